@@ -1,0 +1,30 @@
+import Type from 'typebox';
+
+export const VersionReply = Type.Object({
+  version: Type.String(),
+  /** Knowledge Forum version this release is compatible with. */
+  kfVersion: Type.String(),
+  node: Type.String(),
+  storage: Type.Object({
+    eventStore: Type.String(),
+    readStore: Type.String(),
+    jobQueue: Type.String(),
+  }),
+});
+
+export const ChangeLogReply = Type.Object({
+  entries: Type.Array(
+    Type.Object({ version: Type.String(), date: Type.String(), changes: Type.Array(Type.String()) }),
+  ),
+});
+
+export const RobotCheckConfigReply = Type.Object({
+  provider: Type.Union([Type.Literal('altcha'), Type.Literal('recaptcha')]),
+  /** reCAPTCHA site key (null with ALTCHA). */
+  publicKey: Type.Union([Type.String(), Type.Null()]),
+  /** Where the ALTCHA widget fetches its challenge (null with reCAPTCHA). */
+  challengeUrl: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const RobotCheckBody = Type.Object({ gRecaptchaResponse: Type.String({ maxLength: 20_000 }) });
+export const RobotCheckReply = Type.Object({ responseCode: Type.Integer() });

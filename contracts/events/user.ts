@@ -1,0 +1,61 @@
+import type { Event } from './event.ts';
+
+export const userStreamName = (userId: string): string => `user-${userId}`;
+
+/**
+ * The reservation stream that makes user names unique (case-insensitively)
+ * without a second database: the first append with `no_stream` wins.
+ * `key` is a hex digest of the lower-cased user name.
+ */
+export const userNameClaimStreamName = (key: string): string => `usernameclaim-${key}`;
+
+export type GlobalRole = 'user' | 'admin';
+
+/** Interface languages of the spec; French is the default and fallback. */
+export const interfaceLanguages = ['fr', 'en', 'es', 'it', 'fi', 'pt', 'cn', 'ja', 'zh_CN'] as const;
+export type InterfaceLanguage = (typeof interfaceLanguages)[number];
+
+export type UserRegistered = Event<
+  'UserRegistered',
+  {
+    userId: string;
+    userName: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    /** argon2id PHC string; never leaves the server. */
+    passwordHash: string;
+    role: GlobalRole;
+    lang: InterfaceLanguage;
+    provider: 'local' | 'operator' | 'csv';
+  }
+>;
+
+export type UserPasswordChanged = Event<
+  'UserPasswordChanged',
+  { userId: string; passwordHash: string; by: 'self' | 'admin' | 'manager' | 'operator' }
+>;
+
+export type UserProfileUpdated = Event<
+  'UserProfileUpdated',
+  { userId: string; email?: string; firstName?: string; lastName?: string }
+>;
+
+export type UserLanguageChanged = Event<'UserLanguageChanged', { userId: string; lang: InterfaceLanguage }>;
+
+export type UserRoleChanged = Event<'UserRoleChanged', { userId: string; role: GlobalRole }>;
+
+export type UserLoginBlocked = Event<'UserLoginBlocked', { userId: string }>;
+export type UserLoginUnblocked = Event<'UserLoginUnblocked', { userId: string }>;
+
+export type UserEvent =
+  | UserRegistered
+  | UserPasswordChanged
+  | UserProfileUpdated
+  | UserLanguageChanged
+  | UserRoleChanged
+  | UserLoginBlocked
+  | UserLoginUnblocked;
+
+export type UserNameClaimed = Event<'UserNameClaimed', { userName: string; userId: string }>;
+export type UserNameClaimEvent = UserNameClaimed;

@@ -1,0 +1,82 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const boundary = (patterns, message) => ['error', { patterns: patterns.map((group) => ({ group, message })) }];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'data/**', 'web/dist/**', '.tmp/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      '@typescript-eslint/require-await': 'off',
+      curly: ['error', 'multi-line'],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['contracts/**'],
+    rules: {
+      'no-restricted-imports': boundary(
+        [['../services/**', '../../services/**', '../projections/**', '../../projections/**', '../web/**', '../../web/**']],
+        'contracts imports nothing of ours: web and services both depend on it.',
+      ),
+    },
+  },
+  {
+    files: ['services/core/**'],
+    rules: {
+      'no-restricted-imports': boundary(
+        [['node:*', 'fastify', 'better-sqlite3', 'mongodb', 'bullmq', 'ioredis', '../domain/**', '../adapters/**', '../api/**']],
+        'core holds ports and helpers only: no Node built-ins, no drivers, no outer layers (ARCHITECTURE.md).',
+      ),
+    },
+  },
+  {
+    files: ['services/domain/**'],
+    rules: {
+      'no-restricted-imports': boundary(
+        [['node:*', 'fastify', 'better-sqlite3', 'mongodb', 'bullmq', 'ioredis', '../../adapters/**', '../../api/**']],
+        'the domain is pure: time and ids are injected, no I/O.',
+      ),
+    },
+  },
+  {
+    files: ['projections/**'],
+    // Tests may wire real adapters; production projection code may not.
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': boundary(
+        [['../services/adapters/**', '../../services/adapters/**', '../services/api/**', '../../services/api/**']],
+        'projections see only ports; the composition roots bind them to adapters.',
+      ),
+    },
+  },
+  {
+    files: ['services/adapters/**'],
+    rules: {
+      'no-restricted-imports': boundary(
+        [['../../domain/**', '../../api/**', '../../../projections/**']],
+        'adapters implement ports; they never reach into the domain, the API or projections.',
+      ),
+    },
+  },
+  {
+    files: ['web/**'],
+    rules: {
+      'no-restricted-imports': boundary(
+        [['**/services/**', '**/projections/**']],
+        'the web client talks to the server over HTTP and imports contracts only.',
+      ),
+    },
+  },
+);

@@ -1,0 +1,90 @@
+import type { Event, EventMetadata } from '../../contracts/events/event.ts';
+import { ConcurrencyError } from './errors.ts';
+import type { AppendResult, EventStore, ExpectedRevision } from './eventStore.ts';
+
+/**
+ * A decider is the whole behaviour of one aggregate, pure:
+ * `decide(command, state)` returns the events the command causes (or throws a
+ * BuildonError), `evolve(state, event)` folds one event into the state.
+ */
+export type Decider<State, Command, E extends Event> = {
+  initialState: () => State;
+  evolve: (state: State, event: E) => State;
+  decide: (command: Command, state: State) => E[];
+};
+
+export type CommandResult<State, E extends Event> = AppendResult & {
+  newEvents: E[];
+  newState: State;
+};
+
+export type HandleOptions = {
+  metadata: EventMetadata;
+  /**
+   * Pin the revision the caller saw (from an If-Match header). When absent the
+   * handler retries on a concurrent write, since deciding again is safe.
+   */
+  expectedRevision?: ExpectedRevision;
+  /** Retries after a concurrency conflict when no revision is pinned (default 3). */
+  retries?: number;
+};
+
+/**
+ * Loads the stream, folds it, decides, appends with optimistic concurrency.
+ * Decides nothing and appends nothing when the decider returns no event.
+ */
+export const handleCommand = async <State, Command, E extends Event>(
+  store: EventStore,
+  streamName: string,
+  decider: Decider<State, Command, E>,
+  command: Command,
+  options: HandleOptions,
+): Promise<CommandResult<State, E>> => {
+  const retries = options.expectedRevision === undefined ? (options.retries ?? 3) : 0;
+  for (let attempt = 0; ; attempt++) {
+    const { events, currentRevision } = await store.readStream<E>(streamName);
+    const state = events.reduce(decider.evolve, decider.initialState());
+    if (options.expectedRevision !== undefined && !revisionMatches(options.expectedRevision, currentRevision)) {
+      throw new ConcurrencyError(streamName, String(options.expectedRevision), String(currentRevision ?? 'no_stream'));
+    }
+    const newEvents = decider.decide(command, state);
+    const newState = newEvents.reduce(decider.evolve, state);
+    if (newEvents.length === 0) {
+      return { newEvents, newState, nextExpectedRevision: currentRevision ?? -1, lastPosition: 0 };
+    }
+    try {
+      const result = await store.append(
+        streamName,
+        newEvents.map((event) => ({ ...event, metadata: options.metadata })),
+        { expectedRevision: currentRevision ?? 'no_stream' },
+      );
+      return { ...result, newEvents, newState };
+    } catch (error) {
+      if (error instanceof ConcurrencyError && attempt < retries) continue;
+      throw error;
+    }
+  }
+};
+
+const revisionMatches = (expected: ExpectedRevision, actual: number | null): boolean => {
+  switch (expected) {
+    case 'any':
+      return true;
+    case 'no_stream':
+      return actual === null;
+    case 'stream_exists':
+      return actual !== null;
+    default:
+      return actual === expected;
+  }
+};
+
+/** Folds a stream without deciding anything: the current state of one aggregate. */
+export const loadAggregate = async <State, E extends Event>(
+  store: EventStore,
+  streamName: string,
+  decider: Pick<Decider<State, unknown, E>, 'initialState' | 'evolve'>,
+): Promise<{ state: State; revision: number | null }> => {
+  const { events, currentRevision } = await store.readStream<E>(streamName);
+  return { state: events.reduce(decider.evolve, decider.initialState()), revision: currentRevision };
+};

@@ -1,0 +1,71 @@
+/**
+ * The read store port: named collections of JSON documents keyed by `_id`,
+ * queried with MongoDB query semantics. Adapters: in-memory collections
+ * queried with mingo (embedded) and MongoDB (scale); both pass
+ * tests/contract/readStore.features.ts.
+ *
+ * Only projections write here; query routes only read.
+ */
+
+export type Document = { _id: string } & Record<string, unknown>;
+
+/** A MongoDB query document (`{field: value}`, `$in`, `$or`, `$gte`, …). */
+export type Filter = Record<string, unknown>;
+
+export type SortSpec = Record<string, 1 | -1>;
+
+export type FindOptions = {
+  sort?: SortSpec;
+  skip?: number;
+  limit?: number;
+  /** Inclusion (`{a: 1}`) or exclusion (`{a: 0}`) projection. */
+  projection?: Record<string, 0 | 1>;
+};
+
+/**
+ * Declares a collection and the fields it is looked up by. Each index is a list
+ * of field paths; the in-memory adapter keeps a hash index on them and
+ * prefilters equality/`$in` queries with it, MongoDB creates the same index.
+ */
+export type CollectionSpec = {
+  name: string;
+  indexes?: string[][];
+  /** Unique indexes reject a second document with the same key. */
+  unique?: string[][];
+};
+
+export interface Collection<T extends Document = Document> {
+  readonly name: string;
+  get(id: string): Promise<T | null>;
+  findOne(filter: Filter, options?: Omit<FindOptions, 'limit' | 'skip'>): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  count(filter?: Filter): Promise<number>;
+  /** Inserts or replaces the whole document with this `_id`. */
+  put(doc: T): Promise<void>;
+  putMany(docs: T[]): Promise<void>;
+  delete(id: string): Promise<void>;
+  deleteMany(filter: Filter): Promise<number>;
+}
+
+/**
+ * A set of fresh, empty collections being filled by a projection rebuild.
+ * Nothing is visible to readers until `commit` swaps them in.
+ */
+export interface RebuildTarget {
+  collection<T extends Document = Document>(name: string): Collection<T>;
+  /** Atomically (per collection at worst) replaces the live collections. */
+  commit(): Promise<void>;
+  /** Drops the fresh collections; the live ones stay untouched. */
+  abort(): Promise<void>;
+}
+
+export interface ReadStore {
+  /** Creates the collection and its indexes if missing (idempotent). */
+  ensureCollection(spec: CollectionSpec): Promise<void>;
+  collection<T extends Document = Document>(name: string): Collection<T>;
+  /** Starts writing fresh copies of these collections (see RebuildTarget). */
+  beginRebuild(specs: CollectionSpec[]): Promise<RebuildTarget>;
+  /** Names and document counts, for operators. */
+  stats(): Promise<{ name: string; count: number }[]>;
+  close(): Promise<void>;
+}
