@@ -1,0 +1,315 @@
+import {
+  MongoClient,
+  MongoServerError,
+  ObjectId,
+  type AnyBulkWriteOperation,
+  type Db,
+  type Filter as MongoFilter,
+  type MongoClientOptions,
+  type Collection as MongoCollection,
+} from 'mongodb';
+import type {
+  Collection,
+  CollectionSpec,
+  Document,
+  Filter,
+  FindOptions,
+  ReadStore,
+  RebuildTarget,
+} from '../../core/readStore.ts';
+
+/**
+ * Raised when a write would give two documents the same key in a unique index
+ * (MongoDB error 11000). Same name and meaning as the in-memory adapter's, so
+ * callers can test `error.name === 'DuplicateKeyError'` whatever the store.
+ */
+export class DuplicateKeyError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Duplicate key in ${collection}: ${detail}`, options);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+/** What the driver stores: our documents, keyed by a string `_id`. */
+type StoredDocument = { _id: string } & Record<string, unknown>;
+
+const REBUILD_MARKER = '__rebuild_';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** MongoDB's "namespace exists" / "namespace not found" codes, harmless for idempotent DDL. */
+const NAMESPACE_EXISTS = 48;
+const NAMESPACE_NOT_FOUND = 26;
+const DUPLICATE_KEY = 11000;
+
+const hasCode = (error: unknown, code: number): boolean =>
+  error instanceof MongoServerError && (error.code === code || error.errorResponse.code === code);
+
+const indexKey = (fields: readonly string[]): Record<string, 1> =>
+  Object.fromEntries(fields.map((field) => [field, 1] as const));
+
+const sameFields = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((field, i) => field === b[i]);
+
+/** The indexes of a spec, a plain index dropped when the same fields are also unique. */
+function indexPlan(spec: CollectionSpec): { fields: string[]; unique: boolean }[] {
+  const unique = (spec.unique ?? []).map((fields) => ({ fields, unique: true }));
+  const plain = (spec.indexes ?? [])
+    .filter((fields) => !unique.some((u) => sameFields(u.fields, fields)))
+    .map((fields) => ({ fields, unique: false }));
+  return [...unique, ...plain];
+}
+
+/**
+ * Converts BSON wrapper values the driver may hand back (ObjectId, Long,
+ * Decimal128, Int32, Double, Binary, …) into plain JavaScript values so that
+ * documents look exactly like the in-memory adapter's.
+ */
+function toPlain(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toPlain);
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  const record = value as Record<string, unknown>;
+  const bsonType = record._bsontype;
+  if (typeof bsonType === 'string') {
+    switch (bsonType) {
+      case 'ObjectId':
+      case 'ObjectID':
+        return (value as ObjectId).toHexString();
+      case 'Long':
+      case 'Int32':
+      case 'Double':
+      case 'Decimal128':
+        return Number((value as { toString(): string }).toString());
+      case 'Binary': {
+        const buffer = record.buffer;
+        return buffer instanceof Uint8Array ? new Uint8Array(buffer) : value;
+      }
+      case 'BSONRegExp':
+        return typeof record.pattern === 'string' && typeof record.options === 'string'
+          ? new RegExp(record.pattern, record.options.replace(/[^dgimsuy]/g, ''))
+          : value;
+      default:
+        // Timestamp, MinKey, MaxKey, Code…: never written by Buildon; returned as is.
+        return value;
+    }
+  }
+  if (value instanceof RegExp || ArrayBuffer.isView(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(record)) out[key] = toPlain(field);
+  return out;
+}
+
+const fromStored = <T extends Document>(doc: unknown): T => toPlain(doc) as T;
+
+/** Our filters are plain MongoDB query documents. */
+const asMongoFilter = (filter: Filter): MongoFilter<StoredDocument> => filter;
+
+function rethrowDuplicate(collection: string, error: unknown): never {
+  if (hasCode(error, DUPLICATE_KEY)) {
+    const detail = error instanceof Error ? error.message : 'unique index violated';
+    throw new DuplicateKeyError(collection, detail, { cause: error });
+  }
+  throw error;
+}
+
+/**
+ * The scale read store: each collection of the port is a MongoDB collection
+ * with string `_id`s. Queries pass through unchanged (the API validates them),
+ * so both adapters share MongoDB semantics and the same contract suite.
+ *
+ * Rebuilds write to `<name>__rebuild_<random>` collections and rename them over
+ * the live ones on commit, so readers see the old read model until the new one
+ * is complete.
+ */
+export class MongoReadStore implements ReadStore {
+  /**
+   * @param db the database holding the read models.
+   * @param client closed by `close()` when given (the store then owns it).
+   */
+  constructor(
+    readonly db: Db,
+    private readonly client?: MongoClient,
+  ) {}
+
+  /** Connects to `url` and uses database `dbName`; `close()` closes the connection. */
+  static async connect(url: string, dbName: string, options: MongoClientOptions = {}): Promise<MongoReadStore> {
+    const client = new MongoClient(url, { ignoreUndefined: true, ...options });
+    await client.connect();
+    return new MongoReadStore(client.db(dbName), client);
+  }
+
+  async ensureCollection(spec: CollectionSpec): Promise<void> {
+    await this.#create(spec.name);
+    await this.#createIndexes(spec.name, indexPlan(spec));
+  }
+
+  async #create(name: string): Promise<void> {
+    const existing = await this.db.listCollections({ name }, { nameOnly: true }).toArray();
+    if (existing.length > 0) return;
+    try {
+      await this.db.createCollection(name);
+    } catch (error) {
+      if (!hasCode(error, NAMESPACE_EXISTS)) throw error;
+    }
+  }
+
+  async #createIndexes(name: string, indexes: { fields: string[]; unique: boolean }[]): Promise<void> {
+    if (indexes.length === 0) return;
+    await this.db.collection(name).createIndexes(
+      indexes.map(({ fields, unique }) => ({ key: indexKey(fields), ...(unique ? { unique: true } : {}) })),
+    );
+  }
+
+  collection<T extends Document = Document>(name: string): Collection<T> {
+    return new MongoReadCollection<T>(name, this.db.collection<StoredDocument>(name));
+  }
+
+  /**
+   * Creates the temporary collections with their unique indexes (so duplicates
+   * fail while writing, as in memory); plain indexes are built on commit, after
+   * the bulk load, which is much faster than maintaining them during it.
+   */
+  async beginRebuild(specs: CollectionSpec[]): Promise<RebuildTarget> {
+    const suffix = new ObjectId().toHexString();
+    const fresh = new Map<string, { spec: CollectionSpec; temporary: string }>();
+    try {
+      for (const spec of specs) {
+        const temporary = `${spec.name}${REBUILD_MARKER}${suffix}`;
+        fresh.set(spec.name, { spec, temporary });
+        await this.db.createCollection(temporary);
+        await this.#createIndexes(temporary, indexPlan(spec).filter((index) => index.unique));
+      }
+    } catch (error) {
+      await this.#dropAll([...fresh.values()].map(({ temporary }) => temporary));
+      throw error;
+    }
+
+    let finished: 'committed' | 'aborted' | null = null;
+    return {
+      collection: <T extends Document = Document>(name: string): Collection<T> => {
+        if (finished) throw new Error(`Rebuild already ${finished}: cannot use collection ${name}`);
+        const entry = fresh.get(name);
+        if (!entry) throw new Error(`Collection ${name} is not part of this rebuild`);
+        return new MongoReadCollection<T>(name, this.db.collection<StoredDocument>(entry.temporary));
+      },
+      commit: async () => {
+        if (finished) throw new Error(`Rebuild already ${finished}`);
+        finished = 'committed';
+        for (const { spec, temporary } of fresh.values()) {
+          await this.#createIndexes(temporary, indexPlan(spec).filter((index) => !index.unique));
+        }
+        for (const { spec, temporary } of fresh.values()) {
+          await this.db.renameCollection(temporary, spec.name, { dropTarget: true });
+        }
+      },
+      abort: async () => {
+        if (finished === 'committed') throw new Error('Rebuild already committed');
+        if (finished === 'aborted') return;
+        finished = 'aborted';
+        await this.#dropAll([...fresh.values()].map(({ temporary }) => temporary));
+      },
+    };
+  }
+
+  async #dropAll(names: string[]): Promise<void> {
+    for (const name of names) {
+      try {
+        await this.db.dropCollection(name);
+      } catch (error) {
+        if (!hasCode(error, NAMESPACE_NOT_FOUND)) throw error;
+      }
+    }
+  }
+
+  /** Live collections only: rebuild temporaries and system collections are left out. */
+  async stats(): Promise<{ name: string; count: number }[]> {
+    const collections = await this.db.listCollections({}, { nameOnly: true }).toArray();
+    const names = collections
+      .map((info) => info.name)
+      .filter((name) => !name.includes(REBUILD_MARKER) && !name.startsWith('system.'))
+      .sort();
+    return Promise.all(
+      names.map(async (name) => ({ name, count: await this.db.collection(name).countDocuments({}) })),
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.client?.close();
+  }
+}
+
+/** The Collection port over one MongoDB collection. */
+class MongoReadCollection<T extends Document> implements Collection<T> {
+  constructor(
+    readonly name: string,
+    private readonly native: MongoCollection<StoredDocument>,
+  ) {}
+
+  async get(id: string): Promise<T | null> {
+    const doc = await this.native.findOne({ _id: id });
+    return doc ? fromStored<T>(doc) : null;
+  }
+
+  async findOne(filter: Filter, options: Omit<FindOptions, 'limit' | 'skip'> = {}): Promise<T | null> {
+    const [first] = await this.find(filter, { ...options, limit: 1 });
+    return first ?? null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    const cursor = this.native.find(asMongoFilter(filter), {
+      ...(options.sort ? { sort: options.sort } : {}),
+      ...(options.skip ? { skip: options.skip } : {}),
+      ...(options.limit ? { limit: options.limit } : {}),
+      ...(options.projection ? { projection: options.projection } : {}),
+    });
+    const docs = await cursor.toArray();
+    return docs.map((doc) => fromStored<T>(doc));
+  }
+
+  async count(filter: Filter = {}): Promise<number> {
+    return this.native.countDocuments(asMongoFilter(filter));
+  }
+
+  async put(doc: T): Promise<void> {
+    assertDocument(doc);
+    try {
+      await this.native.replaceOne({ _id: doc._id }, doc, { upsert: true });
+    } catch (error) {
+      rethrowDuplicate(this.name, error);
+    }
+  }
+
+  /** One ordered bulk write: on a duplicate key the earlier documents stay written. */
+  async putMany(docs: T[]): Promise<void> {
+    if (docs.length === 0) return;
+    const operations: AnyBulkWriteOperation<StoredDocument>[] = docs.map((doc) => {
+      assertDocument(doc);
+      return { replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } };
+    });
+    try {
+      await this.native.bulkWrite(operations, { ordered: true });
+    } catch (error) {
+      rethrowDuplicate(this.name, error);
+    }
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.native.deleteOne({ _id: id });
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const result = await this.native.deleteMany(asMongoFilter(filter));
+    return result.deletedCount;
+  }
+}
+
+function assertDocument(doc: unknown): asserts doc is StoredDocument {
+  if (!isRecord(doc) || typeof doc._id !== 'string') {
+    throw new TypeError('A read store document needs a string _id');
+  }
+}

@@ -1,0 +1,60 @@
+import { Redis } from 'ioredis';
+import type { OnceStore } from '../../core/onceStore.ts';
+
+export type RedisOnceStoreOptions = {
+  /** Prefix of every key (default `buildon:once:`); tests use a unique one. */
+  prefix?: string;
+  /** How long `connect` waits for Redis before failing, in ms (default 5000). */
+  connectTimeoutMs?: number;
+  /** Receives connection errors after the first connection (default: `console.error`). */
+  onError?: (error: Error) => void;
+};
+
+/**
+ * The scale once-store: `SET <prefix><key> 1 NX PX <ttl>` on Redis, atomic
+ * across every API node; Redis expires the keys itself.
+ */
+export class RedisOnceStore implements OnceStore {
+  private constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  /**
+   * Connects to Redis; rejects (leaving nothing open) when it cannot be reached.
+   * @param redisUrl e.g. `redis://127.0.0.1:6379/0`
+   * @returns the store, owning its connection until `close()`
+   */
+  static async connect(redisUrl: string, options: RedisOnceStoreOptions = {}): Promise<RedisOnceStore> {
+    const onError = options.onError ?? ((error: Error) => console.error('[redis-oncestore]', error));
+    const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: options.connectTimeoutMs ?? 5_000 });
+    let connected = false;
+    redis.on('error', (error: Error) => {
+      // Before the first connection the rejection of connect() reports it.
+      if (connected) onError(error);
+    });
+    try {
+      await redis.connect();
+      connected = true;
+      return new RedisOnceStore(redis, options.prefix ?? 'buildon:once:');
+    } catch (error) {
+      redis.disconnect();
+      throw error;
+    }
+  }
+
+  async claim(key: string, ttlMs: number): Promise<boolean> {
+    if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new Error(`ttlMs must be a positive number, got ${ttlMs}`);
+    const reply = await this.redis.set(this.prefix + key, '1', 'PX', Math.ceil(ttlMs), 'NX');
+    return reply === 'OK';
+  }
+
+  async close(): Promise<void> {
+    if (this.redis.status === 'end') return;
+    try {
+      await this.redis.quit();
+    } catch {
+      this.redis.disconnect();
+    }
+  }
+}

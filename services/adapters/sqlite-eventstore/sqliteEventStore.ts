@@ -1,0 +1,405 @@
+import { randomUUID } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
+import type { Event, EventMetadata, RecordedEvent } from '../../../contracts/events/event.ts';
+import { ConcurrencyError } from '../../core/errors.ts';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamResult,
+  SubscribeOptions,
+  Subscription,
+} from '../../core/eventStore.ts';
+import { openDatabase, type SqliteDatabase } from './database.ts';
+
+/** Counters for tests, benchmarks and the admin page. */
+export type SqliteEventStoreStats = {
+  /** SQLite transactions committed by the group-commit writer (one fsync each). */
+  commits: number;
+  /** Appends that succeeded. */
+  appends: number;
+  /** Appends that failed (concurrency conflict or a storage error). */
+  failedAppends: number;
+  /** Events written. */
+  events: number;
+  /** The most appends ever committed in one transaction. */
+  largestBatch: number;
+};
+
+export type SqliteEventStoreOptions = {
+  /**
+   * Close the database when the store closes. `SqliteEventStore.open` sets it;
+   * a shared connection (snapshots, settings) is closed by whoever opened it.
+   */
+  closeDatabase?: boolean;
+  /** Events read per query when a subscription catches up (default 500). */
+  subscriptionPageSize?: number;
+  /**
+   * How often an idle subscription looks for events appended by another
+   * process on the same file, e.g. `npm run kf -- create-admin` while the
+   * server runs (default 500 ms; 0 disables). Commits in this process wake
+   * subscriptions at once.
+   */
+  externalPollMs?: number;
+};
+
+type EventRow = {
+  position: number;
+  event_id: string;
+  stream: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+};
+
+type SerializedEvent = { type: string; data: string; metadata: string };
+
+type PendingAppend = {
+  streamName: string;
+  events: SerializedEvent[];
+  expected: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+};
+
+const schema = `
+  CREATE TABLE IF NOT EXISTS events (
+    position    INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_id    TEXT    NOT NULL UNIQUE,
+    stream      TEXT    NOT NULL,
+    revision    INTEGER NOT NULL,
+    type        TEXT    NOT NULL,
+    data        TEXT    NOT NULL,
+    metadata    TEXT    NOT NULL,
+    recorded_at TEXT    NOT NULL,
+    UNIQUE (stream, revision)
+  );
+  CREATE TABLE IF NOT EXISTS streams (
+    name     TEXT PRIMARY KEY,
+    revision INTEGER NOT NULL
+  ) WITHOUT ROWID;
+`;
+
+const columns = 'position, event_id, stream, revision, type, data, metadata';
+
+/**
+ * The embedded event store: one SQLite file (see `openDatabase` for the
+ * durability settings), used when no `BUILDON_EVENTSTORE_URL` is configured.
+ *
+ * Writes go through a **group commit**: every append issued while a flush is
+ * pending (the same event-loop turn, up to the next `setImmediate`) is written
+ * in ONE transaction, so N concurrent commands cost one fsync instead of N.
+ * Each append still gets its own expected-revision check and its own outcome:
+ * it runs inside a savepoint, a conflict rejects only that append, and two
+ * appends to the same stream in one batch see each other in call order.
+ * Promises settle only after COMMIT returned, i.e. once the events are durable.
+ *
+ * Global positions are the table's AUTOINCREMENT key: dense, never reused.
+ * Subscriptions are notified in-process after each commit.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly counters: SqliteEventStoreStats = { commits: 0, appends: 0, failedAppends: 0, events: 0, largestBatch: 0 };
+  private readonly subscriptions = new Set<SqliteSubscription>();
+  private pending: PendingAppend[] = [];
+  private flushHandle: ReturnType<typeof setImmediate> | null = null;
+  private closing: Promise<void> | null = null;
+
+  private readonly selectStreamRevision: Statement<[string], { revision: number }>;
+  private readonly upsertStreamRevision: Statement<[string, number]>;
+  private readonly insertEvent: Statement<[string, string, number, string, string, string, string]>;
+  private readonly selectStream: Statement<[string, number, number], EventRow>;
+  private readonly selectAll: Statement<[number, number], EventRow>;
+  private readonly selectHead: Statement<[], { head: number | null }>;
+  private readonly commitBatch: (batch: PendingAppend[]) => (AppendResult | Error)[];
+
+  /**
+   * @param db a connection from `openDatabase`; the schema is created if missing.
+   */
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly options: SqliteEventStoreOptions = {},
+  ) {
+    db.exec(schema);
+    this.selectStreamRevision = db.prepare<[string], { revision: number }>('SELECT revision FROM streams WHERE name = ?');
+    this.upsertStreamRevision = db.prepare<[string, number]>(
+      'INSERT INTO streams (name, revision) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET revision = excluded.revision',
+    );
+    this.insertEvent = db.prepare<[string, string, number, string, string, string, string]>(
+      'INSERT INTO events (event_id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.selectStream = db.prepare<[string, number, number], EventRow>(
+      `SELECT ${columns} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`,
+    );
+    this.selectAll = db.prepare<[number, number], EventRow>(`SELECT ${columns} FROM events WHERE position > ? ORDER BY position LIMIT ?`);
+    this.selectHead = db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events');
+
+    // A nested better-sqlite3 transaction is a SAVEPOINT: a failing append
+    // rolls back alone and the batch goes on.
+    const appendOne = db.transaction((append: PendingAppend) => this.write(append));
+    const batchTransaction = db.transaction((batch: PendingAppend[]) =>
+      batch.map((append): AppendResult | Error => {
+        try {
+          return appendOne(append);
+        } catch (error) {
+          return error instanceof Error ? error : new Error(String(error));
+        }
+      }),
+    );
+    // IMMEDIATE takes the write lock up front instead of upgrading mid-way.
+    this.commitBatch = (batch) => batchTransaction.immediate(batch);
+  }
+
+  /** Opens (or creates) a SQLite file used only by this store; `close()` closes it. */
+  static open(path: string): SqliteEventStore {
+    return new SqliteEventStore(openDatabase(path), { closeDatabase: true });
+  }
+
+  /** A copy of the counters; `commits` grows by one per group commit. */
+  stats(): SqliteEventStoreStats {
+    return { ...this.counters };
+  }
+
+  append(streamName: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+    if (this.closing) return Promise.reject(new Error('The event store is closed'));
+    let append: Omit<PendingAppend, 'resolve' | 'reject'>;
+    try {
+      append = { streamName, events: serializeEvents(events), expected: checkExpectedRevision(options.expectedRevision ?? 'any') };
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.pending.push({ ...append, resolve, reject });
+      this.flushHandle ??= setImmediate(() => this.flush());
+    });
+  }
+
+  async readStream<E extends Event = Event>(
+    streamName: string,
+    options: { fromRevision?: number; maxCount?: number } = {},
+  ): Promise<ReadStreamResult<E>> {
+    this.assertOpen();
+    const rows = this.selectStream.all(streamName, options.fromRevision ?? 0, limit(options.maxCount));
+    const current = this.selectStreamRevision.get(streamName);
+    return { events: rows.map((row) => toRecorded<E>(row)), currentRevision: current?.revision ?? null };
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    return this.readAfter(options.after ?? 0, limit(options.maxCount));
+  }
+
+  async headPosition(): Promise<number> {
+    this.assertOpen();
+    return this.selectHead.get()?.head ?? 0;
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    this.assertOpen();
+    const pageSize = this.options.subscriptionPageSize ?? 500;
+    const subscription = new SqliteSubscription(
+      (after) => this.readAfter(after, pageSize),
+      options,
+      (closed) => this.subscriptions.delete(closed),
+      this.options.externalPollMs ?? 500,
+    );
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /**
+   * Commits what is pending, stops every subscription (waiting for a running
+   * handler) and, for a store from `open`, closes the database.
+   */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.flush();
+      await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+      if (this.options.closeDatabase) this.db.close();
+    })();
+    return this.closing;
+  }
+
+  private assertOpen(): void {
+    if (this.closing) throw new Error('The event store is closed');
+  }
+
+  private readAfter(after: number, maxCount: number): RecordedEvent[] {
+    return this.selectAll.all(after, maxCount).map((row) => toRecorded(row));
+  }
+
+  /** Runs inside the batch transaction, in a savepoint of its own. */
+  private write(append: PendingAppend): AppendResult {
+    const current = this.selectStreamRevision.get(append.streamName)?.revision ?? null;
+    if (!revisionMatches(append.expected, current)) {
+      throw new ConcurrencyError(append.streamName, String(append.expected), current === null ? 'no_stream' : String(current));
+    }
+    const recordedAt = new Date().toISOString();
+    let revision = current ?? -1;
+    let position = 0;
+    for (const event of append.events) {
+      revision++;
+      const info = this.insertEvent.run(randomUUID(), append.streamName, revision, event.type, event.data, event.metadata, recordedAt);
+      position = Number(info.lastInsertRowid);
+    }
+    this.upsertStreamRevision.run(append.streamName, revision);
+    return { nextExpectedRevision: revision, lastPosition: position };
+  }
+
+  /** The group commit: one transaction for every append queued since the last flush. */
+  private flush(): void {
+    if (this.flushHandle) clearImmediate(this.flushHandle);
+    this.flushHandle = null;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+
+    let outcomes: (AppendResult | Error)[];
+    try {
+      outcomes = this.commitBatch(batch);
+    } catch (error) {
+      // BEGIN or COMMIT failed: nothing of the batch is stored.
+      this.counters.failedAppends += batch.length;
+      for (const append of batch) append.reject(error);
+      return;
+    }
+    this.counters.commits++;
+    this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
+    let written = false;
+    batch.forEach((append, index) => {
+      const outcome = outcomes[index];
+      if (outcome === undefined || outcome instanceof Error) {
+        this.counters.failedAppends++;
+        append.reject(outcome ?? new Error('Append lost in batch'));
+        return;
+      }
+      written = true;
+      this.counters.appends++;
+      this.counters.events += append.events.length;
+      append.resolve(outcome);
+    });
+    if (written) for (const subscription of this.subscriptions) subscription.notify();
+  }
+}
+
+/**
+ * Catch-up then live tail over the events table. It always reads from the
+ * database strictly after the last delivered position, so events committed
+ * during catch-up are neither missed nor delivered twice; a commit only wakes
+ * it up.
+ */
+class SqliteSubscription implements Subscription {
+  private closed = false;
+  private position: number;
+  private wake: (() => void) | null = null;
+  private readonly done: Promise<void>;
+
+  constructor(
+    private readonly readAfter: (after: number) => RecordedEvent[],
+    private readonly options: SubscribeOptions,
+    private readonly onStopped: (subscription: SqliteSubscription) => void,
+    private readonly pollMs: number,
+  ) {
+    this.position = options.after ?? 0;
+    this.done = this.run();
+  }
+
+  notify(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.notify();
+    await this.done;
+  }
+
+  private async run(): Promise<void> {
+    // Let the caller hold the Subscription before the first handler call.
+    await Promise.resolve();
+    try {
+      while (!this.closed) {
+        const page = this.readAfter(this.position);
+        if (page.length === 0) {
+          // Registered synchronously right after the read: no commit can slip in between.
+          await new Promise<void>((resolve) => {
+            if (this.pollMs > 0) {
+              const timer = setTimeout(resolve, this.pollMs);
+              timer.unref();
+              this.wake = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            } else {
+              this.wake = resolve;
+            }
+          });
+          continue;
+        }
+        for (const event of page) {
+          if (this.closed) return;
+          await this.options.onEvent(event);
+          this.position = event.globalPosition;
+        }
+      }
+    } catch (error) {
+      this.closed = true;
+      try {
+        this.options.onError?.(error);
+      } catch {
+        // An error handler that throws has nowhere left to report to.
+      }
+    } finally {
+      this.onStopped(this);
+    }
+  }
+}
+
+const limit = (maxCount: number | undefined): number => (maxCount === undefined ? -1 : Math.max(0, Math.floor(maxCount)));
+
+const checkExpectedRevision = (expected: ExpectedRevision): ExpectedRevision => {
+  if (typeof expected === 'number' && (!Number.isSafeInteger(expected) || expected < 0)) {
+    throw new TypeError(`Expected revision must be a revision >= 0, 'any', 'no_stream' or 'stream_exists' (got ${expected})`);
+  }
+  return expected;
+};
+
+const serializeEvents = (events: NewEvent[]): SerializedEvent[] => {
+  if (events.length === 0) throw new TypeError('An append needs at least one event');
+  return events.map((event) => {
+    if (typeof event.type !== 'string' || event.type === '') throw new TypeError('An event needs a non-empty type');
+    const data = JSON.stringify(event.data ?? {});
+    return { type: event.type, data, metadata: JSON.stringify(event.metadata) };
+  });
+};
+
+const revisionMatches = (expected: ExpectedRevision, current: number | null): boolean => {
+  switch (expected) {
+    case 'any':
+      return true;
+    case 'no_stream':
+      return current === null;
+    case 'stream_exists':
+      return current !== null;
+    default:
+      return current === expected;
+  }
+};
+
+const toRecorded = <E extends Event = Event>(row: EventRow): RecordedEvent<E> => {
+  const event = {
+    type: row.type,
+    data: JSON.parse(row.data) as object,
+    metadata: JSON.parse(row.metadata) as EventMetadata,
+    eventId: row.event_id,
+    streamName: row.stream,
+    streamRevision: row.revision,
+    globalPosition: row.position,
+  };
+  // The stored type and data are what the writer of E appended.
+  return event as RecordedEvent<E>;
+};
