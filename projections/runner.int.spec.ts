@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '../contracts/events/event.ts';
+import { MemoryReadStore } from '../services/adapters/memory-readstore/memoryReadStore.ts';
+import { SqliteEventStore } from '../services/adapters/sqlite-eventstore/sqliteEventStore.ts';
+import { evolveDocument, type Projection, type Versioned } from '../services/core/projection.ts';
+import { ProjectionRunner } from './runner.ts';
+
+type Counter = Versioned & { _id: string; total: number; titles: string[] };
+
+/** A test read model: per stream, the sum of `amount` and the titles seen. */
+const counterProjection = (version = 1, hooks: { beforeApply?: () => Promise<void>; applied?: RecordedEvent[] } = {}): Projection => ({
+  name: 'counters',
+  version,
+  collections: [{ name: 'counters', indexes: [['total']] }],
+  handles: ['Counted'],
+  apply: async (event, context) => {
+    await hooks.beforeApply?.();
+    hooks.applied?.push(event);
+    const data = event.data as { id: string; amount: number; title: string };
+    await evolveDocument(context.collection<Counter>('counters'), data.id, event, (current) => ({
+      _id: data.id,
+      total: (current?.total ?? 0) + data.amount * version,
+      titles: [...(current?.titles ?? []), data.title],
+    }));
+  },
+});
+
+const counted = (id: string, amount: number, title = `t${amount}`) => ({
+  type: 'Counted',
+  data: { id, amount, title },
+  metadata: { actorId: null, at: new Date(0).toISOString() },
+});
+
+describe('ProjectionRunner', () => {
+  let dir: string;
+  let eventStore: SqliteEventStore;
+  let readStore: MemoryReadStore;
+  const runners: ProjectionRunner[] = [];
+  const start = async (projection: Projection) => {
+    const runner = new ProjectionRunner({ eventStore, readStore, projections: [projection] });
+    runners.push(runner);
+    await runner.start();
+    return runner;
+  };
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'buildon-runner-'));
+    eventStore = SqliteEventStore.open(join(dir, 'events.sqlite'));
+    readStore = new MemoryReadStore();
+  });
+  afterEach(async () => {
+    for (const runner of runners.splice(0)) await runner.stop();
+    await eventStore.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('applies an append before waitFor resolves (read-your-writes)', async () => {
+    const runner = await start(counterProjection());
+    const { lastPosition } = await eventStore.append('counter-a', [counted('a', 2)]);
+    await runner.waitFor(lastPosition);
+    expect(await readStore.collection<Counter>('counters').get('a')).toMatchObject({ total: 2, titles: ['t2'] });
+  });
+
+  it('catches up on events appended before it started', async () => {
+    await eventStore.append('counter-a', [counted('a', 1), counted('a', 2)]);
+    await eventStore.append('counter-b', [counted('b', 5)]);
+    const runner = await start(counterProjection());
+    await runner.waitFor(await eventStore.headPosition());
+    expect(await readStore.collection<Counter>('counters').find({}, { sort: { _id: 1 } })).toMatchObject([
+      { _id: 'a', total: 3 },
+      { _id: 'b', total: 5 },
+    ]);
+  });
+
+  it('is idempotent: an event applied twice changes nothing the second time', async () => {
+    const runner = await start(counterProjection());
+    const { lastPosition } = await eventStore.append('counter-a', [counted('a', 4)]);
+    await runner.waitFor(lastPosition);
+    const [event] = await eventStore.readAll({ after: lastPosition - 1 });
+    await counterProjection().apply(event as RecordedEvent, { collection: (name) => readStore.collection(name) });
+    expect(await readStore.collection<Counter>('counters').get('a')).toMatchObject({ total: 4, titles: ['t4'] });
+  });
+
+  it('resumes from its checkpoint after a restart instead of replaying everything', async () => {
+    const first = await start(counterProjection());
+    const { lastPosition } = await eventStore.append('counter-a', [counted('a', 1), counted('a', 1)]);
+    await first.waitFor(lastPosition);
+    await first.stop();
+    runners.splice(0);
+
+    const more = await eventStore.append('counter-a', [counted('a', 10)]);
+    const applied: RecordedEvent[] = [];
+    const second = await start(counterProjection(1, { applied }));
+    await second.waitFor(more.lastPosition);
+    expect(applied.map((e) => e.globalPosition)).toEqual([more.lastPosition]);
+    expect(await readStore.collection<Counter>('counters').get('a')).toMatchObject({ total: 12 });
+  });
+
+  it('rebuilds a projection whose version changed when it starts', async () => {
+    const v1 = await start(counterProjection(1));
+    const { lastPosition } = await eventStore.append('counter-a', [counted('a', 3)]);
+    await v1.waitFor(lastPosition);
+    await v1.stop();
+    runners.splice(0);
+
+    await start(counterProjection(2));
+    expect(await readStore.collection<Counter>('counters').get('a')).toMatchObject({ total: 6 });
+  });
+
+  it('rebuilds into fresh collections that readers see only after the swap, including live events', async () => {
+    let gate: (() => void) | null = null;
+    let rebuilding = false;
+    const projection = counterProjection(1, {
+      beforeApply: async () => {
+        if (rebuilding && !gate) await new Promise<void>((resolve) => (gate = resolve));
+      },
+    });
+    const runner = await start(projection);
+    const { lastPosition } = await eventStore.append('counter-a', [counted('a', 1, 'before')]);
+    await runner.waitFor(lastPosition);
+
+    rebuilding = true;
+    const rebuild = runner.rebuild(['counters']);
+    while (!gate) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Mid-rebuild the live collection is intact and still updated by live events.
+    expect(await readStore.collection<Counter>('counters').get('a')).toMatchObject({ titles: ['before'] });
+    rebuilding = false;
+    const live = await eventStore.append('counter-a', [counted('a', 100, 'during')]);
+    (gate as unknown as () => void)();
+    const result = await rebuild;
+    await runner.waitFor(live.lastPosition);
+
+    expect(result.events).toBeGreaterThanOrEqual(1);
+    expect(await readStore.collection<Counter>('counters').get('a')).toMatchObject({ total: 101, titles: ['before', 'during'] });
+  });
+
+  it('rejects waitFor after a timeout when the position never arrives', async () => {
+    const runner = await start(counterProjection());
+    await expect(runner.waitFor(10_000, 50)).rejects.toThrow(/did not reach/);
+  });
+});

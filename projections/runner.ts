@@ -1,0 +1,256 @@
+import type { RecordedEvent } from '../contracts/events/event.ts';
+import type { EventStore, Subscription } from '../services/core/eventStore.ts';
+import type { Projection, ProjectionContext } from '../services/core/projection.ts';
+import type { CollectionSpec, ReadStore } from '../services/core/readStore.ts';
+import { writeBehindContext } from './writeBehind.ts';
+
+export const checkpointsCollection = '_checkpoints';
+
+type CheckpointDoc = { _id: string; position: number; version: number };
+
+export type RebuildProgress = { projection: string[]; done: number; total: number };
+export type RebuildResult = { projections: string[]; events: number; ms: number; eventsPerSecond: number };
+
+export type RunnerOptions = {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  projections: readonly Projection[];
+  /**
+   * `active` applies events (embedded: right after each append, so a command's
+   * reply can wait for its own events; at scale: in the worker process).
+   * `follower` applies nothing and only watches the stored checkpoints, for API
+   * nodes at scale that must still offer read-your-writes.
+   */
+  mode?: 'active' | 'follower';
+  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  batchSize?: number;
+};
+
+/**
+ * Runs projections over the global log: catch-up from each projection's
+ * checkpoint, then the live tail. All writes to live collections go through
+ * one serial queue, so snapshots and rebuild swaps see a consistent state.
+ */
+export class ProjectionRunner {
+  private readonly projections: readonly Projection[];
+  private readonly checkpoints = new Map<string, number>();
+  private dirtyCheckpoints = new Set<string>();
+  private processed = 0;
+  private waiters: { position: number; resolve: () => void }[] = [];
+  private serial: Promise<unknown> = Promise.resolve();
+  private subscription: Subscription | null = null;
+  private flushTimer: ReturnType<typeof setInterval> | null = null;
+  private failure: unknown = null;
+
+  constructor(private readonly options: RunnerOptions) {
+    this.projections = options.projections;
+    const names = new Set<string>();
+    for (const projection of this.projections) {
+      if (names.has(projection.name)) throw new Error(`Duplicate projection ${projection.name}`);
+      names.add(projection.name);
+    }
+  }
+
+  /** Position of the last event applied (active) or checkpointed by all projections (follower). */
+  get position(): number {
+    return this.processed;
+  }
+
+  get projectionNames(): string[] {
+    return this.projections.map((p) => p.name);
+  }
+
+  async start(): Promise<void> {
+    const { readStore } = this.options;
+    await readStore.ensureCollection({ name: checkpointsCollection });
+    for (const spec of this.allSpecs()) await readStore.ensureCollection(spec);
+    const stored = await readStore.collection<CheckpointDoc>(checkpointsCollection).find({});
+    const byName = new Map(stored.map((doc) => [doc._id, doc]));
+
+    if (this.options.mode === 'follower') {
+      this.processed = Math.min(...this.projections.map((p) => byName.get(p.name)?.position ?? 0), Infinity);
+      if (!Number.isFinite(this.processed)) this.processed = 0;
+      this.flushTimer = setInterval(() => void this.pollCheckpoints(), 100);
+      return;
+    }
+
+    const stale = this.projections.filter((p) => byName.get(p.name)?.version !== p.version);
+    for (const projection of this.projections) {
+      const doc = byName.get(projection.name);
+      this.checkpoints.set(projection.name, doc && doc.version === projection.version ? doc.position : 0);
+    }
+    if (stale.length > 0 && stale.length < this.projections.length) {
+      this.options.log?.info({ projections: stale.map((p) => p.name) }, 'rebuilding projections whose version changed');
+    }
+    if (stale.length > 0) await this.rebuild(stale.map((p) => p.name));
+
+    this.processed = Math.min(...this.checkpoints.values(), Infinity);
+    if (!Number.isFinite(this.processed)) this.processed = await this.options.eventStore.headPosition();
+    this.subscription = this.options.eventStore.subscribeToAll({
+      after: this.processed,
+      onEvent: (event) => this.enqueue(() => this.applyLive(event)),
+      onError: (error) => {
+        this.failure = error;
+        this.options.log?.error({ err: error }, 'projection subscription stopped');
+      },
+    });
+    this.flushTimer = setInterval(() => void this.enqueue(() => this.flushCheckpoints()), 250);
+  }
+
+  /**
+   * Resolves once every event up to `position` is applied: command routes call
+   * it before replying (read-your-writes).
+   */
+  waitFor(position: number, timeoutMs = 10_000): Promise<void> {
+    if (this.failure) return Promise.reject(toError(this.failure));
+    if (position <= this.processed) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const waiter = { position, resolve: () => (clearTimeout(timer), resolve()) };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        reject(new Error(`Projections did not reach position ${position} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** Runs `fn` between two event applications (consistent snapshot of live collections). */
+  exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
+    return this.enqueue(async () => {
+      await this.flushCheckpoints();
+      return fn();
+    });
+  }
+
+  /**
+   * Replays the whole log into fresh collections for these projections (all
+   * when `names` is empty) and swaps them in; readers keep the old data until
+   * the swap. Live events keep flowing into the old collections meanwhile and
+   * are replayed into the new ones before the swap.
+   */
+  async rebuild(names: string[] = [], onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult> {
+    const selected = names.length === 0 ? [...this.projections] : names.map((name) => this.projectionByName(name));
+    const started = performance.now();
+    const { eventStore, readStore } = this.options;
+    const target = await readStore.beginRebuild(selected.flatMap((p) => p.collections));
+    const context = writeBehindContext((name) => target.collection(name));
+    const handles = new Map(selected.map((p) => [p, new Set(p.handles)]));
+    const total = await eventStore.headPosition();
+    const batchSize = this.options.batchSize ?? 5_000;
+    const label = selected.map((p) => p.name);
+    let after = 0;
+    let events = 0;
+
+    const replayUntil = async (limit: number) => {
+      for (;;) {
+        const batch = await eventStore.readAll({ after, maxCount: batchSize });
+        const inRange = batch.filter((event) => event.globalPosition <= limit);
+        for (const event of inRange) {
+          for (const [projection, types] of handles) {
+            if (types.has(event.type)) await projection.apply(event, context);
+          }
+          after = event.globalPosition;
+          events++;
+        }
+        await context.flush();
+        onProgress?.({ projection: label, done: after, total: Math.max(total, after) });
+        if (inRange.length < batch.length || batch.length < batchSize) return;
+      }
+    };
+
+    try {
+      await replayUntil(total);
+      await this.enqueue(async () => {
+        // Whatever the live path applied since we started is replayed here too.
+        const live = this.options.mode === 'follower' ? await eventStore.headPosition() : this.processed;
+        await replayUntil(Math.max(live, after));
+        await target.commit();
+        const position = Math.max(live, after);
+        for (const projection of selected) {
+          this.checkpoints.set(projection.name, position);
+          this.dirtyCheckpoints.add(projection.name);
+        }
+        await this.flushCheckpoints();
+      });
+    } catch (error) {
+      await target.abort();
+      throw error;
+    }
+    const ms = performance.now() - started;
+    return { projections: label, events, ms, eventsPerSecond: ms > 0 ? (events * 1000) / ms : events };
+  }
+
+  async stop(): Promise<void> {
+    if (this.flushTimer) clearInterval(this.flushTimer);
+    this.flushTimer = null;
+    await this.subscription?.close();
+    this.subscription = null;
+    await this.enqueue(() => this.flushCheckpoints());
+  }
+
+  private async applyLive(event: RecordedEvent): Promise<void> {
+    const context: ProjectionContext = { collection: (name) => this.options.readStore.collection(name) };
+    for (const projection of this.projections) {
+      const checkpoint = this.checkpoints.get(projection.name) ?? 0;
+      if (checkpoint >= event.globalPosition) continue;
+      if (projection.handles.includes(event.type)) {
+        try {
+          await projection.apply(event, context);
+        } catch (error) {
+          // A projection must not throw on a recorded event; if one does, log it
+          // and move on rather than stall every read model behind it.
+          this.options.log?.error({ err: error, projection: projection.name, event: event.type, position: event.globalPosition }, 'projection failed on event');
+        }
+      }
+      this.checkpoints.set(projection.name, event.globalPosition);
+      this.dirtyCheckpoints.add(projection.name);
+    }
+    this.processed = event.globalPosition;
+    this.releaseWaiters();
+  }
+
+  private async flushCheckpoints(): Promise<void> {
+    if (this.dirtyCheckpoints.size === 0) return;
+    const dirty = [...this.dirtyCheckpoints];
+    this.dirtyCheckpoints = new Set();
+    const collection = this.options.readStore.collection<CheckpointDoc>(checkpointsCollection);
+    await collection.putMany(
+      dirty.map((name) => ({ _id: name, position: this.checkpoints.get(name) ?? 0, version: this.projectionByName(name).version })),
+    );
+  }
+
+  private async pollCheckpoints(): Promise<void> {
+    const docs = await this.options.readStore.collection<CheckpointDoc>(checkpointsCollection).find({});
+    const byName = new Map(docs.map((doc) => [doc._id, doc.position]));
+    const position = Math.min(...this.projections.map((p) => byName.get(p.name) ?? 0));
+    if (position > this.processed) {
+      this.processed = position;
+      this.releaseWaiters();
+    }
+  }
+
+  private releaseWaiters(): void {
+    if (this.waiters.length === 0) return;
+    const ready = this.waiters.filter((w) => w.position <= this.processed);
+    this.waiters = this.waiters.filter((w) => w.position > this.processed);
+    for (const waiter of ready) waiter.resolve();
+  }
+
+  private enqueue<T>(task: () => T | Promise<T>): Promise<T> {
+    const run = this.serial.then(task);
+    this.serial = run.catch(() => undefined);
+    return run;
+  }
+
+  private projectionByName(name: string): Projection {
+    const projection = this.projections.find((p) => p.name === name);
+    if (!projection) throw new Error(`Unknown projection ${name}. Known: ${this.projectionNames.join(', ')}`);
+    return projection;
+  }
+
+  private allSpecs(): CollectionSpec[] {
+    return this.projections.flatMap((p) => p.collections);
+  }
+}
+
+const toError = (value: unknown): Error => (value instanceof Error ? value : new Error(String(value)));
