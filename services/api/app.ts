@@ -1,0 +1,98 @@
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ProblemSchema } from '../../contracts/api/common.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin, problem } from './plugins/errors.ts';
+import adminRoutes from './routes/admin/index.ts';
+import authRoutes from './routes/auth/index.ts';
+import metaRoutes from './routes/meta/index.ts';
+import recaptchaRoutes from './routes/recaptcha/index.ts';
+import userRoutes from './routes/users/index.ts';
+import type { AppServices } from './appServices.ts';
+
+export type AppOptions = {
+  services: AppServices;
+  jwtSecret: string;
+  tokenTtl?: string;
+  /** The process logger; none in tests. */
+  logger?: FastifyBaseLogger;
+  /** Folder of the built web client; the API runs without it. */
+  webRoot?: string | null;
+  loginRateLimit?: { max: number; timeWindow: number };
+  /** Largest accepted JSON body, in bytes. */
+  bodyLimit?: number;
+};
+
+export const defaultWebRoot = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/**
+ * Builds the HTTP application. Everything it needs arrives in `services`, so
+ * tests build it over temporary embedded storage and inject requests.
+ */
+export const buildApp = async (options: AppOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: process.env.BUILDON_TRUST_PROXY === '1',
+    ajv: { customOptions: { removeAdditional: false } },
+  })
+    .setValidatorCompiler(TypeBoxValidatorCompiler)
+    .withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addSchema(ProblemSchema);
+  await app.register(errorsPlugin);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Buildon API',
+        description: 'Knowledge Forum 6 compatible paths. Authenticate with `Authorization: Bearer <token>` from POST /auth/local.',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(rateLimit, {
+    global: false,
+    // After body parsing, so a key may include the user name being tried.
+    hook: 'preHandler',
+    errorResponseBuilder: (_request, context) => ({
+      ...problem(429, `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} s.`),
+      statusCode: 429,
+    }),
+  });
+  await app.register(authPlugin, { secret: options.jwtSecret, accounts: options.services.accounts, tokenTtl: options.tokenTtl ?? '12h' });
+
+  const routeOptions = { services: options.services };
+  await app.register(authRoutes, { ...routeOptions, loginRateLimit: options.loginRateLimit ?? { max: 10, timeWindow: 60_000 } });
+  await app.register(userRoutes, routeOptions);
+  await app.register(recaptchaRoutes, routeOptions);
+  await app.register(metaRoutes, routeOptions);
+  await app.register(adminRoutes, routeOptions);
+
+  const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
+  const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ['index.html'] });
+  }
+
+  // Unknown API paths answer a 404 problem; any other GET is a client-side
+  // route of the single-page app (unknown ones redirect to / in the client).
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path.startsWith('/api/') || path.startsWith('/auth/');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).type('application/problem+json').send(problem(404, `No route ${request.method} ${path}`));
+  });
+
+  return app;
+};

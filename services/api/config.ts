@@ -1,0 +1,56 @@
+import { resolve } from 'node:path';
+
+/**
+ * Runtime configuration, read once from the environment. With no URL set,
+ * everything is embedded under the data directory.
+ */
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  eventStoreUrl: string | null;
+  mongoUrl: string | null;
+  mongoDb: string;
+  redisUrl: string | null;
+  /** Secret for tokens and robot-check signatures; generated and kept in the data store when unset. */
+  secret: string | null;
+  tokenTtl: string;
+  recaptcha: { siteKey: string; secretKey: string } | null;
+  logLevel: string;
+  /** How often the embedded read store is snapshotted (ms). */
+  snapshotIntervalMs: number;
+  /** ALTCHA work per challenge; lowered in browser tests (BUILDON_ALTCHA_COST). */
+  altcha: { cost?: number; counterMin?: number; counterMax?: number };
+  /** `follower` on API nodes at scale when a worker process runs the projections. */
+  projectionsMode: 'active' | 'follower';
+};
+
+const integer = (value: string | undefined, fallback: number, name: string): number => {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return parsed;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const siteKey = env.BUILDON_RECAPTCHA_SITE_KEY;
+  const secretKey = env.BUILDON_RECAPTCHA_SECRET_KEY;
+  return {
+    port: integer(env.PORT, 8080, 'PORT'),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.BUILDON_DATA_DIR ?? './data'),
+    eventStoreUrl: env.BUILDON_EVENTSTORE_URL || null,
+    mongoUrl: env.BUILDON_MONGO_URL || null,
+    mongoDb: env.BUILDON_MONGO_DB ?? 'buildon',
+    redisUrl: env.BUILDON_REDIS_URL || null,
+    secret: env.BUILDON_SECRET || null,
+    tokenTtl: env.BUILDON_TOKEN_TTL ?? '12h',
+    recaptcha: siteKey && secretKey ? { siteKey, secretKey } : null,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    snapshotIntervalMs: integer(env.BUILDON_SNAPSHOT_INTERVAL_MS, 60_000, 'BUILDON_SNAPSHOT_INTERVAL_MS'),
+    altcha: env.BUILDON_ALTCHA_COST
+      ? { cost: integer(env.BUILDON_ALTCHA_COST, 50, 'BUILDON_ALTCHA_COST'), counterMin: 1, counterMax: 50 }
+      : {},
+    projectionsMode: env.BUILDON_PROJECTIONS === 'follower' ? 'follower' : 'active',
+  };
+};

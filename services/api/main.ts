@@ -1,0 +1,32 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openInfrastructure } from './infrastructure.ts';
+import { createLogger } from './logger.ts';
+import { removeServerLock, writeServerLock } from './serverLock.ts';
+
+/**
+ * `npm start`: serves the API and the web client on one port, with embedded
+ * storage under ./data unless scale URLs are configured.
+ */
+const config = loadConfig();
+const log = createLogger(config.logLevel);
+
+const infrastructure = await openInfrastructure(config, { log });
+const app = await buildApp({ services: infrastructure, jwtSecret: infrastructure.secret, tokenTtl: config.tokenTtl, logger: log });
+log.info({ dataDir: config.dataDir, storage: infrastructure.storage }, 'storage ready');
+
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  await app.close();
+  await infrastructure.close();
+  removeServerLock(config.dataDir);
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+writeServerLock(config.dataDir, config.port);

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { problemResponses } from '../../../../contracts/api/common.ts';
+import { JobAccepted, JobStatusReply, RebuildBody, StorageStatsReply, rebuildJobName } from '../../../../contracts/api/admin.ts';
+import { NotFoundError, ValidationError } from '../../../core/errors.ts';
+import type { AppServices } from '../../appServices.ts';
+
+/**
+ * Operator actions for admins (the spec's "database migration" screen):
+ * storage figures and projection rebuilds run as jobs with progress.
+ * Authorisation is on the server; no password is checked in the browser.
+ */
+const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+  app.get(
+    '/api/admin/stats',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['admin'], summary: 'Event store and read-model figures', response: { 200: StorageStatsReply, ...problemResponses } },
+    },
+    async () => ({
+      storage: services.storage,
+      eventStore: { headPosition: await services.eventStore.headPosition() },
+      projections: { position: services.runner.position, names: services.runner.projectionNames },
+      readModels: await services.readStore.stats(),
+    }),
+  );
+
+  app.post(
+    '/api/admin/rebuild',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Rebuild all projections, or one, into fresh collections swapped in at the end',
+        body: RebuildBody,
+        response: { 202: JobAccepted, ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      const { projection } = request.body;
+      if (projection && !services.runner.projectionNames.includes(projection)) {
+        throw ValidationError.field('projection', `Unknown projection: ${projection}`);
+      }
+      const jobId = await services.queue.add(rebuildJobName, { projections: projection ? [projection] : [] });
+      return reply.status(202).send({ jobId });
+    },
+  );
+
+  app.get(
+    '/api/admin/jobs/:jobId',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Progress of an operator job',
+        params: Type.Object({ jobId: Type.String({ maxLength: 200 }) }),
+        response: { 200: JobStatusReply, ...problemResponses },
+      },
+    },
+    async (request) => {
+      const status = await services.queue.status(request.params.jobId);
+      if (status.state === 'unknown') throw new NotFoundError('Job not found');
+      return status;
+    },
+  );
+};
+
+export default adminRoutes;

@@ -1,0 +1,117 @@
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openInfrastructure, type Infrastructure } from '../api/infrastructure.ts';
+import { writeServerLock } from '../api/serverLock.ts';
+import { fastTestHasher, tempDataDir, testConfig } from '../../tests/support/testApp.ts';
+import { argon2Hasher } from '../api/accounts/passwords.ts';
+
+const run = promisify(execFile);
+const root = join(import.meta.dirname, '../..');
+
+/** Runs `npm run kf -- <args>` the way an operator does (tsx, same entry point). */
+const kf = async (dataDir: string, ...args: string[]) => {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'services/cli/main.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, BUILDON_DATA_DIR: dataDir, BUILDON_ALTCHA_COST: '1' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+};
+
+const dumpReadModels = async (infra: Infrastructure) => {
+  const dump: Record<string, unknown[]> = {};
+  for (const { name } of await infra.readStore.stats()) {
+    if (name.startsWith('_')) continue;
+    dump[name] = await infra.readStore.collection(name).find({}, { sort: { _id: 1 } });
+  }
+  return dump;
+};
+
+const dirs: string[] = [];
+const newDir = () => {
+  const dir = tempDataDir('buildon-cli-');
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe('operator CLI', () => {
+  it('create-admin creates an admin, then promotes and re-passwords an existing user', async () => {
+    const dir = newDir();
+    const created = await kf(dir, 'create-admin', '--user', 'Principal', '--password', 'first-pass');
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toMatch(/created admin Principal/);
+
+    const infra = await openInfrastructure(testConfig(dir), { passwords: argon2Hasher });
+    await infra.accounts.register({ firstName: 'Tea', lastName: 'Cher', email: 't@school.org', userName: 'teacher', password: 'secret' });
+    await infra.close();
+
+    const promoted = await kf(dir, 'create-admin', '--user', 'TEACHER', '--password', 'admin-now');
+    expect(promoted.stdout).toMatch(/promoted admin teacher/);
+
+    const after = await openInfrastructure(testConfig(dir), { passwords: argon2Hasher });
+    expect((await after.accounts.authenticate('principal', 'first-pass')).role).toBe('admin');
+    expect((await after.accounts.authenticate('teacher', 'admin-now')).role).toBe('admin');
+    await after.close();
+  });
+
+  it('create-admin without --password fails with a clear message', async () => {
+    const result = await kf(newDir(), 'create-admin', '--user', 'x');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/--password is required/);
+  });
+
+  it('export then import into an empty directory reproduces identical read models', async () => {
+    const source = newDir();
+    const infra = await openInfrastructure(testConfig(source), { passwords: fastTestHasher });
+    for (let i = 0; i < 30; i++) {
+      const user = await infra.accounts.register({ firstName: `F${i}`, lastName: 'L', email: `u${i}@x.org`, userName: `user${i}`, password: 'secret' });
+      if (i % 3 === 0) await infra.accounts.changeLanguage(user._id, 'en', user._id);
+      if (i % 5 === 0) await infra.accounts.updateUser(user._id, { blockLogin: true, lastName: 'Changed' }, null);
+    }
+    await infra.blobStore.put('community/a/attachment.txt', new TextEncoder().encode('hello'), 'text/plain');
+    const expected = await dumpReadModels(infra);
+    await infra.close();
+
+    const exportDir = join(newDir(), 'export');
+    const exported = await kf(source, 'export', '--out', exportDir);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).toMatch(/exported \d+ events in \d+ streams and 1 attachments/);
+
+    const target = newDir();
+    const imported = await kf(target, 'import', '--from', exportDir);
+    expect(imported.code, imported.stderr).toBe(0);
+
+    const copy = await openInfrastructure(testConfig(target), { passwords: fastTestHasher });
+    expect(await dumpReadModels(copy)).toEqual(expected);
+    expect((await copy.blobStore.get('community/a/attachment.txt'))?.contentType).toBe('text/plain');
+    await copy.close();
+
+    const again = await kf(target, 'import', '--from', exportDir);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/not empty/);
+  });
+
+  it('rebuild reports events per second, and refuses while the server uses the directory', async () => {
+    const dir = newDir();
+    const infra = await openInfrastructure(testConfig(dir), { passwords: fastTestHasher });
+    await infra.accounts.register({ firstName: 'A', lastName: 'B', email: 'a@b.org', userName: 'someone', password: 'secret' });
+    await infra.close();
+
+    const rebuilt = await kf(dir, 'rebuild');
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(rebuilt.stdout).toMatch(/rebuilt users: \d+ events in [\d.]+ s \(\d+ events\/s\)/);
+
+    writeServerLock(dir, 8080);
+    const refused = await kf(dir, 'rebuild');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/server \(pid \d+, port 8080\)/);
+  });
+});

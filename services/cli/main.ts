@@ -1,0 +1,130 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../api/config.ts';
+import { openInfrastructure, type Infrastructure } from '../api/infrastructure.ts';
+import { runningServer } from '../api/serverLock.ts';
+import { exportData, importData } from './exportImport.ts';
+import { progressBar } from './progress.ts';
+
+const usage = `Buildon operator commands (npm run kf -- <command>)
+
+  create-admin --user <userName> --password <password> [--email <email>]
+      Creates an admin, or promotes an existing user and sets the password.
+      Safe while the server runs.
+  rebuild [--projection <name>]
+      Rebuilds every read model (or one) from the event log.
+  export --out <folder>
+      Writes the event log (events.jsonl), attachments and a manifest.
+  import --from <folder>
+      Loads an export into an empty data directory.
+
+Storage comes from the same environment as the server: BUILDON_DATA_DIR
+(default ./data), or BUILDON_EVENTSTORE_URL / BUILDON_MONGO_URL / BUILDON_REDIS_URL.`;
+
+const fail = (message: string): never => {
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(1);
+};
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    user: { type: 'string' },
+    password: { type: 'string' },
+    email: { type: 'string' },
+    projection: { type: 'string' },
+    out: { type: 'string' },
+    from: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+const command = positionals[0];
+if (!command || values.help) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(command ? 0 : 1);
+}
+
+const config = loadConfig();
+const embedded = !config.eventStoreUrl && !config.mongoUrl;
+
+const withInfrastructure = async <T>(run: (infra: Infrastructure) => Promise<T>): Promise<T> => {
+  const infra = await openInfrastructure({ ...config, snapshotIntervalMs: 0 });
+  try {
+    return await run(infra);
+  } finally {
+    await infra.close();
+  }
+};
+
+const refuseBesideServer = (what: string) => {
+  const server = embedded ? runningServer(config.dataDir) : null;
+  if (server) {
+    fail(
+      `the server (pid ${server.pid}, port ${server.port}) is using ${config.dataDir}. ` +
+        `Stop it first, or ${what === 'rebuild' ? 'use Admin tools → Rebuild in the web app' : 'import into another data directory'}.`,
+    );
+  }
+};
+
+try {
+  switch (command) {
+    case 'create-admin': {
+      const userName = values.user ?? fail('--user is required');
+      const password = values.password ?? fail('--password is required');
+      const { user, created } = await withInfrastructure((infra) =>
+        infra.accounts.createOrPromoteAdmin({ userName, password, email: values.email }),
+      );
+      process.stdout.write(`${created ? 'created' : 'promoted'} admin ${user.userName} (${user._id})\n`);
+      break;
+    }
+    case 'rebuild': {
+      refuseBesideServer('rebuild');
+      await withInfrastructure(async (infra) => {
+        const names = values.projection ? [values.projection] : [];
+        const bar = progressBar(`rebuild ${names.join(', ') || 'all projections'}`);
+        const result = await infra.runner.rebuild(names, (p) => bar.update(p.done, p.total));
+        bar.done();
+        await infra.snapshot();
+        process.stdout.write(
+          `rebuilt ${result.projections.join(', ')}: ${result.events} events in ${(result.ms / 1000).toFixed(2)} s ` +
+            `(${Math.round(result.eventsPerSecond)} events/s)\n`,
+        );
+      });
+      break;
+    }
+    case 'export': {
+      const out = values.out ?? fail('--out <folder> is required');
+      await withInfrastructure(async (infra) => {
+        const bar = progressBar('export');
+        const manifest = await exportData(infra.eventStore, infra.blobStore, out, (done, total) => bar.update(done, total));
+        bar.done();
+        process.stdout.write(
+          `exported ${manifest.events} events in ${manifest.streams} streams and ${manifest.blobs.length} attachments to ${out}\n`,
+        );
+      });
+      break;
+    }
+    case 'import': {
+      const from = values.from ?? fail('--from <folder> is required');
+      refuseBesideServer('import');
+      await withInfrastructure(async (infra) => {
+        const bar = progressBar('import');
+        const result = await importData(infra.eventStore, infra.blobStore, from, {
+          window: config.eventStoreUrl ? 1 : 500,
+          onProgress: (done, total) => bar.update(done, total),
+        });
+        bar.done();
+        await infra.runner.waitFor(await infra.eventStore.headPosition(), 600_000);
+        process.stdout.write(`imported ${result.events} events and ${result.blobs} attachments\n`);
+      });
+      break;
+    }
+    default:
+      process.stderr.write(`unknown command: ${command}\n\n${usage}\n`);
+      process.exit(1);
+  }
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+// Storage is closed; do not wait for idle sockets or timers of drivers.
+process.exit(0);

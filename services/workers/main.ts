@@ -1,0 +1,21 @@
+import { loadConfig } from '../api/config.ts';
+import { openInfrastructure } from '../api/infrastructure.ts';
+import { createLogger } from '../api/logger.ts';
+
+/**
+ * The worker process of the scale deployment: applies the projections (API
+ * nodes run as followers) and processes jobs from the queue, such as
+ * projection rebuilds requested from Admin tools. Analytics jobs join later.
+ */
+const config = loadConfig();
+const log = createLogger(config.logLevel);
+const infrastructure = await openInfrastructure({ ...config, projectionsMode: 'active' }, { log });
+log.info({ storage: infrastructure.storage }, 'worker ready');
+
+const shutdown = async (signal: string) => {
+  log.info({ signal }, 'worker shutting down');
+  await infrastructure.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

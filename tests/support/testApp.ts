@@ -1,0 +1,111 @@
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../services/api/app.ts';
+import { loadConfig, type Config } from '../../services/api/config.ts';
+import { openInfrastructure, type Infrastructure } from '../../services/api/infrastructure.ts';
+import type { PasswordHasher } from '../../services/api/accounts/passwords.ts';
+
+/** A fresh data directory under the OS temp folder. */
+export const tempDataDir = (prefix = 'buildon-test-'): string => mkdtempSync(join(tmpdir(), prefix));
+
+/** Embedded configuration over a temp folder, with a tiny proof of work. */
+export const testConfig = (dataDir: string, overrides: Partial<Config> = {}): Config => ({
+  ...loadConfig({}),
+  dataDir,
+  snapshotIntervalMs: 0,
+  altcha: { cost: 1, counterMin: 1, counterMax: 20 },
+  ...overrides,
+});
+
+/**
+ * A cheap hasher for tests that create many users; one test suite uses the
+ * real argon2id hasher to prove hashing (see users.int.spec.ts).
+ */
+export const fastTestHasher: PasswordHasher = {
+  hash: async (password) => `test$${Buffer.from(password).toString('base64')}`,
+  verify: async (hashed, password) => hashed === `test$${Buffer.from(password).toString('base64')}`,
+};
+
+export type TestApp = {
+  app: FastifyInstance;
+  infra: Infrastructure;
+  dataDir: string;
+  /** Solves a fresh robot-check challenge the way the widget does. */
+  robotCheck(): Promise<string>;
+  /** Registers through the API and returns the token and user id. */
+  register(userName: string, password?: string): Promise<{ token: string; id: string }>;
+  login(userName: string, password: string): Promise<string>;
+  /** Makes `userName` an admin through the operator use case and logs in. */
+  admin(userName?: string, password?: string): Promise<{ token: string; id: string }>;
+  close(): Promise<void>;
+};
+
+export const buildTestApp = async (
+  options: { passwords?: PasswordHasher; dataDir?: string; loginRateLimit?: { max: number; timeWindow: number } } = {},
+): Promise<TestApp> => {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const infra = await openInfrastructure(testConfig(dataDir), { passwords: options.passwords ?? fastTestHasher });
+  const app = await buildApp({
+    services: infra,
+    jwtSecret: infra.secret,
+    webRoot: null,
+    loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindow: 60_000 },
+  });
+
+  const robotCheck = async (): Promise<string> => {
+    const challenge = (await app.inject({ method: 'GET', url: '/api/recaptcha/challenge' })).json<Challenge>();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    if (!solution) throw new Error('could not solve the robot check');
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  };
+
+  const register = async (userName: string, password = 'secret1') => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        firstName: 'Test',
+        lastName: userName,
+        email: `${userName.toLowerCase()}@example.org`,
+        userName,
+        password,
+        robotCheck: await robotCheck(),
+      },
+    });
+    if (response.statusCode !== 201) throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
+    const body = response.json<{ token: string; user: { _id: string } }>();
+    return { token: body.token, id: body.user._id };
+  };
+
+  const login = async (userName: string, password: string) => {
+    const response = await app.inject({ method: 'POST', url: '/auth/local', payload: { userName, password } });
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+    return response.json<{ token: string }>().token;
+  };
+
+  const admin = async (userName = 'admin', password = 'admin-pass') => {
+    const { user } = await infra.accounts.createOrPromoteAdmin({ userName, password });
+    return { token: await login(userName, password), id: user._id };
+  };
+
+  return {
+    app,
+    infra,
+    dataDir,
+    robotCheck,
+    register,
+    login,
+    admin,
+    close: async () => {
+      await app.close();
+      await infra.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
