@@ -1,0 +1,15 @@
+# The app image for the scale deployment (docker-compose.yml).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build:web
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production PORT=8080 BUILDON_DATA_DIR=/data
+COPY --from=build /app /app
+EXPOSE 8080
+CMD ["npx", "tsx", "services/api/main.ts"]
