@@ -95,6 +95,8 @@ export class ProjectionRunner {
       },
     });
     this.flushTimer = setInterval(() => void this.enqueue(() => this.flushCheckpoints()), 250);
+    // Serve nothing older than the log: catch up before start() returns.
+    await this.waitFor(await this.options.eventStore.headPosition(), 10 * 60_000);
   }
 
   /**
