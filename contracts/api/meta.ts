@@ -28,3 +28,13 @@ export const RobotCheckConfigReply = Type.Object({
 
 export const RobotCheckBody = Type.Object({ gRecaptchaResponse: Type.String({ maxLength: 20_000 }) });
 export const RobotCheckReply = Type.Object({ responseCode: Type.Integer() });
+
+/**
+ * Which sign-in methods besides local accounts this server offers: social
+ * providers (browser redirect to /auth/{provider}) and the institutional
+ * (LDAP) login. None are configured in this version.
+ */
+export const AuthProvidersReply = Type.Object({
+  providers: Type.Array(Type.String()),
+  institutional: Type.Boolean(),
+});

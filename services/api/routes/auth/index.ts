@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { problemResponses } from '../../../../contracts/api/common.ts';
+import { AuthProvidersReply } from '../../../../contracts/api/meta.ts';
+import Type from 'typebox';
+import { NotFoundError } from '../../../core/errors.ts';
 import { LoginBody, TokenReply } from '../../../../contracts/api/users.ts';
 import type { AppServices } from '../../appServices.ts';
 
@@ -32,6 +35,30 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
     async (request) => {
       const user = await services.accounts.authenticate(request.body.userName, request.body.password);
       return { token: app.issueToken(user) };
+    },
+  );
+
+  app.get(
+    '/api/auth/providers',
+    { schema: { tags: ['auth'], summary: 'Sign-in methods offered besides local accounts', response: { 200: AuthProvidersReply } } },
+    async () => ({ providers: [], institutional: false }),
+  );
+
+  // The spec's institutional login binds to one university's LDAP directory.
+  // No directory is configured in this version; the login page hides the
+  // option, and a direct call gets a clear answer instead of a silent 404.
+  app.post(
+    '/auth/idul',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Institutional (LDAP) login: not configured on this server',
+        body: Type.Object({ username: Type.String({ maxLength: 200 }), password: Type.String({ maxLength: 1024 }) }),
+        response: { 200: TokenReply, ...problemResponses },
+      },
+    },
+    async () => {
+      throw new NotFoundError('Institutional login is not configured on this server.');
     },
   );
 };

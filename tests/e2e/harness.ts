@@ -1,0 +1,202 @@
+/**
+ * Browser-test harness: one server child process over a temp data dir, one
+ * Debian Chromium driven by playwright-core, helpers for axe and screenshots.
+ * Later issues reuse it: `const app = useBrowserApp()` inside a `describeBrowser`.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { startServer, type ServerProcess } from '../support/serverProcess.ts';
+
+const root = join(import.meta.dirname, '../..');
+export const chromiumPath = '/usr/bin/chromium';
+export const screenshotDir = join(root, '.tmp/screenshots');
+
+const hasChromium = existsSync(chromiumPath);
+if (!hasChromium && !process.env.CI) console.log(`skipped: no Chromium at ${chromiumPath}`);
+
+/**
+ * `describe` for browser suites: skipped without Chromium on a workstation,
+ * but run (and failing at launch) in CI, where a missing browser is a fault.
+ */
+export const describeBrowser = describe.skipIf(!hasChromium && !process.env.CI);
+
+const newestMtime = (path: string): number => {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
+};
+
+/**
+ * Builds web/dist once when it is missing or older than its sources (so a
+ * forgotten `npm run build:web` cannot test yesterday's UI).
+ */
+export const ensureWebBuild = (): void => {
+  const built = join(root, 'web/dist/index.html');
+  const sources = [join(root, 'web/src'), join(root, 'web/index.html'), join(root, 'docs/user-guide.md')];
+  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.filter(existsSync).map(newestMtime))) return;
+  execFileSync('npm', ['run', '--silent', 'build:web'], {
+    cwd: root,
+    stdio: 'ignore',
+    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+};
+
+/** Runs the operator CLI against a data dir (e.g. `create-admin --user a --password b`). */
+export const runCli = (dataDir: string, args: string[]): string =>
+  execFileSync(join(root, 'node_modules/.bin/tsx'), ['services/cli/main.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, BUILDON_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+
+export type BrowserApp = {
+  /** http://127.0.0.1:<port> */
+  readonly url: string;
+  readonly dataDir: string;
+  readonly server: ServerProcess;
+  /** A fresh context (own localStorage) and page, 1280×800. */
+  newPage(): Promise<Page>;
+};
+
+export type BrowserAppOptions = {
+  /** Runs on the empty data dir before the server starts (e.g. create-admin). */
+  prepare?: (dataDir: string) => void;
+};
+
+/**
+ * Starts the server (ALTCHA cost 1 so the widget solves at once) and Chromium
+ * for the enclosing describe; stops both afterwards.
+ */
+export const useBrowserApp = (options: BrowserAppOptions = {}): BrowserApp => {
+  let server: ServerProcess | null = null;
+  let browser: Browser | null = null;
+  const contexts: BrowserContext[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'buildon-e2e-'));
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    options.prepare?.(dataDir);
+    [server, browser] = await Promise.all([
+      startServer(dataDir, { BUILDON_ALTCHA_COST: '1' }),
+      chromium.launch({
+        executablePath: chromiumPath,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const started = () => {
+    if (!server || !browser) throw new Error('the browser app is not started (call inside the describe)');
+    return { server, browser };
+  };
+
+  return {
+    get url() {
+      return started().server.url;
+    },
+    get server() {
+      return started().server;
+    },
+    dataDir,
+    async newPage() {
+      const context = await started().browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return page;
+    },
+  };
+};
+
+/** No serious or critical axe violation on the current page. */
+export const expectAccessible = async (page: Page): Promise<void> => {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${page.url()}`,
+  ).toEqual([]);
+};
+
+/** Saves `<name>-1280.png` and `<name>-375.png` under .tmp/screenshots (git-ignored). */
+export const screenshots = async (page: Page, name: string): Promise<void> => {
+  mkdirSync(screenshotDir, { recursive: true });
+  const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(screenshotDir, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(screenshotDir, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize(viewport);
+};
+
+/** Axe at both widths plus the two screenshots: the check every page gets. */
+export const checkPage = async (page: Page, name: string): Promise<void> => {
+  await expectAccessible(page);
+  await screenshots(page, name);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+};
+
+/** Solves an ALTCHA challenge in Node (for users created through the API). */
+export const solveRobotCheck = async (url: string): Promise<string> => {
+  const challenge = (await (await fetch(`${url}/api/recaptcha/challenge`, { signal: AbortSignal.timeout(10_000) })).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+};
+
+export type ApiUser = { userName: string; password: string; token: string; id: string };
+
+/** Registers a user through POST /api/users (fixtures; the UI flow has its own test). */
+export const registerUser = async (url: string, userName: string, password = 'secret1'): Promise<ApiUser> => {
+  const response = await fetch(`${url}/api/users`, {
+    method: 'POST',
+    signal: AbortSignal.timeout(10_000),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firstName: 'Test',
+      lastName: userName,
+      email: `${userName}@example.org`,
+      userName,
+      password,
+      robotCheck: await solveRobotCheck(url),
+    }),
+  });
+  if (response.status !== 201) throw new Error(`register ${userName}: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { token: string; user: { _id: string } };
+  return { userName, password, token: body.token, id: body.user._id };
+};
+
+/** Logs in through /login/local and waits to leave the login page. */
+export const loginThroughUi = async (page: Page, url: string, userName: string, password: string, path = '/login/local') => {
+  await page.goto(`${url}${path}`);
+  await page.locator('input[name$="-userName"]').fill(userName);
+  await page.locator('input[name$="-password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+};

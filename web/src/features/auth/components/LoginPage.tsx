@@ -1,0 +1,68 @@
+import { Building2, UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/Button.tsx';
+import { Card, Page } from '../../../components/Page.tsx';
+import { useAuthProviders, useLocalLogin } from '../api/auth.ts';
+import styles from './Auth.module.css';
+import { LoginFooter } from './LoginFooter.tsx';
+import { LoginForm } from './LoginForm.tsx';
+import { useFinishLogin, useWithRedirect } from './useFinishLogin.ts';
+
+const providerLabel = (provider: string): string => provider.charAt(0).toUpperCase() + provider.slice(1);
+
+/**
+ * /login: the choice page. Local login inline, institutional login and
+ * registration as cards, social buttons only for configured providers.
+ */
+export const LoginPage = () => {
+  const { t } = useTranslation();
+  const finishLogin = useFinishLogin();
+  const withRedirect = useWithRedirect();
+  const providers = useAuthProviders();
+  const login = useLocalLogin();
+
+  return (
+    <>
+      <Page title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
+        <div className={styles.choices}>
+          <Card title={t('auth.localTitle')}>
+            <p className={styles.cardText}>{t('auth.localText')}</p>
+            <LoginForm idPrefix="login" submit={(userName, password) => login.mutateAsync({ userName, password })} onLoggedIn={finishLogin} />
+            {providers.data && providers.data.providers.length > 0 && (
+              <div className={styles.robot}>
+                <p className={styles.robotTitle}>{t('auth.socialTitle')}</p>
+                <div className={styles.social}>
+                  {providers.data.providers.map((provider) => (
+                    <a key={provider} className={buttonClass('secondary')} href={`/auth/${encodeURIComponent(provider)}`}>
+                      {t('auth.socialContinue', { provider: providerLabel(provider) })}
+                    </a>
+                  ))}
+                </div>
+              </div>
+            )}
+          </Card>
+          <div className={styles.side}>
+            {providers.data?.institutional && (
+              <Card title={t('auth.institutionalTitle')}>
+                <p className={styles.cardText}>{t('auth.institutionalText')}</p>
+                <Link className={buttonClass('secondary', true)} to={withRedirect('/login/idul')}>
+                  <Building2 size={18} aria-hidden="true" />
+                  {t('auth.institutionalCta')}
+                </Link>
+              </Card>
+            )}
+            <Card title={t('auth.signupTitle')}>
+              <p className={styles.cardText}>{t('auth.signupText')}</p>
+              <Link className={buttonClass('secondary', true)} to="/signup">
+                <UserPlus size={18} aria-hidden="true" />
+                {t('auth.signupCta')}
+              </Link>
+            </Card>
+          </div>
+        </div>
+      </Page>
+      <LoginFooter />
+    </>
+  );
+};

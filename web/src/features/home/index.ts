@@ -1,0 +1,2 @@
+/** The main page: greeting and community area, or the guest landing. */
+export { GuestHomePage, HomePage } from './components/HomePage.tsx';

@@ -1,0 +1,57 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { defaultLanguage, isLanguage, languageInfo, type Language } from './languages.ts';
+import { locales, type Translation } from './resources.ts';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: Translation };
+  }
+}
+
+/** The interface language chosen on this browser (before login, or after logout). */
+export const languageStorageKey = 'buildon.lang';
+
+const storedLanguage = (): Language => {
+  try {
+    const value = typeof window !== 'undefined' ? window.localStorage.getItem(languageStorageKey) : null;
+    return isLanguage(value) ? value : defaultLanguage;
+  } catch {
+    return defaultLanguage;
+  }
+};
+
+const syncDocumentLanguage = (lang: string): void => {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = isLanguage(lang) ? languageInfo[lang].tag : 'fr';
+};
+
+/** Initialises i18next with the nine locales; French is the default and the fallback. */
+export const initI18n = async (): Promise<typeof i18next> => {
+  if (!i18next.isInitialized) {
+    i18next.on('languageChanged', syncDocumentLanguage);
+    await i18next.use(initReactI18next).init({
+      resources: Object.fromEntries(Object.entries(locales).map(([lang, translation]) => [lang, { translation }])),
+      lng: storedLanguage(),
+      fallbackLng: defaultLanguage,
+      supportedLngs: Object.keys(locales),
+      load: 'currentOnly',
+      interpolation: { escapeValue: false },
+    });
+    syncDocumentLanguage(i18next.language);
+  }
+  return i18next;
+};
+
+/** Switches the whole interface and remembers the choice on this browser. */
+export const setInterfaceLanguage = async (lang: Language): Promise<void> => {
+  try {
+    window.localStorage.setItem(languageStorageKey, lang);
+  } catch {
+    // storage unavailable: the switch still applies to this tab
+  }
+  if (i18next.language !== lang) await i18next.changeLanguage(lang);
+};
+
+export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i18next.language : defaultLanguage);

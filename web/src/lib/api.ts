@@ -1,0 +1,113 @@
+import type { FieldError, ProblemDetails } from '../../../contracts/errors.ts';
+import { tokenStore as defaultTokenStore, type TokenStore } from './tokenStore.ts';
+
+/** A failed call: the HTTP status plus whatever problem details the server sent. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly fieldErrors: FieldError[];
+
+  constructor(status: number, problem: Partial<ProblemDetails> | null, fallback: string) {
+    super(problem?.message ?? problem?.detail ?? fallback);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = problem?.code;
+    this.fieldErrors = problem?.errors ?? [];
+  }
+
+  /** The first server message for one form field, if any. */
+  fieldMessage(field: string): string | undefined {
+    return this.fieldErrors.find((error) => error.field === field)?.message;
+  }
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /**
+   * When false, a 401 still clears the token but does not navigate: the login
+   * form itself shows the server's message instead.
+   */
+  redirectOnUnauthorized?: boolean;
+  signal?: AbortSignal;
+};
+
+export type ApiClientOptions = {
+  fetch: typeof fetch;
+  tokens: TokenStore;
+  /** Called after a 401 cleared the token; the app navigates to /login?redirect=… */
+  onUnauthorized: () => void;
+};
+
+export type ApiClient = {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+};
+
+const isProblem = (value: unknown): value is Partial<ProblemDetails> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A fetch wrapper that sends the bearer token, parses JSON and turns error
+ * answers into ApiError. Any 401 clears the token and calls onUnauthorized.
+ */
+export const createApiClient = ({ fetch: fetchImpl, tokens, onUnauthorized }: ApiClientOptions): ApiClient => ({
+  async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = tokens.get();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetchImpl(path, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+    const text = await response.text();
+    let data: unknown = null;
+    if (text) {
+      try {
+        data = JSON.parse(text) as unknown;
+      } catch {
+        data = null;
+      }
+    }
+    if (response.status === 401) {
+      tokens.set(null);
+      if (options.redirectOnUnauthorized !== false) onUnauthorized();
+    }
+    if (!response.ok) {
+      throw new ApiError(response.status, isProblem(data) ? data : null, response.statusText || `HTTP ${response.status}`);
+    }
+    return data as T;
+  },
+});
+
+let unauthorizedHandler: () => void = () => {
+  const here = window.location.pathname + window.location.search;
+  window.location.assign(loginHref(here));
+};
+
+/** The app installs router navigation here (lib cannot import app/). */
+export const setUnauthorizedHandler = (handler: () => void): void => {
+  unauthorizedHandler = handler;
+};
+
+/** `/login?redirect=<path>`, or plain `/login` for the home page and login pages. */
+export const loginHref = (redirect: string): string => {
+  if (!redirect || redirect === '/' || redirect.startsWith('/login') || redirect.startsWith('/logout')) return '/login';
+  return `/login?redirect=${encodeURIComponent(redirect).replace(/%2F/gi, '/')}`;
+};
+
+/** Only same-site paths are valid redirect targets (no `//host` or `https:`). */
+export const safeRedirect = (value: string | null | undefined): string => {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (value.startsWith('/login') || value.startsWith('/logout') || value.startsWith('/signup')) return '/';
+  return value;
+};
+
+/** The application's client. */
+export const api: ApiClient = createApiClient({
+  fetch: (...args) => globalThis.fetch(...args),
+  tokens: defaultTokenStore,
+  onUnauthorized: () => unauthorizedHandler(),
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, loginHref, safeRedirect } from './api.ts';
+import { createTokenStore, type KeyValueStorage } from './tokenStore.ts';
+
+const memoryStorage = (): KeyValueStorage & { data: Map<string, string> } => {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
+  };
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const setup = (reply: Response) => {
+  const storage = memoryStorage();
+  const tokens = createTokenStore(storage);
+  const fetch = vi.fn<typeof globalThis.fetch>(async () => reply);
+  const onUnauthorized = vi.fn();
+  return { storage, tokens, fetch, onUnauthorized, client: createApiClient({ fetch, tokens, onUnauthorized }) };
+};
+
+describe('api client', () => {
+  it('sends the stored token as a bearer header and parses JSON', async () => {
+    const { tokens, fetch, client } = setup(json(200, { ok: true }));
+    tokens.set('abc');
+    await expect(client.request('/api/users/me')).resolves.toEqual({ ok: true });
+    const init = fetch.mock.calls[0]?.[1];
+    expect(init?.headers).toMatchObject({ authorization: 'Bearer abc' });
+  });
+
+  it('on any 401 clears the token and calls the unauthorized handler', async () => {
+    const { storage, tokens, onUnauthorized, client } = setup(
+      json(401, { status: 401, message: 'jwt expired', code: 'unauthorized' }),
+    );
+    tokens.set('old');
+    expect(storage.data.get('buildon.token')).toBe('old');
+    const failure = client.request('/api/users/me');
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ status: 401, message: 'jwt expired' });
+    expect(tokens.get()).toBeNull();
+    expect(storage.data.has('buildon.token')).toBe(false);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('a login 401 clears the token without navigating, so the form shows the message', async () => {
+    const { tokens, onUnauthorized, client } = setup(json(401, { message: 'This userName is not registered or the password is not correct.' }));
+    tokens.set('stale');
+    await expect(
+      client.request('/auth/local', { method: 'POST', body: {}, redirectOnUnauthorized: false }),
+    ).rejects.toMatchObject({ message: 'This userName is not registered or the password is not correct.' });
+    expect(tokens.get()).toBeNull();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('keeps the token on a 403 and exposes field errors', async () => {
+    const { tokens, onUnauthorized, client } = setup(
+      json(400, { status: 400, message: 'invalid', errors: [{ field: 'userName', message: 'The userName is too short.' }] }),
+    );
+    tokens.set('kept');
+    const error = await client.request('/api/users', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).fieldMessage('userName')).toBe('The userName is too short.');
+    expect(tokens.get()).toBe('kept');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('login redirects', () => {
+  it('builds /login?redirect=<path> and keeps slashes readable', () => {
+    expect(loginHref('/settings')).toBe('/login?redirect=/settings');
+    expect(loginHref('/admin?page=2')).toBe('/login?redirect=/admin%3Fpage%3D2');
+    expect(loginHref('/')).toBe('/login');
+  });
+
+  it('only follows same-site paths', () => {
+    expect(safeRedirect('/settings')).toBe('/settings');
+    expect(safeRedirect('//evil.example')).toBe('/');
+    expect(safeRedirect('https://evil.example')).toBe('/');
+    expect(safeRedirect(null)).toBe('/');
+    expect(safeRedirect('/login')).toBe('/');
+  });
+});
