@@ -1,6 +1,6 @@
 import type { Event, EventMetadata } from '../../contracts/events/event.ts';
 import { ConcurrencyError } from './errors.ts';
-import type { AppendResult, EventStore, ExpectedRevision } from './eventStore.ts';
+import { revisionMatches, type AppendResult, type EventStore, type ExpectedRevision } from './eventStore.ts';
 
 /**
  * A decider is the whole behaviour of one aggregate, pure:
@@ -66,18 +66,6 @@ export const handleCommand = async <State, Command, E extends Event>(
   }
 };
 
-const revisionMatches = (expected: ExpectedRevision, actual: number | null): boolean => {
-  switch (expected) {
-    case 'any':
-      return true;
-    case 'no_stream':
-      return actual === null;
-    case 'stream_exists':
-      return actual !== null;
-    default:
-      return actual === expected;
-  }
-};
 
 /** Folds a stream without deciding anything: the current state of one aggregate. */
 export const loadAggregate = async <State, E extends Event>(

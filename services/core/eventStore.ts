@@ -9,6 +9,20 @@ import type { Event, EventMetadata, RecordedEvent } from '../../contracts/events
  */
 export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
 
+/** Whether a stream whose last revision is `actual` (null: no stream) satisfies `expected`. */
+export const revisionMatches = (expected: ExpectedRevision, actual: number | null): boolean => {
+  switch (expected) {
+    case 'any':
+      return true;
+    case 'no_stream':
+      return actual === null;
+    case 'stream_exists':
+      return actual !== null;
+    default:
+      return actual === expected;
+  }
+};
+
 export type NewEvent<E extends Event = Event> = E & { metadata: EventMetadata };
 
 export type AppendResult = {

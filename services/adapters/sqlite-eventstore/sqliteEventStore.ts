@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import type { Event, EventMetadata, RecordedEvent } from '../../../contracts/events/event.ts';
 import { ConcurrencyError } from '../../core/errors.ts';
-import type {
-  AppendResult,
-  EventStore,
-  ExpectedRevision,
-  NewEvent,
-  ReadAllOptions,
-  ReadStreamResult,
-  SubscribeOptions,
-  Subscription,
+import {
+  revisionMatches,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamResult,
+  type SubscribeOptions,
+  type Subscription,
 } from '../../core/eventStore.ts';
 import { openDatabase, type SqliteDatabase } from './database.ts';
 
@@ -384,18 +385,6 @@ const serializeEvents = (events: NewEvent[]): SerializedEvent[] => {
   });
 };
 
-const revisionMatches = (expected: ExpectedRevision, current: number | null): boolean => {
-  switch (expected) {
-    case 'any':
-      return true;
-    case 'no_stream':
-      return current === null;
-    case 'stream_exists':
-      return current !== null;
-    default:
-      return current === expected;
-  }
-};
 
 const toRecorded = <E extends Event = Event>(row: EventRow): RecordedEvent<E> => {
   const event = {
