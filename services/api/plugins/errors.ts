@@ -44,16 +44,14 @@ type ValidationItem = { instancePath?: string; keyword?: string; params?: Record
 
 /** Turns schema-validation errors into field messages (`body.userName` → `userName`). */
 export const fieldErrors = (items: readonly ValidationItem[], context: string | undefined): FieldError[] =>
-  items.map((item) => {
+  items.flatMap((item) => {
     const missing = item.params?.requiredProperties ?? item.params?.missingProperty;
-    const pathField = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-    const field =
-      item.keyword === 'required' && missing !== undefined
-        ? String(Array.isArray(missing) ? missing[0] : missing)
-        : pathField || context || 'body';
-    const message =
-      item.keyword === 'required' ? `${field} is required` : `${field} ${item.message ?? 'is invalid'}`;
-    return { field, message };
+    if (item.keyword === 'required' && missing !== undefined) {
+      const fields = (Array.isArray(missing) ? missing : [missing]).map(String);
+      return fields.map((field) => ({ field, message: `${field} is required` }));
+    }
+    const field = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || context || 'body';
+    return [{ field, message: `${field} ${item.message ?? 'is invalid'}` }];
   });
 
 /**
