@@ -55,22 +55,22 @@ const evolve = (current: UserDocument | null, event: RecordedEvent<UserEvent>): 
     };
   }
   if (!current) return null;
-  const base = { ...current, modified: at };
+  // One copy per event: rebuilds fold every event of the log.
   switch (event.type) {
     case 'UserPasswordChanged':
-      return { ...base, tokensValidAfter: at };
+      return { ...current, modified: at, tokensValidAfter: at };
     case 'UserProfileUpdated': {
       const { userId: _userId, ...changes } = event.data;
-      return { ...base, ...changes };
+      return { ...current, ...changes, modified: at };
     }
     case 'UserLanguageChanged':
-      return { ...base, lang: event.data.lang };
+      return { ...current, lang: event.data.lang, modified: at };
     case 'UserRoleChanged':
-      return { ...base, role: event.data.role };
+      return { ...current, role: event.data.role, modified: at };
     case 'UserLoginBlocked':
-      return { ...base, blockLogin: true, tokensValidAfter: at };
+      return { ...current, blockLogin: true, tokensValidAfter: at, modified: at };
     case 'UserLoginUnblocked':
-      return { ...base, blockLogin: false };
+      return { ...current, blockLogin: false, modified: at };
     default:
       return current;
   }

@@ -44,5 +44,9 @@ export const evolveDocument = async <T extends Document & Versioned>(
     if (current) await collection.delete(id);
     return;
   }
-  await collection.put({ ...next, _position: event.globalPosition } as T);
+  // `evolve` returns a document of its own (stores hand out copies), so it is
+  // stamped in place rather than copied once more: rebuilds fold millions.
+  const stamped = next as T;
+  stamped._position = event.globalPosition;
+  await collection.put(stamped);
 };
