@@ -137,6 +137,22 @@ describe('ProjectionRunner', () => {
     expect(await readStore.collection<Counter>('counters').get('a')).toMatchObject({ total: 101, titles: ['before', 'during'] });
   });
 
+  it('resubscribes from its last event when the subscription fails', async () => {
+    // The first subscription dies on its first live event, as a dropped connection would.
+    const realSubscribe = eventStore.subscribeToAll.bind(eventStore);
+    let subscriptions = 0;
+    eventStore.subscribeToAll = (options) => {
+      subscriptions++;
+      if (subscriptions > 1) return realSubscribe(options);
+      return realSubscribe({ ...options, onEvent: () => Promise.reject(new Error('connection lost')) });
+    };
+    const runner = await start(counterProjection());
+    const { lastPosition } = await eventStore.append('counter-a', [counted('a', 7)]);
+    await runner.waitFor(lastPosition, 5_000);
+    expect(subscriptions).toBe(2);
+    expect(await readStore.collection<Counter>('counters').get('a')).toMatchObject({ total: 7 });
+  });
+
   it('rejects waitFor after a timeout when the position never arrives', async () => {
     const runner = await start(counterProjection());
     await expect(runner.waitFor(10_000, 50)).rejects.toThrow(/did not reach/);

@@ -6,6 +6,9 @@ import { writeBehindContext } from './writeBehind.ts';
 
 export const checkpointsCollection = '_checkpoints';
 
+const initialRetryDelayMs = 100;
+const maxRetryDelayMs = 5_000;
+
 type CheckpointDoc = { _id: string; position: number; version: number };
 
 export type RebuildProgress = { projection: string[]; done: number; total: number };
@@ -40,7 +43,9 @@ export class ProjectionRunner {
   private serial: Promise<unknown> = Promise.resolve();
   private subscription: Subscription | null = null;
   private flushTimer: ReturnType<typeof setInterval> | null = null;
-  private failure: unknown = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryDelayMs = initialRetryDelayMs;
+  private stopped = false;
 
   constructor(private readonly options: RunnerOptions) {
     this.projections = options.projections;
@@ -86,14 +91,7 @@ export class ProjectionRunner {
 
     this.processed = Math.min(...this.checkpoints.values(), Infinity);
     if (!Number.isFinite(this.processed)) this.processed = await this.options.eventStore.headPosition();
-    this.subscription = this.options.eventStore.subscribeToAll({
-      after: this.processed,
-      onEvent: (event) => this.enqueue(() => this.applyLive(event)),
-      onError: (error) => {
-        this.failure = error;
-        this.options.log?.error({ err: error }, 'projection subscription stopped');
-      },
-    });
+    this.subscribe();
     this.flushTimer = setInterval(() => void this.enqueue(() => this.flushCheckpoints()), 250);
     // Serve nothing older than the log: catch up before start() returns.
     await this.waitFor(await this.options.eventStore.headPosition(), 10 * 60_000);
@@ -104,7 +102,6 @@ export class ProjectionRunner {
    * it before replying (read-your-writes).
    */
   waitFor(position: number, timeoutMs = 10_000): Promise<void> {
-    if (this.failure) return Promise.reject(toError(this.failure));
     if (position <= this.processed) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       const waiter = { position, resolve: () => (clearTimeout(timer), resolve()) };
@@ -183,11 +180,36 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.flushTimer) clearInterval(this.flushTimer);
     this.flushTimer = null;
     await this.subscription?.close();
     this.subscription = null;
     await this.enqueue(() => this.flushCheckpoints());
+  }
+
+  /**
+   * Follows the log from the last applied event. A subscription that fails
+   * (a dropped EventStoreDB connection, a storage error) is opened again from
+   * there, with a growing pause, instead of leaving the read models stale.
+   */
+  private subscribe(): void {
+    if (this.stopped) return;
+    this.subscription = this.options.eventStore.subscribeToAll({
+      after: this.processed,
+      onEvent: (event) => {
+        this.retryDelayMs = initialRetryDelayMs;
+        return this.enqueue(() => this.applyLive(event));
+      },
+      onError: (error) => {
+        this.subscription = null;
+        if (this.stopped) return;
+        this.options.log?.error({ err: error, retryInMs: this.retryDelayMs }, 'projection subscription failed; resubscribing');
+        this.retryTimer = setTimeout(() => this.subscribe(), this.retryDelayMs);
+        this.retryDelayMs = Math.min(this.retryDelayMs * 2, maxRetryDelayMs);
+      },
+    });
   }
 
   private async applyLive(event: RecordedEvent): Promise<void> {
@@ -255,4 +277,3 @@ export class ProjectionRunner {
   }
 }
 
-const toError = (value: unknown): Error => (value instanceof Error ? value : new Error(String(value)));
