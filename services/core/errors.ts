@@ -75,3 +75,17 @@ export class ConcurrencyError extends BuildonError {
     );
   }
 }
+
+/**
+ * A read store refused a second document with the same unique key. Each
+ * read-store adapter throws a subclass, so callers catch this one whatever
+ * the store; over HTTP it is a 409.
+ */
+export class DuplicateKeyError extends ConflictError {
+  constructor(
+    readonly collection: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

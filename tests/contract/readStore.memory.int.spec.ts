@@ -1,3 +1,4 @@
+import { DuplicateKeyError as CoreDuplicateKeyError } from '../../services/core/errors.ts';
 import { describe, expect, it } from 'vitest';
 import { DuplicateKeyError, MemoryReadStore } from '../../services/adapters/memory-readstore/memoryReadStore.ts';
 import type { Document } from '../../services/core/readStore.ts';
@@ -123,6 +124,9 @@ describe('MemoryReadStore indexes', () => {
     const users = store.collection('users');
     await users.put({ _id: 'u1' });
     await expect(users.put({ _id: 'u2' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    // …which is the core error every read store throws, a 409 over HTTP.
+    await expect(users.put({ _id: 'u2' })).rejects.toMatchObject({ status: 409, code: 'conflict' });
+    await expect(users.put({ _id: 'u2' })).rejects.toBeInstanceOf(CoreDuplicateKeyError);
     await expect(users.put({ _id: 'u3', email: ['a@x', 'b@x'] })).resolves.toBeUndefined();
     await expect(users.put({ _id: 'u4', email: 'b@x' })).rejects.toThrow(/users unique index \[email\]/);
   });

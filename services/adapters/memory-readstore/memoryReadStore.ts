@@ -1,3 +1,4 @@
+import { DuplicateKeyError as BaseDuplicateKeyError } from '../../core/errors.ts';
 import { deserialize, serialize } from 'node:v8';
 import { Query } from 'mingo';
 import type {
@@ -16,18 +17,18 @@ import type {
  * Carries the collection, the index fields and the clashing `_id`s so that a
  * projection bug can be traced to the documents involved.
  */
-export class DuplicateKeyError extends Error {
+export class DuplicateKeyError extends BaseDuplicateKeyError {
   constructor(
-    readonly collection: string,
+    collection: string,
     readonly index: readonly string[],
     readonly id: string,
     readonly existingId: string,
   ) {
     super(
+      collection,
       `Duplicate key in ${collection} unique index [${index.join(', ')}]: ` +
         `document ${JSON.stringify(id)} clashes with ${JSON.stringify(existingId)}`,
     );
-    this.name = 'DuplicateKeyError';
   }
 }
 

@@ -1,3 +1,4 @@
+import { DuplicateKeyError as BaseDuplicateKeyError } from '../../core/errors.ts';
 import {
   MongoClient,
   MongoServerError,
@@ -23,14 +24,14 @@ import type {
  * (MongoDB error 11000). Same name and meaning as the in-memory adapter's, so
  * callers can test `error.name === 'DuplicateKeyError'` whatever the store.
  */
-export class DuplicateKeyError extends Error {
+export class DuplicateKeyError extends BaseDuplicateKeyError {
   constructor(
-    readonly collection: string,
+    collection: string,
     readonly detail: string,
     options?: { cause?: unknown },
   ) {
-    super(`Duplicate key in ${collection}: ${detail}`, options);
-    this.name = 'DuplicateKeyError';
+    super(collection, `Duplicate key in ${collection}: ${detail}`);
+    if (options?.cause !== undefined) this.cause = options.cause;
   }
 }
 
