@@ -46,7 +46,7 @@ describeBrowser('admin screens in the browser', () => {
     await page.getByTestId('nav-admin').click();
     await page.waitForURL(`${app.url}/admin`);
     await page.getByTestId('users-table').waitFor();
-    expect(await page.getByTestId('user-count').textContent()).toBe('57 utilisateurs');
+    await page.waitForFunction(() => document.querySelector('[data-testid="user-count"]')?.textContent === '57 utilisateurs');
     expect(await page.locator('[data-testid="users-table"] tbody tr').count()).toBe(50);
     await checkPage(page, 'admin-users');
 
@@ -59,7 +59,8 @@ describeBrowser('admin screens in the browser', () => {
     await page.getByRole('button', { name: 'Rechercher' }).click();
     await page.waitForURL(`${app.url}/admin?filter=pupil07`);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="users-table"] tbody tr').length === 1);
-    expect(await page.getByTestId('user-count').textContent()).toBe('1 utilisateur');
+    // Rows and count come from two queries: wait for the count rather than read it once.
+    await page.waitForFunction(() => document.querySelector('[data-testid="user-count"]')?.textContent === '1 utilisateur');
 
     const reset = page.getByTestId('reset-pupil07');
     await reset.locator('input').fill('fresh-pass7');
