@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type JobState as BullJobState, type JobsOptions } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { JobContext, JobHandler, JobOptions, JobQueue, JobState, JobStatus } from '../../core/jobQueue.ts';
+import { connectRedis } from '../redis/connectRedis.ts';
 
 export type BullmqQueueOptions = {
   /**
@@ -112,23 +113,8 @@ export class BullmqQueue implements JobQueue {
    */
   static async connect(redisUrl: string, options: BullmqQueueOptions = {}): Promise<BullmqQueue> {
     const onError = options.onError ?? ((error: Error) => console.error('[bullmq-queue]', error));
-    const redis = new Redis(redisUrl, {
-      lazyConnect: true,
-      connectTimeout: options.connectTimeoutMs ?? 5_000,
-    });
-    let connected = false;
-    redis.on('error', (error: Error) => {
-      // Before the first connection the rejection of connect() reports it.
-      if (connected) onError(error);
-    });
-    try {
-      await redis.connect();
-      connected = true;
-      return new BullmqQueue(redis, options);
-    } catch (error) {
-      redis.disconnect();
-      throw error;
-    }
+    const redis = await connectRedis(redisUrl, { connectTimeoutMs: options.connectTimeoutMs, onError });
+    return new BullmqQueue(redis, options);
   }
 
   process<Data, Result>(name: string, handler: JobHandler<Data, Result>, options: { concurrency?: number } = {}): void {

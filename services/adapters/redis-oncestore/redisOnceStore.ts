@@ -1,5 +1,6 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { OnceStore } from '../../core/onceStore.ts';
+import { connectRedis } from '../redis/connectRedis.ts';
 
 export type RedisOnceStoreOptions = {
   /** Prefix of every key (default `buildon:once:`); tests use a unique one. */
@@ -27,20 +28,8 @@ export class RedisOnceStore implements OnceStore {
    */
   static async connect(redisUrl: string, options: RedisOnceStoreOptions = {}): Promise<RedisOnceStore> {
     const onError = options.onError ?? ((error: Error) => console.error('[redis-oncestore]', error));
-    const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: options.connectTimeoutMs ?? 5_000 });
-    let connected = false;
-    redis.on('error', (error: Error) => {
-      // Before the first connection the rejection of connect() reports it.
-      if (connected) onError(error);
-    });
-    try {
-      await redis.connect();
-      connected = true;
-      return new RedisOnceStore(redis, options.prefix ?? 'buildon:once:');
-    } catch (error) {
-      redis.disconnect();
-      throw error;
-    }
+    const redis = await connectRedis(redisUrl, { connectTimeoutMs: options.connectTimeoutMs, onError });
+    return new RedisOnceStore(redis, options.prefix ?? 'buildon:once:');
   }
 
   async claim(key: string, ttlMs: number): Promise<boolean> {
