@@ -40,7 +40,6 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: process.env.BUILDON_TRUST_PROXY === '1',
-    ajv: { customOptions: { removeAdditional: false } },
   })
     .setValidatorCompiler(TypeBoxValidatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>();

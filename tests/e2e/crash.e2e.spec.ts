@@ -1,16 +1,9 @@
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openInfrastructure } from '../../services/api/infrastructure.ts';
+import { solveRobotCheck } from '../support/altcha.ts';
 import { startServer, type ServerProcess } from '../support/serverProcess.ts';
 import { fastTestHasher, tempDataDir, testConfig } from '../support/testApp.ts';
-
-const solve = async (url: string): Promise<string> => {
-  const challenge = (await (await fetch(`${url}/api/recaptcha/challenge`)).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-};
 
 const register = async (url: string, userName: string): Promise<boolean> => {
   try {
@@ -23,7 +16,7 @@ const register = async (url: string, userName: string): Promise<boolean> => {
         email: `${userName}@example.org`,
         userName,
         password: 'secret1',
-        robotCheck: await solve(url),
+        robotCheck: await solveRobotCheck(url),
       }),
     });
     return response.status === 201;

@@ -4,14 +4,13 @@
  * Later issues reuse it: `const app = useBrowserApp()` inside a `describeBrowser`.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { solveRobotCheck } from '../support/altcha.ts';
 import { startServer, type ServerProcess } from '../support/serverProcess.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -51,7 +50,7 @@ export const ensureWebBuild = (): void => {
 
 /** Runs the operator CLI against a data dir (e.g. `create-admin --user a --password b`). */
 export const runCli = (dataDir: string, args: string[]): string =>
-  execFileSync(join(root, 'node_modules/.bin/tsx'), ['services/cli/main.ts', ...args], {
+  execFileSync(process.execPath, ['--import', 'tsx', 'services/cli/main.ts', ...args], {
     cwd: root,
     env: { ...process.env, BUILDON_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
@@ -161,13 +160,6 @@ export const checkPage = async (page: Page, name: string): Promise<void> => {
   await page.setViewportSize({ width: 375, height: 740 });
   await expectAccessible(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-};
-
-/** Solves an ALTCHA challenge in Node (for users created through the API). */
-export const solveRobotCheck = async (url: string): Promise<string> => {
-  const challenge = (await (await fetch(`${url}/api/recaptcha/challenge`, { signal: AbortSignal.timeout(10_000) })).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 };
 
 export type ApiUser = { userName: string; password: string; token: string; id: string };

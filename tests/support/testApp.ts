@@ -1,5 +1,4 @@
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Challenge } from 'altcha-lib';
 import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,7 @@ import { buildApp } from '../../services/api/app.ts';
 import { loadConfig, type Config } from '../../services/api/config.ts';
 import { openInfrastructure, type Infrastructure } from '../../services/api/infrastructure.ts';
 import type { PasswordHasher } from '../../services/api/accounts/passwords.ts';
+import { solveAltcha } from './altcha.ts';
 
 /** A fresh data directory under the OS temp folder. */
 export const tempDataDir = (prefix = 'buildon-test-'): string => mkdtempSync(join(tmpdir(), prefix));
@@ -57,10 +57,7 @@ export const buildTestApp = async (
   });
 
   const robotCheck = async (): Promise<string> => {
-    const challenge = (await app.inject({ method: 'GET', url: '/api/recaptcha/challenge' })).json<Challenge>();
-    const solution = await solveChallenge({ challenge, deriveKey });
-    if (!solution) throw new Error('could not solve the robot check');
-    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    return solveAltcha((await app.inject({ method: 'GET', url: '/api/recaptcha/challenge' })).json<Challenge>());
   };
 
   const register = async (userName: string, password = 'secret1') => {
