@@ -73,3 +73,95 @@ export const checkUserName = (userName: string): string | null => {
   if (!UserRules.userNamePattern.test(userName)) return Messages.userNameInvalid;
   return null;
 };
+
+/** Spec part 1 §5 and §8: communities, authors, groups and the help form. Do not reword. */
+export const CommunityMessages = {
+  titleRequired: 'Title must be input',
+  registrationKeyRequired: 'RegistrationKey must be input',
+  communityRequired: 'Community must be selected',
+  selectCommunity: 'Error: please select community.',
+  creationFailed: 'error in creating community',
+  saved: 'successed.',
+  saveFailed: 'failed.',
+  keyMismatch: "The key didn't match.",
+  /** Join errors of the original (fact sheet §9). */
+  joinWrongKey: 'Le code ne correspond pas.',
+  joinAlreadyMember: 'Vous êtes déjà inscrit.',
+  joinNoUser: "L'utilisateur n'existe pas.",
+  archived: 'This community is archived.',
+  notMember: 'You are not a member of this community.',
+  blocked: 'Your login to this community has been blocked. Please contact your teacher.',
+  managerOnly: 'This action requires the manager role in this community.',
+  viewNotFound: 'view not found.',
+  alreadyManager: 'The author is already manager.',
+  notManager: 'The author is not a manager.',
+  cannotMakeYourselfWriter: 'You cannot make yourself a writer.',
+  managersEmpty: "manager's length is zero.",
+  noAuthorSelected: 'aucun auteur sélectionné.',
+  csvOnly: 'Please upload a csv file',
+  csvInvalid: 'Following users are not valid. Please correct any errors and reupload the file',
+  csvValid: 'All entries are valid. You may submit to database',
+  csvSubmitFailed:
+    'Following users were not uploaded to the database. Please submit a new excel file with the following corrected entries only.',
+  csvSubmitted: 'All users were added to the database except the existing users.',
+  scaffoldInUse: 'The scaffold is already in use.',
+  defaultLanguageRequired: 'Please select default language',
+  helpTitleRequired: 'Title feild can not be empty.',
+  helpDescriptionRequired: 'Description feild can not be empty.',
+  helpSent: 'Your feedback has been sent to the administrator. ',
+  helpFailed: 'Failed to send your feedback.',
+  resetSucceeded: 'succeeded.',
+} as const;
+
+/** The community titled exactly this is shown to administrators only (fact sheet §3.3). */
+export const hiddenCourseCommunityTitle = 'CTL5036H Design Experiments';
+
+/** The default scaffolds of a new community, exact texts and order (fact sheet §6). */
+export const defaultScaffolds = [
+  {
+    title: 'Amélioration des idées',
+    supports: [
+      'Mon idée',
+      'Je prends du recul',
+      "J'enrichis l'idée",
+      "J'explore une idée différente",
+      "Ce qu'en disent les experts",
+      "J'ai besoin de comprendre",
+      'Mettons notre savoir en commun',
+      'Ce que nous savons maintenant',
+    ],
+  },
+  {
+    title: 'Theory Building',
+    supports: [
+      'My theory',
+      'New Information',
+      'I need to understand',
+      'This theory cannot explain',
+      'Putting our knowledge together',
+      'Our improved theory',
+      'Rise above',
+    ],
+  },
+] as const;
+
+export const welcomeViewTitle = 'Bienvenue';
+
+/** CSV row messages of the original (fact sheet §9), plus the enrolment cases it got wrong. */
+export const CsvMessages = {
+  firstNameMissing: 'First name not filled in',
+  lastNameMissing: 'Last name not filled in',
+  emailMissing: 'Email not filled in',
+  emailInvalid: 'Email is invalid',
+  userNameTooShort: 'Username is too short',
+  userNameTooLong: 'Username is too long',
+  userNameInvalid: "Username must only contain alphabetic characters, numbers, or '._@-'",
+  userNameRepeated: (userName: string) => `Username must be unique. Repeated username : ${userName}`,
+  /** The user name belongs to an account with another e-mail: someone else's. */
+  userNameTaken: (userName: string) => `Username already exists with another email: ${userName}`,
+  /** Not an error: an existing account (same e-mail) is enrolled as a writer, not created. */
+  willEnrol: (userName: string) => `${userName}: existing user, will be enrolled`,
+  passwordTooShort: 'Password is too short',
+  alreadyMember: (userName: string) => `${userName}: already a member of this community`,
+  unknownUser: (userName: string) => `${userName}: no such user`,
+} as const;

@@ -1,8 +1,16 @@
 export type { Event, EventMetadata, RecordedEvent } from './event.ts';
 export * from './user.ts';
+export * from './community.ts';
+export * from './author.ts';
+export * from './contribution.ts';
+export * from './feedback.ts';
 
+import type { AuthorEvent } from './author.ts';
+import type { CommunityEvent } from './community.ts';
+import type { ContributionEvent } from './contribution.ts';
+import type { FeedbackEvent } from './feedback.ts';
 import type { UserEvent, UserNameClaimEvent } from './user.ts';
 
 /** Every event Buildon stores. Later aggregates add their unions here. */
-export type DomainEvent = UserEvent | UserNameClaimEvent;
+export type DomainEvent = UserEvent | UserNameClaimEvent | CommunityEvent | AuthorEvent | ContributionEvent | FeedbackEvent;
 export type DomainEventType = DomainEvent['type'];
