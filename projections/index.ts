@@ -1,5 +1,7 @@
 import type { Projection } from '../services/core/projection.ts';
+import { authorsProjection } from './authors/index.ts';
+import { communitiesProjection } from './communities/index.ts';
 import { usersProjection } from './users/index.ts';
 
 /** Every read model, in the order the runner applies them. */
-export const allProjections: readonly Projection[] = [usersProjection];
+export const allProjections: readonly Projection[] = [usersProjection, communitiesProjection, authorsProjection];

@@ -3,11 +3,26 @@ import type { JobQueue } from '../core/jobQueue.ts';
 import type { ReadStore } from '../core/readStore.ts';
 import type { ProjectionRunner } from '../../projections/runner.ts';
 import type { RobotCheck } from '../integrations/robot-check/robotCheck.ts';
+import type { Clock, IdGenerator } from '../core/clock.ts';
 import type { AccountService } from './accounts/accountService.ts';
+import type { CommunityAccess } from './communities/access.ts';
+
+/** What every use-case service needs to run commands with read-your-writes. */
+export type CommandDeps = {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  /** The projections' read-your-writes barrier. */
+  projections: { waitFor(position: number): Promise<void> };
+  clock: Clock;
+  ids: IdGenerator;
+};
 
 /** What route modules receive: use cases and ports, already wired. */
 export type AppServices = {
   accounts: AccountService;
+  /** The community gate: membership, role, archived and blocked checks. */
+  access: CommunityAccess;
+  commandDeps: CommandDeps;
   robotCheck: RobotCheck;
   runner: ProjectionRunner;
   eventStore: EventStore;

@@ -22,6 +22,8 @@ import { AltchaRobotCheck } from '../integrations/robot-check/altchaRobotCheck.t
 import { RecaptchaRobotCheck } from '../integrations/robot-check/recaptchaRobotCheck.ts';
 import type { RobotCheck } from '../integrations/robot-check/robotCheck.ts';
 import { AccountService } from './accounts/accountService.ts';
+import { CommunityAccess } from './communities/access.ts';
+import type { CommandDeps } from './appServices.ts';
 import { argon2Hasher, type PasswordHasher } from './accounts/passwords.ts';
 import type { AppServices } from './appServices.ts';
 import type { Config } from './config.ts';
@@ -124,14 +126,9 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     ? new RecaptchaRobotCheck({ ...config.recaptcha, once: onceStore })
     : new AltchaRobotCheck({ hmacSecret: `altcha:${secret}`, once: onceStore, ...config.altcha });
 
-  const accounts = new AccountService({
-    eventStore,
-    readStore,
-    projections: runner,
-    clock,
-    ids: options.ids ?? objectIdGenerator(clock),
-    passwords: options.passwords ?? argon2Hasher,
-  });
+  const commandDeps: CommandDeps = { eventStore, readStore, projections: runner, clock, ids: options.ids ?? objectIdGenerator(clock) };
+  const accounts = new AccountService({ ...commandDeps, passwords: options.passwords ?? argon2Hasher });
+  const access = new CommunityAccess(readStore);
 
   closers.push(
     () => {
@@ -153,6 +150,8 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     config,
     secret,
     accounts,
+    access,
+    commandDeps,
     robotCheck,
     runner,
     eventStore,
