@@ -2,7 +2,7 @@ import type { CommunityRole } from '../../../contracts/events/author.ts';
 import { CommunityMessages } from '../../../contracts/messages.ts';
 import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import type { ReadStore } from '../../core/readStore.ts';
-import { authorIdFor } from '../../domain/author/authorId.ts';
+import { authorIdFor } from './authorId.ts';
 import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
 import { communitiesCollectionName, type CommunityDocument } from '../../../projections/communities/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
