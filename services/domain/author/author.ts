@@ -1,12 +1,26 @@
 import type { AuthorEvent, AuthorJoined, CommunityRole } from '../../../contracts/events/author.ts';
-import { CommunityMessages } from '../../../contracts/messages.ts';
+import { CommunityMessages, Messages } from '../../../contracts/messages.ts';
 import type { Decider } from '../../core/decider.ts';
-import { ConflictError, NotFoundError } from '../../core/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.ts';
 
-/** What a membership needs to decide. Names and e-mail live in the read model. */
+/**
+ * What a membership needs to decide. The e-mail and user name live in the read
+ * model; names and order are kept so that a rename or an order change that
+ * changes nothing writes nothing.
+ */
 export type AuthorState =
   | { status: 'none' }
-  | { status: 'member'; authorId: string; communityId: string; userId: string; role: CommunityRole; blockLogin: boolean };
+  | {
+      status: 'member';
+      authorId: string;
+      communityId: string;
+      userId: string;
+      role: CommunityRole;
+      blockLogin: boolean;
+      firstName: string;
+      lastName: string;
+      order: number;
+    };
 
 export type JoinCommunity = { type: 'JoinCommunity'; data: AuthorJoined['data'] };
 export type ChangeAuthorRole = { type: 'ChangeAuthorRole'; data: { role: CommunityRole } };
@@ -25,8 +39,8 @@ export type AuthorCommand =
 
 export const evolveAuthor = (state: AuthorState, event: AuthorEvent): AuthorState => {
   if (event.type === 'AuthorJoined') {
-    const { authorId, communityId, userId, role } = event.data;
-    return { status: 'member', authorId, communityId, userId, role, blockLogin: false };
+    const { authorId, communityId, userId, role, firstName, lastName } = event.data;
+    return { status: 'member', authorId, communityId, userId, role, blockLogin: false, firstName, lastName, order: 1 };
   }
   if (state.status !== 'member') return state;
   switch (event.type) {
@@ -36,6 +50,10 @@ export const evolveAuthor = (state: AuthorState, event: AuthorEvent): AuthorStat
       return { ...state, blockLogin: true };
     case 'AuthorLoginUnblocked':
       return { ...state, blockLogin: false };
+    case 'AuthorRenamed':
+      return { ...state, firstName: event.data.firstName, lastName: event.data.lastName };
+    case 'AuthorOrderChanged':
+      return { ...state, order: event.data.order };
     default:
       return state;
   }
@@ -69,9 +87,16 @@ export const decideAuthor = (command: AuthorCommand, state: AuthorState): Author
     case 'SetAuthorLoginBlocked':
       if (command.data.blocked === author.blockLogin) return [];
       return [{ type: command.data.blocked ? 'AuthorLoginBlocked' : 'AuthorLoginUnblocked', data: { authorId } }];
-    case 'RenameAuthor':
-      return [{ type: 'AuthorRenamed', data: { authorId, firstName: command.data.firstName.trim(), lastName: command.data.lastName.trim() } }];
+    case 'RenameAuthor': {
+      const firstName = command.data.firstName.trim();
+      const lastName = command.data.lastName.trim();
+      if (!firstName) throw ValidationError.field('firstName', Messages.firstNameRequired);
+      if (!lastName) throw ValidationError.field('lastName', Messages.lastNameRequired);
+      if (firstName === author.firstName && lastName === author.lastName) return [];
+      return [{ type: 'AuthorRenamed', data: { authorId, firstName, lastName } }];
+    }
     case 'SetAuthorOrder':
+      if (command.data.order === author.order) return [];
       return [{ type: 'AuthorOrderChanged', data: { authorId, order: command.data.order } }];
     case 'SetAuthorWorkspace':
       return [{ type: 'AuthorWorkspaceSet', data: { authorId, viewId: command.data.viewId } }];
