@@ -1,0 +1,162 @@
+import type { CommunityCreated, CommunityEvent, CommunityUpdated } from '../../../contracts/events/community.ts';
+import { CommunityMessages } from '../../../contracts/messages.ts';
+import type { Decider } from '../../core/decider.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.ts';
+import type { FieldError } from '../../../contracts/errors.ts';
+
+/** What the community's rules need; titles and keys for "unchanged" checks. */
+export type CommunityState =
+  | { status: 'none' }
+  | {
+      status: 'created';
+      communityId: string;
+      title: string;
+      registrationKey: string;
+      managerRegistrationKey: string;
+      archived: boolean;
+      views: string[];
+      scaffolds: string[];
+      lang: string;
+    };
+
+export type CreateCommunity = { type: 'CreateCommunity'; data: CommunityCreated['data'] };
+/** Community editor save (admins); absent fields are unchanged. */
+export type UpdateCommunity = { type: 'UpdateCommunity'; data: Omit<CommunityUpdated['data'], 'communityId'> };
+export type RegisterView = { type: 'RegisterView'; data: { viewId: string } };
+export type UnregisterView = { type: 'UnregisterView'; data: { viewId: string } };
+export type RegisterScaffold = { type: 'RegisterScaffold'; data: { scaffoldId: string } };
+export type ChangeCommunityLanguage = { type: 'ChangeCommunityLanguage'; data: { lang: string } };
+
+export type CommunityCommand =
+  | CreateCommunity
+  | UpdateCommunity
+  | RegisterView
+  | UnregisterView
+  | RegisterScaffold
+  | ChangeCommunityLanguage;
+
+export const CommunityErrors = {
+  notFound: 'Community not found',
+  alreadyExists: 'This community already exists.',
+} as const;
+
+export const evolveCommunity = (state: CommunityState, event: CommunityEvent): CommunityState => {
+  if (event.type === 'CommunityCreated') {
+    const { data } = event;
+    return {
+      status: 'created',
+      communityId: data.communityId,
+      title: data.title,
+      registrationKey: data.registrationKey,
+      managerRegistrationKey: data.managerRegistrationKey,
+      archived: false,
+      views: [...data.viewIds],
+      scaffolds: [...data.scaffoldIds],
+      lang: '',
+    };
+  }
+  if (state.status !== 'created') return state;
+  switch (event.type) {
+    case 'CommunityUpdated': {
+      const { title, registrationKey, managerRegistrationKey, archived } = event.data;
+      return {
+        ...state,
+        title: title ?? state.title,
+        registrationKey: registrationKey ?? state.registrationKey,
+        managerRegistrationKey: managerRegistrationKey ?? state.managerRegistrationKey,
+        archived: archived ?? state.archived,
+      };
+    }
+    case 'CommunityViewRegistered':
+      return state.views.includes(event.data.viewId) ? state : { ...state, views: [...state.views, event.data.viewId] };
+    case 'CommunityViewUnregistered':
+      return { ...state, views: state.views.filter((id) => id !== event.data.viewId) };
+    case 'CommunityScaffoldRegistered':
+      return state.scaffolds.includes(event.data.scaffoldId) ? state : { ...state, scaffolds: [...state.scaffolds, event.data.scaffoldId] };
+    case 'CommunityLanguageChanged':
+      return { ...state, lang: event.data.lang };
+    default:
+      return state;
+  }
+};
+
+/**
+ * Title and keys must not be blank (spec messages); every blank field is
+ * named. Only the fields present are checked, so an update may omit them.
+ */
+export const checkCommunityFields = (fields: { title?: string; registrationKey?: string; managerRegistrationKey?: string }) => {
+  const errors: FieldError[] = [];
+  const trimmed = {
+    title: fields.title?.trim(),
+    registrationKey: fields.registrationKey?.trim(),
+    managerRegistrationKey: fields.managerRegistrationKey?.trim(),
+  };
+  if (trimmed.title === '') errors.push({ field: 'title', message: CommunityMessages.titleRequired });
+  if (trimmed.registrationKey === '') errors.push({ field: 'registrationKey', message: CommunityMessages.registrationKeyRequired });
+  if (trimmed.managerRegistrationKey === '') {
+    errors.push({ field: 'managerRegistrationKey', message: CommunityMessages.registrationKeyRequired });
+  }
+  if (errors.length > 0) throw new ValidationError(errors[0]?.message ?? CommunityMessages.titleRequired, errors);
+  return trimmed;
+};
+
+const existing = (state: CommunityState) => {
+  if (state.status !== 'created') throw new NotFoundError(CommunityErrors.notFound);
+  return state;
+};
+
+export const decideCommunity = (command: CommunityCommand, state: CommunityState): CommunityEvent[] => {
+  if (command.type === 'CreateCommunity') {
+    if (state.status !== 'none') throw new ConflictError(CommunityErrors.alreadyExists);
+    const { title, registrationKey, managerRegistrationKey } = command.data;
+    const checked = checkCommunityFields({ title, registrationKey, managerRegistrationKey });
+    return [
+      {
+        type: 'CommunityCreated',
+        data: {
+          ...command.data,
+          title: checked.title ?? title,
+          registrationKey: checked.registrationKey ?? registrationKey,
+          managerRegistrationKey: checked.managerRegistrationKey ?? managerRegistrationKey,
+        },
+      },
+    ];
+  }
+  const community = existing(state);
+  const { communityId } = community;
+  switch (command.type) {
+    case 'UpdateCommunity': {
+      const checked = checkCommunityFields(command.data);
+      const changes: Omit<CommunityUpdated['data'], 'communityId'> = {};
+      if (checked.title !== undefined && checked.title !== community.title) changes.title = checked.title;
+      if (checked.registrationKey !== undefined && checked.registrationKey !== community.registrationKey) {
+        changes.registrationKey = checked.registrationKey;
+      }
+      if (checked.managerRegistrationKey !== undefined && checked.managerRegistrationKey !== community.managerRegistrationKey) {
+        changes.managerRegistrationKey = checked.managerRegistrationKey;
+      }
+      if (command.data.archived !== undefined && command.data.archived !== community.archived) changes.archived = command.data.archived;
+      return Object.keys(changes).length === 0 ? [] : [{ type: 'CommunityUpdated', data: { communityId, ...changes } }];
+    }
+    case 'RegisterView':
+      return community.views.includes(command.data.viewId)
+        ? []
+        : [{ type: 'CommunityViewRegistered', data: { communityId, viewId: command.data.viewId } }];
+    case 'UnregisterView':
+      return community.views.includes(command.data.viewId)
+        ? [{ type: 'CommunityViewUnregistered', data: { communityId, viewId: command.data.viewId } }]
+        : [];
+    case 'RegisterScaffold':
+      return community.scaffolds.includes(command.data.scaffoldId)
+        ? []
+        : [{ type: 'CommunityScaffoldRegistered', data: { communityId, scaffoldId: command.data.scaffoldId } }];
+    case 'ChangeCommunityLanguage':
+      return command.data.lang === community.lang ? [] : [{ type: 'CommunityLanguageChanged', data: { communityId, lang: command.data.lang } }];
+  }
+};
+
+export const communityDecider: Decider<CommunityState, CommunityCommand, CommunityEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve: evolveCommunity,
+  decide: decideCommunity,
+};

@@ -1,0 +1,87 @@
+import type {
+  ContributionEvent,
+  ContributionStatus,
+  ContributionType,
+  LinkType,
+  Permission,
+} from '../../../contracts/events/contribution.ts';
+
+/** A link as its `from` contribution knows it (links live in the stream of their `from`). */
+export type LinkState = { linkId: string; to: string; type: LinkType; data: Record<string, unknown> };
+
+/**
+ * One contribution (note, view, context, scaffold, support, group …). The
+ * decider keeps what its rules need: the type-specific `data`, the group
+ * members and the live links that start here.
+ */
+export type ContributionState =
+  | { status: 'none' }
+  | {
+      status: 'created';
+      contributionId: string;
+      communityId: string;
+      type: ContributionType;
+      title: string;
+      contributionStatus: ContributionStatus;
+      permission: Permission;
+      authors: string[];
+      group: string | null;
+      data: Record<string, unknown>;
+      /** Group members (type Group), in the order they were added. */
+      members: string[];
+      links: Record<string, LinkState>;
+    };
+
+export const initialContributionState = (): ContributionState => ({ status: 'none' });
+
+/** Group members as stored in `data.members` (anything else counts as none). */
+export const membersOf = (data: Record<string, unknown>): string[] =>
+  Array.isArray(data.members) ? data.members.filter((m): m is string => typeof m === 'string') : [];
+
+export const evolveContribution = (state: ContributionState, event: ContributionEvent): ContributionState => {
+  if (event.type === 'ContributionCreated') {
+    const { data } = event;
+    return {
+      status: 'created',
+      contributionId: data.contributionId,
+      communityId: data.communityId,
+      type: data.type,
+      title: data.title,
+      contributionStatus: data.status,
+      permission: data.permission,
+      authors: [...data.authors],
+      group: data.group,
+      data: data.data,
+      members: membersOf(data.data),
+      links: {},
+    };
+  }
+  if (state.status !== 'created') return state;
+  switch (event.type) {
+    case 'ContributionRetitled':
+      return { ...state, title: event.data.title };
+    case 'ContributionStatusChanged':
+      return { ...state, contributionStatus: event.data.status };
+    case 'ContextSettingsChanged':
+      return { ...state, data: event.data.data };
+    case 'GroupMemberAdded':
+      return state.members.includes(event.data.authorId) ? state : { ...state, members: [...state.members, event.data.authorId] };
+    case 'GroupMemberRemoved':
+      return { ...state, members: state.members.filter((id) => id !== event.data.authorId) };
+    case 'LinkCreated': {
+      const { linkId, to, type, data } = event.data;
+      return { ...state, links: { ...state.links, [linkId]: { linkId, to, type, data } } };
+    }
+    case 'LinkUpdated': {
+      const link = state.links[event.data.linkId];
+      if (!link) return state;
+      return { ...state, links: { ...state.links, [link.linkId]: { ...link, data: { ...link.data, ...event.data.data } } } };
+    }
+    case 'LinkDeleted': {
+      const { [event.data.linkId]: _removed, ...links } = state.links;
+      return { ...state, links };
+    }
+    default:
+      return state;
+  }
+};
