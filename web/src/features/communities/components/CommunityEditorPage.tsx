@@ -1,0 +1,200 @@
+import { DatabaseZap, Lock, LockOpen, Save, Settings, UsersRound, UserCog } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { CommunityAdmin } from '../../../../../contracts/api/communities.ts';
+import { CommunityMessages } from '../../../../../contracts/messages.ts';
+import { Alert } from '../../../components/Alert.tsx';
+import { Button, buttonClass } from '../../../components/Button.tsx';
+import { Checkbox } from '../../../components/Checkbox.tsx';
+import { TextField } from '../../../components/Field.tsx';
+import { Card, Page } from '../../../components/Page.tsx';
+import { hasKeys, useBlockWriters, useCommunity, useUpdateAllCache, useUpdateCommunity } from '../api/communities.ts';
+import { serverMessage } from '../../../components/serverMessage.ts';
+import styles from './Communities.module.css';
+
+type Outcome = { ok: boolean; text: string } | null;
+
+const EditorForm = ({ community }: { community: CommunityAdmin }) => {
+  const { t } = useTranslation();
+  const update = useUpdateCommunity(community._id);
+  const [values, setValues] = useState({
+    title: community.title,
+    registrationKey: community.registrationKey,
+    managerRegistrationKey: community.managerRegistrationKey,
+    archived: community.archived,
+  });
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  useEffect(() => {
+    setValues({
+      title: community.title,
+      registrationKey: community.registrationKey,
+      managerRegistrationKey: community.managerRegistrationKey,
+      archived: community.archived,
+    });
+  }, [community]);
+
+  const handleSave = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setOutcome(null);
+    try {
+      await update.mutateAsync(values);
+      setOutcome({ ok: true, text: CommunityMessages.saved });
+    } catch {
+      setOutcome({ ok: false, text: CommunityMessages.saveFailed });
+    }
+  };
+
+  return (
+    <Card title={t('communityEditor.formTitle')}>
+      <form className={styles.form} onSubmit={(event) => void handleSave(event)} noValidate>
+        <TextField
+          name="editor-title"
+          label={t('communities.title')}
+          value={values.title}
+          onChange={(event) => setValues((v) => ({ ...v, title: event.target.value }))}
+        />
+        <TextField
+          name="editor-key"
+          label={t('communities.registrationKey')}
+          autoComplete="off"
+          value={values.registrationKey}
+          onChange={(event) => setValues((v) => ({ ...v, registrationKey: event.target.value }))}
+        />
+        <TextField
+          name="editor-manager-key"
+          label={t('communities.managerKey')}
+          autoComplete="off"
+          value={values.managerRegistrationKey}
+          onChange={(event) => setValues((v) => ({ ...v, managerRegistrationKey: event.target.value }))}
+        />
+        <Checkbox
+          label={t('communityEditor.archived')}
+          hint={t('communityEditor.archivedHint')}
+          checked={values.archived}
+          onChange={(event) => setValues((v) => ({ ...v, archived: event.target.checked }))}
+          data-testid="editor-archived"
+        />
+        <div className={styles.actions}>
+          <Button type="submit" disabled={update.isPending} data-testid="editor-save">
+            <Save size={18} aria-hidden="true" />
+            {t('communityEditor.save')}
+          </Button>
+        </div>
+      </form>
+      {outcome && (
+        <Alert tone={outcome.ok ? 'success' : 'error'} testId="editor-result">
+          {outcome.text}
+        </Alert>
+      )}
+    </Card>
+  );
+};
+
+/** Block or unblock every writer's login after typing the registration key. */
+export const BlockWritersForm = ({ communityId }: { communityId: string }) => {
+  const { t } = useTranslation();
+  const block = useBlockWriters(communityId);
+  const [key, setKey] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const run = async (blocked: boolean) => {
+    setOutcome(null);
+    try {
+      const reply = await block.mutateAsync({ registrationKey: key, block: blocked });
+      setOutcome({
+        ok: true,
+        text: blocked ? t('communityEditor.blocked', { count: reply.modified }) : t('communityEditor.unblocked', { count: reply.modified }),
+      });
+    } catch (failure) {
+      setOutcome({ ok: false, text: serverMessage(failure) ?? t('common.genericError') });
+    }
+  };
+
+  return (
+    <Card title={t('communityEditor.blockTitle')}>
+      <p className={styles.muted}>{t('communityEditor.blockHint')}</p>
+      <TextField
+        name="block-key"
+        label={t('communityEditor.typeKey')}
+        autoComplete="off"
+        value={key}
+        onChange={(event) => setKey(event.target.value)}
+      />
+      <div className={styles.actions}>
+        <Button variant="secondary" disabled={block.isPending} onClick={() => void run(true)} data-testid="block-writers">
+          <Lock size={18} aria-hidden="true" />
+          {t('communityEditor.block')}
+        </Button>
+        <Button variant="secondary" disabled={block.isPending} onClick={() => void run(false)} data-testid="unblock-writers">
+          <LockOpen size={18} aria-hidden="true" />
+          {t('communityEditor.unblock')}
+        </Button>
+      </div>
+      {outcome && (
+        <Alert tone={outcome.ok ? 'success' : 'error'} testId="block-result">
+          {outcome.text}
+        </Alert>
+      )}
+    </Card>
+  );
+};
+
+const CacheCard = ({ communityId }: { communityId: string }) => {
+  const { t } = useTranslation();
+  const cache = useUpdateAllCache(communityId);
+  return (
+    <Card title={t('communityEditor.cacheTitle')}>
+      <p className={styles.muted}>{t('communityEditor.cacheHint')}</p>
+      <div className={styles.actions}>
+        <Button variant="secondary" disabled={cache.isPending} onClick={() => cache.mutate()} data-testid="update-cache">
+          <DatabaseZap size={18} aria-hidden="true" />
+          {t('communityEditor.updateCache')}
+        </Button>
+      </div>
+      {cache.isSuccess && <Alert tone="success">{t('communityEditor.cacheDone', { count: cache.data.events })}</Alert>}
+      {cache.isError && <Alert tone="error">{serverMessage(cache.error) ?? t('common.genericError')}</Alert>}
+    </Card>
+  );
+};
+
+/** `/communityeditor/{id}` (admins): title, keys, archived; writers' login; cache rebuild. */
+export const CommunityEditorPage = () => {
+  const { t } = useTranslation();
+  const { communityId = '' } = useParams();
+  const community = useCommunity(communityId);
+
+  if (community.isPending) return <Page title={t('communityEditor.title')}><p role="status">{t('common.loading')}</p></Page>;
+  if (community.isError || !hasKeys(community.data)) {
+    return (
+      <Page title={t('communityEditor.title')}>
+        <Alert tone="error">{(community.isError && serverMessage(community.error)) || t('common.genericError')}</Alert>
+      </Page>
+    );
+  }
+  return (
+    <Page title={t('communityEditor.title')} subtitle={community.data.title}>
+      <nav className={styles.backLinks} aria-label={t('communities.related')}>
+        <Link className={buttonClass('secondary')} to={`/communitysettings/${communityId}`} data-testid="settings-link">
+          <Settings size={18} aria-hidden="true" />
+          {t('communities.settingsLink')}
+        </Link>
+        <Link className={buttonClass('secondary')} to={`/authormanager/${communityId}`}>
+          <UserCog size={18} aria-hidden="true" />
+          {t('communities.authorManagerLink')}
+        </Link>
+        <Link className={buttonClass('secondary')} to={`/groupmanager/${communityId}`}>
+          <UsersRound size={18} aria-hidden="true" />
+          {t('communities.groupManagerLink')}
+        </Link>
+      </nav>
+      <div className={styles.grid}>
+        <EditorForm community={community.data} />
+        <div className={styles.side}>
+          <BlockWritersForm communityId={communityId} />
+          <CacheCard communityId={communityId} />
+        </div>
+      </div>
+    </Page>
+  );
+};

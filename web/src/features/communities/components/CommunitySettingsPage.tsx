@@ -1,0 +1,342 @@
+import { ArrowDown, ArrowUp, Plus, Save, Trash2 } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import {
+  noteColours,
+  pluginFlags,
+  type CommunitySettings,
+  type ContextData,
+  type Scaffold,
+  type ViewSetting,
+} from '../../../../../contracts/api/communities.ts';
+import { CommunityMessages } from '../../../../../contracts/messages.ts';
+import { Alert } from '../../../components/Alert.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { Checkbox } from '../../../components/Checkbox.tsx';
+import { TextField } from '../../../components/Field.tsx';
+import { Card, Page } from '../../../components/Page.tsx';
+import type { UserProfile } from '../../../lib/session.ts';
+import {
+  useCommunity,
+  useCommunitySettings,
+  useMyAuthor,
+  useSaveCommunitySettings,
+  useScaffolds,
+} from '../api/communities.ts';
+import { serverMessage } from '../../../components/serverMessage.ts';
+import { noteLanguages } from '../noteLanguages.ts';
+import styles from './Communities.module.css';
+
+const colourHex: Record<(typeof noteColours)[number], string> = {
+  yellow: '#f7d548',
+  pink: '#f49ac1',
+  green: '#7cc47f',
+  violet: '#b39ddb',
+  purple: '#8e44ad',
+  orange: '#f39c4a',
+  red: '#e0544b',
+  blue: '#5b9bd5',
+};
+
+const viewSettingKeys: (keyof ViewSetting)[] = ['buildson', 'references', 'showGroup', 'showAuthor', 'showTime', 'language'];
+
+/** Client rules before saving: the multilanguage plugin needs a default language. */
+export const validateSettings = (data: ContextData, scaffoldIds: readonly string[]): string | null => {
+  if (data.plugins.multilanguage && !data.defaultLang) return CommunityMessages.defaultLanguageRequired;
+  if (new Set(scaffoldIds).size !== scaffoldIds.length) return CommunityMessages.scaffoldInUse;
+  return null;
+};
+
+type SettingsFormProps = { communityId: string; settings: CommunitySettings; scaffolds: Scaffold[]; canSave: boolean };
+
+const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFormProps) => {
+  const { t } = useTranslation();
+  const save = useSaveCommunitySettings(communityId);
+  const [data, setData] = useState<ContextData>(settings.data);
+  const [scaffoldIds, setScaffoldIds] = useState<string[]>(settings.scaffoldIds);
+  const [addScaffold, setAddScaffold] = useState('');
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [langError, setLangError] = useState<string | undefined>();
+  const ids = { defaultLang: `lang-${useId().replace(/:/g, '')}`, add: `add-${useId().replace(/:/g, '')}` };
+  useEffect(() => {
+    setData(settings.data);
+    setScaffoldIds(settings.scaffoldIds);
+  }, [settings]);
+
+  const titleOf = (id: string) => scaffolds.find((s) => s._id === id)?.title ?? id;
+  const available = scaffolds.filter((s) => !scaffoldIds.includes(s._id));
+
+  const move = (index: number, delta: number) =>
+    setScaffoldIds((list) => {
+      const next = [...list];
+      const [item] = next.splice(index, 1);
+      if (item !== undefined) next.splice(index + delta, 0, item);
+      return next;
+    });
+
+  const handleAdd = () => {
+    if (!addScaffold) return;
+    if (scaffoldIds.includes(addScaffold)) {
+      setOutcome({ ok: false, text: CommunityMessages.scaffoldInUse });
+      return;
+    }
+    setScaffoldIds((list) => [...list, addScaffold]);
+    setAddScaffold('');
+  };
+
+  const handleSave = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setOutcome(null);
+    const problem = validateSettings(data, scaffoldIds);
+    setLangError(problem === CommunityMessages.defaultLanguageRequired ? problem : undefined);
+    if (problem) {
+      setOutcome({ ok: false, text: problem });
+      return;
+    }
+    try {
+      await save.mutateAsync({ data, scaffoldIds });
+      setOutcome({ ok: true, text: CommunityMessages.saved });
+    } catch (failure) {
+      setOutcome({ ok: false, text: serverMessage(failure) ?? CommunityMessages.saveFailed });
+    }
+  };
+
+  const toggleLanguage = (code: string, on: boolean) =>
+    setData((d) => ({ ...d, languages: on ? [...d.languages, code] : d.languages.filter((l) => l !== code) }));
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void handleSave(event)} noValidate data-testid="settings-form">
+      <div className={styles.grid}>
+        <Card title={t('communitySettings.pluginsTitle')} className={styles.wide}>
+          <fieldset className={styles.checks}>
+            <legend className="visually-hidden">{t('communitySettings.pluginsTitle')}</legend>
+            {pluginFlags.map((flag) => (
+              <Checkbox
+                key={flag}
+                label={t(`communitySettings.plugins.${flag}`)}
+                checked={data.plugins[flag]}
+                onChange={(event) => setData((d) => ({ ...d, plugins: { ...d.plugins, [flag]: event.target.checked } }))}
+                data-flag={flag}
+              />
+            ))}
+          </fieldset>
+        </Card>
+
+        <Card title={t('communitySettings.behaviourTitle')}>
+          <Checkbox
+            label={t('communitySettings.preventOverlap')}
+            checked={data.features.preventOverlap}
+            onChange={(event) => setData((d) => ({ ...d, features: { ...d.features, preventOverlap: event.target.checked } }))}
+          />
+          <Checkbox
+            label={t('communitySettings.freemode')}
+            checked={data.freemode}
+            onChange={(event) => setData((d) => ({ ...d, freemode: event.target.checked }))}
+          />
+          <Checkbox
+            label={t('communitySettings.flipname')}
+            checked={data.flipname}
+            onChange={(event) => setData((d) => ({ ...d, flipname: event.target.checked }))}
+          />
+          <Checkbox
+            label={t('communitySettings.hideUserName')}
+            checked={data.hideUserNameInAuthorSelector}
+            onChange={(event) => setData((d) => ({ ...d, hideUserNameInAuthorSelector: event.target.checked }))}
+          />
+        </Card>
+
+        <Card title={t('communitySettings.viewSettingTitle')}>
+          <p className={styles.muted}>{t('communitySettings.viewSettingHint')}</p>
+          {viewSettingKeys.map((key) => (
+            <Checkbox
+              key={key}
+              label={t(`communitySettings.viewSetting.${key}`)}
+              checked={data.viewSetting[key]}
+              onChange={(event) => setData((d) => ({ ...d, viewSetting: { ...d.viewSetting, [key]: event.target.checked } }))}
+            />
+          ))}
+        </Card>
+
+        <Card title={t('communitySettings.coloursTitle')} className={styles.wide}>
+          <p className={styles.muted}>{t('communitySettings.coloursHint')}</p>
+          <div className={styles.colours}>
+            {noteColours.map((colour) => (
+              <div key={colour} className={styles.colour} data-colour={colour}>
+                <span className={styles.swatch} style={{ background: colourHex[colour] }} aria-hidden="true" />
+                <Checkbox
+                  label={t(`communitySettings.colours.${colour}`)}
+                  checked={data.colours[colour].enabled}
+                  onChange={(event) =>
+                    setData((d) => ({
+                      ...d,
+                      colours: { ...d.colours, [colour]: { ...d.colours[colour], enabled: event.target.checked } },
+                    }))
+                  }
+                />
+                <input
+                  type="text"
+                  aria-label={t('communitySettings.colourLabel', { colour: t(`communitySettings.colours.${colour}`) })}
+                  placeholder={t('communitySettings.colourPlaceholder')}
+                  value={data.colours[colour].label}
+                  maxLength={100}
+                  onChange={(event) =>
+                    setData((d) => ({
+                      ...d,
+                      colours: { ...d.colours, [colour]: { ...d.colours[colour], label: event.target.value } },
+                    }))
+                  }
+                />
+              </div>
+            ))}
+          </div>
+        </Card>
+
+        <Card title={t('communitySettings.languagesTitle')} className={styles.wide}>
+          <p className={styles.muted}>{t('communitySettings.languagesHint')}</p>
+          <div className={styles.field}>
+            <label htmlFor={ids.defaultLang} className={styles.label}>
+              {t('communitySettings.defaultLang')}
+            </label>
+            <select
+              id={ids.defaultLang}
+              className={styles.select}
+              value={data.defaultLang}
+              aria-invalid={langError ? true : undefined}
+              onChange={(event) => setData((d) => ({ ...d, defaultLang: event.target.value }))}
+              data-testid="default-lang"
+            >
+              <option value="">{t('communitySettings.noDefaultLang')}</option>
+              {noteLanguages.map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+            {langError && <span className={styles.error}>{langError}</span>}
+          </div>
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>{t('communitySettings.offeredLanguages')}</legend>
+            <div className={styles.languages}>
+              {noteLanguages.map(([code, name]) => (
+                <Checkbox
+                  key={code}
+                  label={name}
+                  checked={data.languages.includes(code)}
+                  onChange={(event) => toggleLanguage(code, event.target.checked)}
+                />
+              ))}
+            </div>
+          </fieldset>
+        </Card>
+
+        <Card title={t('communitySettings.scaffoldsTitle')}>
+          <p className={styles.muted}>{t('communitySettings.scaffoldsHint')}</p>
+          {scaffoldIds.length === 0 && <p className={styles.muted}>{t('communitySettings.noScaffolds')}</p>}
+          <ol className={styles.scaffolds} data-testid="offered-scaffolds">
+            {scaffoldIds.map((id, index) => (
+              <li key={id} className={styles.scaffold}>
+                <span>{titleOf(id)}</span>
+                <button
+                  type="button"
+                  className={styles.iconButton}
+                  aria-label={t('communitySettings.moveUp', { title: titleOf(id) })}
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  <ArrowUp size={16} aria-hidden="true" />
+                </button>
+                <button
+                  type="button"
+                  className={styles.iconButton}
+                  aria-label={t('communitySettings.moveDown', { title: titleOf(id) })}
+                  disabled={index === scaffoldIds.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  <ArrowDown size={16} aria-hidden="true" />
+                </button>
+                <button
+                  type="button"
+                  className={styles.iconButton}
+                  aria-label={t('communitySettings.removeScaffold', { title: titleOf(id) })}
+                  onClick={() => setScaffoldIds((list) => list.filter((s) => s !== id))}
+                >
+                  <Trash2 size={16} aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ol>
+          {available.length > 0 && (
+            <div className={styles.actions}>
+              <label htmlFor={ids.add} className="visually-hidden">
+                {t('communitySettings.addScaffold')}
+              </label>
+              <select id={ids.add} className={styles.select} value={addScaffold} onChange={(event) => setAddScaffold(event.target.value)}>
+                <option value="">{t('communitySettings.chooseScaffold')}</option>
+                {available.map((s) => (
+                  <option key={s._id} value={s._id}>
+                    {s.title}
+                  </option>
+                ))}
+              </select>
+              <Button variant="secondary" onClick={handleAdd} disabled={!addScaffold}>
+                <Plus size={18} aria-hidden="true" />
+                {t('communitySettings.addScaffold')}
+              </Button>
+            </div>
+          )}
+        </Card>
+
+        <Card title={t('communitySettings.serversTitle')}>
+          <p className={styles.muted}>{t('communitySettings.serversHint')}</p>
+          {(['itmServer', 'kbdexServer', 'kbdacServer'] as const).map((key) => (
+            <TextField
+              key={key}
+              name={key}
+              type="url"
+              label={t(`communitySettings.${key}`)}
+              placeholder="https://"
+              value={data.settings[key]}
+              onChange={(event) => setData((d) => ({ ...d, settings: { ...d.settings, [key]: event.target.value } }))}
+            />
+          ))}
+        </Card>
+      </div>
+      <div className={styles.stickyBar}>
+        <Button type="submit" disabled={!canSave || save.isPending} data-testid="settings-save">
+          <Save size={18} aria-hidden="true" />
+          {t('communitySettings.save')}
+        </Button>
+        {outcome && (
+          <Alert tone={outcome.ok ? 'success' : 'error'} testId="settings-result">
+            {outcome.text}
+          </Alert>
+        )}
+      </div>
+    </form>
+  );
+};
+
+/** `/communitysettings/{communityId}`: the root context's settings (managers and admins save). */
+export const CommunitySettingsPage = ({ me }: { me: UserProfile }) => {
+  const { t } = useTranslation();
+  const { communityId = '' } = useParams();
+  const community = useCommunity(communityId);
+  const settings = useCommunitySettings(communityId);
+  const scaffolds = useScaffolds(communityId);
+  const isAdmin = me.role === 'admin';
+  const author = useMyAuthor(communityId, !isAdmin);
+  const canSave = isAdmin || author.data?.role === 'manager';
+
+  const failure = settings.error ?? scaffolds.error ?? community.error;
+  return (
+    <Page title={t('communitySettings.title')} subtitle={community.data?.title}>
+      {failure && <Alert tone="error">{serverMessage(failure) ?? t('common.genericError')}</Alert>}
+      {(settings.isPending || scaffolds.isPending) && !failure && <p role="status">{t('common.loading')}</p>}
+      {!isAdmin && author.data && !canSave && <Alert tone="info">{t('communitySettings.managersOnly')}</Alert>}
+      {settings.data && scaffolds.data && (
+        <SettingsForm communityId={communityId} settings={settings.data} scaffolds={scaffolds.data} canSave={canSave} />
+      )}
+    </Page>
+  );
+};
