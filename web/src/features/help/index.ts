@@ -1,0 +1,2 @@
+/** The help / feedback form (spec part 1 §2). */
+export { HelpPage } from './components/HelpPage.tsx';
