@@ -1,4 +1,4 @@
-import { CircleHelp, Info, LogIn, LogOut, Settings, Sparkles, UsersRound, Wrench } from 'lucide-react';
+import { CircleHelp, Info, LogIn, LogOut, MessageSquareText, Settings, Sparkles, UsersRound, Wrench } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,6 +99,11 @@ export const Navbar = ({ me, loggedIn }: NavbarProps) => {
           )}
           {loggedIn ? (
             <>
+              <Item>
+                <NavLink className={styles.item} to="/help/" aria-label={t('nav.feedback')} data-testid="nav-feedback">
+                  <ItemContent icon={MessageSquareText} label={t('nav.feedback')} />
+                </NavLink>
+              </Item>
               <Item>
                 <NavLink className={styles.item} to="/settings" aria-label={t('nav.settings')} data-testid="nav-settings">
                   <ItemContent icon={Settings} label={t('nav.settings')} />

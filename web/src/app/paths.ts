@@ -9,4 +9,13 @@ export const paths = {
   settings: '/settings',
   admin: '/admin',
   adminTools: '/admintools',
+  communityManager: '/communitymanager',
+  communityTop: '/communitytop/:communityId',
+  communityEditor: '/communityeditor/:communityId',
+  communitySettings: '/communitysettings/:communityId',
+  authorManager: '/authormanager/:communityId',
+  groupManager: '/groupmanager/:communityId',
+  help: '/help',
+  view: '/view/:viewId',
+  viewWithMenu: '/view/:viewId/:menuStatus',
 } as const;

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { InstitutionalLoginPage, LocalLoginPage, LoginPage, LogoutPage } from '../features/auth/index.ts';
+import { CommunityManager, CommunityTopPage } from '../features/communities/index.ts';
 import { GuestHomePage, HomePage } from '../features/home/index.ts';
 import { SettingsPage } from '../features/settings/index.ts';
 import { loginHref, setUnauthorizedHandler } from '../lib/api.ts';
@@ -18,11 +19,30 @@ const AdminUsersPage = lazy(() =>
 const AdminToolsPage = lazy(() =>
   import('../features/admin/components/AdminToolsPage.tsx').then((m) => ({ default: m.AdminToolsPage })),
 );
+// Community screens (issue 4): the manager on `/` is eager, the rest load on demand.
+const CommunityEditorPage = lazy(() =>
+  import('../features/communities/components/CommunityEditorPage.tsx').then((m) => ({ default: m.CommunityEditorPage })),
+);
+const CommunitySettingsPage = lazy(() =>
+  import('../features/communities/components/CommunitySettingsPage.tsx').then((m) => ({ default: m.CommunitySettingsPage })),
+);
+const AuthorManagerPage = lazy(() =>
+  import('../features/authors/components/AuthorManagerPage.tsx').then((m) => ({ default: m.AuthorManagerPage })),
+);
+const GroupManagerPage = lazy(() =>
+  import('../features/groups/components/GroupManagerPage.tsx').then((m) => ({ default: m.GroupManagerPage })),
+);
+const HelpPage = lazy(() => import('../features/help/components/HelpPage.tsx').then((m) => ({ default: m.HelpPage })));
+const ViewPage = lazy(() => import('../features/view/components/ViewPage.tsx').then((m) => ({ default: m.ViewPage })));
 
 /** `/`: the community area when logged in, the landing with a link to /login otherwise. */
 const HomeRoute = () => {
   const loggedIn = useIsLoggedIn();
-  return loggedIn ? <RequireAuth>{(me) => <HomePage me={me} />}</RequireAuth> : <GuestHomePage />;
+  return loggedIn ? (
+    <RequireAuth>{(me) => <HomePage me={me} communityArea={<CommunityManager me={me} />} />}</RequireAuth>
+  ) : (
+    <GuestHomePage />
+  );
 };
 
 /** The account routes of spec part 1 §2; any unknown path goes to `/`. */
@@ -40,6 +60,18 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.settings, element: <RequireAuth>{(me) => <SettingsPage me={me} />}</RequireAuth> },
         { path: paths.admin, element: <RequireAdmin>{() => <AdminUsersPage />}</RequireAdmin> },
         { path: paths.adminTools, element: <RequireAdmin>{() => <AdminToolsPage />}</RequireAdmin> },
+        {
+          path: paths.communityManager,
+          element: <RequireAuth>{(me) => <HomePage me={me} communityArea={<CommunityManager me={me} />} />}</RequireAuth>,
+        },
+        { path: paths.communityTop, element: <RequireAuth>{() => <CommunityTopPage />}</RequireAuth> },
+        { path: paths.communityEditor, element: <RequireAdmin>{() => <CommunityEditorPage />}</RequireAdmin> },
+        { path: paths.communitySettings, element: <RequireAuth>{(me) => <CommunitySettingsPage me={me} />}</RequireAuth> },
+        { path: paths.authorManager, element: <RequireAuth>{() => <AuthorManagerPage />}</RequireAuth> },
+        { path: paths.groupManager, element: <RequireAuth>{() => <GroupManagerPage />}</RequireAuth> },
+        { path: paths.help, element: <RequireAuth>{(me) => <HelpPage me={me} />}</RequireAuth> },
+        { path: paths.view, element: <RequireAuth>{(me) => <ViewPage isAdmin={me.role === 'admin'} />}</RequireAuth> },
+        { path: paths.viewWithMenu, element: <RequireAuth>{(me) => <ViewPage isAdmin={me.role === 'admin'} />}</RequireAuth> },
         { path: '*', element: <Navigate to={paths.home} replace /> },
       ],
     },

@@ -1,4 +1,5 @@
 import { LogIn, UsersRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/Button.tsx';
@@ -6,10 +7,7 @@ import { Card, Page, pageStyles } from '../../../components/Page.tsx';
 import type { UserProfile } from '../../../lib/session.ts';
 import styles from './Home.module.css';
 
-/**
- * The community area of `/`. The communities issue replaces this section with
- * the community manager (join by key, enter, order).
- */
+/** A placeholder community area, for when app/ passes none. */
 const CommunityArea = () => {
   const { t } = useTranslation();
   return (
@@ -22,12 +20,12 @@ const CommunityArea = () => {
   );
 };
 
-/** `/` when logged in: a greeting and the community area. */
-export const HomePage = ({ me }: { me: UserProfile }) => {
+/** `/` when logged in: a greeting and the community area (app/ passes the community manager). */
+export const HomePage = ({ me, communityArea }: { me: UserProfile; communityArea?: ReactNode }) => {
   const { t } = useTranslation();
   return (
     <Page title={t('home.welcome', { name: me.firstName || me.userName })} subtitle={t('home.intro')}>
-      <CommunityArea />
+      {communityArea ?? <CommunityArea />}
     </Page>
   );
 };
