@@ -141,9 +141,14 @@ export const CsvValidateReply = Type.Object({
   message: Type.String(),
 });
 export const CsvSubmitReply = Type.Object({
+  /** New accounts created (each is also enrolled as a writer). */
   created: Type.Integer(),
+  /** Existing accounts (same user name and e-mail) enrolled as writers. */
   enrolled: Type.Integer(),
+  /** Rows that failed; the message is csvSubmitFailed when there are any. */
   errors: Type.Array(CsvRowErrorSchema),
+  /** Rows left as they were: already members of this community. */
+  notices: Type.Array(CsvRowErrorSchema),
   message: Type.String(),
 });
 export const CsvRenameReply = Type.Object({ nModified: Type.Integer(), ok: Type.Integer(), errors: Type.Array(CsvRowErrorSchema) });

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -10,6 +11,7 @@ import { ProblemSchema } from '../../contracts/api/common.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, problem } from './plugins/errors.ts';
 import adminRoutes from './routes/admin/index.ts';
+import authorRoutes from './routes/authors/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import metaRoutes from './routes/meta/index.ts';
 import recaptchaRoutes from './routes/recaptcha/index.ts';
@@ -67,6 +69,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       statusCode: 429,
     }),
   });
+  // File uploads (CSV imports): one file of at most 2 MB per request.
+  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
   await app.register(authPlugin, { secret: options.jwtSecret, accounts: options.services.accounts, tokenTtl: options.tokenTtl ?? '12h' });
 
   const routeOptions = { services: options.services };
@@ -75,6 +79,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(recaptchaRoutes, routeOptions);
   await app.register(metaRoutes, routeOptions);
   await app.register(adminRoutes, routeOptions);
+  await app.register(authorRoutes, routeOptions);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);

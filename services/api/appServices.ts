@@ -6,6 +6,7 @@ import type { RobotCheck } from '../integrations/robot-check/robotCheck.ts';
 import type { Clock, IdGenerator } from '../core/clock.ts';
 import type { AccountService } from './accounts/accountService.ts';
 import type { CommunityAccess } from './communities/access.ts';
+import type { AuthorService } from './authors/authorService.ts';
 
 /** What every use-case service needs to run commands with read-your-writes. */
 export type CommandDeps = {
@@ -22,6 +23,8 @@ export type AppServices = {
   accounts: AccountService;
   /** The community gate: membership, role, archived and blocked checks. */
   access: CommunityAccess;
+  /** Memberships: join, roles, password resets by managers, blocking writers, CSV imports. */
+  authors: AuthorService;
   commandDeps: CommandDeps;
   robotCheck: RobotCheck;
   runner: ProjectionRunner;

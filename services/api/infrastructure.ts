@@ -23,6 +23,7 @@ import { RecaptchaRobotCheck } from '../integrations/robot-check/recaptchaRobotC
 import type { RobotCheck } from '../integrations/robot-check/robotCheck.ts';
 import { AccountService } from './accounts/accountService.ts';
 import { CommunityAccess } from './communities/access.ts';
+import { AuthorService } from './authors/authorService.ts';
 import type { CommandDeps } from './appServices.ts';
 import { argon2Hasher, type PasswordHasher } from './accounts/passwords.ts';
 import type { AppServices } from './appServices.ts';
@@ -129,6 +130,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
   const commandDeps: CommandDeps = { eventStore, readStore, projections: runner, clock, ids: options.ids ?? objectIdGenerator(clock) };
   const accounts = new AccountService({ ...commandDeps, passwords: options.passwords ?? argon2Hasher });
   const access = new CommunityAccess(readStore);
+  const authors = new AuthorService({ ...commandDeps, accounts, access });
 
   closers.push(
     () => {
@@ -151,6 +153,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     secret,
     accounts,
     access,
+    authors,
     commandDeps,
     robotCheck,
     runner,

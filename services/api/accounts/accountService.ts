@@ -175,6 +175,17 @@ export class AccountService {
     );
   }
 
+  /**
+   * A community manager (or an admin from the author manager) sets a member's
+   * password: the registration minimum (4) applies. Ends the user's sessions.
+   * Who may reset whose password is the caller's check (AuthorService).
+   */
+  async resetPasswordByManager(userId: string, newPassword: string, actorId: string, by: 'manager' | 'admin'): Promise<UserDocument> {
+    if (newPassword.length < UserRules.passwordMin) throw ValidationError.field('password', Messages.passwordTooShort);
+    const passwordHash = await this.deps.passwords.hash(newPassword);
+    return this.execute(userId, { type: 'ChangePassword', data: { passwordHash, by } }, actorId);
+  }
+
   changeLanguage(userId: string, lang: InterfaceLanguage, actorId: string): Promise<UserDocument> {
     return this.execute(userId, { type: 'ChangeLanguage', data: { lang } }, actorId);
   }
