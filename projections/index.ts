@@ -1,7 +1,9 @@
 import type { Projection } from '../services/core/projection.ts';
 import { authorsProjection } from './authors/index.ts';
 import { communitiesProjection } from './communities/index.ts';
+import { contributionsProjection } from './contributions/index.ts';
+import { feedbackProjection } from './feedback/index.ts';
 import { usersProjection } from './users/index.ts';
 
 /** Every read model, in the order the runner applies them. */
-export const allProjections: readonly Projection[] = [usersProjection, communitiesProjection, authorsProjection];
+export const allProjections: readonly Projection[] = [usersProjection, communitiesProjection, authorsProjection, contributionsProjection, feedbackProjection];

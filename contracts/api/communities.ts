@@ -300,3 +300,10 @@ export const ViewPageReplySchema = Type.Object({
   me: AuthorSchema,
   editable: Type.Boolean(),
 });
+
+/** A community as its reader may see it: with the keys for admins (CommunityAdmin), without for members (CommunityInfo). */
+export const CommunityReplySchema = Type.Union([CommunityAdminSchema, CommunityInfoSchema]);
+/** GET /api/views/{viewId} as sent: `community` carries the keys only when the caller is an admin. */
+export const ViewPageFullReplySchema = Type.Object({ ...ViewPageReplySchema.properties, community: CommunityReplySchema });
+export const UpdateAllCacheReply = Type.Object({ events: Type.Integer() });
+export const ViewParams = Type.Object({ viewId: ObjectIdSchema });

@@ -14,6 +14,11 @@ import adminRoutes from './routes/admin/index.ts';
 import authorRoutes from './routes/authors/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import metaRoutes from './routes/meta/index.ts';
+import communityRoutes from './routes/communities/index.ts';
+import groupRoutes from './routes/groups/index.ts';
+import helpRoutes from './routes/help/index.ts';
+import linkRoutes from './routes/links/index.ts';
+import viewRoutes from './routes/views/index.ts';
 import recaptchaRoutes from './routes/recaptcha/index.ts';
 import userRoutes from './routes/users/index.ts';
 import type { AppServices } from './appServices.ts';
@@ -79,6 +84,11 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(recaptchaRoutes, routeOptions);
   await app.register(metaRoutes, routeOptions);
   await app.register(adminRoutes, routeOptions);
+  await app.register(communityRoutes, routeOptions);
+  await app.register(groupRoutes, routeOptions);
+  await app.register(viewRoutes, routeOptions);
+  await app.register(linkRoutes, routeOptions);
+  await app.register(helpRoutes, routeOptions);
   await app.register(authorRoutes, routeOptions);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;

@@ -6,6 +6,8 @@ import type { RobotCheck } from '../integrations/robot-check/robotCheck.ts';
 import type { Clock, IdGenerator } from '../core/clock.ts';
 import type { AccountService } from './accounts/accountService.ts';
 import type { CommunityAccess } from './communities/access.ts';
+import type { CommunityService } from './communities/communityService.ts';
+import type { HelpService } from './help/helpService.ts';
 import type { AuthorService } from './authors/authorService.ts';
 
 /** What every use-case service needs to run commands with read-your-writes. */
@@ -23,6 +25,10 @@ export type AppServices = {
   accounts: AccountService;
   /** The community gate: membership, role, archived and blocked checks. */
   access: CommunityAccess;
+  /** Communities, their settings, views, scaffolds and groups; "update all cache". */
+  communities: CommunityService;
+  /** The help form: stored feedback, e-mailed when SMTP is configured. */
+  help: HelpService;
   /** Memberships: join, roles, password resets by managers, blocking writers, CSV imports. */
   authors: AuthorService;
   commandDeps: CommandDeps;

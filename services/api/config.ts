@@ -23,6 +23,8 @@ export type Config = {
   altcha: { cost?: number; counterMin?: number; counterMax?: number };
   /** `follower` on API nodes at scale when a worker process runs the projections. */
   projectionsMode: 'active' | 'follower';
+  /** Help-form e-mail: sent only when both `smtpUrl` and `to` are set. */
+  mail: { smtpUrl: string | null; to: string | null; from: string };
 };
 
 const integer = (value: string | undefined, fallback: number, name: string): number => {
@@ -52,5 +54,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       ? { cost: integer(env.BUILDON_ALTCHA_COST, 50, 'BUILDON_ALTCHA_COST'), counterMin: 1, counterMax: 50 }
       : {},
     projectionsMode: env.BUILDON_PROJECTIONS === 'follower' ? 'follower' : 'active',
+    mail: {
+      smtpUrl: env.BUILDON_SMTP_URL || null,
+      to: env.BUILDON_MAIL_TO || null,
+      from: env.BUILDON_MAIL_FROM || 'buildon@localhost',
+    },
   };
 };

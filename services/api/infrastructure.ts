@@ -23,6 +23,9 @@ import { RecaptchaRobotCheck } from '../integrations/robot-check/recaptchaRobotC
 import type { RobotCheck } from '../integrations/robot-check/robotCheck.ts';
 import { AccountService } from './accounts/accountService.ts';
 import { CommunityAccess } from './communities/access.ts';
+import { CommunityService } from './communities/communityService.ts';
+import { HelpService } from './help/helpService.ts';
+import { smtpMailer } from '../integrations/mail/mailer.ts';
 import { AuthorService } from './authors/authorService.ts';
 import type { CommandDeps } from './appServices.ts';
 import { argon2Hasher, type PasswordHasher } from './accounts/passwords.ts';
@@ -130,6 +133,14 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
   const commandDeps: CommandDeps = { eventStore, readStore, projections: runner, clock, ids: options.ids ?? objectIdGenerator(clock) };
   const accounts = new AccountService({ ...commandDeps, passwords: options.passwords ?? argon2Hasher });
   const access = new CommunityAccess(readStore);
+  const communities = new CommunityService({ ...commandDeps, access, once: onceStore, runner });
+  const mailer = config.mail.smtpUrl && config.mail.to ? smtpMailer(config.mail.smtpUrl) : null;
+  const help = new HelpService({
+    ...commandDeps,
+    access,
+    mail: mailer && config.mail.to ? { mailer, to: config.mail.to, from: config.mail.from } : null,
+    log: options.log,
+  });
   const authors = new AuthorService({ ...commandDeps, accounts, access });
 
   closers.push(
@@ -137,6 +148,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
       if (snapshotTimer) clearInterval(snapshotTimer);
     },
     () => queue.close(),
+    () => mailer?.close(),
     () => runner.stop(),
     () => snapshot(),
     () => onceStore.close(),
@@ -153,6 +165,8 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     secret,
     accounts,
     access,
+    communities,
+    help,
     authors,
     commandDeps,
     robotCheck,

@@ -3,6 +3,7 @@ import type { ContributionCreated, ContributionEvent } from '../../../contracts/
 import { CommunityMessages } from '../../../contracts/messages.ts';
 import { deciderSpec } from '../../../tests/support/deciderSpec.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
+import { batchDecider } from './batch.ts';
 import { contributionDecider, ContributionErrors } from './contribution.decide.ts';
 import { evolveContribution, initialContributionState } from './contribution.ts';
 
@@ -154,5 +155,23 @@ describe('contribution decider', () => {
       spec.given([context, link, deleted]).when({ type: 'DeleteLink', data: { linkId: 'l1' } }).thenThrows(NotFoundError, ContributionErrors.linkNotFound);
       spec.given([context, link, deleted]).when({ type: 'UpdateLink', data: { linkId: 'l1', data: { order: 3 } } }).thenThrows(NotFoundError);
     });
+  });
+});
+
+describe('batch of contribution commands', () => {
+  const batch = deciderSpec(batchDecider(contributionDecider));
+  it('decides each command on the state the previous ones left', () => {
+    batch
+      .given([])
+      .when([
+        { type: 'CreateContribution', data: context.data },
+        { type: 'CreateLink', data: { linkId: 'l1', to: 'target1', type: 'uses', data: { order: 1 } } },
+        { type: 'UpdateLink', data: { linkId: 'l1', data: { order: 2 } } },
+      ])
+      .then([context, link, { type: 'LinkUpdated', data: { linkId: 'l1', from: id, data: { order: 2 } } }]);
+  });
+
+  it('refuses the whole batch when one command is refused', () => {
+    batch.given([context]).when([{ type: 'DeleteLink', data: { linkId: 'l1' } }]).thenThrows(NotFoundError);
   });
 });

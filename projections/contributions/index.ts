@@ -1,0 +1,134 @@
+import type {
+  ContributionEvent,
+  ContributionStatus,
+  ContributionType,
+  LinkType,
+  Permission,
+} from '../../contracts/events/contribution.ts';
+import type { RecordedEvent } from '../../contracts/events/event.ts';
+import { evolveDocument, type Projection, type Versioned } from '../../services/core/projection.ts';
+import type { Collection } from '../../services/core/readStore.ts';
+
+/** Any object of a community (KF6's KContribution / KObject). */
+export type ContributionDocument = Versioned & {
+  _id: string;
+  communityId: string;
+  type: ContributionType;
+  title: string;
+  status: ContributionStatus;
+  permission: Permission;
+  authors: string[];
+  group: string | null;
+  /** Type-specific content; a group's members are `data.members`. */
+  data: Record<string, unknown>;
+  created: string;
+  modified: string;
+};
+
+/** A link between two contributions (KF6's KLink), without the original's `_from`/`_to` caches. */
+export type LinkDocument = Versioned & {
+  _id: string;
+  communityId: string;
+  from: string;
+  to: string;
+  type: LinkType;
+  data: Record<string, unknown>;
+  created: string;
+  modified: string;
+};
+
+export const contributionsCollectionName = 'contributions';
+export const linksCollectionName = 'links';
+
+const contributionEvents: ContributionEvent['type'][] = [
+  'ContributionCreated',
+  'ContributionRetitled',
+  'ContributionStatusChanged',
+  'ContextSettingsChanged',
+  'GroupMemberAdded',
+  'GroupMemberRemoved',
+];
+const linkEvents: ContributionEvent['type'][] = ['LinkCreated', 'LinkUpdated', 'LinkDeleted'];
+
+const membersOf = (data: Record<string, unknown>): string[] =>
+  Array.isArray(data.members) ? data.members.filter((m): m is string => typeof m === 'string') : [];
+
+const evolveContribution = (
+  current: ContributionDocument | null,
+  event: RecordedEvent<ContributionEvent>,
+): Omit<ContributionDocument, '_position'> | null => {
+  const at = event.metadata.at;
+  if (event.type === 'ContributionCreated') {
+    const { contributionId, ...data } = event.data;
+    return { _id: contributionId, ...data, authors: [...data.authors], created: at, modified: at };
+  }
+  if (!current) return null;
+  switch (event.type) {
+    case 'ContributionRetitled':
+      return { ...current, title: event.data.title, modified: at };
+    case 'ContributionStatusChanged':
+      return { ...current, status: event.data.status, modified: at };
+    case 'ContextSettingsChanged':
+      return { ...current, data: event.data.data, modified: at };
+    case 'GroupMemberAdded': {
+      const members = membersOf(current.data);
+      if (members.includes(event.data.authorId)) return current;
+      return { ...current, data: { ...current.data, members: [...members, event.data.authorId] }, modified: at };
+    }
+    case 'GroupMemberRemoved':
+      return { ...current, data: { ...current.data, members: membersOf(current.data).filter((m) => m !== event.data.authorId) }, modified: at };
+    default:
+      return current;
+  }
+};
+
+const evolveLink = (current: LinkDocument | null, event: RecordedEvent<ContributionEvent>): Omit<LinkDocument, '_position'> | null => {
+  const at = event.metadata.at;
+  switch (event.type) {
+    case 'LinkCreated': {
+      const { linkId, ...data } = event.data;
+      return { _id: linkId, ...data, created: at, modified: at };
+    }
+    case 'LinkUpdated':
+      return current ? { ...current, data: { ...current.data, ...event.data.data }, modified: at } : null;
+    case 'LinkDeleted':
+      return null;
+    default:
+      return current;
+  }
+};
+
+/**
+ * Contributions and links, folded from the `contribution-{id}` streams (a link
+ * lives in the stream of its `from`).
+ */
+export const contributionsProjection: Projection = {
+  name: 'contributions',
+  version: 1,
+  collections: [
+    { name: contributionsCollectionName, indexes: [['communityId'], ['type'], ['communityId', 'type']] },
+    { name: linksCollectionName, indexes: [['communityId'], ['type'], ['from'], ['to'], ['communityId', 'type']] },
+  ],
+  handles: [...contributionEvents, ...linkEvents],
+  apply: async (event, context) => {
+    const e = event as RecordedEvent<ContributionEvent>;
+    if (e.type === 'LinkCreated' || e.type === 'LinkUpdated' || e.type === 'LinkDeleted') {
+      await evolveDocument(context.collection<LinkDocument>(linksCollectionName), e.data.linkId, event, (current) => evolveLink(current, e));
+      return;
+    }
+    await evolveDocument(context.collection<ContributionDocument>(contributionsCollectionName), e.data.contributionId, event, (current) =>
+      evolveContribution(current, e),
+    );
+  },
+};
+
+// ---- queries -------------------------------------------------------------
+
+export const getContributionById = (contributions: Collection<ContributionDocument>, id: string) => contributions.get(id);
+
+/** Links of one type starting at `from`, by `data.order` (then creation). */
+export const linksFrom = async (links: Collection<LinkDocument>, from: string, type: LinkType): Promise<LinkDocument[]> => {
+  const found = await links.find({ from, type });
+  const order = (link: LinkDocument) => (typeof link.data.order === 'number' ? link.data.order : Number.MAX_SAFE_INTEGER);
+  return found.sort((a, b) => order(a) - order(b) || a.created.localeCompare(b.created) || a._id.localeCompare(b._id));
+};

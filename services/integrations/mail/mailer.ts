@@ -1,0 +1,26 @@
+import nodemailer from 'nodemailer';
+
+/** One plain-text e-mail. */
+export type MailMessage = { from: string; to: string; subject: string; text: string; replyTo?: string };
+
+/** Sends e-mail. The embedded default sends nothing (no SMTP configured). */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A mailer over SMTP (nodemailer). `url` is an SMTP connection URL such as
+ * `smtp://user:pass@mail.example.org:587` or `smtps://…:465`.
+ */
+export const smtpMailer = (url: string): Mailer => {
+  const transport = nodemailer.createTransport(url);
+  return {
+    send: async (message) => {
+      await transport.sendMail(message);
+    },
+    close: async () => {
+      transport.close();
+    },
+  };
+};
