@@ -14,7 +14,8 @@ export interface Mailer {
  * `smtp://user:pass@mail.example.org:587` or `smtps://…:465`.
  */
 export const smtpMailer = (url: string): Mailer => {
-  const transport = nodemailer.createTransport(url);
+  // Bounded waits: the help form replies only once the mail is handed over (or has failed).
+  const transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   return {
     send: async (message) => {
       await transport.sendMail(message);
