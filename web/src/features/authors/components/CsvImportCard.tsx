@@ -19,15 +19,23 @@ const previewRows = 5;
 export const RowMessages = ({ items, testId, tone }: { items: CsvRowError[]; testId: string; tone: 'error' | 'info' }) => {
   const { t } = useTranslation();
   if (items.length === 0) return null;
+  // The list scrolls when long: a focusable, named region so keyboards can scroll it too.
   return (
-    <ul className={`${styles.rowMessages} ${tone === 'error' ? styles.rowErrors : styles.rowNotices}`} data-testid={testId}>
-      {items.map((item, i) => (
-        <li key={`${item.index}-${i}`} data-row={item.index}>
-          <span className={styles.rowIndex}>{t('authors.csvRow', { index: item.index })}</span>
-          <span data-testid="row-message">{item.msg}</span>
-        </li>
-      ))}
-    </ul>
+    <div
+      className={`${styles.rowMessages} ${tone === 'error' ? styles.rowErrors : styles.rowNotices}`}
+      role="region"
+      tabIndex={0}
+      aria-label={tone === 'error' ? t('authors.csvErrors') : t('authors.csvNotices')}
+    >
+      <ul data-testid={testId}>
+        {items.map((item, i) => (
+          <li key={`${item.index}-${i}`} data-row={item.index}>
+            <span className={styles.rowIndex}>{t('authors.csvRow', { index: item.index })}</span>
+            <span data-testid="row-message">{item.msg}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 };
 
@@ -84,7 +92,10 @@ export const CsvImportCard = ({ communityId }: { communityId: string }) => {
   const handleTemplate = () =>
     downloadText('users-template.csv', `${userCsvColumns.join(',')}\nAda,Lovelace,ada@example.org,ada,secret1\n`);
 
-  const missingColumns = preview ? userCsvColumns.filter((c) => !preview.fields.includes(c)) : [];
+  // The server matches header names ignoring case, spaces, '-' and '_'.
+  const normalise = (name: string) => name.trim().toLowerCase().replace(/[\s_-]/g, '');
+  const headers = new Set(preview?.fields.map(normalise) ?? []);
+  const missingColumns = preview ? userCsvColumns.filter((c) => !headers.has(normalise(c))) : [];
   const canSubmit = Boolean(file && check?.valid && !result && !submit.isPending);
 
   return (

@@ -1,0 +1,321 @@
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { CommunityMessages, CsvMessages } from '../../contracts/messages.ts';
+import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
+
+const admin = { userName: 'principal', password: 'admin-pass1' };
+const community = { title: 'Sciences 5e B', key: 'graines-writers-7', managerKey: 'graines-teachers-9' };
+
+type Row = { firstName: string; lastName: string; email: string; username: string; password: string };
+
+/** 32 pupils; `pupilNN` with password `pass-NN`. */
+const goodRows = (): Row[] =>
+  Array.from({ length: 32 }, (_, i) => {
+    const n = String(i + 1).padStart(2, '0');
+    // pupil31 already has an account (registered with pupil31@example.org): that row enrols it.
+    const email = n === '31' ? 'pupil31@example.org' : `pupil${n}@school.example`;
+    return { firstName: `Élève${n}`, lastName: `Classe${n}`, email, username: `pupil${n}`, password: `pass-${n}` };
+  });
+
+const toCsv = (rows: Row[]): Buffer =>
+  Buffer.from(
+    ['firstName,lastName,email,username,password', ...rows.map((r) => [r.firstName, r.lastName, r.email, r.username, r.password].join(','))].join('\n') +
+      '\n',
+  );
+
+/** Row n of the file (the header is row 1) is rows[n - 2]. */
+const at = (rows: Row[], fileRow: number): Row => rows[fileRow - 2] as Row;
+
+const token = (page: Page) => page.evaluate(() => localStorage.getItem('buildon.token'));
+
+const apiGet = async (url: string, path: string, bearer: string | null) =>
+  fetch(`${url}${path}`, { headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
+
+/** Every JSON body the page receives from /api and /auth. */
+const collectResponses = (page: Page): string[] => {
+  const bodies: string[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (!path.startsWith('/api/') && !path.startsWith('/auth/')) return;
+    void response
+      .text()
+      .then((text) => bodies.push(`${path} ${text}`))
+      .catch(() => undefined);
+  });
+  return bodies;
+};
+
+const solveWidget = async (page: Page) => {
+  await page.locator('altcha-widget input[type="checkbox"]').click({ force: true });
+  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="register"]')?.disabled);
+};
+
+const joinCommunity = async (page: Page, key: string) => {
+  await page.locator('[data-testid="join-community"] option', { hasText: community.title }).waitFor({ state: 'attached' });
+  await page.getByTestId('join-community').selectOption({ label: community.title });
+  await page.locator('input[name="join-key"]').fill(key);
+  await page.getByTestId('join-submit').click();
+};
+
+const rowOf = (page: Page) => page.locator(`[data-testid="my-communities"] li[data-community="${community.title}"]`);
+
+describeBrowser('communities, authors and help in the browser', () => {
+  const app = useBrowserApp({
+    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
+  });
+  let teacher: ApiUser;
+  let communityId = '';
+
+  beforeAll(async () => {
+    teacher = await registerUser(app.url, 'mme-durand', 'teach-pass1');
+    // An account that already exists (same e-mail as its CSV row): enrolled, not created.
+    await registerUser(app.url, 'pupil31', 'own-pass31');
+  });
+
+  it('lets an admin create one community with a double click, after the spec messages', async () => {
+    const page = await app.newPage();
+    await loginThroughUi(page, app.url, admin.userName, admin.password);
+    await page.getByTestId('create-submit').waitFor();
+
+    await page.getByTestId('create-submit').click();
+    await page.locator('[data-field-error="create-title"]').waitFor();
+    expect(await page.locator('[data-field-error="create-title"]').textContent()).toBe('Title must be input');
+    expect(await page.locator('[data-field-error="create-key"]').textContent()).toBe('RegistrationKey must be input');
+
+    await page.locator('input[name="create-title"]').fill(community.title);
+    await page.waitForTimeout(1100);
+    await page.getByTestId('create-submit').click();
+    await page.waitForFunction(() => !document.querySelector('[data-field-error="create-title"]'));
+    expect(await page.locator('[data-field-error="create-key"]').textContent()).toBe('RegistrationKey must be input');
+    expect(await page.locator('[data-field-error="create-manager-key"]').textContent()).toBe('RegistrationKey must be input');
+
+    await page.locator('input[name="create-key"]').fill(community.key);
+    await page.locator('input[name="create-manager-key"]').fill(community.managerKey);
+    await page.waitForTimeout(1100);
+    await page.getByTestId('create-submit').dblclick();
+    await page.getByTestId('create-result').waitFor();
+    expect(await page.getByTestId('create-result').textContent()).toContain(community.title);
+    await rowOf(page).waitFor();
+    // Let any second request land before counting.
+    await page.waitForTimeout(1500);
+    const all = (await (await apiGet(app.url, '/api/communities', await token(page))).json()) as { _id: string; title: string }[];
+    expect(all.filter((c) => c.title === community.title)).toHaveLength(1);
+    communityId = all.find((c) => c.title === community.title)?._id ?? '';
+    expect(await page.locator('[data-testid="my-communities"] li').count()).toBe(1);
+    expect(await rowOf(page).getByTestId('manage-link').count()).toBe(1);
+    await checkPage(page, 'community-manager-admin');
+
+    // The admin's Manage link opens the community editor with the keys.
+    await rowOf(page).getByTestId('manage-link').click();
+    await page.waitForURL(`${app.url}/communityeditor/${communityId}`);
+    expect(await page.locator('input[name="editor-key"]').inputValue()).toBe(community.key);
+    expect(await page.locator('input[name="editor-manager-key"]').inputValue()).toBe(community.managerKey);
+    await page.getByTestId('editor-save').click();
+    expect(await page.getByTestId('editor-result').textContent()).toBe('successed.');
+  });
+
+  it('a student registers, joins with the key and lands on the Bienvenue view; no key reaches the writer', async () => {
+    const page = await app.newPage();
+    const bodies = collectResponses(page);
+    await page.goto(`${app.url}/signup`);
+    await page.locator('altcha-widget').waitFor();
+    for (const [name, value] of Object.entries({
+      firstName: 'Léa',
+      lastName: 'Martin',
+      email: 'lea@example.org',
+      userName: 'lea',
+      password: 'lea-pass1',
+    })) {
+      await page.locator(`input[name="${name}"]`).fill(value);
+    }
+    await solveWidget(page);
+    await page.getByTestId('register').click();
+    await page.waitForURL(`${app.url}/`);
+    await page.getByTestId('join-submit').waitFor();
+    expect(await page.getByTestId('create-submit').count()).toBe(0);
+    expect(await page.getByTestId('manage-link').count()).toBe(0);
+
+    await page.getByTestId('join-submit').click();
+    expect(await page.getByTestId('join-result').textContent()).toBe('Community must be selected');
+    await joinCommunity(page, 'not-the-key');
+    await page.getByText('Error: Le code ne correspond pas.').waitFor();
+    await checkPage(page, 'community-manager');
+
+    await joinCommunity(page, community.key);
+    await rowOf(page).waitFor();
+    expect(await rowOf(page).textContent()).toContain('Rédacteur');
+    await rowOf(page).getByTestId('enter-link').click();
+    await page.waitForURL(/\/view\/[0-9a-f]{24}$/);
+    await page.getByTestId('view-title').waitFor();
+    expect(await page.getByTestId('view-title').textContent()).toContain('Bienvenue');
+    expect(await page.getByTestId('view-community').textContent()).toBe(community.title);
+    expect(await page.getByTestId('view-author').textContent()).toContain('Léa Martin');
+    expect(await page.getByTestId('view-authormanager').count()).toBe(0);
+
+    // Writers are refused the author manager; settings are read-only for them.
+    await page.goto(`${app.url}/authormanager/${communityId}`);
+    await page.getByTestId('authors-forbidden').waitFor();
+    await page.goto(`${app.url}/communitysettings/${communityId}`);
+    await page.getByTestId('settings-form').waitFor();
+    expect(await page.getByTestId('settings-save').isDisabled()).toBe(true);
+
+    // The help form: spec messages, then a sent feedback.
+    await page.getByTestId('nav-feedback').click();
+    await page.waitForURL(`${app.url}/help/`);
+    await page.getByTestId('help-warning').waitFor();
+    await page.getByTestId('help-send').click();
+    expect(await page.locator('[data-field-error="help-title"]').textContent()).toBe('Title feild can not be empty.');
+    expect(await page.locator('[data-field-error="help-description"]').textContent()).toBe('Description feild can not be empty.');
+    await checkPage(page, 'help');
+    await page.locator('input[name="help-title"]').fill('La perspective est vide');
+    await page.locator('textarea[name="help-description"]').fill('Je ne vois aucune note dans Bienvenue.');
+    await page.getByTestId('help-include-browser').check();
+    await page.getByTestId('help-include-community').check();
+    await page.getByTestId('help-send').click();
+    await page.getByTestId('help-result').waitFor();
+    expect(await page.getByTestId('help-result').textContent()).toBe(CommunityMessages.helpSent);
+    expect(await page.locator('input[name="help-title"]').inputValue()).toBe('');
+
+    await page.goto(`${app.url}/`);
+    await rowOf(page).waitFor();
+    await page.waitForLoadState('networkidle');
+    const text = await page.evaluate(() => document.body.innerText);
+    expect(bodies.length).toBeGreaterThan(8);
+    for (const secret of [community.key, community.managerKey]) {
+      expect(text).not.toContain(secret);
+      expect(bodies.filter((body) => body.includes(secret))).toEqual([]);
+    }
+    // No key property in any answer (a 400 may name the field "registrationKey", never carry a value).
+    expect(bodies.filter((body) => /"(registrationKey|managerRegistrationKey)"\s*:/.test(body))).toEqual([]);
+
+    // The admin reads the feedback, with the community's title.
+    const adminLogin = await fetch(`${app.url}/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    });
+    const { token: adminToken } = (await adminLogin.json()) as { token: string };
+    const feedback = (await (await apiGet(app.url, '/api/help/feedback', adminToken)).json()) as { title: string; communityTitle: string | null }[];
+    expect(feedback[0]).toMatchObject({ title: 'La perspective est vide', communityTitle: community.title });
+  });
+
+  it('a teacher joins with the manager key, imports a class from CSV after fixing it, and blocks the writers', async () => {
+    const page = await app.newPage();
+    await loginThroughUi(page, app.url, teacher.userName, teacher.password);
+    await joinCommunity(page, community.managerKey);
+    await rowOf(page).waitFor();
+    expect(await rowOf(page).textContent()).toContain('Gestionnaire');
+    await rowOf(page).getByTestId('enter-link').click();
+    await page.getByTestId('view-authormanager').click();
+    await page.waitForURL(`${app.url}/authormanager/${communityId}`);
+    await page.locator(`[data-testid="managers"] li[data-user="${teacher.userName}"]`).waitFor();
+    await page.getByTestId('writers-table').waitFor();
+    await checkPage(page, 'author-manager');
+
+    // A file that is not a CSV.
+    await page.getByTestId('csv-file').setInputFiles({ name: 'class.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
+    expect(await page.getByTestId('csv-problem').textContent()).toBe('Please upload a csv file');
+
+    // 32 rows with bad ones.
+    const bad = goodRows();
+    at(bad, 5).email = 'pupil04-at-school';
+    at(bad, 9).firstName = '';
+    at(bad, 14).username = 'p';
+    at(bad, 21).username = 'pupil19';
+    at(bad, 26).password = 'abc';
+    at(bad, 30).username = 'lea';
+    await page.getByTestId('csv-file').setInputFiles({ name: 'class.csv', mimeType: 'text/csv', buffer: toCsv(bad) });
+    await page.getByTestId('csv-preview').waitFor();
+    expect(await page.getByTestId('csv-preview').textContent()).toContain('32 lignes');
+    expect(await page.getByTestId('csv-submit').isDisabled()).toBe(true);
+    await page.getByTestId('csv-validate').click();
+    await page.getByTestId('csv-errors').waitFor();
+    expect(await page.getByTestId('csv-check-message').textContent()).toBe(CommunityMessages.csvInvalid);
+    const errors = await page
+      .locator('[data-testid="csv-errors"] li')
+      .evaluateAll((items) => items.map((li) => [Number(li.getAttribute('data-row')), li.querySelector('[data-testid="row-message"]')?.textContent]));
+    expect(errors).toEqual([
+      [5, CsvMessages.emailInvalid],
+      [9, CsvMessages.firstNameMissing],
+      [14, CsvMessages.userNameTooShort],
+      [20, CsvMessages.userNameRepeated('pupil19')],
+      [21, CsvMessages.userNameRepeated('pupil19')],
+      [26, CsvMessages.passwordTooShort],
+      [30, CsvMessages.userNameTaken('lea')],
+    ]);
+    expect(await page.locator('[data-testid="csv-errors"] li[data-row="5"]').textContent()).toContain('Ligne 5');
+    expect(await page.getByTestId('csv-notices').textContent()).toContain(CsvMessages.willEnrol('pupil31'));
+    expect(await page.getByTestId('csv-submit').isDisabled()).toBe(true);
+    await checkPage(page, 'author-manager-csv-errors');
+
+    // The fixed file passes, then is submitted.
+    await page.getByTestId('csv-file').setInputFiles({ name: 'class-fixed.csv', mimeType: 'text/csv', buffer: toCsv(goodRows()) });
+    expect(await page.getByTestId('csv-submit').isDisabled()).toBe(true);
+    await page.getByTestId('csv-validate').click();
+    await page.getByTestId('csv-check-message').waitFor();
+    expect(await page.getByTestId('csv-check-message').textContent()).toBe(CommunityMessages.csvValid);
+    expect(await page.getByTestId('csv-errors').count()).toBe(0);
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="csv-submit"]')?.disabled);
+    await page.getByTestId('csv-submit').click();
+    await page.getByTestId('csv-result-message').waitFor({ timeout: 30_000 });
+    const result = await page.getByTestId('csv-result-message').textContent();
+    expect(result).toContain(CommunityMessages.csvSubmitted);
+    expect(result).toContain('Comptes créés : 31');
+    expect(result).toContain('inscrits : 1');
+    await page.waitForFunction(() => document.querySelector('[data-testid="writer-count"]')?.textContent === '33 rédacteurs');
+
+    for (const [userName, password] of [
+      ['pupil02', 'pass-02'],
+      ['pupil27', 'pass-27'],
+    ] as const) {
+      const pupil = await app.newPage();
+      await loginThroughUi(pupil, app.url, userName, password);
+      await rowOf(pupil).waitFor();
+    }
+
+    // Community settings from the author manager.
+    await page.getByTestId('settings-link').click();
+    await page.waitForURL(`${app.url}/communitysettings/${communityId}`);
+    await page.getByTestId('settings-form').waitFor();
+    expect(await page.locator('[data-testid="offered-scaffolds"] li').allTextContents()).toEqual([
+      'Amélioration des idées',
+      'Theory Building',
+    ]);
+    await page.locator('input[data-flag="multilanguage"]').check();
+    await page.getByTestId('settings-save').click();
+    expect(await page.getByTestId('settings-result').textContent()).toBe('Please select default language');
+    await page.getByTestId('default-lang').selectOption('fr');
+    await page.getByTestId('settings-save').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="settings-result"]')?.textContent === 'successed.');
+    await checkPage(page, 'community-settings');
+    await page.reload();
+    await page.getByTestId('settings-form').waitFor();
+    expect(await page.locator('input[data-flag="multilanguage"]').isChecked()).toBe(true);
+    expect(await page.getByTestId('default-lang').inputValue()).toBe('fr');
+
+    // Block every writer: the key must be typed again.
+    await page.goto(`${app.url}/authormanager/${communityId}`);
+    await page.locator('input[name="block-key"]').fill('wrong');
+    await page.getByTestId('block-writers').click();
+    await page.getByTestId('block-result').waitFor();
+    expect(await page.getByTestId('block-result').textContent()).toBe("The key didn't match.");
+    await page.locator('input[name="block-key"]').fill(community.key);
+    await page.getByTestId('block-writers').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="block-result"]')?.textContent?.startsWith('Rédacteurs bloqués'));
+
+    // A writer is refused entering, with the server's message.
+    const writer = await app.newPage();
+    await loginThroughUi(writer, app.url, 'lea', 'lea-pass1');
+    await rowOf(writer).getByTestId('enter-link').click();
+    await writer.getByTestId('communitytop-error').waitFor();
+    const refusal = await apiGet(app.url, `/api/communities/${communityId}/views`, await token(writer));
+    expect(refusal.status).toBe(403);
+    const { message } = (await refusal.json()) as { message: string };
+    expect(await writer.getByTestId('communitytop-error').textContent()).toBe(message);
+    expect(message).toBe(CommunityMessages.blocked);
+
+    // The teacher is a manager: not blocked.
+    await page.goto(`${app.url}/communitytop/${communityId}`);
+    await page.waitForURL(/\/view\/[0-9a-f]{24}$/);
+  });
+});
