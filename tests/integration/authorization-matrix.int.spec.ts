@@ -1,0 +1,288 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommunityAdmin, CommunitySettings, Group } from '../../contracts/api/communities.ts';
+import { authorIdFor } from '../../services/api/communities/authorId.ts';
+import { multipartBody } from '../support/authors.ts';
+import { createCommunity, joinCommunity } from '../support/communities.ts';
+import { bearer, buildTestApp, type TestApp } from '../support/testApp.ts';
+
+/**
+ * Issue 4, item 10: every route of the issue × five callers — an admin, a
+ * manager of the community, a writer of it, a member of another community
+ * and an anonymous caller — gets exactly what spec part 1 §6 says. Each case
+ * runs on a community of its own, so no case sees another's changes. Every
+ * 2xx answer to a non-admin is checked for both registration keys.
+ */
+
+type Caller = 'admin' | 'manager' | 'writer' | 'outsider' | 'anonymous';
+const callers: Caller[] = ['admin', 'manager', 'writer', 'outsider', 'anonymous'];
+
+/** Who may call a route (api-issue4 notes): any logged-in user, admins, members in good standing, managers (or admins). */
+type Access = 'user' | 'admin' | 'member' | 'manager' | 'self';
+
+/** 'ok' is any 2xx; numbers are exact statuses. */
+type Expected = 'ok' | 401 | 403;
+const expectations: Record<Access, Record<Caller, Expected>> = {
+  user: { admin: 'ok', manager: 'ok', writer: 'ok', outsider: 'ok', anonymous: 401 },
+  self: { admin: 'ok', manager: 'ok', writer: 'ok', outsider: 'ok', anonymous: 401 },
+  admin: { admin: 'ok', manager: 403, writer: 403, outsider: 403, anonymous: 401 },
+  member: { admin: 'ok', manager: 'ok', writer: 'ok', outsider: 403, anonymous: 401 },
+  manager: { admin: 'ok', manager: 'ok', writer: 403, outsider: 403, anonymous: 401 },
+};
+
+type User = { id: string; token: string };
+const writerKey = 'writer-key';
+const managerKey = 'manager-key';
+
+/** What a case's request may use: its own community, a writer to act on, and a group. */
+type Context = {
+  community: CommunityAdmin;
+  target: { userId: string; authorId: string };
+  group: Group;
+  caller: Caller;
+  callerUser: User | null;
+  /** Unique per case (user names, titles). */
+  tag: string;
+};
+
+type Row = {
+  /** Method and path as registered (Fastify syntax). */
+  route: string;
+  access: Access;
+  owner: 'A' | 'B';
+  request: (ctx: Context) => Promise<Omit<InjectOptions, 'method' | 'url'> & { url: string }> | (Omit<InjectOptions, 'method' | 'url'> & { url: string });
+};
+
+const csv = (content: string, communityId: string) => {
+  const body = multipartBody({ name: 'users.csv', content }, { communityId });
+  return { payload: body.payload, headers: body.headers };
+};
+
+// The app is built before the cases are declared, so rows whose route is not registered yet become todos.
+const t: TestApp = await buildTestApp();
+let admin: User;
+const users = {} as Record<'manager' | 'writer' | 'outsider' | 'target' | 'joinOwner', User>;
+
+const adminGet = async <T>(url: string): Promise<T> => (await t.app.inject({ method: 'GET', url, headers: bearer(admin.token) })).json<T>();
+
+const rows: Row[] = [
+  // ---- Server A: communities, settings, views, groups, help ----
+  { route: 'GET /api/communities', access: 'user', owner: 'A', request: () => ({ url: '/api/communities' }) },
+  {
+    route: 'POST /api/communities',
+    access: 'admin',
+    owner: 'A',
+    request: (ctx) => ({ url: '/api/communities', payload: { title: `Matrix ${ctx.tag}`, registrationKey: 'k1', managerRegistrationKey: 'k2' } }),
+  },
+  { route: 'GET /api/communities/:communityId', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}` }) },
+  {
+    route: 'PUT /api/communities/:communityId',
+    access: 'admin',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/communities/${ctx.community._id}`, payload: { title: `Renamed ${ctx.tag}` } }),
+  },
+  { route: 'GET /api/communities/:communityId/title', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/title` }) },
+  { route: 'GET /api/communities/:communityId/views', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/views` }) },
+  { route: 'GET /api/communities/:communityId/settings', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/settings` }) },
+  {
+    route: 'PUT /api/communities/:communityId/settings',
+    access: 'manager',
+    owner: 'A',
+    request: async (ctx) => {
+      const settings = await adminGet<CommunitySettings>(`/api/communities/${ctx.community._id}/settings`);
+      return { url: `/api/communities/${ctx.community._id}/settings`, payload: { data: settings.data, scaffoldIds: settings.scaffoldIds } };
+    },
+  },
+  { route: 'GET /api/communities/:communityId/scaffolds', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/scaffolds` }) },
+  { route: 'GET /api/links/updateallcache/:communityId', access: 'admin', owner: 'A', request: (ctx) => ({ url: `/api/links/updateallcache/${ctx.community._id}` }) },
+  { route: 'GET /api/views/:viewId', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/views/${ctx.community.views[0] ?? ''}` }) },
+  { route: 'GET /api/communities/:communityId/groups', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/groups` }) },
+  { route: 'POST /api/groups/:communityId', access: 'manager', owner: 'A', request: (ctx) => ({ url: `/api/groups/${ctx.community._id}`, payload: { title: 'Team' } }) },
+  { route: 'DELETE /api/groups/:communityId/:groupId', access: 'manager', owner: 'A', request: (ctx) => ({ url: `/api/groups/${ctx.community._id}/${ctx.group._id}` }) },
+  {
+    route: 'POST /api/groups/:communityId/:groupId/members',
+    access: 'manager',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/groups/${ctx.community._id}/${ctx.group._id}/members`, payload: { authorId: ctx.target.authorId } }),
+  },
+  {
+    route: 'DELETE /api/groups/:communityId/:groupId/members/:authorId',
+    access: 'manager',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/groups/${ctx.community._id}/${ctx.group._id}/members/${ctx.target.authorId}` }),
+  },
+  {
+    route: 'POST /api/help/send',
+    access: 'user',
+    owner: 'A',
+    request: () => ({ url: '/api/help/send', payload: { email: 'me@school.example', subject: 'Hello', content: 'It works.' } }),
+  },
+  { route: 'GET /api/help/feedback', access: 'admin', owner: 'A', request: () => ({ url: '/api/help/feedback' }) },
+
+  // ---- Server B: memberships, authors, CSV ----
+  {
+    route: 'POST /api/authors',
+    access: 'self',
+    owner: 'B',
+    // A community the caller is not yet in (created by another admin).
+    request: async (ctx) => {
+      const second = await t.admin('matrixAdmin2', 'admin-pass-2');
+      const fresh = await createCommunity(t, second.token, `Join ${ctx.tag}`);
+      return { url: '/api/authors', payload: { userId: ctx.callerUser?.id ?? users.target.id, communityId: fresh._id, registrationKey: writerKey } };
+    },
+  },
+  {
+    route: 'POST /api/authors',
+    access: 'admin',
+    owner: 'B',
+    // Joining someone else: admins only.
+    request: async (ctx) => {
+      const second = await t.admin('matrixAdmin2', 'admin-pass-2');
+      const fresh = await createCommunity(t, second.token, `Join for ${ctx.tag}`);
+      return { url: '/api/authors', payload: { userId: users.target.id, communityId: fresh._id, registrationKey: writerKey } };
+    },
+  },
+  { route: 'GET /api/users/myRegistrations', access: 'user', owner: 'B', request: () => ({ url: '/api/users/myRegistrations' }) },
+  { route: 'PUT /api/users/myRegistrations/order', access: 'admin', owner: 'B', request: () => ({ url: '/api/users/myRegistrations/order', payload: { orders: [] } }) },
+  { route: 'GET /api/authors/:communityId/me', access: 'member', owner: 'B', request: (ctx) => ({ url: `/api/authors/${ctx.community._id}/me` }) },
+  { route: 'GET /api/communities/:communityId/authors', access: 'member', owner: 'B', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/authors` }) },
+  { route: 'GET /api/authors/:communityId/managers', access: 'manager', owner: 'B', request: (ctx) => ({ url: `/api/authors/${ctx.community._id}/managers` }) },
+  {
+    route: 'POST /api/authors/search/count/:communityId',
+    access: 'manager',
+    owner: 'B',
+    request: (ctx) => ({ url: `/api/authors/search/count/${ctx.community._id}`, payload: { query: { filter: 'm' } } }),
+  },
+  {
+    route: 'POST /api/authors/search/writer/:communityId',
+    access: 'manager',
+    owner: 'B',
+    request: (ctx) => ({ url: `/api/authors/search/writer/${ctx.community._id}`, payload: { page: 1, pagesize: 50 } }),
+  },
+  {
+    route: 'PUT /api/authors/:communityId/:authorId/role',
+    access: 'manager',
+    owner: 'B',
+    request: (ctx) => ({ url: `/api/authors/${ctx.community._id}/${ctx.target.authorId}/role`, payload: { role: 'manager' } }),
+  },
+  {
+    route: 'PUT /api/authors/:communityId/:authorId/password',
+    access: 'manager',
+    owner: 'B',
+    request: (ctx) => ({ url: `/api/authors/${ctx.community._id}/${ctx.target.authorId}/password`, payload: { password: 'new-pass' } }),
+  },
+  {
+    route: 'POST /api/communities/:communityId/blockWriters',
+    access: 'manager',
+    owner: 'B',
+    request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/blockWriters`, payload: { registrationKey: writerKey, block: true } }),
+  },
+  {
+    route: 'POST /api/users/validate',
+    access: 'manager',
+    owner: 'B',
+    request: (ctx) => ({ url: '/api/users/validate', ...csv(`firstName,lastName,email,username,password\nA,B,a@b.example,v${ctx.tag},pass1\n`, ctx.community._id) }),
+  },
+  {
+    route: 'POST /api/users/users',
+    access: 'manager',
+    owner: 'B',
+    request: (ctx) => ({ url: '/api/users/users', ...csv(`firstName,lastName,email,username,password\nA,B,a@b.example,u${ctx.tag},pass1\n`, ctx.community._id) }),
+  },
+  {
+    route: 'POST /api/users/rename',
+    access: 'manager',
+    owner: 'B',
+    request: (ctx) => ({ url: '/api/users/rename', ...csv('firstName,lastName,userName\nNew,Name,matrixTarget\n', ctx.community._id) }),
+  },
+  {
+    route: 'POST /api/users/renameAllUser/:communityId',
+    access: 'manager',
+    owner: 'B',
+    request: (ctx) => ({ url: `/api/users/renameAllUser/${ctx.community._id}`, payload: { userData: { [ctx.target.authorId]: { FirstName: 'New', LastName: 'Name' } } } }),
+  },
+];
+
+const registered = (route: string): boolean => {
+  const [method, url] = route.split(' ') as [InjectOptions['method'], string];
+  return t.app.hasRoute({ method: method ?? 'GET', url });
+};
+
+let caseNumber = 0;
+
+/** A fresh community with the manager, the writer and the target writer in it, and a group holding the target. */
+const setUp = async (caller: Caller): Promise<Context> => {
+  const tag = `${process.pid.toString(36)}x${++caseNumber}`;
+  const community = await createCommunity(t, admin.token, `Matrix community ${tag}`);
+  await joinCommunity(t, users.manager.token, users.manager.id, community._id, managerKey);
+  await joinCommunity(t, users.writer.token, users.writer.id, community._id, writerKey);
+  // The target's password is reset by some cases (its sessions end): an admin enrols it.
+  await joinCommunity(t, admin.token, users.target.id, community._id, writerKey);
+  const targetAuthorId = authorIdFor(community._id, users.target.id);
+  let group = { _id: '000000000000000000000000' } as Group;
+  if (registered('POST /api/groups/:communityId')) {
+    const created = await t.app.inject({ method: 'POST', url: `/api/groups/${community._id}`, headers: bearer(admin.token), payload: { title: 'Existing' } });
+    group = created.json<Group>();
+    await t.app.inject({ method: 'POST', url: `/api/groups/${community._id}/${group._id}/members`, headers: bearer(admin.token), payload: { authorId: targetAuthorId } });
+  }
+  const callerUser = caller === 'anonymous' ? null : caller === 'admin' ? admin : users[caller];
+  return { community, target: { userId: users.target.id, authorId: targetAuthorId }, group, caller, callerUser, tag };
+};
+
+beforeAll(async () => {
+  admin = await t.admin('matrixAdmin', 'admin-pass');
+  users.manager = await t.register('matrixManager');
+  users.writer = await t.register('matrixWriter');
+  users.outsider = await t.register('matrixOutsider');
+  users.target = await t.register('matrixTarget');
+  const elsewhere = await createCommunity(t, admin.token, 'Matrix elsewhere');
+  await joinCommunity(t, users.outsider.token, users.outsider.id, elsewhere._id, writerKey);
+});
+afterAll(async () => t.close());
+
+describe('authorization matrix (spec part 1 §6)', () => {
+  for (const row of rows) {
+    const label = `${row.route}${row.access === 'self' ? ' (own userId)' : row.route === 'POST /api/authors' ? " (another user's id)" : ''}`;
+    describe(label, () => {
+      if (!registered(row.route)) {
+        it.todo(`${row.route}: not registered yet (Server ${row.owner}'s route) — its five cases run once it exists`);
+        return;
+      }
+      for (const caller of callers) {
+        const expected = expectations[row.access][caller];
+        it(`${caller} → ${expected === 'ok' ? '2xx' : expected}`, async () => {
+          const ctx = await setUp(caller);
+          const { url, ...options } = await row.request(ctx);
+          const [method] = row.route.split(' ') as [InjectOptions['method']];
+          const headers = { ...(options.headers as Record<string, string> | undefined), ...(ctx.callerUser ? bearer(ctx.callerUser.token) : {}) };
+          const response = await t.app.inject({ ...options, method, url, headers });
+          if (expected === 'ok') {
+            expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
+            expect(response.statusCode, response.body).toBeLessThan(300);
+            if (caller !== 'admin') {
+              expect(response.body).not.toContain(writerKey);
+              expect(response.body).not.toContain(managerKey);
+            }
+          } else {
+            expect(response.statusCode, response.body).toBe(expected);
+          }
+        });
+      }
+    });
+  }
+});
+
+describe('the matrix itself', () => {
+  it('covers every route of issue 4 (both servers) exactly once per access kind', () => {
+    const routes = new Set(rows.map((row) => row.route));
+    expect(routes.size).toBe(33);
+    expect(rows.filter((row) => row.route === 'POST /api/authors').map((row) => row.access).sort()).toEqual(['admin', 'self']);
+  });
+
+  it('fails when a route answers more than the spec allows (sanity check of the expectations)', () => {
+    expect(expectations.manager.writer).toBe(403);
+    expect(expectations.admin.manager).toBe(403);
+    expect(expectations.member.outsider).toBe(403);
+    for (const access of Object.keys(expectations) as Access[]) expect(expectations[access].anonymous).toBe(401);
+  });
+});
