@@ -244,11 +244,15 @@ export class AuthorService {
     await this.deps.accounts.resetPasswordByManager(target.userId, password, caller._id, grant.isAdmin ? 'admin' : 'manager');
   }
 
-  /** Blocks or unblocks every writer's access to the community, after the registration key is typed again. */
+  /**
+   * Blocks or unblocks every writer's access to the community, after the
+   * registration key is typed again. Returns how many memberships changed.
+   */
   async blockWriters(caller: UserDocument, communityId: string, registrationKey: string, block: boolean): Promise<number> {
     const grant = await this.deps.access.manager(caller, communityId);
     if (registrationKey !== grant.community.registrationKey) throw ValidationError.field('registrationKey', CommunityMessages.keyMismatch);
-    const writers = await this.authors.find({ communityId, role: 'writer' });
+    // Blocking touches writers only; unblocking frees every blocked member (a writer promoted while blocked too).
+    const writers = await this.authors.find(block ? { communityId, role: 'writer' } : { communityId, blockLogin: true });
     let modified = 0;
     let position = 0;
     for (const writer of writers) {

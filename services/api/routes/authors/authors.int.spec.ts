@@ -385,9 +385,15 @@ describe('POST /api/communities/{communityId}/blockWriters', () => {
     // Blocking again changes nothing.
     expect((await call('POST', url, manager, { registrationKey: community.registrationKey, block: true })).json()).toEqual({ modified: 0 });
 
+    // A writer promoted while blocked stays blocked until the unblock, which frees every blocked member.
+    const w2 = writers[1] as User;
+    expect((await call('PUT', `/api/authors/${community.communityId}/${authorIdFor(community.communityId, w2.id)}/role`, manager, { role: 'manager' })).statusCode).toBe(200);
+    expect((await call('GET', `/api/authors/${community.communityId}/me`, w2)).statusCode).toBe(403);
+
     const unblocked = await call('POST', url, manager, { registrationKey: community.registrationKey, block: false });
     expect(unblocked.json()).toEqual({ modified: 3 });
     expect((await call('GET', `/api/authors/${community.communityId}/me`, w1)).statusCode).toBe(200);
+    expect((await call('GET', `/api/authors/${community.communityId}/me`, w2)).statusCode).toBe(200);
   });
 });
 
