@@ -273,6 +273,67 @@ describeBrowser('communities, authors and help in the browser', () => {
       await rowOf(pupil).waitFor();
     }
 
+    // Writer search, a password reset, the writers' CSV download, a CSV rename and an inline rename.
+    await page.locator('input[name="writer-filter"]').fill('pupil0');
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="writers-table"] tbody tr').length === 9);
+    const reset = page.getByTestId('reset-pupil05');
+    await reset.locator('input').fill('fresh-05');
+    await reset.getByRole('button').click();
+    await reset.getByText('succeeded.').waitFor();
+    const relogin = await fetch(`${app.url}/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'pupil05', password: 'fresh-05' }),
+    });
+    expect(relogin.status).toBe(200);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-writers').click()]);
+    const csv = await new Promise<string>((resolve, reject) => {
+      void download.createReadStream().then((stream) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        stream.on('error', reject);
+      }, reject);
+    });
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('firstname,lastname,username,email');
+    expect(lines).toHaveLength(34);
+    expect(lines).toContain('Élève02,Classe02,pupil02,pupil02@school.example');
+
+    await page.getByTestId('rename-file').setInputFiles({
+      name: 'rename.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('firstName,lastName,userName\nAlice,Renommée,pupil03\n'),
+    });
+    await page.getByTestId('rename-upload').click();
+    await page.getByTestId('rename-result').waitFor();
+    expect(await page.getByTestId('rename-result').textContent()).toBe('Utilisateurs renommés : 1');
+    await page.locator('[data-testid="writers-table"] tr[data-user="pupil03"]', { hasText: 'Alice Renommée' }).waitFor();
+
+    await page.getByTestId('rename-mode').click();
+    await page.getByLabel('Prénom de pupil04').fill('Bruno');
+    await page.getByTestId('save-names').click();
+    await page.getByTestId('writers-result').waitFor();
+    expect(await page.getByTestId('writers-result').textContent()).toBe('Noms modifiés : 1');
+    await page.locator('[data-testid="writers-table"] tr[data-user="pupil04"]', { hasText: 'Bruno Classe04' }).waitFor();
+
+    // Groups: add one, give it a member, take the member out, remove the group.
+    await page.goto(`${app.url}/groupmanager/${communityId}`);
+    await page.locator('input[name="group-title"]').fill('Équipe A');
+    await page.getByTestId('group-add').click();
+    await page.locator('[data-testid="groups"] li[data-group="Équipe A"]').waitFor();
+    await page.getByTestId('member-select').selectOption({ label: 'lea (Léa Martin)' });
+    await page.getByTestId('member-add').click();
+    await page.locator('[data-testid="group-members"] li[data-member="lea"]').waitFor();
+    await checkPage(page, 'group-manager');
+    await page.getByRole('button', { name: 'Retirer Léa Martin du groupe' }).click();
+    await page.locator('[data-testid="group-members"] li[data-member="lea"]').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Supprimer le groupe Équipe A' }).click();
+    await page.locator('[data-testid="groups"] li[data-group="Équipe A"]').waitFor({ state: 'detached' });
+    await page.goto(`${app.url}/authormanager/${communityId}`);
+
     // Community settings from the author manager.
     await page.getByTestId('settings-link').click();
     await page.waitForURL(`${app.url}/communitysettings/${communityId}`);

@@ -302,7 +302,7 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
           ))}
         </Card>
       </div>
-      <div className={styles.stickyBar}>
+      <div className={styles.saveBar}>
         <Button type="submit" disabled={!canSave || save.isPending} data-testid="settings-save">
           <Save size={18} aria-hidden="true" />
           {t('communitySettings.save')}
