@@ -82,6 +82,57 @@ export type LinkCreated = Event<
 export type LinkUpdated = Event<'LinkUpdated', { linkId: string; from: string; data: Record<string, unknown> }>;
 export type LinkDeleted = Event<'LinkDeleted', { linkId: string; from: string }>;
 
+// ---- contribution content (issue 6: notes, drawings, attachments, properties) ----
+
+/**
+ * What a note save carries. The server computes `wordCount` and `text4search`
+ * from the checked document (contracts/noteSchema.ts); `body` is ProseMirror JSON.
+ */
+export type NoteContent = {
+  contributionId: string;
+  title: string;
+  body: Record<string, unknown>;
+  keywords: string[];
+  wordCount: number;
+  text4search: string;
+};
+/** First contribute of a note: its content, and the note becomes active. */
+export type NoteContributed = Event<'NoteContributed', NoteContent>;
+/** A later save of a note's content. */
+export type NoteSaved = Event<'NoteSaved', NoteContent>;
+/** A drawing's title and sanitised SVG; the first one makes the drawing active (`contributed`). */
+export type DrawingSaved = Event<'DrawingSaved', { contributionId: string; title: string; svg: string; contributed: boolean }>;
+export type PermissionChanged = Event<'PermissionChanged', { contributionId: string; permission: Permission; group: string | null }>;
+export type CoauthorAdded = Event<'CoauthorAdded', { contributionId: string; authorId: string }>;
+export type CoauthorRemoved = Event<'CoauthorRemoved', { contributionId: string; authorId: string }>;
+/** `userId` is a user id, as in the original (`data.favAuthors`). */
+export type FavouriteAdded = Event<'FavouriteAdded', { contributionId: string; userId: string }>;
+export type FavouriteRemoved = Event<'FavouriteRemoved', { contributionId: string; userId: string }>;
+/**
+ * A new version of an attachment's file (versions start at 1; old ones stay
+ * in the blob store). `blobKey` names the bytes; the file name is only a label.
+ * The first upload makes the attachment active (`contributed`).
+ */
+export type AttachmentUploaded = Event<
+  'AttachmentUploaded',
+  {
+    contributionId: string;
+    version: number;
+    filename: string;
+    mime: string;
+    size: number;
+    width: number | null;
+    height: number | null;
+    blobKey: string;
+    contributed: boolean;
+  }
+>;
+/** A time-tagged comment on a video attachment. */
+export type VideoCommentAdded = Event<
+  'VideoCommentAdded',
+  { contributionId: string; commentId: string; authorId: string; time: number; comment: string }
+>;
+
 export type ContributionEvent =
   | ContributionCreated
   | ContributionRetitled
@@ -91,4 +142,14 @@ export type ContributionEvent =
   | GroupMemberRemoved
   | LinkCreated
   | LinkUpdated
-  | LinkDeleted;
+  | LinkDeleted
+  | NoteContributed
+  | NoteSaved
+  | DrawingSaved
+  | PermissionChanged
+  | CoauthorAdded
+  | CoauthorRemoved
+  | FavouriteAdded
+  | FavouriteRemoved
+  | AttachmentUploaded
+  | VideoCommentAdded;

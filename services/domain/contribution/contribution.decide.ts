@@ -9,6 +9,7 @@ import { CommunityMessages } from '../../../contracts/messages.ts';
 import type { Decider } from '../../core/decider.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { evolveContribution, initialContributionState, type ContributionState } from './contribution.ts';
+import { decideContent, isContentCommand, type ContentCommand } from './content.ts';
 
 export type CreateContribution = { type: 'CreateContribution'; data: ContributionCreated['data'] };
 export type RetitleContribution = { type: 'RetitleContribution'; data: { title: string } };
@@ -32,7 +33,8 @@ export type ContributionCommand =
   | RemoveGroupMember
   | CreateLink
   | UpdateLink
-  | DeleteLink;
+  | DeleteLink
+  | ContentCommand;
 
 /** Messages of this aggregate that the spec does not fix. */
 export const ContributionErrors = {
@@ -74,6 +76,7 @@ const create = (command: CreateContribution, state: ContributionState): Contribu
 export const decideContribution = (command: ContributionCommand, state: ContributionState): ContributionEvent[] => {
   if (command.type === 'CreateContribution') return create(command, state);
   const current = existing(state);
+  if (isContentCommand(command)) return decideContent(command, current);
   const contributionId = current.contributionId;
   switch (command.type) {
     case 'RetitleContribution': {

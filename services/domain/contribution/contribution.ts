@@ -5,6 +5,7 @@ import type {
   LinkType,
   Permission,
 } from '../../../contracts/events/contribution.ts';
+import { evolveContent } from './content.ts';
 
 /** A link as its `from` contribution knows it (links live in the stream of their `from`). */
 export type LinkState = { linkId: string; to: string; type: LinkType; data: Record<string, unknown> };
@@ -82,6 +83,6 @@ export const evolveContribution = (state: ContributionState, event: Contribution
       return { ...state, links };
     }
     default:
-      return state;
+      return evolveContent(state, event);
   }
 };

@@ -1,0 +1,203 @@
+import Type, { type Static } from 'typebox';
+import { ObjectIdSchema } from './common.ts';
+
+/**
+ * The contribution page's API (spec part 1 §2, §7): objects, note and drawing
+ * saves, properties, authors, favourites, attachments, connections and
+ * history. Shared by the server (route schemas) and the web client.
+ */
+
+/** Messages of these routes. The spec fixes the first five; do not reword them. */
+export const ObjectMessages = {
+  /** Translation key shown for an empty title (spec part 1 §5). */
+  titleRequired: 'title_required',
+  alreadyIncluded: 'already included',
+  cannotRemovePrimaryAuthor: 'cannot remove the Primary Author',
+  favouriteAddFailed: 'Could not add note to your favourites, please try later',
+  favouriteRemoveFailed: 'Could not remove note from your favourites, please try later',
+  uploadFailed: 'error on uploading',
+  missingLink: '(missing link)',
+  // Not fixed by the spec:
+  notFound: 'Contribution not found',
+  notYetAt: 'This contribution did not exist at that time.',
+  conflict: 'Someone else changed this contribution since you opened it. Choose the version to keep.',
+  invalidBody: 'The note body is not a valid document',
+  notANote: 'Only a note has a body.',
+  notADrawing: 'Only a drawing has an SVG.',
+  notAnAttachment: 'Only an attachment has a file.',
+  unknownSupport: 'This scaffold support does not belong to this community.',
+  unknownReference: 'The referenced contribution does not belong to this community.',
+  groupNotActive: 'The group must be an active group of this community.',
+  notAMember: 'The author is not a member of this community.',
+  notIncluded: 'The author is not one of the authors.',
+  authorsOnly: 'Only the authors (or a manager) may change the permission.',
+  favouritesOff: 'Favourites are not enabled in this community.',
+  svgTooLarge: 'The drawing is too large.',
+  svgInvalid: 'The drawing is not an SVG image.',
+  fileRequired: 'Choose a file to upload (field file).',
+  fileTooLarge: 'The file is larger than the upload limit of {limit} MB.',
+  fileEmpty: 'The file is empty.',
+  versionNotFound: 'This version of the attachment does not exist.',
+  linkExpired: 'This playback link has expired or is not valid.',
+  commentRequired: 'comment is required',
+  notAVideo: 'Only a video attachment has time-tagged comments.',
+  revisionAhead: 'This revision does not exist yet: reload the contribution.',
+} as const;
+
+export const ContributionParams = Type.Object({ communityId: ObjectIdSchema, id: ObjectIdSchema });
+export const AuthorParams = Type.Object({ communityId: ObjectIdSchema, id: ObjectIdSchema, authorId: ObjectIdSchema });
+export const AtQuery = Type.Object({ at: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })) });
+
+const Permission = Type.Union([Type.Literal('private'), Type.Literal('protected'), Type.Literal('public')]);
+const Status = Type.Union([Type.Literal('unsaved'), Type.Literal('active'), Type.Literal('inactive')]);
+
+export const AuthorNameSchema = Type.Object({ _id: ObjectIdSchema, name: Type.String(), userName: Type.String() });
+
+/** GET /api/objects/{id}: the contribution as its readers see it. */
+export const ObjectSchema = Type.Object({
+  _id: ObjectIdSchema,
+  communityId: ObjectIdSchema,
+  type: Type.String(),
+  title: Type.String(),
+  status: Type.String(),
+  permission: Type.String(),
+  authors: Type.Array(ObjectIdSchema),
+  /** Display names of `authors`, in the same order ('(missing authors)' when a membership is gone). */
+  authorNames: Type.Array(AuthorNameSchema),
+  group: Type.Union([ObjectIdSchema, Type.Null()]),
+  keywords: Type.Array(Type.String()),
+  wordCount: Type.Integer(),
+  text4search: Type.String(),
+  data: Type.Record(Type.String(), Type.Unknown()),
+  created: Type.String(),
+  modified: Type.String(),
+  /** The stream revision this object is at: send it back with the next edit. */
+  revision: Type.Integer(),
+  /** The caller may edit it (write rule). */
+  editable: Type.Boolean(),
+});
+export type ObjectReply = Static<typeof ObjectSchema>;
+
+/**
+ * PUT /api/objects/{communityId}/{id}. A note sends `body` (ProseMirror JSON,
+ * checked against contracts/noteSchema.ts) and `keywords` (one string, split
+ * on ';'); a drawing sends `svg`. `revision` is the one the editor loaded.
+ */
+export const SaveObjectBody = Type.Object({
+  revision: Type.Integer({ minimum: -1 }),
+  title: Type.String({ maxLength: 500 }),
+  body: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  keywords: Type.Optional(Type.String({ maxLength: 5_000 })),
+  svg: Type.Optional(Type.String()),
+  status: Type.Optional(Status),
+});
+export type SaveObjectBody = Static<typeof SaveObjectBody>;
+
+/** The other side of a 409 on save: the version now stored, and who made it. */
+export const CurrentVersionSchema = Type.Object({
+  title: Type.String(),
+  body: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  keywords: Type.Array(Type.String()),
+  svg: Type.Optional(Type.String()),
+  revision: Type.Integer(),
+  modified: Type.String(),
+  modifiedBy: Type.Union([Type.Object({ userId: Type.String(), name: Type.String() }), Type.Null()]),
+});
+export type CurrentVersion = Static<typeof CurrentVersionSchema>;
+export const SaveConflictSchema = Type.Object({
+  type: Type.String(),
+  title: Type.String(),
+  status: Type.Integer(),
+  detail: Type.String(),
+  message: Type.String(),
+  code: Type.String(),
+  current: CurrentVersionSchema,
+});
+
+export const PermissionBody = Type.Object({
+  permission: Permission,
+  group: Type.Union([ObjectIdSchema, Type.Null()]),
+});
+export const CoauthorBody = Type.Object({ authorId: ObjectIdSchema });
+
+// ---- attachments ---------------------------------------------------------------------
+
+export const AttachmentVersionParams = Type.Object({ id: ObjectIdSchema, version: Type.Integer({ minimum: 1 }) });
+export const AttachmentFileQuery = Type.Object({
+  expires: Type.Optional(Type.Integer({ minimum: 0 })),
+  sig: Type.Optional(Type.String({ maxLength: 128 })),
+});
+export const UploadReplySchema = Type.Object({
+  _id: ObjectIdSchema,
+  version: Type.Integer(),
+  filename: Type.String(),
+  mime: Type.String(),
+  size: Type.Integer(),
+  width: Type.Union([Type.Integer(), Type.Null()]),
+  height: Type.Union([Type.Integer(), Type.Null()]),
+  url: Type.String(),
+  revision: Type.Integer(),
+});
+export type UploadReply = Static<typeof UploadReplySchema>;
+
+export const PlaybackBody = Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1 })) });
+/** A link anyone holding it may play until `expires` (epoch seconds); 600 s (spec part 1 §9). */
+export const PlaybackReplySchema = Type.Object({ url: Type.String(), expires: Type.Integer() });
+export const playbackLinkSeconds = 600;
+
+export const VideoCommentBody = Type.Object({
+  time: Type.Number({ minimum: 0, maximum: 864_000 }),
+  comment: Type.String({ maxLength: 5_000 }),
+});
+export const VideoCommentSchema = Type.Object({
+  id: ObjectIdSchema,
+  authorId: ObjectIdSchema,
+  time: Type.Number(),
+  comment: Type.String(),
+});
+export type VideoComment = Static<typeof VideoCommentSchema>;
+
+// ---- connections and history ---------------------------------------------------------------------
+
+/** One end of a link as the caller may see it: a readable contribution, or a broken one. */
+export const ConnectionSchema = Type.Object({
+  _id: ObjectIdSchema,
+  from: ObjectIdSchema,
+  to: ObjectIdSchema,
+  type: Type.String(),
+  data: Type.Record(Type.String(), Type.Unknown()),
+  created: Type.String(),
+  modified: Type.String(),
+  /** The other end; `missing` when it no longer exists (title '(missing link)'). */
+  other: Type.Object({
+    _id: ObjectIdSchema,
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.String(),
+    authors: Type.Array(ObjectIdSchema),
+    missing: Type.Boolean(),
+  }),
+});
+export type Connection = Static<typeof ConnectionSchema>;
+
+export const HistoricalIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{24}$' }) });
+export const HistoryEntrySchema = Type.Object({
+  _id: Type.String(),
+  dataId: ObjectIdSchema,
+  revision: Type.Integer(),
+  at: Type.String(),
+  operation: Type.String(),
+  authorId: Type.Union([Type.String(), Type.Null()]),
+  authorName: Type.String(),
+});
+export type HistoryEntry = Static<typeof HistoryEntrySchema>;
+export const HistoricalObjectSchema = Type.Object({
+  ...HistoryEntrySchema.properties,
+  communityId: ObjectIdSchema,
+  /** 'Object' (a contribution) or 'Link'. */
+  type: Type.String(),
+  /** The contribution's type, or the link's type. */
+  dataType: Type.String(),
+  data: Type.Record(Type.String(), Type.Unknown()),
+});
+export type HistoricalObject = Static<typeof HistoricalObjectSchema>;

@@ -1,0 +1,276 @@
+import { ObjectMessages } from '../../../contracts/api/objects.ts';
+import type {
+  AttachmentUploaded,
+  ContributionEvent,
+  LinkType,
+  NoteContent,
+  Permission,
+} from '../../../contracts/events/contribution.ts';
+import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
+import type { ContributionState, LinkState } from './contribution.ts';
+
+/**
+ * The content rules of contributions (issue 6): note and drawing saves,
+ * permission, co-authors, favourites, attachment versions and video comments.
+ * Pure: ids come from `newId` in the command, validated and derived values
+ * (the checked ProseMirror document, word count, search text, sanitised SVG,
+ * sniffed MIME type) are computed by the caller.
+ */
+
+/**
+ * Saves a note. `body` is the checked document's JSON; its `support` and
+ * `reference` nodes are synced to `supports` and `references` links from the
+ * note (nodes whose `linkId` is one of the note's links keep it; new ones get
+ * a link id from `newId`, written back into the body; links no node claims
+ * any more are deleted), all in the same append as the content.
+ */
+export type SaveNote = {
+  type: 'SaveNote';
+  data: Omit<NoteContent, 'contributionId'> & { newId: () => string };
+};
+export type SaveDrawing = { type: 'SaveDrawing'; data: { title: string; svg: string } };
+export type ChangePermission = { type: 'ChangePermission'; data: { permission: Permission; group: string | null } };
+export type AddCoauthor = { type: 'AddCoauthor'; data: { authorId: string } };
+export type RemoveCoauthor = { type: 'RemoveCoauthor'; data: { authorId: string } };
+export type AddFavourite = { type: 'AddFavourite'; data: { userId: string } };
+export type RemoveFavourite = { type: 'RemoveFavourite'; data: { userId: string } };
+/** A new file version; the decider numbers it. */
+export type RecordUpload = {
+  type: 'RecordUpload';
+  data: Omit<AttachmentUploaded['data'], 'contributionId' | 'version' | 'contributed'>;
+};
+export type AddVideoComment = {
+  type: 'AddVideoComment';
+  data: { commentId: string; authorId: string; time: number; comment: string };
+};
+
+export type ContentCommand =
+  | SaveNote
+  | SaveDrawing
+  | ChangePermission
+  | AddCoauthor
+  | RemoveCoauthor
+  | AddFavourite
+  | RemoveFavourite
+  | RecordUpload
+  | AddVideoComment;
+
+const contentCommandTypes: ReadonlySet<string> = new Set<ContentCommand['type']>([
+  'SaveNote',
+  'SaveDrawing',
+  'ChangePermission',
+  'AddCoauthor',
+  'RemoveCoauthor',
+  'AddFavourite',
+  'RemoveFavourite',
+  'RecordUpload',
+  'AddVideoComment',
+]);
+
+export const isContentCommand = (command: { type: string }): command is ContentCommand => contentCommandTypes.has(command.type);
+
+type Created = Extract<ContributionState, { status: 'created' }>;
+
+const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/** Favourites of a contribution (user ids, each once). */
+export const favouritesOf = (data: Record<string, unknown>): string[] => [...new Set(stringList(data.favAuthors))];
+
+const requireTitle = (title: string): string => {
+  const trimmed = title.trim();
+  if (!trimmed) throw ValidationError.field('title', ObjectMessages.titleRequired);
+  return trimmed;
+};
+
+const requireType = (state: Created, type: Created['type'], message: string) => {
+  if (state.type !== type) throw new IllegalStateError(message);
+};
+
+type JsonNode = { type?: unknown; attrs?: Record<string, unknown>; content?: unknown };
+
+/** Calls `visit` on every node of a ProseMirror JSON document (depth first, in order). */
+const eachNode = (node: unknown, visit: (node: JsonNode) => void): void => {
+  if (typeof node !== 'object' || node === null) return;
+  const n = node as JsonNode;
+  visit(n);
+  if (Array.isArray(n.content)) for (const child of n.content) eachNode(child, visit);
+};
+
+/** A deep copy of JSON data. */
+const copyJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/**
+ * The link events that make the note's `supports` and `references` links
+ * match its body, and the body with every node's `linkId` filled in.
+ */
+const syncLinks = (
+  state: Created,
+  body: Record<string, unknown>,
+  newId: () => string,
+): { body: Record<string, unknown>; events: ContributionEvent[] } => {
+  const synced = copyJson(body);
+  const events: ContributionEvent[] = [];
+  const from = state.contributionId;
+  const claimed = new Set<string>();
+  const live = (type: LinkType): Map<string, LinkState> =>
+    new Map(Object.values(state.links).filter((link) => link.type === type).map((link) => [link.linkId, link]));
+  const supports = live('supports');
+  const references = live('references');
+
+  const claim = (links: Map<string, LinkState>, linkId: unknown, to: string): LinkState | null => {
+    if (typeof linkId !== 'string' || claimed.has(linkId)) return null;
+    const link = links.get(linkId);
+    return link && link.to === to ? link : null;
+  };
+  const create = (type: LinkType, to: string, data: Record<string, unknown>): string => {
+    const linkId = newId();
+    events.push({ type: 'LinkCreated', data: { linkId, communityId: state.communityId, from, to, type, data } });
+    return linkId;
+  };
+
+  eachNode(synced, (node) => {
+    const attrs = node.attrs;
+    if (!attrs) return;
+    if (node.type === 'support' && typeof attrs.supportId === 'string') {
+      const kept = claim(supports, attrs.linkId, attrs.supportId);
+      const linkId = kept ? kept.linkId : create('supports', attrs.supportId, { supportId: attrs.supportId });
+      claimed.add(linkId);
+      attrs.linkId = linkId;
+    } else if (node.type === 'reference' && typeof attrs.contributionId === 'string') {
+      const quote = typeof attrs.quote === 'string' ? attrs.quote : '';
+      const kept = claim(references, attrs.linkId, attrs.contributionId);
+      let linkId: string;
+      if (kept) {
+        linkId = kept.linkId;
+        if (kept.data.text !== quote) events.push({ type: 'LinkUpdated', data: { linkId, from, data: { text: quote } } });
+      } else linkId = create('references', attrs.contributionId, { text: quote });
+      claimed.add(linkId);
+      attrs.linkId = linkId;
+    }
+  });
+  for (const link of [...supports.values(), ...references.values()]) {
+    if (!claimed.has(link.linkId)) events.push({ type: 'LinkDeleted', data: { linkId: link.linkId, from } });
+  }
+  return { body: synced, events };
+};
+
+const saveNote = (command: SaveNote, state: Created): ContributionEvent[] => {
+  requireType(state, 'Note', ObjectMessages.notANote);
+  const title = requireTitle(command.data.title);
+  const { newId, ...content } = command.data;
+  const { body, events: linkEvents } = syncLinks(state, content.body, newId);
+  const data: NoteContent = { ...content, contributionId: state.contributionId, title, body };
+  if (state.contributionStatus === 'unsaved') return [{ type: 'NoteContributed', data }, ...linkEvents];
+  const unchanged =
+    linkEvents.length === 0 &&
+    title === state.title &&
+    sameValue(body, state.data.body) &&
+    sameValue(content.keywords, state.data.keywords ?? []);
+  return unchanged ? [] : [{ type: 'NoteSaved', data }, ...linkEvents];
+};
+
+const decide = (command: ContentCommand, state: Created): ContributionEvent[] => {
+  const contributionId = state.contributionId;
+  switch (command.type) {
+    case 'SaveNote':
+      return saveNote(command, state);
+    case 'SaveDrawing': {
+      requireType(state, 'Drawing', ObjectMessages.notADrawing);
+      const title = requireTitle(command.data.title);
+      const contributed = state.contributionStatus === 'unsaved';
+      if (!contributed && title === state.title && command.data.svg === state.data.svg) return [];
+      return [{ type: 'DrawingSaved', data: { contributionId, title, svg: command.data.svg, contributed } }];
+    }
+    case 'ChangePermission': {
+      const { permission, group } = command.data;
+      if (permission === state.permission && group === state.group) return [];
+      return [{ type: 'PermissionChanged', data: { contributionId, permission, group } }];
+    }
+    case 'AddCoauthor':
+      if (state.authors.includes(command.data.authorId)) {
+        throw new ConflictError(ObjectMessages.alreadyIncluded, [{ field: 'authorId', message: ObjectMessages.alreadyIncluded }]);
+      }
+      return [{ type: 'CoauthorAdded', data: { contributionId, authorId: command.data.authorId } }];
+    case 'RemoveCoauthor':
+      if (state.authors[0] === command.data.authorId) throw ValidationError.field('authorId', ObjectMessages.cannotRemovePrimaryAuthor);
+      if (!state.authors.includes(command.data.authorId)) throw new NotFoundError(ObjectMessages.notIncluded);
+      return [{ type: 'CoauthorRemoved', data: { contributionId, authorId: command.data.authorId } }];
+    case 'AddFavourite':
+      if (state.contributionStatus !== 'active') throw new IllegalStateError(ObjectMessages.favouriteAddFailed);
+      return favouritesOf(state.data).includes(command.data.userId)
+        ? []
+        : [{ type: 'FavouriteAdded', data: { contributionId, userId: command.data.userId } }];
+    case 'RemoveFavourite':
+      if (state.contributionStatus !== 'active') throw new IllegalStateError(ObjectMessages.favouriteRemoveFailed);
+      return favouritesOf(state.data).includes(command.data.userId)
+        ? [{ type: 'FavouriteRemoved', data: { contributionId, userId: command.data.userId } }]
+        : [];
+    case 'RecordUpload': {
+      requireType(state, 'Attachment', ObjectMessages.notAnAttachment);
+      const current = typeof state.data.version === 'number' ? state.data.version : 0;
+      return [
+        {
+          type: 'AttachmentUploaded',
+          data: { ...command.data, contributionId, version: current + 1, contributed: state.contributionStatus === 'unsaved' },
+        },
+      ];
+    }
+    case 'AddVideoComment': {
+      requireType(state, 'Attachment', ObjectMessages.notAnAttachment);
+      const mime = typeof state.data.type === 'string' ? state.data.type : '';
+      if (!mime.startsWith('video/')) throw new IllegalStateError(ObjectMessages.notAVideo);
+      const comment = command.data.comment.trim();
+      if (!comment) throw ValidationError.field('comment', ObjectMessages.commentRequired);
+      return [{ type: 'VideoCommentAdded', data: { contributionId, ...command.data, comment } }];
+    }
+  }
+};
+
+export const decideContent = decide;
+
+/** Folds the content events into the decider's state (others are returned unchanged). */
+export const evolveContent = (state: Created, event: ContributionEvent): Created => {
+  switch (event.type) {
+    case 'NoteContributed':
+    case 'NoteSaved': {
+      const { title, body, keywords, wordCount, text4search } = event.data;
+      return {
+        ...state,
+        title,
+        contributionStatus: event.type === 'NoteContributed' ? 'active' : state.contributionStatus,
+        data: { ...state.data, body, keywords, wordCount, text4search },
+      };
+    }
+    case 'DrawingSaved':
+      return {
+        ...state,
+        title: event.data.title,
+        contributionStatus: event.data.contributed ? 'active' : state.contributionStatus,
+        data: { ...state.data, svg: event.data.svg },
+      };
+    case 'PermissionChanged':
+      return { ...state, permission: event.data.permission, group: event.data.group };
+    case 'CoauthorAdded':
+      return state.authors.includes(event.data.authorId) ? state : { ...state, authors: [...state.authors, event.data.authorId] };
+    case 'CoauthorRemoved':
+      return { ...state, authors: state.authors.filter((id) => id !== event.data.authorId) };
+    case 'FavouriteAdded':
+      return { ...state, data: { ...state.data, favAuthors: [...new Set([...favouritesOf(state.data), event.data.userId])] } };
+    case 'FavouriteRemoved':
+      return { ...state, data: { ...state.data, favAuthors: favouritesOf(state.data).filter((id) => id !== event.data.userId) } };
+    case 'AttachmentUploaded': {
+      const { version, filename, mime, size, width, height } = event.data;
+      return {
+        ...state,
+        contributionStatus: event.data.contributed ? 'active' : state.contributionStatus,
+        data: { ...state.data, version, filename, type: mime, size, width, height },
+      };
+    }
+    case 'VideoCommentAdded':
+      return { ...state, data: { ...state.data, videoComments: [...stringList(state.data.videoComments), event.data.commentId] } };
+    default:
+      return state;
+  }
+};
