@@ -167,9 +167,15 @@ export class AuthorService {
     return toAuthor(grant.author);
   }
 
+  /**
+   * Every member. Writers get their classmates' names but not their e-mail
+   * addresses (only their own): a class list is not a mailing list.
+   */
   async list(user: UserDocument, communityId: string): Promise<Author[]> {
-    await this.deps.access.member(user, communityId);
-    return (await this.authors.find({ communityId }, { sort: { userNameLower: 1 } })).map(toAuthor);
+    const grant = await this.deps.access.member(user, communityId);
+    const members = (await this.authors.find({ communityId }, { sort: { userNameLower: 1 } })).map(toAuthor);
+    if (grant.isManager) return members;
+    return members.map((member) => (member.userId === user._id ? member : { ...member, email: '' }));
   }
 
   async managers(user: UserDocument, communityId: string): Promise<Author[]> {

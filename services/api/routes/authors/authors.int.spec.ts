@@ -207,8 +207,13 @@ describe('author lists, writer search and paging', () => {
   it('GET /api/communities/{communityId}/authors lists every member for members, no keys', async () => {
     const response = await call('GET', `/api/communities/${community.communityId}/authors`, writer);
     expect(response.statusCode).toBe(200);
-    expect(response.json<Author[]>()).toHaveLength(57);
+    const members = response.json<Author[]>();
+    expect(members).toHaveLength(57);
     noKeys(response.body, community);
+    // A writer sees only their own e-mail address; managers see everyone's.
+    expect(members.filter((member) => member.email !== '').map((member) => member.userId)).toEqual([writer.id]);
+    const asManager = (await call('GET', `/api/communities/${community.communityId}/authors`, manager)).json<Author[]>();
+    expect(asManager.every((member) => member.email.includes('@'))).toBe(true);
     const outsider = await t.register('listOutsider');
     expect((await call('GET', `/api/communities/${community.communityId}/authors`, outsider)).statusCode).toBe(403);
   });
