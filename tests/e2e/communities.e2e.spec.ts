@@ -112,6 +112,18 @@ describeBrowser('communities, authors and help in the browser', () => {
     expect(await page.locator('input[name="editor-manager-key"]').inputValue()).toBe(community.managerKey);
     await page.getByTestId('editor-save').click();
     expect(await page.getByTestId('editor-result').textContent()).toBe('successed.');
+    await checkPage(page, 'community-editor');
+    await page.getByTestId('update-cache').click();
+    await page.getByText(/Cache reconstruit \(\d+ événements relus\)\./).waitFor();
+
+    // Manage mode: a numeric order per row, then save-order.
+    await page.goto(`${app.url}/communitymanager`);
+    await page.getByTestId('manage-mode').click();
+    await page.getByTestId('order-input').fill('3');
+    await page.getByTestId('save-order').click();
+    await page.getByText('Ordre enregistré.').waitFor();
+    const mine = (await (await apiGet(app.url, '/api/users/myRegistrations', await token(page))).json()) as { order: number }[];
+    expect(mine.map((r) => r.order)).toEqual([3]);
   });
 
   it('a student registers, joins with the key and lands on the Bienvenue view; no key reaches the writer', async () => {
@@ -151,6 +163,7 @@ describeBrowser('communities, authors and help in the browser', () => {
     expect(await page.getByTestId('view-community').textContent()).toBe(community.title);
     expect(await page.getByTestId('view-author').textContent()).toContain('Léa Martin');
     expect(await page.getByTestId('view-authormanager').count()).toBe(0);
+    await checkPage(page, 'view-writer');
 
     // Writers are refused the author manager; settings are read-only for them.
     await page.goto(`${app.url}/authormanager/${communityId}`);

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { ContextData, Registration, ViewSummary } from '../../../../contracts/api/communities.ts';
+import { oldestView, sortRegistrations } from './api/communities.ts';
+import { validateCreate } from './components/CommunityManager.tsx';
+import { validateSettings } from './components/CommunitySettingsPage.tsx';
+
+const view = (id: string, created: string): ViewSummary => ({
+  _id: id,
+  communityId: 'c',
+  title: id,
+  created,
+  modified: created,
+  permission: 'public',
+  status: 'active',
+});
+
+const registration = (title: string, order: number) =>
+  ({ _id: title, order, community: { _id: title, title, archived: false, created: '' } }) as unknown as Registration;
+
+describe('community helpers', () => {
+  it('opens the oldest view by created date, or none', () => {
+    expect(oldestView([view('b', '2024-03-02T10:00:00.000Z'), view('a', '2024-03-01T10:00:00.000Z')])?._id).toBe('a');
+    expect(oldestView([])).toBeNull();
+  });
+
+  it('orders my communities by order, then title', () => {
+    const sorted = sortRegistrations([registration('Zèbre', 1), registration('Alpha', 2), registration('Beta', 1)]);
+    expect(sorted.map((r) => r.community.title)).toEqual(['Beta', 'Zèbre', 'Alpha']);
+  });
+
+  it('asks for a title and both keys with the spec messages', () => {
+    expect(validateCreate({ title: ' ', registrationKey: '', managerRegistrationKey: 'k' })).toEqual({
+      title: 'Title must be input',
+      registrationKey: 'RegistrationKey must be input',
+    });
+    expect(validateCreate({ title: 'T', registrationKey: 'a', managerRegistrationKey: 'b' })).toEqual({});
+  });
+
+  it('needs a default language when multilanguage is on, and no scaffold twice', () => {
+    const data = { plugins: { multilanguage: true }, defaultLang: '' } as unknown as ContextData;
+    expect(validateSettings(data, [])).toBe('Please select default language');
+    expect(validateSettings({ ...data, defaultLang: 'fr' }, ['s1', 's1'])).toBe('The scaffold is already in use.');
+    expect(validateSettings({ ...data, defaultLang: 'fr' }, ['s1', 's2'])).toBeNull();
+  });
+});
