@@ -132,10 +132,10 @@ export class ProjectionRunner {
     const started = performance.now();
     const { eventStore, readStore } = this.options;
     const target = await readStore.beginRebuild(selected.flatMap((p) => p.collections));
-    const context = writeBehindContext((name) => target.collection(name));
-    const handles = new Map(selected.map((p) => [p, new Set(p.handles)]));
+    const context = writeBehindContext((name) => target.collection(name), { fresh: true });
+    const handlers = selected.map((projection) => ({ projection, types: new Set(projection.handles) }));
     const total = await eventStore.headPosition();
-    const batchSize = this.options.batchSize ?? 5_000;
+    const batchSize = this.options.batchSize ?? 1_000;
     const label = selected.map((p) => p.name);
     let after = 0;
     let events = 0;
@@ -143,17 +143,19 @@ export class ProjectionRunner {
     const replayUntil = async (limit: number) => {
       for (;;) {
         const batch = await eventStore.readAll({ after, maxCount: batchSize });
-        const inRange = batch.filter((event) => event.globalPosition <= limit);
-        for (const event of inRange) {
-          for (const [projection, types] of handles) {
+        let applied = 0;
+        for (const event of batch) {
+          if (event.globalPosition > limit) break;
+          for (const { projection, types } of handlers) {
             if (types.has(event.type)) await projection.apply(event, context);
           }
           after = event.globalPosition;
-          events++;
+          applied++;
         }
+        events += applied;
         await context.flush();
         onProgress?.({ projection: label, done: after, total: Math.max(total, after) });
-        if (inRange.length < batch.length || batch.length < batchSize) return;
+        if (applied < batch.length || batch.length < batchSize) return;
       }
     };
 

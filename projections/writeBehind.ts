@@ -1,4 +1,4 @@
-import type { ProjectionContext } from '../services/core/projection.ts';
+import type { BufferedCollection, ProjectionContext } from '../services/core/projection.ts';
 import type { Collection, Document, Filter, FindOptions } from '../services/core/readStore.ts';
 
 /**
@@ -7,37 +7,57 @@ import type { Collection, Document, Filter, FindOptions } from '../services/core
  * instead of once per event. Queries flush first, so they always see every
  * write. Documents must be treated as immutable (evolve returns new objects),
  * which projections do anyway.
+ *
+ * Over a fresh (empty) collection it also remembers which ids it ever wrote,
+ * so a document it never wrote is known to be missing without asking the
+ * store: `peek` then answers every id synchronously (see `evolveDocument`).
  */
-class WriteBehindCollection<T extends Document> implements Collection<T> {
+class WriteBehindCollection<T extends Document> implements Collection<T>, BufferedCollection<T> {
   private readonly cache = new Map<string, T | null>();
   private readonly dirty = new Set<string>();
+  /** Ids written to a fresh inner collection; null when the inner one was not empty. */
+  private readonly written: Set<string> | null;
 
-  constructor(private readonly inner: Collection<T>) {}
+  constructor(
+    private readonly inner: Collection<T>,
+    fresh: boolean,
+  ) {
+    this.written = fresh ? new Set() : null;
+  }
 
   get name(): string {
     return this.inner.name;
   }
 
-  async get(id: string): Promise<T | null> {
+  peek(id: string): T | null | undefined {
     const cached = this.cache.get(id);
     if (cached !== undefined) return cached;
+    return this.written && !this.written.has(id) ? null : undefined;
+  }
+
+  stage(id: string, doc: T | null): void {
+    this.cache.set(id, doc);
+    this.dirty.add(id);
+  }
+
+  async get(id: string): Promise<T | null> {
+    const known = this.peek(id);
+    if (known !== undefined) return known;
     const doc = await this.inner.get(id);
     this.cache.set(id, doc);
     return doc;
   }
 
   async put(doc: T): Promise<void> {
-    this.cache.set(doc._id, doc);
-    this.dirty.add(doc._id);
+    this.stage(doc._id, doc);
   }
 
   async putMany(docs: T[]): Promise<void> {
-    for (const doc of docs) await this.put(doc);
+    for (const doc of docs) this.stage(doc._id, doc);
   }
 
   async delete(id: string): Promise<void> {
-    this.cache.set(id, null);
-    this.dirty.add(id);
+    this.stage(id, null);
   }
 
   async findOne(filter: Filter, options?: Omit<FindOptions, 'limit' | 'skip'>): Promise<T | null> {
@@ -67,8 +87,10 @@ class WriteBehindCollection<T extends Document> implements Collection<T> {
       const puts: T[] = [];
       for (const id of this.dirty) {
         const doc = this.cache.get(id);
-        if (doc) puts.push(doc);
-        else await this.inner.delete(id);
+        if (doc) {
+          puts.push(doc);
+          this.written?.add(id);
+        } else await this.inner.delete(id);
       }
       if (puts.length > 0) await this.inner.putMany(puts);
       this.dirty.clear();
@@ -77,13 +99,19 @@ class WriteBehindCollection<T extends Document> implements Collection<T> {
   }
 }
 
-/** A projection context whose collections buffer writes until `flush`. */
-export const writeBehindContext = (open: (name: string) => Collection): ProjectionContext & { flush(): Promise<void> } => {
+/**
+ * A projection context whose collections buffer writes until `flush`.
+ * `fresh`: the collections `open` returns start empty (a rebuild target).
+ */
+export const writeBehindContext = (
+  open: (name: string) => Collection,
+  options: { fresh?: boolean } = {},
+): ProjectionContext & { flush(): Promise<void> } => {
   const collections = new Map<string, WriteBehindCollection<Document>>();
   const collection = (name: string) => {
     let wrapped = collections.get(name);
     if (!wrapped) {
-      wrapped = new WriteBehindCollection(open(name));
+      wrapped = new WriteBehindCollection(open(name), options.fresh ?? false);
       collections.set(name, wrapped);
     }
     return wrapped;
