@@ -55,26 +55,50 @@ const evolve = (current: UserDocument | null, event: RecordedEvent<UserEvent>): 
     };
   }
   if (!current) return null;
-  // One copy per event: rebuilds fold every event of the log.
   switch (event.type) {
     case 'UserPasswordChanged':
-      return { ...current, modified: at, tokensValidAfter: at };
+      return changed(current, { modified: at, tokensValidAfter: at });
     case 'UserProfileUpdated': {
-      const { userId: _userId, ...changes } = event.data;
-      return { ...current, ...changes, modified: at };
+      const { email = current.email, firstName = current.firstName, lastName = current.lastName } = event.data;
+      return changed(current, { email, firstName, lastName, modified: at });
     }
     case 'UserLanguageChanged':
-      return { ...current, lang: event.data.lang, modified: at };
+      return changed(current, { lang: event.data.lang, modified: at });
     case 'UserRoleChanged':
-      return { ...current, role: event.data.role, modified: at };
+      return changed(current, { role: event.data.role, modified: at });
     case 'UserLoginBlocked':
-      return { ...current, blockLogin: true, tokensValidAfter: at, modified: at };
+      return changed(current, { blockLogin: true, tokensValidAfter: at, modified: at });
     case 'UserLoginUnblocked':
-      return { ...current, blockLogin: false, modified: at };
+      return changed(current, { blockLogin: false, modified: at });
     default:
       return current;
   }
 };
+
+/**
+ * A new version of `user` with `changes`. Spelled out field by field: V8
+ * copies a literal like this many times faster than `{...user, ...changes}`,
+ * and a rebuild makes one copy per event of the log.
+ */
+const changed = (user: UserDocument, changes: Partial<Omit<UserDocument, '_id' | '_position'>>): Omit<UserDocument, '_position'> =>
+  Object.assign(
+    {
+      _id: user._id,
+      userName: user.userName,
+      userNameLower: user.userNameLower,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+      lang: user.lang,
+      blockLogin: user.blockLogin,
+      provider: user.provider,
+      created: user.created,
+      modified: user.modified,
+      tokensValidAfter: user.tokensValidAfter,
+    },
+    changes,
+  );
 
 export const usersProjection: Projection = {
   name: 'users',
