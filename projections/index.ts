@@ -3,7 +3,9 @@ import { authorsProjection } from './authors/index.ts';
 import { communitiesProjection } from './communities/index.ts';
 import { contributionsProjection } from './contributions/index.ts';
 import { feedbackProjection } from './feedback/index.ts';
+import { historyProjection } from './history/index.ts';
+import { readsProjection } from './reads/index.ts';
 import { usersProjection } from './users/index.ts';
 
 /** Every read model, in the order the runner applies them. */
-export const allProjections: readonly Projection[] = [usersProjection, communitiesProjection, authorsProjection, contributionsProjection, feedbackProjection];
+export const allProjections: readonly Projection[] = [usersProjection, communitiesProjection, authorsProjection, contributionsProjection, feedbackProjection, historyProjection, readsProjection];

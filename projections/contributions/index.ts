@@ -8,6 +8,7 @@ import type {
 import type { RecordedEvent } from '../../contracts/events/event.ts';
 import { evolveDocument, type Projection, type Versioned } from '../../services/core/projection.ts';
 import type { Collection } from '../../services/core/readStore.ts';
+import { contentEvents, evolveContent } from './content.ts';
 
 /** Any object of a community (KF6's KContribution / KObject). */
 export type ContributionDocument = Versioned & {
@@ -23,6 +24,10 @@ export type ContributionDocument = Versioned & {
   data: Record<string, unknown>;
   created: string;
   modified: string;
+  /** Notes (issue 6): keywords, and the word count and search text the server computed from the body. */
+  keywords?: string[];
+  wordCount?: number;
+  text4search?: string;
 };
 
 /** A link between two contributions (KF6's KLink), without the original's `_from`/`_to` caches. */
@@ -47,13 +52,19 @@ const contributionEvents: ContributionEvent['type'][] = [
   'ContextSettingsChanged',
   'GroupMemberAdded',
   'GroupMemberRemoved',
+  ...contentEvents,
 ];
 const linkEvents: ContributionEvent['type'][] = ['LinkCreated', 'LinkUpdated', 'LinkDeleted'];
 
 const membersOf = (data: Record<string, unknown>): string[] =>
   Array.isArray(data.members) ? data.members.filter((m): m is string => typeof m === 'string') : [];
 
-const evolveContribution = (
+/**
+ * Folds one event of a contribution's stream into its document (null before
+ * creation). Pure: also used to replay a stream up to an instant (time travel)
+ * and by the history projection.
+ */
+export const evolveContribution = (
   current: ContributionDocument | null,
   event: RecordedEvent<ContributionEvent>,
 ): Omit<ContributionDocument, '_position'> | null => {
@@ -78,11 +89,11 @@ const evolveContribution = (
     case 'GroupMemberRemoved':
       return { ...current, data: { ...current.data, members: membersOf(current.data).filter((m) => m !== event.data.authorId) }, modified: at };
     default:
-      return current;
+      return evolveContent(current, event);
   }
 };
 
-const evolveLink = (current: LinkDocument | null, event: RecordedEvent<ContributionEvent>): Omit<LinkDocument, '_position'> | null => {
+export const evolveLink = (current: LinkDocument | null, event: RecordedEvent<ContributionEvent>): Omit<LinkDocument, '_position'> | null => {
   const at = event.metadata.at;
   switch (event.type) {
     case 'LinkCreated': {
@@ -104,7 +115,7 @@ const evolveLink = (current: LinkDocument | null, event: RecordedEvent<Contribut
  */
 export const contributionsProjection: Projection = {
   name: 'contributions',
-  version: 1,
+  version: 2,
   collections: [
     { name: contributionsCollectionName, indexes: [['communityId'], ['type'], ['communityId', 'type']] },
     { name: linksCollectionName, indexes: [['communityId'], ['type'], ['from'], ['to'], ['communityId', 'type']] },
