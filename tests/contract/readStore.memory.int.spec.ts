@@ -196,3 +196,24 @@ describe('MemoryReadStore snapshots', () => {
     expect(() => other.restore(new TextEncoder().encode('{}'))).toThrow();
   });
 });
+
+describe('MemoryReadStore copies', () => {
+  it('copies plain documents deeply, and anything else as structuredClone does', async () => {
+    const store = new MemoryReadStore();
+    const docs = store.collection('copies');
+    const plain = { _id: 'plain', list: [1, 'two', null, { three: [3] }], nested: { a: { b: true } }, none: null };
+    const dated = { _id: 'dated', at: new Date(0), nested: { tags: new Set(['a']) } };
+    const keyed = JSON.parse('{"_id":"keyed","__proto__":{"x":1}}') as Document;
+    await docs.putMany([plain, dated, keyed]);
+    plain.list.push(4);
+    plain.nested.a.b = false;
+
+    const [gotPlain, gotDated, gotKeyed] = await Promise.all([docs.get('plain'), docs.get('dated'), docs.get('keyed')]);
+    expect(gotPlain).toEqual({ _id: 'plain', list: [1, 'two', null, { three: [3] }], nested: { a: { b: true } }, none: null });
+    expect(gotDated?.at).toBeInstanceOf(Date);
+    expect(gotDated).toEqual(dated);
+    expect(gotDated?.at).not.toBe(dated.at);
+    expect(Object.getOwnPropertyNames(gotKeyed)).toEqual(['_id', '__proto__']);
+    expect(Object.getPrototypeOf(gotKeyed)).toBe(Object.prototype);
+  });
+});
