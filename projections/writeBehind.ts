@@ -89,7 +89,7 @@ class WriteBehindCollection<T extends Document> implements Collection<T>, Buffer
         const doc = this.cache.get(id);
         if (doc) {
           puts.push(doc);
-          this.written?.add(id);
+          this.written?.add(doc._id);
         } else await this.inner.delete(id);
       }
       if (puts.length > 0) await this.inner.putMany(puts);

@@ -34,7 +34,7 @@ export type Versioned = { _position: number };
 export interface BufferedCollection<T extends Document> {
   /** The current document, null when it does not exist, undefined when only the store knows. */
   peek(id: string): T | null | undefined;
-  /** Buffers a write (null deletes). */
+  /** Buffers a write of the document `id` (its `_id`), or its deletion (null). */
   stage(id: string, doc: T | null): void;
 }
 
@@ -81,7 +81,7 @@ export const evolveDocument = <T extends Document & Versioned>(
     if (current !== undefined) {
       try {
         const next = nextVersion(current, event, evolve);
-        if (next !== undefined) collection.stage(id, next);
+        if (next !== undefined) collection.stage(next === null ? id : next._id, next);
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
