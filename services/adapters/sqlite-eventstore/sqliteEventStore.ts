@@ -458,8 +458,9 @@ const fromPage = (text: string, events: RecordedEvent[]): number => {
     }
     previous = row[0];
   }
-  for (const [globalPosition, eventId, streamName, streamRevision, type, data, metadata] of rows) {
-    events.push({ type, data, metadata, eventId, streamName, streamRevision, globalPosition });
+  // Indexed rather than destructured: array destructuring walks an iterator per row.
+  for (const row of rows) {
+    events.push({ type: row[4], data: row[5], metadata: row[6], eventId: row[1], streamName: row[2], streamRevision: row[3], globalPosition: row[0] });
   }
   return rows.length;
 };
