@@ -111,7 +111,9 @@ export const SaveConflictSchema = Type.Object({
   detail: Type.String(),
   message: Type.String(),
   code: Type.String(),
-  current: CurrentVersionSchema,
+  errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  /** Present on an edit conflict: the stored version, to show beside the editor's. */
+  current: Type.Optional(CurrentVersionSchema),
 });
 
 export const PermissionBody = Type.Object({

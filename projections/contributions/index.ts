@@ -28,6 +28,8 @@ export type ContributionDocument = Versioned & {
   keywords?: string[];
   wordCount?: number;
   text4search?: string;
+  /** Stream revision of the event that last changed this document (links from it do not count). */
+  revision?: number;
 };
 
 /** A link between two contributions (KF6's KLink), without the original's `_from`/`_to` caches. */
@@ -127,9 +129,11 @@ export const contributionsProjection: Projection = {
       await evolveDocument(context.collection<LinkDocument>(linksCollectionName), e.data.linkId, event, (current) => evolveLink(current, e));
       return;
     }
-    await evolveDocument(context.collection<ContributionDocument>(contributionsCollectionName), e.data.contributionId, event, (current) =>
-      evolveContribution(current, e),
-    );
+    await evolveDocument(context.collection<ContributionDocument>(contributionsCollectionName), e.data.contributionId, event, (current) => {
+      const next = evolveContribution(current, e);
+      // The stream revision of the last change of the document (editors send it back with their save).
+      return next && next !== current ? { ...next, revision: event.streamRevision } : next;
+    });
   },
 };
 

@@ -13,6 +13,10 @@ import { errorsPlugin, problem } from './plugins/errors.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authorRoutes from './routes/authors/index.ts';
 import authRoutes from './routes/auth/index.ts';
+import objectRoutes from './routes/objects/index.ts';
+import uploadRoutes from './routes/upload/index.ts';
+import historicalRoutes from './routes/historical/index.ts';
+import connectionRoutes from './routes/links/connections.ts';
 import metaRoutes from './routes/meta/index.ts';
 import communityRoutes from './routes/communities/index.ts';
 import groupRoutes from './routes/groups/index.ts';
@@ -90,6 +94,10 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(linkRoutes, routeOptions);
   await app.register(helpRoutes, routeOptions);
   await app.register(authorRoutes, routeOptions);
+  await app.register(objectRoutes, routeOptions);
+  await app.register(uploadRoutes, routeOptions);
+  await app.register(historicalRoutes, routeOptions);
+  await app.register(connectionRoutes, routeOptions);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);

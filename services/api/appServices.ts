@@ -9,6 +9,7 @@ import type { CommunityAccess } from './communities/access.ts';
 import type { CommunityService } from './communities/communityService.ts';
 import type { HelpService } from './help/helpService.ts';
 import type { AuthorService } from './authors/authorService.ts';
+import type { ObjectService } from './objects/objectService.ts';
 
 /** What every use-case service needs to run commands with read-your-writes. */
 export type CommandDeps = {
@@ -31,6 +32,8 @@ export type AppServices = {
   help: HelpService;
   /** Memberships: join, roles, password resets by managers, blocking writers, CSV imports. */
   authors: AuthorService;
+  /** The contribution page: objects, note and drawing saves, properties, attachments, connections, history. */
+  objects: ObjectService;
   commandDeps: CommandDeps;
   robotCheck: RobotCheck;
   runner: ProjectionRunner;

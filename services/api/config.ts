@@ -25,6 +25,8 @@ export type Config = {
   projectionsMode: 'active' | 'follower';
   /** Help-form e-mail: sent only when both `smtpUrl` and `to` are set. */
   mail: { smtpUrl: string | null; to: string | null; from: string };
+  /** Largest attachment upload in MB (BUILDON_UPLOAD_LIMIT_MB). */
+  uploadLimitMb: number;
 };
 
 const integer = (value: string | undefined, fallback: number, name: string): number => {
@@ -54,6 +56,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       ? { cost: integer(env.BUILDON_ALTCHA_COST, 50, 'BUILDON_ALTCHA_COST'), counterMin: 1, counterMax: 50 }
       : {},
     projectionsMode: env.BUILDON_PROJECTIONS === 'follower' ? 'follower' : 'active',
+    uploadLimitMb: integer(env.BUILDON_UPLOAD_LIMIT_MB, 50, 'BUILDON_UPLOAD_LIMIT_MB') || 50,
     mail: {
       smtpUrl: env.BUILDON_SMTP_URL || null,
       to: env.BUILDON_MAIL_TO || null,

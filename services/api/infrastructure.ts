@@ -27,6 +27,7 @@ import { CommunityService } from './communities/communityService.ts';
 import { HelpService } from './help/helpService.ts';
 import { smtpMailer } from '../integrations/mail/mailer.ts';
 import { AuthorService } from './authors/authorService.ts';
+import { ObjectService } from './objects/objectService.ts';
 import type { CommandDeps } from './appServices.ts';
 import { argon2Hasher, type PasswordHasher } from './accounts/passwords.ts';
 import type { AppServices } from './appServices.ts';
@@ -142,6 +143,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     log: options.log,
   });
   const authors = new AuthorService({ ...commandDeps, accounts, access });
+  const objects = new ObjectService({ ...commandDeps, access, blobStore, secret, uploadLimitBytes: config.uploadLimitMb * 1024 * 1024 });
 
   closers.push(
     () => {
@@ -168,6 +170,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     communities,
     help,
     authors,
+    objects,
     commandDeps,
     robotCheck,
     runner,

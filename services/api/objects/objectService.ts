@@ -1,0 +1,502 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  ObjectMessages,
+  playbackLinkSeconds,
+  type Connection,
+  type CurrentVersion,
+  type HistoricalObject,
+  type HistoryEntry,
+  type ObjectReply,
+  type SaveObjectBody,
+  type UploadReply,
+  type VideoComment,
+} from '../../../contracts/api/objects.ts';
+import { contributionStreamName, type ContributionEvent, type Permission } from '../../../contracts/events/contribution.ts';
+import type { EventMetadata, RecordedEvent } from '../../../contracts/events/event.ts';
+import { canRead, canWrite, type AccessSubject } from '../../../contracts/permissions.ts';
+import { countWords, noteSearchText, parseNoteBody, plainTextOf, referenceNodesOf, splitKeywords, supportNodesOf } from '../../../contracts/noteSchema.ts';
+import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
+import { attachmentUrl, attachmentVersionsOf } from '../../../projections/contributions/content.ts';
+import {
+  contributionsCollectionName,
+  evolveContribution,
+  linksCollectionName,
+  type ContributionDocument,
+  type LinkDocument,
+} from '../../../projections/contributions/index.ts';
+import { historicalObjectsCollectionName, historyOf, type HistoricalObjectDocument } from '../../../projections/history/index.ts';
+import type { UserDocument } from '../../../projections/users/index.ts';
+import type { BlobStore } from '../../core/blobStore.ts';
+import { handleCommand } from '../../core/decider.ts';
+import { BuildonError, ConcurrencyError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
+import { ErrorCode } from '../../../contracts/errors.ts';
+import { batchDecider } from '../../domain/contribution/batch.ts';
+import { contributionDecider, type ContributionCommand } from '../../domain/contribution/contribution.decide.ts';
+import { imageSize } from '../../integrations/media/imageSize.ts';
+import { sniffMime } from '../../integrations/media/sniff.ts';
+import { SvgRejected, sanitizeSvg } from '../../integrations/media/svg.ts';
+import type { CommandDeps } from '../appServices.ts';
+import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
+
+export type ObjectServiceDeps = CommandDeps & {
+  access: CommunityAccess;
+  blobStore: BlobStore;
+  /** Signs playback links (HMAC-SHA256). */
+  secret: string;
+  /** Largest accepted upload, in bytes. */
+  uploadLimitBytes: number;
+};
+
+/** A save refused because someone else changed the content since the editor loaded it (409). */
+export class EditConflictError extends ConflictError {
+  constructor(readonly current: CurrentVersion) {
+    super(ObjectMessages.conflict);
+  }
+}
+
+/** An upload over the configured limit (413). */
+export class UploadTooLargeError extends BuildonError {
+  constructor(limitBytes: number) {
+    const limit = Math.round((limitBytes / (1024 * 1024)) * 100) / 100;
+    const message = ObjectMessages.fileTooLarge.replace('{limit}', String(limit));
+    super(message, ErrorCode.validation, 413, [{ field: 'file', message }]);
+  }
+}
+
+/** Events that change what an editor shows: a save based on an older revision conflicts with them. */
+const contentEventTypes: ReadonlySet<string> = new Set(['NoteContributed', 'NoteSaved', 'DrawingSaved', 'ContributionRetitled', 'AttachmentUploaded']);
+
+/** A file name as a label only: no folders, no control characters, at most 200 characters. */
+export const safeFilename = (name: string): string => {
+  // eslint-disable-next-line no-control-regex -- control characters are what is being removed
+  const base = (name.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const cleaned = base.replace(/^\.+/, '').slice(0, 200);
+  return cleaned || 'file';
+};
+
+const displayName = (first: string, last: string): string => `${first} ${last}`.trim();
+
+/**
+ * Use cases of the contribution page (issue 6). Every read and write goes
+ * through the access rule of contracts/permissions.ts on the server.
+ */
+export class ObjectService {
+  constructor(private readonly deps: ObjectServiceDeps) {}
+
+  /** Largest accepted upload, in bytes. */
+  get uploadLimitBytes(): number {
+    return this.deps.uploadLimitBytes;
+  }
+
+  private get contributions() {
+    return this.deps.readStore.collection<ContributionDocument>(contributionsCollectionName);
+  }
+  private get links() {
+    return this.deps.readStore.collection<LinkDocument>(linksCollectionName);
+  }
+  private get authors() {
+    return this.deps.readStore.collection<AuthorDocument>(authorsCollectionName);
+  }
+  private get users() {
+    return this.deps.readStore.collection<UserDocument>('users');
+  }
+  private get historical() {
+    return this.deps.readStore.collection<HistoricalObjectDocument>(historicalObjectsCollectionName);
+  }
+
+  private metadata(user: UserDocument): EventMetadata {
+    return { actorId: user._id, at: this.deps.clock.now().toISOString() };
+  }
+
+  private subject(grant: CommunityAccessGrant): AccessSubject {
+    return { authorId: grant.author?._id ?? null, isManager: grant.isManager };
+  }
+
+  private async groupMembers(groupId: string | null): Promise<string[]> {
+    if (!groupId) return [];
+    const group = await this.contributions.get(groupId);
+    return group && Array.isArray(group.data.members) ? group.data.members.filter((m): m is string => typeof m === 'string') : [];
+  }
+
+  private async accessObject(doc: ContributionDocument) {
+    return { permission: doc.permission, authors: doc.authors, groupMembers: await this.groupMembers(doc.group) };
+  }
+
+  /** The object, the caller's grant in its community, and the check that the caller may read it. */
+  private async readable(user: UserDocument, id: string) {
+    const doc = await this.contributions.get(id);
+    if (!doc) throw new NotFoundError(ObjectMessages.notFound);
+    const grant = await this.deps.access.member(user, doc.communityId);
+    if (!canRead(this.subject(grant), await this.accessObject(doc))) throw new ForbiddenError();
+    return { doc, grant };
+  }
+
+  /** The object of this community, and the check that the caller may write it. */
+  private async writable(user: UserDocument, communityId: string, id: string) {
+    const grant = await this.deps.access.member(user, communityId);
+    const doc = await this.contributions.get(id);
+    if (!doc || doc.communityId !== communityId) throw new NotFoundError(ObjectMessages.notFound);
+    if (!canWrite(this.subject(grant), await this.accessObject(doc))) throw new ForbiddenError();
+    return { doc, grant };
+  }
+
+  private async run(user: UserDocument, id: string, commands: ContributionCommand[], expectedRevision?: number) {
+    const result = await handleCommand(this.deps.eventStore, contributionStreamName(id), batchDecider(contributionDecider), commands, {
+      metadata: this.metadata(user),
+      ...(expectedRevision !== undefined ? { expectedRevision } : {}),
+    });
+    if (result.lastPosition > 0) await this.deps.projections.waitFor(result.lastPosition);
+    return result;
+  }
+
+  private async authorNames(ids: readonly string[]) {
+    return Promise.all(
+      ids.map(async (id) => {
+        const author = await this.authors.get(id);
+        return author
+          ? { _id: id, name: displayName(author.firstName, author.lastName), userName: author.userName }
+          : { _id: id, name: '(missing authors)', userName: '' };
+      }),
+    );
+  }
+
+  private async toReply(doc: Omit<ContributionDocument, '_position'>, grant: CommunityAccessGrant, revision: number): Promise<ObjectReply> {
+    const editable = canWrite(this.subject(grant), { permission: doc.permission, authors: doc.authors, groupMembers: await this.groupMembers(doc.group) });
+    const { versions, ...data } = doc.data;
+    return {
+      _id: doc._id,
+      communityId: doc.communityId,
+      type: doc.type,
+      title: doc.title,
+      status: doc.status,
+      permission: doc.permission,
+      authors: [...doc.authors],
+      authorNames: await this.authorNames(doc.authors),
+      group: doc.group,
+      keywords: doc.keywords ?? [],
+      wordCount: doc.wordCount ?? 0,
+      text4search: doc.text4search ?? '',
+      // Blob keys stay on the server; versions are listed with their public fields.
+      data: Array.isArray(versions)
+        ? { ...data, versions: attachmentVersionsOf(doc).map(({ blobKey: _key, ...v }) => ({ ...v, url: attachmentUrl(doc._id, v.version) })) }
+        : data,
+      created: doc.created,
+      modified: doc.modified,
+      revision,
+      editable,
+    };
+  }
+
+  // ---- reading ---------------------------------------------------------------------------
+
+  /** GET /api/objects/{id}, optionally as it was at `at` (its own stream folded up to then). */
+  async get(user: UserDocument, id: string, at?: string): Promise<ObjectReply> {
+    const { doc, grant } = await this.readable(user, id);
+    if (at === undefined) return this.toReply(doc, grant, doc.revision ?? 0);
+    const instant = Date.parse(at);
+    if (Number.isNaN(instant)) throw ValidationError.field('at', 'at must be an ISO date-time');
+    const { events } = await this.deps.eventStore.readStream<ContributionEvent>(contributionStreamName(id));
+    let past: Omit<ContributionDocument, '_position'> | null = null;
+    let revision = 0;
+    for (const event of events) {
+      if (Date.parse(event.metadata.at) > instant) break;
+      const next = evolveContribution(past ? { ...past, _position: 0 } : null, event);
+      if (next && next !== past) revision = event.streamRevision;
+      past = next;
+    }
+    if (!past) throw new NotFoundError(ObjectMessages.notYetAt);
+    const { _position, ...snapshot } = past as ContributionDocument;
+    return this.toReply(snapshot, grant, revision);
+  }
+
+  // ---- saving notes and drawings ---------------------------------------------------------------
+
+  /** The version now stored, for the other side of a conflict. */
+  private async currentVersion(id: string, events: RecordedEvent<ContributionEvent>[], revision: number): Promise<CurrentVersion> {
+    const doc = await this.contributions.get(id);
+    const lastContent = [...events].reverse().find((event) => contentEventTypes.has(event.type));
+    const actorId = lastContent?.metadata.actorId ?? null;
+    const actor = actorId ? await this.users.get(actorId) : null;
+    return {
+      title: doc?.title ?? '',
+      ...(doc?.type === 'Note' && typeof doc.data.body === 'object' && doc.data.body !== null ? { body: doc.data.body as Record<string, unknown> } : {}),
+      ...(doc?.type === 'Drawing' && typeof doc.data.svg === 'string' ? { svg: doc.data.svg } : {}),
+      keywords: doc?.keywords ?? [],
+      revision,
+      modified: doc?.modified ?? '',
+      modifiedBy: actor ? { userId: actor._id, name: displayName(actor.firstName, actor.lastName) || actor.userName } : null,
+    };
+  }
+
+  /**
+   * Appends `commands` unless the content changed after `loadedRevision`: a
+   * favourite, a permission change or a link since then does not conflict.
+   */
+  private async saveFrom(user: UserDocument, id: string, loadedRevision: number, commands: ContributionCommand[]) {
+    for (let attempt = 0; ; attempt++) {
+      const { events, currentRevision } = await this.deps.eventStore.readStream<ContributionEvent>(contributionStreamName(id));
+      const head = currentRevision ?? -1;
+      if (loadedRevision > head) throw ValidationError.field('revision', ObjectMessages.revisionAhead);
+      if (events.some((event) => event.streamRevision > loadedRevision && contentEventTypes.has(event.type))) {
+        throw new EditConflictError(await this.currentVersion(id, events, head));
+      }
+      try {
+        return await this.run(user, id, commands, head);
+      } catch (error) {
+        if (error instanceof ConcurrencyError && attempt < 3) continue;
+        throw error;
+      }
+    }
+  }
+
+  /** PUT /api/objects/{communityId}/{id}: contribute or save a note or a drawing. */
+  async save(user: UserDocument, communityId: string, id: string, input: SaveObjectBody): Promise<ObjectReply> {
+    const { doc, grant } = await this.writable(user, communityId, id);
+    const title = input.title.replace(/\s+/g, ' ').trim();
+    if (!title) throw ValidationError.field('title', ObjectMessages.titleRequired);
+    const commands: ContributionCommand[] = [];
+    if (doc.type === 'Note') {
+      if (input.body === undefined) throw ValidationError.field('body', 'body is required');
+      let parsed;
+      try {
+        parsed = parseNoteBody(input.body);
+      } catch (error) {
+        throw ValidationError.field('body', `${ObjectMessages.invalidBody}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      await this.checkNodes(communityId, parsed);
+      const keywords = input.keywords === undefined ? (doc.keywords ?? []) : splitKeywords(input.keywords);
+      const text = plainTextOf(parsed);
+      commands.push({
+        type: 'SaveNote',
+        data: {
+          title,
+          body: parsed.toJSON() as Record<string, unknown>,
+          keywords,
+          wordCount: countWords(text),
+          text4search: noteSearchText(title, text, keywords),
+          newId: () => this.deps.ids.next(),
+        },
+      });
+    } else if (doc.type === 'Drawing') {
+      if (input.svg === undefined) throw ValidationError.field('svg', 'svg is required');
+      let svg: string;
+      try {
+        svg = sanitizeSvg(input.svg);
+      } catch (error) {
+        const message = error instanceof SvgRejected && error.message === 'too large' ? ObjectMessages.svgTooLarge : ObjectMessages.svgInvalid;
+        throw ValidationError.field('svg', message);
+      }
+      commands.push({ type: 'SaveDrawing', data: { title, svg } });
+    } else {
+      commands.push({ type: 'RetitleContribution', data: { title } });
+    }
+    if (input.status === 'inactive' || (input.status === 'active' && doc.type !== 'Note' && doc.type !== 'Drawing')) {
+      commands.push({ type: 'ChangeContributionStatus', data: { status: input.status } });
+    }
+    await this.saveFrom(user, id, input.revision, commands);
+    const saved = await this.contributions.get(id);
+    if (!saved) throw new NotFoundError(ObjectMessages.notFound);
+    return this.toReply(saved, grant, saved.revision ?? 0);
+  }
+
+  /** Supports must be Supports of this community; references must point into it. */
+  private async checkNodes(communityId: string, doc: Parameters<typeof supportNodesOf>[0]) {
+    for (const { supportId } of supportNodesOf(doc)) {
+      const support = await this.contributions.get(supportId);
+      if (!support || support.communityId !== communityId || support.type !== 'Support') throw ValidationError.field('body', ObjectMessages.unknownSupport);
+    }
+    for (const { contributionId } of referenceNodesOf(doc)) {
+      const target = await this.contributions.get(contributionId);
+      if (!target || target.communityId !== communityId) throw ValidationError.field('body', ObjectMessages.unknownReference);
+    }
+  }
+
+  // ---- properties, authors, favourites -------------------------------------------------------------
+
+  /** PUT /api/objects/{communityId}/{id}/permission: authors (or managers) only. */
+  async changePermission(user: UserDocument, communityId: string, id: string, input: { permission: Permission; group: string | null }) {
+    const { doc, grant } = await this.writable(user, communityId, id);
+    const me = grant.author?._id;
+    if (!grant.isManager && !(me && doc.authors.includes(me))) throw new ForbiddenError(ObjectMessages.authorsOnly);
+    if (input.group !== null) {
+      const group = await this.contributions.get(input.group);
+      if (!group || group.type !== 'Group' || group.communityId !== communityId || group.status !== 'active') {
+        throw ValidationError.field('group', ObjectMessages.groupNotActive);
+      }
+    }
+    await this.run(user, id, [{ type: 'ChangePermission', data: input }]);
+    return this.get(user, id);
+  }
+
+  async addCoauthor(user: UserDocument, communityId: string, id: string, authorId: string) {
+    await this.writable(user, communityId, id);
+    const author = await this.authors.get(authorId);
+    if (!author || author.communityId !== communityId) throw ValidationError.field('authorId', ObjectMessages.notAMember);
+    await this.run(user, id, [{ type: 'AddCoauthor', data: { authorId } }]);
+    return this.get(user, id);
+  }
+
+  async removeCoauthor(user: UserDocument, communityId: string, id: string, authorId: string) {
+    await this.writable(user, communityId, id);
+    await this.run(user, id, [{ type: 'RemoveCoauthor', data: { authorId } }]);
+    return this.get(user, id);
+  }
+
+  /** Favourites: readers of an active contribution, when the community's favourites plugin is on. */
+  async favourite(user: UserDocument, communityId: string, id: string, add: boolean) {
+    const { doc, grant } = await this.readable(user, id);
+    if (doc.communityId !== communityId) throw new NotFoundError(ObjectMessages.notFound);
+    const context = await this.contributions.get(grant.community.rootContextId);
+    const plugins = context?.data.plugins as Record<string, unknown> | undefined;
+    if (plugins?.enableFavourites !== true) throw new ForbiddenError(ObjectMessages.favouritesOff);
+    await this.run(user, id, [{ type: add ? 'AddFavourite' : 'RemoveFavourite', data: { userId: user._id } }]);
+    const saved = await this.contributions.get(id);
+    const favAuthors = Array.isArray(saved?.data.favAuthors) ? (saved.data.favAuthors as string[]) : [];
+    return { favourite: favAuthors.includes(user._id), favAuthors };
+  }
+
+  // ---- attachments ------------------------------------------------------------------------
+
+  /** POST /api/upload/{communityId}/{attachmentId}: a new version of the file. */
+  async upload(user: UserDocument, communityId: string, id: string, file: { filename: string; bytes: Uint8Array }): Promise<UploadReply> {
+    const { doc } = await this.writable(user, communityId, id);
+    if (doc.type !== 'Attachment') throw ValidationError.field('attachmentId', ObjectMessages.notAnAttachment);
+    if (file.bytes.byteLength === 0) throw ValidationError.field('file', ObjectMessages.fileEmpty);
+    if (file.bytes.byteLength > this.deps.uploadLimitBytes) throw new UploadTooLargeError(this.deps.uploadLimitBytes);
+    const mime = sniffMime(file.bytes);
+    const size = imageSize(file.bytes, mime);
+    const filename = safeFilename(file.filename);
+    const blobKey = `attachments/${id}/${this.deps.ids.next()}`;
+    await this.deps.blobStore.put(blobKey, file.bytes, mime);
+    const commands: ContributionCommand[] = [
+      {
+        type: 'RecordUpload',
+        data: { filename, mime, size: file.bytes.byteLength, width: size?.width ?? null, height: size?.height ?? null, blobKey },
+      },
+    ];
+    if (!doc.title || doc.title === 'an Attachment') commands.push({ type: 'RetitleContribution', data: { title: filename } });
+    const result = await this.run(user, id, commands);
+    const uploaded = result.newEvents.find((event) => event.type === 'AttachmentUploaded');
+    const version = uploaded?.type === 'AttachmentUploaded' ? uploaded.data.version : 0;
+    return {
+      _id: id,
+      version,
+      filename,
+      mime,
+      size: file.bytes.byteLength,
+      width: size?.width ?? null,
+      height: size?.height ?? null,
+      url: attachmentUrl(id, version),
+      revision: result.nextExpectedRevision,
+    };
+  }
+
+  private signature(id: string, version: number, expires: number): string {
+    return createHmac('sha256', `playback:${this.deps.secret}`).update(`${id}/${version}/${expires}`).digest('base64url');
+  }
+
+  /** A signed link to one version, valid for 600 s, for readers (video players and images cannot send a bearer token). */
+  async playbackLink(user: UserDocument, id: string, version?: number) {
+    const { doc } = await this.readable(user, id);
+    const versions = attachmentVersionsOf(doc);
+    const chosen = version ?? versions.at(-1)?.version;
+    if (chosen === undefined || !versions.some((v) => v.version === chosen)) throw new NotFoundError(ObjectMessages.versionNotFound);
+    const expires = Math.floor(this.deps.clock.now().getTime() / 1000) + playbackLinkSeconds;
+    return { url: `${attachmentUrl(id, chosen)}?expires=${expires}&sig=${this.signature(id, chosen, expires)}`, expires };
+  }
+
+  private checkSignature(id: string, version: number, expires: number, sig: string) {
+    const expected = Buffer.from(this.signature(id, version, expires));
+    const given = Buffer.from(sig);
+    const valid = expected.length === given.length && timingSafeEqual(expected, given);
+    if (!valid || expires * 1000 < this.deps.clock.now().getTime()) throw new ForbiddenError(ObjectMessages.linkExpired);
+  }
+
+  /** The bytes of one version, for a reader or the holder of a valid signed link. */
+  async file(user: UserDocument | null, id: string, version: number, link?: { expires: number; sig: string }) {
+    let doc: ContributionDocument | null;
+    if (link) {
+      this.checkSignature(id, version, link.expires, link.sig);
+      doc = await this.contributions.get(id);
+      if (!doc) throw new NotFoundError(ObjectMessages.notFound);
+    } else {
+      if (!user) throw new ForbiddenError();
+      doc = (await this.readable(user, id)).doc;
+    }
+    const entry = attachmentVersionsOf(doc).find((v) => v.version === version);
+    if (!entry) throw new NotFoundError(ObjectMessages.versionNotFound);
+    const blob = await this.deps.blobStore.get(entry.blobKey);
+    if (!blob) throw new NotFoundError(ObjectMessages.versionNotFound);
+    return { bytes: blob.data, mime: entry.mime, filename: entry.filename };
+  }
+
+  async addVideoComment(user: UserDocument, id: string, input: { time: number; comment: string }): Promise<VideoComment> {
+    const { grant } = await this.readable(user, id);
+    const authorId = grant.author?._id;
+    if (!authorId) throw new ForbiddenError(ObjectMessages.notAMember);
+    const commentId = this.deps.ids.next();
+    await this.run(user, id, [{ type: 'AddVideoComment', data: { commentId, authorId, time: input.time, comment: input.comment } }]);
+    return { id: commentId, authorId, time: input.time, comment: input.comment.trim() };
+  }
+
+  async videoComments(user: UserDocument, id: string): Promise<VideoComment[]> {
+    const { doc } = await this.readable(user, id);
+    const comments = Array.isArray(doc.data.videoComments) ? (doc.data.videoComments as VideoComment[]) : [];
+    return [...comments].sort((a, b) => a.time - b.time);
+  }
+
+  // ---- connections and history -------------------------------------------------------------
+
+  /** Links from (or to) a readable contribution, keeping only those whose other end the caller may read. */
+  async connections(user: UserDocument, id: string, direction: 'from' | 'to'): Promise<Connection[]> {
+    const { grant } = await this.readable(user, id);
+    const subject = this.subject(grant);
+    const links = await this.links.find(direction === 'from' ? { from: id } : { to: id }, { sort: { created: 1 } });
+    const result: Connection[] = [];
+    for (const link of links) {
+      const otherId = direction === 'from' ? link.to : link.from;
+      const other = await this.contributions.get(otherId);
+      const { _position, ...rest } = link;
+      if (!other) {
+        result.push({ ...rest, other: { _id: otherId, type: '', title: ObjectMessages.missingLink, status: '', authors: [], missing: true } });
+        continue;
+      }
+      if (!canRead(subject, await this.accessObject(other))) continue;
+      result.push({ ...rest, other: { _id: other._id, type: other.type, title: other.title, status: other.status, authors: other.authors, missing: false } });
+    }
+    return result;
+  }
+
+  private async userName(userId: string | null): Promise<string> {
+    if (!userId) return 'system';
+    const found = await this.users.get(userId);
+    return found ? displayName(found.firstName, found.lastName) || found.userName : '(missing authors)';
+  }
+
+  private async toEntry(doc: HistoricalObjectDocument): Promise<HistoryEntry> {
+    return {
+      _id: doc._id,
+      dataId: doc.dataId,
+      revision: doc.revision,
+      at: doc.at,
+      operation: doc.operation,
+      authorId: doc.authorId,
+      authorName: await this.userName(doc.authorId),
+    };
+  }
+
+  /** GET /api/objects/{id}/history: every version, oldest first. */
+  async history(user: UserDocument, id: string): Promise<HistoryEntry[]> {
+    await this.readable(user, id);
+    return Promise.all((await historyOf(this.historical, id)).map((doc) => this.toEntry(doc)));
+  }
+
+  /** GET /api/historicalobjects/{id}: one version of a contribution (or link), for readers of the contribution (of its `from`). */
+  async historicalObject(user: UserDocument, historicalId: string): Promise<HistoricalObject> {
+    const doc = await this.historical.get(historicalId);
+    if (!doc) throw new NotFoundError('Historical object not found');
+    const ownerId = doc.type === 'Link' && typeof doc.data.from === 'string' ? doc.data.from : doc.dataId;
+    await this.readable(user, ownerId);
+    return { ...(await this.toEntry(doc)), communityId: doc.communityId, type: doc.type, dataType: doc.dataType, data: doc.data };
+  }
+}

@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { IdParams, ObjectIdSchema, problemResponses } from '../../../../contracts/api/common.ts';
+import {
+  AttachmentFileQuery,
+  AttachmentVersionParams,
+  ObjectMessages,
+  PlaybackBody,
+  PlaybackReplySchema,
+  UploadReplySchema,
+  VideoCommentBody,
+  VideoCommentSchema,
+} from '../../../../contracts/api/objects.ts';
+import { ValidationError } from '../../../core/errors.ts';
+import { inlineImageTypes } from '../../../integrations/media/sniff.ts';
+import type { AppServices } from '../../appServices.ts';
+import { UploadTooLargeError } from '../../objects/objectService.ts';
+
+const UploadParams = Type.Object({ communityId: ObjectIdSchema, attachmentId: ObjectIdSchema });
+
+/** `attachment; filename="…"; filename*=UTF-8''…` with an ASCII fallback. */
+const contentDisposition = (kind: 'inline' | 'attachment', filename: string): string => {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+};
+
+/**
+ * Attachments: uploads (multipart, field `file`, limit BUILDON_UPLOAD_LIMIT_MB),
+ * downloads for readers or holders of a signed playback link, and time-tagged
+ * video comments.
+ */
+const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+  const objects = services.objects;
+  const uploadLimitBytes = objects.uploadLimitBytes;
+
+  app.post(
+    '/api/upload/:communityId/:attachmentId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['attachments'],
+        summary: 'Upload a new version of an attachment (multipart field `file`); the MIME type comes from the content',
+        consumes: ['multipart/form-data'],
+        params: UploadParams,
+        response: { 201: UploadReplySchema, ...problemResponses, 413: problemResponses[400] },
+      },
+    },
+    async (request, reply) => {
+      let bytes: Buffer;
+      let filename: string;
+      try {
+        const file = await request.file({ limits: { fileSize: uploadLimitBytes, files: 1 } });
+        if (!file || file.fieldname !== 'file') throw ValidationError.field('file', ObjectMessages.fileRequired);
+        filename = file.filename;
+        bytes = await file.toBuffer();
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new UploadTooLargeError(uploadLimitBytes);
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+          throw ValidationError.field('file', ObjectMessages.fileRequired);
+        }
+        throw error;
+      }
+      const uploaded = await objects.upload(request.currentUser, request.params.communityId, request.params.attachmentId, { filename, bytes });
+      return reply.status(201).send(uploaded);
+    },
+  );
+
+  // Readers send their bearer token; players and <img> tags use a signed link instead.
+  const authenticateUnlessSigned = async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = request.query as { sig?: string };
+    if (query.sig === undefined) await app.authenticate(request, reply);
+  };
+
+  app.get(
+    '/api/attachments/:id/:version',
+    {
+      preHandler: authenticateUnlessSigned,
+      schema: {
+        tags: ['attachments'],
+        summary: 'The bytes of one version (readers, or a signed link from /playback); never sniffed by the browser',
+        params: AttachmentVersionParams,
+        querystring: AttachmentFileQuery,
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      const { sig, expires } = request.query;
+      const link = sig !== undefined ? { sig, expires: expires ?? 0 } : undefined;
+      const user = link ? null : request.currentUser;
+      const file = await objects.file(user, request.params.id, request.params.version, link);
+      const inline = inlineImageTypes.has(file.mime) || file.mime.startsWith('video/') || file.mime.startsWith('audio/');
+      return reply
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; media-src 'self'; sandbox")
+        .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', file.filename))
+        .header('Cache-Control', 'private, max-age=600')
+        .type(file.mime)
+        .send(Buffer.from(file.bytes));
+    },
+  );
+
+  app.post(
+    '/api/attachments/:id/playback',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['attachments'],
+        summary: 'A signed link to play (or show) a version without a token; it expires after 600 s',
+        params: IdParams,
+        body: Type.Optional(PlaybackBody),
+        response: { 200: PlaybackReplySchema, ...problemResponses },
+      },
+    },
+    async (request) => objects.playbackLink(request.currentUser, request.params.id, request.body?.version),
+  );
+
+  app.post(
+    '/api/attachments/:id/comments',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['attachments'],
+        summary: 'A time-tagged comment on a video (readers who are members)',
+        params: IdParams,
+        body: VideoCommentBody,
+        response: { 201: VideoCommentSchema, ...problemResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await objects.addVideoComment(request.currentUser, request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/attachments/:id/comments',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['attachments'],
+        summary: "A video's time-tagged comments, by time",
+        params: IdParams,
+        response: { 200: Type.Array(VideoCommentSchema), ...problemResponses },
+      },
+    },
+    async (request) => objects.videoComments(request.currentUser, request.params.id),
+  );
+};
+
+export default uploadRoutes;
