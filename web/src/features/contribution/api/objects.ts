@@ -1,0 +1,198 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Connection,
+  CurrentVersion,
+  HistoricalObject,
+  HistoryEntry,
+  ObjectReply,
+  SaveObjectBody,
+} from '../../../../../contracts/api/objects.ts';
+import type { Author, CommunitySettings, Group, Scaffold } from '../../../../../contracts/api/communities.ts';
+import { api, ApiError } from '../../../lib/api.ts';
+import { tokenStore } from '../../../lib/tokenStore.ts';
+import { urls } from './urls.ts';
+
+export type { Connection, CurrentVersion, HistoricalObject, HistoryEntry, ObjectReply };
+
+/** Query keys: one per resource (websocket messages may invalidate the same keys). */
+export const keys = {
+  object: (id: string) => ['objects', id] as const,
+  connections: (id: string) => ['objects', id, 'connections'] as const,
+  history: (id: string) => ['objects', id, 'history'] as const,
+  historical: (id: string) => ['historicalobjects', id] as const,
+  settings: (communityId: string) => ['communities', communityId, 'settings'] as const,
+  scaffolds: (communityId: string) => ['communities', communityId, 'scaffolds'] as const,
+  authors: (communityId: string) => ['communities', communityId, 'authors'] as const,
+  groups: (communityId: string) => ['communities', communityId, 'groups'] as const,
+  me: (communityId: string) => ['authors', communityId, 'me'] as const,
+};
+
+/** GET /api/objects/{id}. */
+export const useObject = (id: string) =>
+  useQuery({ queryKey: keys.object(id), queryFn: () => api.request<ObjectReply>(urls.object(id)), retry: false });
+
+/** An object read once (the context of the page: a view's scaffold choice). */
+export const useOptionalObject = (id: string | null | undefined) =>
+  useQuery({
+    queryKey: keys.object(id ?? 'none'),
+    queryFn: () => api.request<ObjectReply>(urls.object(id ?? '')),
+    enabled: Boolean(id),
+    retry: false,
+  });
+
+export const useSettings = (communityId: string | undefined) =>
+  useQuery({
+    queryKey: keys.settings(communityId ?? ''),
+    queryFn: () => api.request<CommunitySettings>(urls.settings(communityId ?? '')),
+    enabled: Boolean(communityId),
+    staleTime: 60_000,
+  });
+
+export const useScaffolds = (communityId: string | undefined, enabled = true) =>
+  useQuery({
+    queryKey: keys.scaffolds(communityId ?? ''),
+    queryFn: () => api.request<Scaffold[]>(urls.scaffolds(communityId ?? '')),
+    enabled: Boolean(communityId) && enabled,
+    staleTime: 60_000,
+  });
+
+export const useCommunityAuthors = (communityId: string | undefined, enabled = true) =>
+  useQuery({
+    queryKey: keys.authors(communityId ?? ''),
+    queryFn: () => api.request<Author[]>(urls.communityAuthors(communityId ?? '')),
+    enabled: Boolean(communityId) && enabled,
+    staleTime: 60_000,
+  });
+
+export const useGroups = (communityId: string | undefined, enabled = true) =>
+  useQuery({
+    queryKey: keys.groups(communityId ?? ''),
+    queryFn: () => api.request<Group[]>(urls.groups(communityId ?? '')),
+    enabled: Boolean(communityId) && enabled,
+    staleTime: 60_000,
+  });
+
+export const useMyAuthor = (communityId: string | undefined) =>
+  useQuery({
+    queryKey: keys.me(communityId ?? ''),
+    queryFn: () => api.request<Author>(urls.me(communityId ?? '')),
+    enabled: Boolean(communityId),
+    staleTime: 60_000,
+  });
+
+/** The outcome of a save: the stored object, or the other version on a 409. */
+export type SaveOutcome = { ok: true; object: ObjectReply } | { ok: false; conflict: CurrentVersion };
+
+/**
+ * PUT /api/objects/{communityId}/{id} with the revision the editor loaded. Uses
+ * fetch directly so a 409's `current` (the version now stored) is kept.
+ * @throws ApiError for any other failure (network failures as status 0)
+ */
+export const saveObject = async (communityId: string, id: string, body: SaveObjectBody): Promise<SaveOutcome> => {
+  const token = tokenStore.get();
+  let response: Response;
+  try {
+    response = await fetch(urls.save(communityId, id), {
+      method: 'PUT',
+      headers: { accept: 'application/json', 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new ApiError(0, null, error instanceof Error ? error.message : 'network error');
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    data = null;
+  }
+  if (response.status === 409 && data && typeof data === 'object' && 'current' in data) {
+    return { ok: false, conflict: (data as { current: CurrentVersion }).current };
+  }
+  if (!response.ok) {
+    if (response.status === 401) return api.request<never>(urls.object(id)); // lets the client clear the session and redirect
+    throw new ApiError(response.status, data && typeof data === 'object' ? (data) : null, response.statusText || `HTTP ${response.status}`);
+  }
+  return { ok: true, object: data as ObjectReply };
+};
+
+/** Replaces the cached object after a change the server answered with. */
+const useObjectUpdate = (id: string) => {
+  const queryClient = useQueryClient();
+  return (object: ObjectReply | null) => {
+    if (object && typeof object === 'object' && '_id' in object) queryClient.setQueryData(keys.object(id), object);
+    else void queryClient.invalidateQueries({ queryKey: keys.object(id), exact: true });
+    void queryClient.invalidateQueries({ queryKey: keys.history(id) });
+  };
+};
+
+export const useSetPermission = (communityId: string, id: string) => {
+  const update = useObjectUpdate(id);
+  return useMutation({
+    mutationFn: (body: { permission: 'private' | 'protected' | 'public'; group: string | null }) =>
+      api.request<ObjectReply>(urls.permission(communityId, id), { method: 'PUT', body }),
+    onSuccess: update,
+  });
+};
+
+export const useAddCoauthor = (communityId: string, id: string) => {
+  const update = useObjectUpdate(id);
+  return useMutation({
+    mutationFn: (authorId: string) => api.request<ObjectReply>(urls.authors(communityId, id), { method: 'POST', body: { authorId } }),
+    onSuccess: update,
+  });
+};
+
+export const useRemoveCoauthor = (communityId: string, id: string) => {
+  const update = useObjectUpdate(id);
+  return useMutation({
+    mutationFn: (authorId: string) => api.request<ObjectReply>(urls.author(communityId, id, authorId), { method: 'DELETE' }),
+    onSuccess: update,
+  });
+};
+
+export const useFavourite = (communityId: string, id: string) => {
+  const update = useObjectUpdate(id);
+  return useMutation({
+    mutationFn: (add: boolean) =>
+      api.request<ObjectReply>(add ? urls.addFavourite(communityId, id) : urls.removeFavourite(communityId, id), { method: 'POST' }),
+    onSuccess: update,
+  });
+};
+
+/** Links to and from the contribution (Connections tab). */
+export const useConnections = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: keys.connections(id),
+    queryFn: async () => {
+      const [to, from] = await Promise.all([api.request<Connection[]>(urls.linksTo(id)), api.request<Connection[]>(urls.linksFrom(id))]);
+      return { to, from };
+    },
+    enabled,
+  });
+
+export const useHistory = (id: string, enabled: boolean) =>
+  useQuery({ queryKey: keys.history(id), queryFn: () => api.request<HistoryEntry[]>(urls.history(id)), enabled });
+
+export const useHistorical = (historicalId: string | null) =>
+  useQuery({
+    queryKey: keys.historical(historicalId ?? ''),
+    queryFn: () => api.request<HistoricalObject>(urls.historical(historicalId ?? '')),
+    enabled: Boolean(historicalId),
+  });
+
+/** POST /api/records/read/{communityId}/{id}: marks the contribution read for me. */
+export const markRead = (communityId: string, id: string): Promise<unknown> =>
+  api.request<unknown>(urls.read(communityId, id), { method: 'POST', body: {} }).catch(() => undefined);
+
+/** POST /api/contributions/{communityId} (issue 5): a new note, drawing or attachment. */
+export type CreateContribution = {
+  type: 'Note' | 'Drawing' | 'Attachment';
+  title?: string;
+  buildsOn?: string;
+  placement?: { viewId: string; x: number; y: number };
+};
+export type CreatedContribution = { contribution: { _id: string; type: string; title: string; status: string } };
+export const createContribution = (communityId: string, body: CreateContribution) =>
+  api.request<CreatedContribution>(urls.create(communityId), { method: 'POST', body });

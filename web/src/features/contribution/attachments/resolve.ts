@@ -1,0 +1,48 @@
+import { api } from '../../../lib/api.ts';
+import type { ObjectReply } from '../api/objects.ts';
+import { fetchObjectUrl } from '../api/upload.ts';
+import { urls } from '../api/urls.ts';
+import type { AttachmentResolver } from '../editor/nodeViews.ts';
+
+/** What the attachment data of an object says (fact sheet §10.1). */
+export type AttachmentData = { url: string | null; mime: string; filename: string; version: number; width: number | null; height: number | null };
+
+export const attachmentDataOf = (object: Pick<ObjectReply, 'data' | 'title'>): AttachmentData => {
+  const d = object.data;
+  return {
+    url: typeof d.url === 'string' ? d.url : null,
+    mime: typeof d.type === 'string' ? d.type : typeof d.mime === 'string' ? d.mime : '',
+    filename: typeof d.filename === 'string' ? d.filename : object.title,
+    version: typeof d.version === 'number' ? d.version : 0,
+    width: typeof d.width === 'number' ? d.width : null,
+    height: typeof d.height === 'number' ? d.height : null,
+  };
+};
+
+export const isImage = (mime: string): boolean => /^image\/(png|jpeg|gif|webp|svg\+xml)$/.test(mime);
+export const isVideo = (mime: string): boolean => mime.startsWith('video/');
+
+const cache = new Map<string, Promise<string>>();
+
+/** An object URL for a protected file, fetched once per URL. */
+export const fileUrl = (url: string): Promise<string> => {
+  let found = cache.get(url);
+  if (!found) {
+    found = fetchObjectUrl(url);
+    found.catch(() => cache.delete(url));
+    cache.set(url, found);
+  }
+  return found;
+};
+
+/** Inline attachments: the image's object URL, or the file for a download link. */
+export const resolveAttachment: AttachmentResolver = async (attachmentId) => {
+  try {
+    const object = await api.request<ObjectReply>(urls.object(attachmentId));
+    const data = attachmentDataOf(object);
+    if (!data.url) return null;
+    return { src: await fileUrl(data.url), title: object.title, isImage: isImage(data.mime) };
+  } catch {
+    return null;
+  }
+};

@@ -1,0 +1,209 @@
+import { Circle, Eye, EyeOff, Layers, Minus, MousePointer2, Pencil, Plus, Redo2, Square, Trash2, Type, Undo2 } from 'lucide-react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/Field.tsx';
+import type { EditSession } from '../window/useEditSession.ts';
+import { ConflictView } from '../editor/ConflictView.tsx';
+import { createScene, type LayerInfo, type Scene, type Tool } from './scene.ts';
+import styles from './Drawing.module.css';
+
+const tools: { id: Tool; Icon: ComponentType<{ size?: number; 'aria-hidden'?: 'true' }> }[] = [
+  { id: 'select', Icon: MousePointer2 },
+  { id: 'pen', Icon: Pencil },
+  { id: 'rectangle', Icon: Square },
+  { id: 'ellipse', Icon: Circle },
+  { id: 'line', Icon: Minus },
+  { id: 'text', Icon: Type },
+];
+
+const asSvg = (content: unknown): string => (typeof content === 'string' ? content : '');
+
+export type BackgroundChoice = { id: string; title: string; load: () => Promise<string> };
+
+/** The Edit tab of a drawing (paper.js): tools, colours, undo/redo, layers; saved as SVG. */
+export const DrawingEdit = ({ session, backgrounds }: { session: EditSession; backgrounds: BackgroundChoice[] }) => {
+  const { t } = useTranslation();
+  const canvas = useRef<HTMLCanvasElement | null>(null);
+  const scene = useRef<Scene | null>(null);
+  const [tool, setTool] = useState<Tool>('pen');
+  const [stroke, setStroke] = useState('#1d2520');
+  const [fill, setFill] = useState('#7fb8a4');
+  const [filled, setFilled] = useState(false);
+  const [width, setWidth] = useState(2);
+  const [layers, setLayers] = useState<LayerInfo[]>([]);
+  const [history, setHistory] = useState({ undo: false, redo: false });
+  const [size, setSize] = useState({ width: 200, height: 200 });
+  const lastToken = useRef(session.replaced.token);
+  const textPrompt = t('contribution.drawing.textPrompt');
+  const latest = useRef({ session, textPrompt });
+  latest.current = { session, textPrompt };
+
+  useEffect(() => {
+    if (!canvas.current) return undefined;
+    const refresh = () => {
+      if (!scene.current) return;
+      setLayers(scene.current.layers());
+      setHistory({ undo: scene.current.canUndo(), redo: scene.current.canRedo() });
+    };
+    const created = createScene(
+      canvas.current,
+      (svg) => latest.current.session.setContent(svg),
+      () => window.prompt(latest.current.textPrompt),
+      refresh,
+    );
+    scene.current = created;
+    created.load(asSvg(latest.current.session.replaced.content));
+    setSize(created.size());
+    refresh();
+    return () => {
+      created.destroy();
+      scene.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (session.replaced.token === lastToken.current) return;
+    lastToken.current = session.replaced.token;
+    scene.current?.load(asSvg(session.replaced.content));
+    if (scene.current) setSize(scene.current.size());
+  }, [session.replaced]);
+
+  useEffect(() => {
+    scene.current?.setTool(tool);
+  }, [tool]);
+
+  const applyStyle = (next: { stroke?: string; fill?: string; filled?: boolean; width?: number }) => {
+    const s = { stroke: next.stroke ?? stroke, fill: (next.filled ?? filled) ? (next.fill ?? fill) : null, width: next.width ?? width };
+    scene.current?.setStyle(s);
+  };
+
+  return (
+    <div className={styles.drawingEdit}>
+      <TextField
+        label={t('contribution.fields.title')}
+        name="contribution-title"
+        value={session.title}
+        onChange={(event) => session.setTitle(event.target.value)}
+        error={session.titleMissing ? t('contribution.messages.title_required') : undefined}
+        required
+        data-testid="title-input"
+      />
+      <div className={styles.workspace}>
+        <div className={styles.rail} role="toolbar" aria-label={t('contribution.drawing.tools')}>
+          {tools.map(({ id, Icon }) => (
+            <button
+              key={id}
+              type="button"
+              className={`${styles.tool} ${tool === id ? styles.toolOn : ''}`}
+              aria-label={t(`contribution.drawing.tool.${id}`)}
+              title={t(`contribution.drawing.tool.${id}`)}
+              aria-pressed={tool === id}
+              data-testid={`draw-${id}`}
+              onClick={() => setTool(id)}
+            >
+              <Icon size={18} aria-hidden="true" />
+            </button>
+          ))}
+          <span className={styles.separator} aria-hidden="true" />
+          <button type="button" className={styles.tool} aria-label={t('contribution.toolbar.undo')} title={t('contribution.toolbar.undo')} disabled={!history.undo} onClick={() => scene.current?.undo()} data-testid="draw-undo">
+            <Undo2 size={18} aria-hidden="true" />
+          </button>
+          <button type="button" className={styles.tool} aria-label={t('contribution.toolbar.redo')} title={t('contribution.toolbar.redo')} disabled={!history.redo} onClick={() => scene.current?.redo()} data-testid="draw-redo">
+            <Redo2 size={18} aria-hidden="true" />
+          </button>
+          <button type="button" className={styles.tool} aria-label={t('contribution.drawing.delete')} title={t('contribution.drawing.delete')} onClick={() => scene.current?.deleteSelected()} data-testid="draw-delete">
+            <Trash2 size={18} aria-hidden="true" />
+          </button>
+        </div>
+        <div className={styles.canvasFrame}>
+          <canvas
+            ref={canvas}
+            className={styles.canvas}
+            width={size.width}
+            height={size.height}
+            data-testid="drawing-canvas"
+            aria-label={t('contribution.drawing.canvas')}
+            tabIndex={0}
+            onKeyDown={(event) => {
+              if (event.key === 'Delete' || event.key === 'Backspace') scene.current?.deleteSelected();
+            }}
+          />
+        </div>
+        <div className={styles.side}>
+          <fieldset className={styles.group}>
+            <legend>{t('contribution.drawing.colours')}</legend>
+            <label className={styles.colour}>
+              <input type="color" value={stroke} onChange={(e) => { setStroke(e.target.value); applyStyle({ stroke: e.target.value }); }} data-testid="draw-stroke" />
+              {t('contribution.drawing.stroke')}
+            </label>
+            <label className={styles.colour}>
+              <input type="color" value={fill} onChange={(e) => { setFill(e.target.value); setFilled(true); applyStyle({ fill: e.target.value, filled: true }); }} data-testid="draw-fill" />
+              {t('contribution.drawing.fill')}
+            </label>
+            <label className={styles.check}>
+              <input type="checkbox" checked={filled} onChange={(e) => { setFilled(e.target.checked); applyStyle({ filled: e.target.checked }); }} data-testid="draw-filled" />
+              {t('contribution.drawing.filled')}
+            </label>
+            <label className={styles.check}>
+              {t('contribution.drawing.width')}
+              <select value={width} onChange={(e) => { const w = Number(e.target.value); setWidth(w); applyStyle({ width: w }); }}>
+                {[1, 2, 4, 8].map((w) => (
+                  <option key={w} value={w}>{`${w} px`}</option>
+                ))}
+              </select>
+            </label>
+          </fieldset>
+          <fieldset className={styles.group} data-testid="layers">
+            <legend>
+              <Layers size={16} aria-hidden="true" /> {t('contribution.drawing.layers')}
+            </legend>
+            <ul className={styles.layers}>
+              {[...layers].reverse().map((layer) => (
+                <li key={layer.index} className={layer.active ? styles.layerOn : ''}>
+                  <label className={styles.check}>
+                    <input type="radio" name="active-layer" checked={layer.active} onChange={() => scene.current?.activateLayer(layer.index)} />
+                    {layer.name}
+                  </label>
+                  <button
+                    type="button"
+                    className={styles.tool}
+                    aria-label={layer.visible ? t('contribution.drawing.hideLayer', { name: layer.name }) : t('contribution.drawing.showLayer', { name: layer.name })}
+                    onClick={() => scene.current?.toggleLayer(layer.index)}
+                  >
+                    {layer.visible ? <Eye size={16} aria-hidden="true" /> : <EyeOff size={16} aria-hidden="true" />}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <button type="button" className={styles.addLayer} onClick={() => scene.current?.addLayer(`Layer ${layers.length + 1}`)} data-testid="draw-add-layer">
+              <Plus size={16} aria-hidden="true" /> {t('contribution.drawing.addLayer')}
+            </button>
+          </fieldset>
+          {backgrounds.length > 0 && (
+            <fieldset className={styles.group}>
+              <legend>{t('contribution.drawing.drawOnImage')}</legend>
+              <select
+                aria-label={t('contribution.drawing.drawOnImage')}
+                defaultValue=""
+                onChange={(e) => {
+                  const choice = backgrounds.find((b) => b.id === e.target.value);
+                  if (!choice || !scene.current) return;
+                  const current = scene.current;
+                  void choice.load().then((src) => current.setBackground(src, t('contribution.drawing.background'))).then(() => setSize(current.size()));
+                }}
+              >
+                <option value="">—</option>
+                {backgrounds.map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {b.title}
+                  </option>
+                ))}
+              </select>
+            </fieldset>
+          )}
+        </div>
+      </div>
+      <ConflictView session={session} />
+    </div>
+  );
+};

@@ -1,0 +1,298 @@
+import paperCore from 'paper/dist/paper-core';
+import { emptyDrawingSvg } from './svg.ts';
+
+/**
+ * The paper.js side of the drawing editor, kept out of React. Colours are
+ * always `Color` objects: bundled (strict-mode) paper.js throws when a colour
+ * property whose previous value is a plain string is assigned.
+ */
+export type Tool = 'select' | 'pen' | 'rectangle' | 'ellipse' | 'line' | 'text';
+
+export type Style = { stroke: string; fill: string | null; width: number };
+
+export type LayerInfo = { index: number; name: string; visible: boolean; active: boolean };
+
+export type Scene = {
+  load: (svg: string) => void;
+  svg: () => string;
+  setTool: (tool: Tool) => void;
+  setStyle: (style: Style) => void;
+  undo: () => void;
+  redo: () => void;
+  canUndo: () => boolean;
+  canRedo: () => boolean;
+  deleteSelected: () => void;
+  layers: () => LayerInfo[];
+  addLayer: (name: string) => void;
+  activateLayer: (index: number) => void;
+  toggleLayer: (index: number) => void;
+  setBackground: (src: string, name: string) => Promise<void>;
+  size: () => { width: number; height: number };
+  resize: (width: number, height: number) => void;
+  destroy: () => void;
+};
+
+const sizeOf = (svg: string): { width: number; height: number } => {
+  const width = Number(svg.match(/<svg[^>]*\swidth="(\d+(?:\.\d+)?)/)?.[1]);
+  const height = Number(svg.match(/<svg[^>]*\sheight="(\d+(?:\.\d+)?)/)?.[1]);
+  return {
+    width: Number.isFinite(width) && width > 0 ? Math.min(width, 2000) : 200,
+    height: Number.isFinite(height) && height > 0 ? Math.min(height, 2000) : 200,
+  };
+};
+
+export const createScene = (
+  canvas: HTMLCanvasElement,
+  onChange: (svg: string) => void,
+  askText: () => string | null,
+  onLayers: () => void,
+): Scene => {
+  const scope = new paperCore.PaperScope();
+  scope.setup(canvas);
+  let tool: Tool = 'pen';
+  let style: Style = { stroke: '#1d2520', fill: null, width: 2 };
+  let size = { width: 200, height: 200 };
+  const past: string[] = [];
+  const future: string[] = [];
+
+  const apply = (item: paper.Item, closed: boolean) => {
+    item.strokeColor = new scope.Color(style.stroke);
+    item.strokeWidth = style.width;
+    if (closed && style.fill) item.fillColor = new scope.Color(style.fill);
+  };
+
+  const exportSvg = (): string =>
+    scope.project.exportSVG({ asString: true, bounds: new scope.Rectangle(0, 0, size.width, size.height) }) as string;
+
+  const json = () => scope.project.exportJSON();
+  let last = '';
+  const changed = () => {
+    const now = json();
+    if (now === last) return;
+    past.push(last);
+    if (past.length > 100) past.shift();
+    future.length = 0;
+    last = now;
+    onChange(exportSvg());
+    onLayers();
+  };
+  const restore = (state: string) => {
+    scope.project.clear();
+    scope.project.importJSON(state);
+    last = state;
+    if (scope.project.layers.length === 0) new scope.Layer({ name: 'Layer 1' });
+    onChange(exportSvg());
+    onLayers();
+  };
+
+  const load = (svg: string) => {
+    const source = svg || emptyDrawingSvg();
+    size = sizeOf(source);
+    scope.view.viewSize = new scope.Size(size.width, size.height);
+    scope.project.clear();
+    let imported: paper.Item | null = null;
+    try {
+      imported = scope.project.importSVG(source, { insert: false, expandShapes: false });
+    } catch {
+      imported = null;
+    }
+    const children = (imported?.children ?? []).filter((child) => !child.clipMask);
+    const groups = children.filter((child) => child.className === 'Group');
+    if (groups.length > 0 && groups.length === children.length) {
+      groups.forEach((group, i) => {
+        const layer = new scope.Layer({ name: group.name || `Layer ${i + 1}` });
+        layer.addChildren(group.removeChildren().filter((c) => !c.clipMask));
+        layer.visible = group.visible;
+      });
+    } else {
+      const layer = new scope.Layer({ name: 'Layer 1' });
+      layer.addChildren(children);
+    }
+    scope.project.layers[scope.project.layers.length - 1]?.activate();
+    past.length = 0;
+    future.length = 0;
+    last = json();
+    scope.view.update();
+    onLayers();
+  };
+
+  // ---- pointer tool ----
+  const pointer = new scope.Tool();
+  let drawing: paper.Item | null = null;
+  let start: paper.Point | null = null;
+  let moving: paper.Item | null = null;
+
+  const shapeFor = (from: paper.Point, to: paper.Point): paper.Item => {
+    const rect = new scope.Rectangle(from, to);
+    if (tool === 'rectangle') return new scope.Shape.Rectangle(rect);
+    if (tool === 'ellipse') return new scope.Shape.Ellipse(rect);
+    return new scope.Path.Line(from, to);
+  };
+
+  pointer.onMouseDown = (event: paper.ToolEvent) => {
+    start = event.point;
+    if (tool === 'select') {
+      scope.project.deselectAll();
+      const hit = scope.project.hitTest(event.point, { fill: true, stroke: true, segments: true, tolerance: 6 });
+      const layerItem = hit?.item ? (hit.item.parent && hit.item.parent.className !== 'Layer' ? hit.item.parent : hit.item) : null;
+      moving = layerItem && !layerItem.locked && layerItem.layer?.visible !== false ? layerItem : null;
+      if (moving) moving.selected = true;
+      return;
+    }
+    if (tool === 'text') {
+      const text = askText();
+      if (text) {
+        const label = new scope.PointText(event.point);
+        label.content = text;
+        label.fillColor = new scope.Color(style.stroke);
+        label.fontSize = 16;
+        label.fontFamily = 'sans-serif';
+        changed();
+      }
+      return;
+    }
+    if (tool === 'pen') {
+      const path = new scope.Path();
+      apply(path, false);
+      path.strokeCap = 'round';
+      path.strokeJoin = 'round';
+      path.add(event.point);
+      drawing = path;
+    }
+  };
+
+  pointer.onMouseDrag = (event: paper.ToolEvent) => {
+    if (tool === 'select') {
+      if (moving) moving.position = moving.position.add(event.delta);
+      return;
+    }
+    if (tool === 'pen' && drawing) {
+      (drawing as paper.Path).add(event.point);
+      return;
+    }
+    if (start && (tool === 'rectangle' || tool === 'ellipse' || tool === 'line')) {
+      drawing?.remove();
+      drawing = shapeFor(start, event.point);
+      apply(drawing, tool !== 'line');
+    }
+  };
+
+  pointer.onMouseUp = () => {
+    if (tool === 'select') {
+      if (moving) changed();
+      moving = null;
+      return;
+    }
+    if (drawing) {
+      if (tool === 'pen') (drawing as paper.Path).simplify(2);
+      const tiny = drawing.bounds.width < 2 && drawing.bounds.height < 2;
+      if (tiny && tool !== 'pen') drawing.remove();
+      drawing = null;
+      changed();
+    }
+    start = null;
+  };
+  pointer.activate();
+
+  return {
+    load,
+    svg: exportSvg,
+    setTool: (next) => {
+      tool = next;
+      if (next !== 'select') scope.project.deselectAll();
+      scope.view.update();
+    },
+    setStyle: (next) => {
+      style = next;
+      const selected = scope.project.selectedItems.filter((item) => item.className !== 'Layer');
+      if (selected.length > 0) {
+        for (const item of selected) {
+          if (item.className === 'PointText') item.fillColor = new scope.Color(next.stroke);
+          else {
+            item.strokeColor = new scope.Color(next.stroke);
+            item.strokeWidth = next.width;
+            if (item.className === 'Shape' || (item as paper.Path).closed) item.fillColor = next.fill ? new scope.Color(next.fill) : null;
+          }
+        }
+        changed();
+      }
+    },
+    undo: () => {
+      const previous = past.pop();
+      if (previous === undefined) return;
+      future.push(last);
+      restore(previous);
+    },
+    redo: () => {
+      const next = future.pop();
+      if (next === undefined) return;
+      past.push(last);
+      restore(next);
+    },
+    canUndo: () => past.length > 0,
+    canRedo: () => future.length > 0,
+    deleteSelected: () => {
+      const selected = scope.project.selectedItems.filter((item) => item.className !== 'Layer');
+      if (selected.length === 0) return;
+      selected.forEach((item) => item.remove());
+      changed();
+    },
+    layers: () =>
+      scope.project.layers.map((layer, index) => ({
+        index,
+        name: layer.name || `Layer ${index + 1}`,
+        visible: layer.visible,
+        active: layer === scope.project.activeLayer,
+      })),
+    addLayer: (name) => {
+      const layer = new scope.Layer({ name });
+      layer.activate();
+      changed();
+    },
+    activateLayer: (index) => {
+      scope.project.layers[index]?.activate();
+      onLayers();
+    },
+    toggleLayer: (index) => {
+      const layer = scope.project.layers[index];
+      if (!layer) return;
+      layer.visible = !layer.visible;
+      changed();
+    },
+    setBackground: (src, name) =>
+      new Promise<void>((resolve, reject) => {
+        const image = new Image();
+        image.onload = () => {
+          const active = scope.project.activeLayer;
+          const layer = new scope.Layer({ name, insert: false });
+          scope.project.insertLayer(0, layer);
+          const raster = new scope.Raster(image);
+          layer.addChild(raster);
+          const scale = Math.min(1, 300 / image.naturalWidth);
+          raster.scale(scale);
+          size = {
+            width: Math.max(size.width, Math.round(image.naturalWidth * scale)),
+            height: Math.max(size.height, Math.round(image.naturalHeight * scale)),
+          };
+          scope.view.viewSize = new scope.Size(size.width, size.height);
+          raster.position = new scope.Point(raster.bounds.width / 2, raster.bounds.height / 2);
+          layer.locked = true;
+          active.activate();
+          changed();
+          resolve();
+        };
+        image.onerror = () => reject(new Error('image'));
+        image.src = src;
+      }),
+    size: () => size,
+    resize: (width, height) => {
+      size = { width: Math.max(50, Math.min(2000, width)), height: Math.max(50, Math.min(2000, height)) };
+      scope.view.viewSize = new scope.Size(size.width, size.height);
+      onChange(exportSvg());
+    },
+    destroy: () => {
+      pointer.remove();
+      scope.project.remove();
+    },
+  };
+};

@@ -1,0 +1,57 @@
+import { DOMSerializer } from 'prosemirror-model';
+import { useEffect, useRef } from 'react';
+import { docFromJson } from './setup.ts';
+import { schema } from './commands.ts';
+import type { AttachmentResolver } from './nodeViews.ts';
+import styles from './Editor.module.css';
+
+/** A note body shown read-only, through the schema's own rendering (attributes are validated). */
+export const DocView = ({ body, resolveAttachment, testId }: { body: unknown; resolveAttachment?: AttachmentResolver; testId?: string }) => {
+  const host = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const target = host.current;
+    if (!target) return;
+    const doc = docFromJson(body);
+    const fragment = DOMSerializer.fromSchema(schema).serializeFragment(doc.content);
+    target.replaceChildren(fragment);
+    // Supports read as labelled units; inline attachments show their image.
+    target.querySelectorAll<HTMLElement>('span.kf-support').forEach((span) => {
+      const label = document.createElement('span');
+      label.className = 'kf-support-label';
+      label.textContent = span.dataset.title ?? '';
+      const words = document.createElement('span');
+      words.className = 'kf-support-words';
+      words.append(...span.childNodes);
+      const end = document.createElement('span');
+      end.className = 'kf-support-end';
+      end.setAttribute('aria-hidden', 'true');
+      span.replaceChildren(label, words, end);
+    });
+    if (resolveAttachment) {
+      target.querySelectorAll<HTMLElement>('span.kf-attachment').forEach((span) => {
+        const id = span.dataset.attachmentId;
+        if (!id) return;
+        void resolveAttachment(id).then((found) => {
+          if (!found) {
+            span.textContent = '(missing link)';
+            return;
+          }
+          if (found.isImage) {
+            const img = document.createElement('img');
+            img.src = found.src;
+            img.alt = found.title;
+            img.style.maxWidth = '200px';
+            span.replaceChildren(img);
+          } else {
+            const a = document.createElement('a');
+            a.href = found.src;
+            a.download = found.title;
+            a.textContent = found.title;
+            span.replaceChildren(a);
+          }
+        });
+      });
+    }
+  }, [body, resolveAttachment]);
+  return <div ref={host} className={`${styles.prose} ${styles.readOnly}`} data-testid={testId} />;
+};

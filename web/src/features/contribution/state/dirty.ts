@@ -1,0 +1,34 @@
+/**
+ * Dirty tracking: what the editor holds is compared with what was last saved
+ * (or loaded), as a canonical string, so undoing back to the saved text is
+ * clean again.
+ */
+export type Snapshot = {
+  title: string;
+  keywords: string;
+  /** ProseMirror JSON of a note's body, or a drawing's SVG. */
+  content: unknown;
+};
+
+/** Object keys in a fixed order, so two equal documents give one string. */
+const canonical = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+};
+
+export const snapshotKey = (snapshot: Snapshot): string =>
+  canonical({ title: snapshot.title, keywords: snapshot.keywords.split(';').map((k) => k.trim()).filter(Boolean), content: snapshot.content });
+
+export const isDirty = (saved: Snapshot | null, current: Snapshot | null): boolean => {
+  if (!saved || !current) return false;
+  return snapshotKey(saved) !== snapshotKey(current);
+};
+
+/** Save states of spec part 1 §4. */
+export type SaveState = 'idle' | 'saving' | 'success' | 'failure' | 'stored' | 'conflict';

@@ -1,0 +1,82 @@
+import { GitBranchPlus, Star } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { createContribution, useFavourite, type ObjectReply } from '../api/objects.ts';
+import styles from './Pane.module.css';
+
+/**
+ * Below the editor: build-on and the favourite star (enableFavourites plugin,
+ * active contributions only). Templates, translation and promising ideas wait
+ * for their services (hidden).
+ */
+export const ActionsBar = ({
+  object,
+  favouritesOn,
+  userId,
+  onOpen,
+}: {
+  object: ObjectReply;
+  favouritesOn: boolean;
+  userId: string | null;
+  onOpen: (contributionId: string) => void;
+}) => {
+  const { t } = useTranslation();
+  const favourite = useFavourite(object.communityId, object._id);
+  const [message, setMessage] = useState<string | null>(null);
+  const [building, setBuilding] = useState(false);
+  const favAuthors = Array.isArray(object.data.favAuthors) ? (object.data.favAuthors as string[]) : [];
+  const isFavourite = userId !== null && favAuthors.includes(userId);
+  const active = object.status === 'active';
+
+  const buildOn = async () => {
+    setBuilding(true);
+    setMessage(null);
+    try {
+      // The server places the new note beside the parent in every view holding it.
+      const created = await createContribution(object.communityId, { type: 'Note', buildsOn: object._id });
+      onOpen(created.contribution._id);
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBuilding(false);
+    }
+  };
+
+  if (!active) return null;
+  return (
+    <div className={styles.actions} data-testid="below-editor">
+      {object.type === 'Note' && (
+        <Button variant="secondary" onClick={() => void buildOn()} disabled={building} data-testid="build-on">
+          <GitBranchPlus size={18} aria-hidden="true" />
+          {t('contribution.actions.buildOn')}
+        </Button>
+      )}
+      {favouritesOn && (
+        <Button
+          variant="ghost"
+          aria-pressed={isFavourite}
+          onClick={() =>
+            favourite.mutate(!isFavourite, {
+              onError: () =>
+                setMessage(
+                  isFavourite ? t('contribution.spec.favouriteRemoveFailed') : t('contribution.spec.favouriteAddFailed'),
+                ),
+              onSuccess: () => setMessage(null),
+            })
+          }
+          data-testid="favourite"
+        >
+          <Star size={18} aria-hidden="true" fill={isFavourite ? 'currentColor' : 'none'} className={isFavourite ? styles.starOn : ''} />
+          {isFavourite ? t('contribution.actions.unfavourite') : t('contribution.actions.favourite')}
+        </Button>
+      )}
+      {message && (
+        <Alert tone="error" testId="actions-message">
+          {message}
+        </Alert>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,289 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useQueryClient } from '@tanstack/react-query';
+import type { EditorView } from 'prosemirror-view';
+import { FileText, PenLine } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../../lib/session.ts';
+import { keys, markRead, useObject, useOptionalObject, useScaffolds, useSettings, type ObjectReply } from '../api/objects.ts';
+import { AttachmentsTab, type AttachmentItem } from '../attachments/AttachmentsTab.tsx';
+import { fileUrl, isImage, resolveAttachment } from '../attachments/resolve.ts';
+import { UploadBox } from '../attachments/UploadBox.tsx';
+import { DrawingEdit, type BackgroundChoice } from '../drawing/DrawingEdit.tsx';
+import { schema } from '../editor/commands.ts';
+import { NoteEdit } from '../editor/NoteEdit.tsx';
+import { AuthorsTab } from '../tabs/AuthorsTab.tsx';
+import { ConnectionsTab } from '../tabs/ConnectionsTab.tsx';
+import { HistoryTab } from '../tabs/HistoryTab.tsx';
+import { PluginTab } from '../tabs/PluginTab.tsx';
+import { PropertiesTab } from '../tabs/PropertiesTab.tsx';
+import { ReadTab } from '../tabs/ReadTab.tsx';
+import { ActionsBar } from './ActionsBar.tsx';
+import { SaveBar } from './SaveBar.tsx';
+import { useEditSession } from './useEditSession.ts';
+import styles from './Pane.module.css';
+
+export type ContributionPaneProps = {
+  contributionId: string;
+  /** The view (or context) it was opened from: its scaffolds are offered. */
+  contextId?: string | null;
+  /** Finish and close (the window, or the page). */
+  onClose?: () => void;
+  /** The editor holds unsaved changes (the host confirms before closing). */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Opens another contribution (a build-on); defaults to the contribution page. */
+  onOpen?: (contributionId: string) => void;
+  /** Page mode shows the title as the page's h1. */
+  headingLevel?: 1 | 2;
+};
+
+/** Active contributions are marked read 1.2 s after opening (spec part 1 §4, §9). */
+const readDelayMs = 1200;
+
+/**
+ * The contribution window (spec part 1 §2): the same component on
+ * /contribution/{id}[/{contextId}] and inside the canvas's internal windows.
+ */
+export const ContributionPane = (props: ContributionPaneProps) => {
+  const { t } = useTranslation();
+  const object = useObject(props.contributionId);
+  if (object.isPending) {
+    return (
+      <p className={styles.status} role="status">
+        {t('contribution.loading')}
+      </p>
+    );
+  }
+  if (object.isError) {
+    return (
+      <div className={styles.loadError} role="alert" data-testid="contribution-error">
+        <strong>{t('contribution.spec.error')}</strong> <span>{object.error.message}</span>
+      </div>
+    );
+  }
+  return <LoadedPane {...props} object={object.data} />;
+};
+
+const kindOf = (type: string): 'note' | 'drawing' | null => (type === 'Note' ? 'note' : type === 'Drawing' ? 'drawing' : null);
+
+const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, headingLevel = 2 }: ContributionPaneProps & { object: ObjectReply }) => {
+  const { t } = useTranslation();
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const refetch = () => queryClient.invalidateQueries({ queryKey: keys.object(object._id), exact: true });
+  const kind = kindOf(object.type) ?? 'note';
+  const editableKind = kindOf(object.type) !== null;
+  const session = useEditSession(object, kind);
+  const settings = useSettings(object.communityId);
+  const plugins = settings.data?.data.plugins;
+  const context = useOptionalObject(contextId && contextId !== settings.data?.contextId ? contextId : null);
+  const scaffolds = useScaffolds(object.communityId, object.editable && object.type === 'Note');
+  const viewRef = useRef<EditorView | null>(null);
+  const isNew = object.status === 'unsaved';
+  const [tab, setTab] = useState(object.editable && isNew && editableKind ? 'edit' : 'read');
+  const [attachments, setAttachments] = useState<AttachmentItem[]>([]);
+
+  // The scaffolds of the view when it chose its own, else those of the root context, in order.
+  const offered = useMemo(() => {
+    const all = scaffolds.data ?? [];
+    const viewChoice = context.data?.data.scaffoldIds;
+    const ids = Array.isArray(viewChoice) && viewChoice.length > 0 ? (viewChoice as string[]) : (settings.data?.scaffoldIds ?? []);
+    const byId = new Map(all.map((s) => [s._id, s]));
+    const chosen = ids.map((id) => byId.get(id)).filter((s) => s !== undefined);
+    return chosen.length > 0 || ids.length > 0 ? chosen : all;
+  }, [scaffolds.data, settings.data, context.data]);
+
+  const dirty = session.dirty;
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+  // Leaving the page with unsaved changes asks first.
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  // Read mark 1.2 s after opening an active contribution.
+  useEffect(() => {
+    if (object.status !== 'active') return undefined;
+    const timer = window.setTimeout(() => void markRead(object.communityId, object._id), readDelayMs);
+    return () => window.clearTimeout(timer);
+    // Once per opening (and again when it becomes active).
+  }, [object._id, object.communityId, object.status]);
+
+  // Attachments inside the body, and those uploaded here.
+  useEffect(() => {
+    if (object.type !== 'Note') return;
+    const body = session.replaced.content;
+    const ids = new Set<string>();
+    const walk = (node: unknown) => {
+      if (!node || typeof node !== 'object') return;
+      const n = node as { type?: string; attrs?: { attachmentId?: string }; content?: unknown[] };
+      if (n.type === 'attachmentRef' && n.attrs?.attachmentId) ids.add(n.attrs.attachmentId);
+      n.content?.forEach(walk);
+    };
+    walk(body);
+    // Titles come with the object; unknown ones are fetched lazily by the editor.
+    setAttachments((list) => [...list, ...[...ids].filter((id) => !list.some((a) => a._id === id)).map((id) => ({ _id: id, title: id, mime: '', url: null }))]);
+  }, [object.type, session.replaced]);
+
+  const finish = () => {
+    if (session.dirty && !window.confirm(t('contribution.leaveConfirm'))) return;
+    onClose?.();
+  };
+
+  const insertAttachment = (item: AttachmentItem) => {
+    const view = viewRef.current;
+    if (!view) return;
+    view.dispatch(view.state.tr.replaceSelectionWith(schema.nodes.attachmentRef!.create({ attachmentId: item._id }), false).scrollIntoView());
+    setTab('edit');
+    window.setTimeout(() => view.focus(), 0);
+  };
+
+  const backgrounds: BackgroundChoice[] = attachments
+    .filter((a) => isImage(a.mime) && a.url)
+    .map((a) => ({ id: a._id, title: a.title, load: () => fileUrl(a.url ?? '') }));
+
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const TypeIcon = object.type === 'Drawing' ? PenLine : FileText;
+  const showEdit = object.editable && editableKind;
+  const showThread = Boolean(plugins?.itm) && object.type === 'Note';
+  const showPromising = Boolean(plugins?.promisingnessidea);
+
+  return (
+    <div className={styles.pane} data-testid="contribution-pane" data-contribution={object._id} data-status={object.status}>
+      <header className={styles.header}>
+        <TypeIcon size={20} aria-hidden="true" className={styles.typeIcon} />
+        <Heading className={styles.title} data-testid="contribution-title">
+          {session.title || object.title || t('contribution.untitled')}
+        </Heading>
+        <span className={styles.status} data-testid="contribution-status">
+          {t(`contribution.statuses.${object.status === 'unsaved' || object.status === 'inactive' ? object.status : 'active'}`)}
+        </span>
+      </header>
+      <Tabs.Root value={tab} onValueChange={setTab} className={styles.tabs}>
+        <Tabs.List className={styles.tabList} aria-label={t('contribution.tabs.label')}>
+          <Tabs.Trigger value="read" className={styles.tab} data-testid="tab-read">
+            {t('contribution.tabs.read')}
+          </Tabs.Trigger>
+          {showEdit && (
+            <Tabs.Trigger value="edit" className={styles.tab} data-testid="tab-edit">
+              {t('contribution.tabs.edit')}
+              {session.dirty && <span className={styles.dot} aria-label={t('contribution.save.unsavedChanges')} />}
+            </Tabs.Trigger>
+          )}
+          {showEdit && object.type === 'Note' && (
+            <Tabs.Trigger value="attachments" className={styles.tab} data-testid="tab-attachments">
+              {t('contribution.tabs.attachments')}
+            </Tabs.Trigger>
+          )}
+          <Tabs.Trigger value="authors" className={styles.tab} data-testid="tab-authors">
+            {t('contribution.tabs.authors')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="connections" className={styles.tab} data-testid="tab-connections">
+            {t('contribution.tabs.connections')}
+          </Tabs.Trigger>
+          {showThread && (
+            <Tabs.Trigger value="thread" className={styles.tab} data-testid="tab-thread">
+              {t('contribution.tabs.thread')}
+            </Tabs.Trigger>
+          )}
+          <Tabs.Trigger value="history" className={styles.tab} data-testid="tab-history">
+            {t('contribution.tabs.history')}
+          </Tabs.Trigger>
+          {object.editable && (
+            <Tabs.Trigger value="properties" className={styles.tab} data-testid="tab-properties">
+              {t('contribution.tabs.properties')}
+            </Tabs.Trigger>
+          )}
+          {showPromising && (
+            <Tabs.Trigger value="promising" className={styles.tab} data-testid="tab-promising">
+              {t('contribution.tabs.promising')}
+            </Tabs.Trigger>
+          )}
+        </Tabs.List>
+        <Tabs.Content value="read" className={styles.panel}>
+          <ReadTab object={object} />
+          {object.type === 'Attachment' && object.editable && (
+            <UploadBox
+              communityId={object.communityId}
+              label={t('contribution.attachments.newVersion')}
+              prepare={() => Promise.resolve(object._id)}
+              onUploaded={() => void refetch()}
+            />
+          )}
+        </Tabs.Content>
+        {showEdit && (
+          // Kept mounted while other tabs show, so the editor and its undo history live on.
+          <Tabs.Content value="edit" className={styles.panel} forceMount hidden={tab !== 'edit'}>
+            {object.type === 'Note' ? (
+              <NoteEdit
+                session={session}
+                viewRef={viewRef}
+                scaffolds={offered}
+                scaffoldsLoading={scaffolds.isPending}
+                storedWordCount={object.wordCount}
+                resolveAttachment={resolveAttachment}
+              />
+            ) : (
+              <DrawingEdit session={session} backgrounds={backgrounds} />
+            )}
+            <SaveBar session={session} onFinish={finish} isNew={isNew} />
+          </Tabs.Content>
+        )}
+        {showEdit && object.type === 'Note' && (
+          <Tabs.Content value="attachments" className={styles.panel}>
+            <AttachmentsTab
+              communityId={object.communityId}
+              attachments={attachments}
+              onUploaded={(item) => setAttachments((list) => [item, ...list.filter((a) => a._id !== item._id)])}
+              onInsert={insertAttachment}
+              canInsert={Boolean(viewRef.current)}
+              canRecover={session.hasStored}
+              onRecover={() => {
+                session.recover();
+                setTab('edit');
+              }}
+            />
+          </Tabs.Content>
+        )}
+        <Tabs.Content value="authors" className={styles.panel}>
+          <AuthorsTab object={object} />
+        </Tabs.Content>
+        <Tabs.Content value="connections" className={styles.panel}>
+          <ConnectionsTab id={object._id} contextId={contextId} />
+        </Tabs.Content>
+        {showThread && (
+          <Tabs.Content value="thread" className={styles.panel}>
+            <PluginTab kind="thread" />
+          </Tabs.Content>
+        )}
+        <Tabs.Content value="history" className={styles.panel}>
+          <HistoryTab id={object._id} />
+        </Tabs.Content>
+        {object.editable && (
+          <Tabs.Content value="properties" className={styles.panel}>
+            <PropertiesTab object={object} />
+          </Tabs.Content>
+        )}
+        {showPromising && (
+          <Tabs.Content value="promising" className={styles.panel}>
+            <PluginTab kind="promising" />
+          </Tabs.Content>
+        )}
+      </Tabs.Root>
+      <ActionsBar
+        object={object}
+        favouritesOn={Boolean(plugins?.enableFavourites)}
+        userId={me.data?._id ?? null}
+        onOpen={onOpen ?? ((id) => window.location.assign(`/contribution/${id}${contextId ? `/${contextId}` : ''}`))}
+      />
+    </div>
+  );
+};
+

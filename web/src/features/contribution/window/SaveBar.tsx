@@ -1,0 +1,52 @@
+import { Check, LogOut, Pencil, Send } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert.tsx';
+import { Button } from '../../../components/Button.tsx';
+import type { EditSession } from './useEditSession.ts';
+import styles from './Pane.module.css';
+
+/**
+ * Contribute and the save states (spec part 1 §4): saving, success (finish and
+ * close, or continue editing — hidden while saving), failure kept as 'stored'.
+ */
+export const SaveBar = ({ session, onFinish, isNew }: { session: EditSession; onFinish: () => void; isNew: boolean }) => {
+  const { t } = useTranslation();
+  const { state, dirty } = session;
+  return (
+    <div className={styles.saveBar} data-testid="save-bar" data-save-state={state} data-dirty={dirty ? 'true' : 'false'}>
+      {state === 'success' && (
+        <Alert tone="success" testId="save-success">
+          {t('contribution.save.success')}
+        </Alert>
+      )}
+      {state === 'stored' && (
+        <Alert tone="error" testId="save-stored">
+          {t('contribution.save.failure')}
+          {session.error ? ` (${session.error})` : ''}
+        </Alert>
+      )}
+      <div className={styles.saveActions}>
+        <span className={styles.dirtyMark} data-testid="dirty-mark">
+          {state === 'saving' ? t('contribution.save.saving') : dirty ? t('contribution.save.unsavedChanges') : isNew ? t('contribution.save.notContributed') : t('contribution.save.allSaved')}
+        </span>
+        {state === 'success' ? (
+          <>
+            <Button variant="secondary" onClick={session.continueEditing} data-testid="continue-editing">
+              <Pencil size={18} aria-hidden="true" />
+              {t('contribution.save.continue')}
+            </Button>
+            <Button onClick={onFinish} data-testid="finish-close">
+              <LogOut size={18} aria-hidden="true" />
+              {t('contribution.save.finish')}
+            </Button>
+          </>
+        ) : (
+          <Button onClick={() => void session.contribute()} disabled={state === 'saving' || state === 'conflict'} data-testid="contribute">
+            {isNew ? <Send size={18} aria-hidden="true" /> : <Check size={18} aria-hidden="true" />}
+            {state === 'saving' ? t('contribution.save.saving') : isNew ? t('contribution.save.contribute') : t('contribution.save.save')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+};

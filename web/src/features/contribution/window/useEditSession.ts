@@ -1,0 +1,191 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { CurrentVersion, ObjectReply } from '../../../../../contracts/api/objects.ts';
+import { emptyNoteBody } from '../../../../../contracts/noteSchema.ts';
+import { keys, markRead, saveObject } from '../api/objects.ts';
+import { docFromJson } from '../editor/setup.ts';
+import { isDirty, type SaveState, type Snapshot } from '../state/dirty.ts';
+import { keywordsText } from '../state/keywords.ts';
+import { clearStoredBody, readStoredBody, storeBody } from '../state/recovery.ts';
+
+export type EditKind = 'note' | 'drawing';
+
+/** The content of a contribution as its editor holds it. */
+export const contentOf = (object: ObjectReply, kind: EditKind): unknown =>
+  kind === 'note' ? normalBody(object.data.body) : typeof object.data.svg === 'string' ? object.data.svg : '';
+
+/** A body as the editor gives it back (defaults filled in), so loading alone is never dirty. */
+const normalBody = (body: unknown): unknown => docFromJson(body ?? emptyNoteBody()).toJSON();
+
+export type EditSession = {
+  kind: EditKind;
+  title: string;
+  setTitle: (title: string) => void;
+  keywords: string;
+  setKeywords: (keywords: string) => void;
+  /** The editor reports its content on every change. */
+  setContent: (content: unknown) => void;
+  content: () => unknown;
+  /** Bumped when the content is replaced from outside (recover, take theirs): editors reload. */
+  replaced: { token: number; content: unknown };
+  dirty: boolean;
+  state: SaveState;
+  error: string | null;
+  titleMissing: boolean;
+  conflict: CurrentVersion | null;
+  revision: number;
+  hasStored: boolean;
+  contribute: () => Promise<boolean>;
+  keepMine: () => Promise<boolean>;
+  takeTheirs: () => void;
+  recover: () => void;
+  continueEditing: () => void;
+};
+
+/**
+ * Editing state of one contribution: dirty tracking against the last saved
+ * snapshot, the revision that travels with each save, the save states of spec
+ * part 1 §4 (saving → success | failure → stored), local-storage recovery and
+ * the 409 conflict choice.
+ */
+export const useEditSession = (object: ObjectReply, kind: EditKind): EditSession => {
+  const queryClient = useQueryClient();
+  const initial = useMemo<Snapshot>(
+    () => ({ title: object.title, keywords: keywordsText(object.keywords), content: contentOf(object, kind) }),
+    // One session per contribution: later cache updates do not reset the editor.
+    [object._id, kind],
+  );
+  const [title, setTitle] = useState(initial.title);
+  const [keywords, setKeywords] = useState(initial.keywords);
+  const contentRef = useRef<unknown>(initial.content);
+  const [contentTick, setContentTick] = useState(0);
+  const [saved, setSaved] = useState<Snapshot>(initial);
+  const [revision, setRevision] = useState(object.revision);
+  const [state, setState] = useState<SaveState>(() => (readStoredBody(object._id) ? 'stored' : 'idle'));
+  const [error, setError] = useState<string | null>(null);
+  const [titleMissing, setTitleMissing] = useState(false);
+  const [conflict, setConflict] = useState<CurrentVersion | null>(null);
+  const [replaced, setReplaced] = useState<{ token: number; content: unknown }>({ token: 0, content: initial.content });
+  const [storedTick, setStoredTick] = useState(0);
+  const status = useRef(object.status);
+  status.current = object.status;
+
+  const current = (): Snapshot => ({ title, keywords, content: contentRef.current });
+  // contentTick re-renders on every edit so the dirty flag follows.
+  void contentTick;
+  const dirty = isDirty(saved, current());
+  const hasStored = useMemo(() => readStoredBody(object._id) !== null, [object._id, storedTick, state]);
+
+  const setContent = useCallback((content: unknown) => {
+    contentRef.current = content;
+    setContentTick((n) => n + 1);
+  }, []);
+
+  const replaceContent = (content: unknown) => {
+    contentRef.current = content;
+    setReplaced((r) => ({ token: r.token + 1, content }));
+    setContentTick((n) => n + 1);
+  };
+
+  const save = async (atRevision: number): Promise<boolean> => {
+    if (!title.trim()) {
+      setTitleMissing(true);
+      return false;
+    }
+    setTitleMissing(false);
+    setError(null);
+    setState('saving');
+    const snapshot = current();
+    const body =
+      kind === 'note'
+        ? { revision: atRevision, title: snapshot.title.trim(), body: snapshot.content as Record<string, unknown>, keywords: snapshot.keywords }
+        : { revision: atRevision, title: snapshot.title.trim(), svg: String(snapshot.content) };
+    try {
+      const outcome = await saveObject(object.communityId, object._id, {
+        ...body,
+        ...(status.current === 'unsaved' ? { status: 'active' as const } : {}),
+      });
+      if (!outcome.ok) {
+        setConflict(outcome.conflict);
+        setState('conflict');
+        return false;
+      }
+      setConflict(null);
+      setSaved(snapshot);
+      setRevision(outcome.object.revision);
+      if (outcome.object && '_id' in outcome.object) queryClient.setQueryData(keys.object(object._id), outcome.object);
+      else void queryClient.invalidateQueries({ queryKey: keys.object(object._id), exact: true });
+      void queryClient.invalidateQueries({ queryKey: keys.history(object._id) });
+      clearStoredBody(object._id);
+      setStoredTick((n) => n + 1);
+      setState('success');
+      // Fact sheet §4: marked read right after each successful contribute.
+      void markRead(object.communityId, object._id);
+      return true;
+    } catch (failure) {
+      storeBody(object._id, { ...snapshot, revision: atRevision });
+      setStoredTick((n) => n + 1);
+      setError(failure instanceof Error ? failure.message : String(failure));
+      setState('stored');
+      return false;
+    }
+  };
+
+  return {
+    kind,
+    title,
+    setTitle: (value) => {
+      setTitle(value);
+      if (value.trim()) setTitleMissing(false);
+    },
+    keywords,
+    setKeywords,
+    setContent,
+    content: () => contentRef.current,
+    replaced,
+    dirty,
+    state,
+    error,
+    titleMissing,
+    conflict,
+    revision,
+    hasStored,
+    contribute: () => save(revision),
+    keepMine: async () => {
+      if (!conflict) return false;
+      setRevision(conflict.revision);
+      return save(conflict.revision);
+    },
+    takeTheirs: () => {
+      if (!conflict) return;
+      // Mine stays recoverable: nothing is lost.
+      storeBody(object._id, { ...current(), revision });
+      setStoredTick((n) => n + 1);
+      const theirs: Snapshot = {
+        title: conflict.title,
+        keywords: keywordsText(conflict.keywords),
+        content: kind === 'note' ? normalBody(conflict.body) : (conflict.svg ?? ''),
+      };
+      setTitle(theirs.title);
+      setKeywords(theirs.keywords);
+      replaceContent(theirs.content);
+      setSaved(theirs);
+      setRevision(conflict.revision);
+      setConflict(null);
+      setState('idle');
+      void queryClient.invalidateQueries({ queryKey: keys.object(object._id), exact: true });
+    },
+    recover: () => {
+      const stored = readStoredBody(object._id);
+      if (!stored) return;
+      setTitle(stored.title);
+      setKeywords(stored.keywords);
+      replaceContent(stored.content);
+      clearStoredBody(object._id);
+      setStoredTick((n) => n + 1);
+      setState('idle');
+      setError(null);
+    },
+    continueEditing: () => setState('idle'),
+  };
+};
