@@ -18,4 +18,6 @@ export const paths = {
   help: '/help',
   view: '/view/:viewId',
   viewWithMenu: '/view/:viewId/:menuStatus',
+  contribution: '/contribution/:contributionId',
+  contributionInContext: '/contribution/:contributionId/:contextId',
 } as const;

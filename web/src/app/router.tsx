@@ -34,6 +34,9 @@ const GroupManagerPage = lazy(() =>
 );
 const HelpPage = lazy(() => import('../features/help/components/HelpPage.tsx').then((m) => ({ default: m.HelpPage })));
 const ViewPage = lazy(() => import('../features/view/components/ViewPage.tsx').then((m) => ({ default: m.ViewPage })));
+const ContributionPage = lazy(() =>
+  import('../features/contribution/page/ContributionPage.tsx').then((m) => ({ default: m.ContributionPage })),
+);
 
 /** `/`: the community area when logged in, the landing with a link to /login otherwise. */
 const HomeRoute = () => {
@@ -72,6 +75,8 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.help, element: <RequireAuth>{(me) => <HelpPage me={me} />}</RequireAuth> },
         { path: paths.view, element: <RequireAuth>{(me) => <ViewPage isAdmin={me.role === 'admin'} />}</RequireAuth> },
         { path: paths.viewWithMenu, element: <RequireAuth>{(me) => <ViewPage isAdmin={me.role === 'admin'} />}</RequireAuth> },
+        { path: paths.contribution, element: <RequireAuth>{() => <ContributionPage />}</RequireAuth> },
+        { path: paths.contributionInContext, element: <RequireAuth>{() => <ContributionPage />}</RequireAuth> },
         { path: '*', element: <Navigate to={paths.home} replace /> },
       ],
     },
