@@ -13,6 +13,7 @@ import { errorsPlugin, problem } from './plugins/errors.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authorRoutes from './routes/authors/index.ts';
 import authRoutes from './routes/auth/index.ts';
+import timeMachineRoutes from './routes/timemachine/index.ts';
 import objectRoutes from './routes/objects/index.ts';
 import uploadRoutes from './routes/upload/index.ts';
 import historicalRoutes from './routes/historical/index.ts';
@@ -94,6 +95,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(linkRoutes, routeOptions);
   await app.register(helpRoutes, routeOptions);
   await app.register(authorRoutes, routeOptions);
+  await app.register(timeMachineRoutes, routeOptions);
   await app.register(objectRoutes, routeOptions);
   await app.register(uploadRoutes, routeOptions);
   await app.register(historicalRoutes, routeOptions);

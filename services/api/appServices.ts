@@ -9,6 +9,7 @@ import type { CommunityAccess } from './communities/access.ts';
 import type { CommunityService } from './communities/communityService.ts';
 import type { HelpService } from './help/helpService.ts';
 import type { AuthorService } from './authors/authorService.ts';
+import type { TimeMachineService } from './timemachine/timeMachineService.ts';
 import type { ObjectService } from './objects/objectService.ts';
 
 /** What every use-case service needs to run commands with read-your-writes. */
@@ -32,6 +33,8 @@ export type AppServices = {
   help: HelpService;
   /** Memberships: join, roles, password resets by managers, blocking writers, CSV imports. */
   authors: AuthorService;
+  /** The time machine: a view's history replayed from the event streams, per reader. */
+  timeMachine: TimeMachineService;
   /** The contribution page: objects, note and drawing saves, properties, attachments, connections, history. */
   objects: ObjectService;
   commandDeps: CommandDeps;

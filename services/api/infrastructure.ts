@@ -27,6 +27,7 @@ import { CommunityService } from './communities/communityService.ts';
 import { HelpService } from './help/helpService.ts';
 import { smtpMailer } from '../integrations/mail/mailer.ts';
 import { AuthorService } from './authors/authorService.ts';
+import { TimeMachineService } from './timemachine/timeMachineService.ts';
 import { ObjectService } from './objects/objectService.ts';
 import type { CommandDeps } from './appServices.ts';
 import { argon2Hasher, type PasswordHasher } from './accounts/passwords.ts';
@@ -143,6 +144,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     log: options.log,
   });
   const authors = new AuthorService({ ...commandDeps, accounts, access });
+  const timeMachine = new TimeMachineService({ eventStore, readStore, access });
   const objects = new ObjectService({ ...commandDeps, access, blobStore, secret, uploadLimitBytes: config.uploadLimitMb * 1024 * 1024 });
 
   closers.push(
@@ -170,6 +172,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     communities,
     help,
     authors,
+    timeMachine,
     objects,
     commandDeps,
     robotCheck,

@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { problemResponses } from '../../../../contracts/api/common.ts';
+import { CommunityIdParams } from '../../../../contracts/api/communities.ts';
+import {
+  TimeMachineAtQuery,
+  TimeMachineFrameParams,
+  TimeMachineFrameReplySchema,
+  TimeMachineHistoryReplySchema,
+  TimeMachineParams,
+  TimeMachineStepsQuery,
+  TimeMachineStepsReplySchema,
+} from '../../../../contracts/api/timemachine.ts';
+import type { AppServices } from '../../appServices.ts';
+import { kbdexCsv, kbdexRows } from '../../timemachine/kbdex.ts';
+
+/**
+ * The time machine (spec part 2 §2, §4): a view's history replayed from the
+ * event streams for the caller, and the researchers' KBDeX export.
+ * Members who may read the view; anonymous callers get 401.
+ */
+const timeMachineRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+  const { timeMachine } = services;
+  const tags = ['timemachine'];
+
+  app.get(
+    '/api/timemachine/:viewId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "A view's history for the caller: header and one step per visible change, in global order",
+        description: 'Frame −1 is the empty canvas; `startsAt` is the first step − 6 s. See contracts/api/timemachine.ts.',
+        params: TimeMachineParams,
+        response: { 200: TimeMachineHistoryReplySchema, ...problemResponses },
+      },
+    },
+    async (request) => timeMachine.history(request.currentUser, request.params.viewId),
+  );
+
+  app.get(
+    '/api/timemachine/:viewId/frame/:index',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The canvas after step `index` (−1 = empty): refs and arrows as the caller saw them then',
+        params: TimeMachineFrameParams,
+        response: { 200: TimeMachineFrameReplySchema, ...problemResponses },
+      },
+    },
+    async (request) => timeMachine.frame(request.currentUser, request.params.viewId, request.params.index),
+  );
+
+  app.get(
+    '/api/timemachine/:viewId/at',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The frame in force at an instant (the canvas "as of" a date, read-only)',
+        params: TimeMachineParams,
+        querystring: TimeMachineAtQuery,
+        response: { 200: TimeMachineFrameReplySchema, ...problemResponses },
+      },
+    },
+    async (request) => timeMachine.at(request.currentUser, request.params.viewId, request.query.time),
+  );
+
+  app.get(
+    '/api/timemachine/:viewId/steps',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Steps with their deltas (`before`/`after` of the ref, arrows added/removed), for local playback',
+        description: 'Applying a step and undoing it are exact inverses; folding steps 0..i gives frame i.',
+        params: TimeMachineParams,
+        querystring: TimeMachineStepsQuery,
+        response: { 200: TimeMachineStepsReplySchema, ...problemResponses },
+      },
+    },
+    async (request) => timeMachine.steps(request.currentUser, request.params.viewId, request.query.from ?? 0, request.query.count ?? 1000),
+  );
+
+  app.get(
+    '/api/communities/:communityId/kbdex.csv',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "KBDeX CSV of the community's active notes: id, title, authors, created, wordCount, text (managers, admins)",
+        params: CommunityIdParams,
+        response: { 200: Type.String({ description: 'text/csv' }), ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      const { communityId } = request.params;
+      await services.access.manager(request.currentUser, communityId);
+      const csv = kbdexCsv(await kbdexRows(services.readStore, communityId));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="kbdex-${communityId}.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(`\uFEFF${csv}`);
+    },
+  );
+};
+
+export default timeMachineRoutes;

@@ -1,0 +1,447 @@
+import type { TimeMachineDeltaStep, TimeMachineStepKind } from '../../../contracts/api/timemachine.ts';
+import type { RefData, RefTarget, ViewLink, ViewRef } from '../../../contracts/api/views.ts';
+import type { ContributionEvent, LinkType } from '../../../contracts/events/contribution.ts';
+import type { RecordedEvent } from '../../../contracts/events/event.ts';
+import { isObjectId } from '../../../contracts/ids.ts';
+import { canRead } from '../../../contracts/permissions.ts';
+import { evolveContribution, type ContributionDocument } from '../../../projections/contributions/index.ts';
+
+/**
+ * The time machine's replay of one view for one reader (pure: no I/O).
+ *
+ * It consumes, in global order, the events of the view's stream (its
+ * `contains` links), of every contribution ever placed on it and of their
+ * groups, of the authors involved and of the reader's reads, and folds them
+ * into the world as it was at each instant. After each event it re-derives
+ * the refs the event can change, as this reader would have seen them then
+ * (active, readable by the reader with the permission, authors, group members
+ * and reader's role in force then), and records a step for each ref whose
+ * visible form changed. Every `checkpointEvery` steps it keeps a copy of the
+ * frame, so a frame is a checkpoint plus fewer than `checkpointEvery` steps.
+ *
+ * Consumption is incremental: new events can be fed later (`consume`) and the
+ * steps and checkpoints grow; nothing already computed is redone.
+ */
+
+export type ReplayReader = {
+  /** The reader's membership id (derived for an admin who is not a member). */
+  authorId: string;
+  userId: string;
+  /** Admins read everything, like managers. */
+  isAdmin: boolean;
+};
+
+export type ReplayOptions = {
+  viewId: string;
+  communityId: string;
+  reader: ReplayReader;
+  /** Names of actors who are not members (admins), by user id. */
+  userNames?: ReadonlyMap<string, string>;
+  /** authorIdFor(communityId, userId) — injected so this module stays pure. */
+  authorIdOf: (userId: string) => string;
+  checkpointEvery?: number;
+};
+
+/** A step as stored (the API shape without `index`). */
+export type ReplayStep = Omit<TimeMachineDeltaStep, 'index'>;
+
+type FrameEntry = { ref: ViewRef; sig: string };
+type Checkpoint = { refs: Map<string, ViewRef>; links: Map<string, ViewLink> };
+type ContainsLink = { _id: string; to: string; data: Record<string, unknown>; created: string; modified: string };
+type AuthorState = { name: string; role: string };
+
+const arrowTypes: ReadonlySet<string> = new Set(['buildson', 'references']);
+const containsPrefix = 'contribution-';
+
+const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const bool = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/** A ref's stored data in the contract's shape (missing positions fall back to 100,100, like the live canvas). */
+export const refDataOf = (data: Record<string, unknown>): RefData => {
+  const out: RefData = { x: num(data.x) ?? 100, y: num(data.y) ?? 100 };
+  const width = num(data.width);
+  const height = num(data.height);
+  if (width !== undefined && width >= 0 && width <= 5000) out.width = width;
+  if (height !== undefined && height >= 0 && height <= 5000) out.height = height;
+  for (const key of ['showInPlace', 'draggable', 'fixed', 'locked'] as const) {
+    const value = bool(data[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+};
+
+/** Read state as the live canvas computes it (fact sheet §4). */
+const readStateOf = (lastRead: string | undefined, modified: string): RefTarget['read'] => {
+  if (lastRead === undefined) return 'unread';
+  return lastRead >= modified ? 'read' : 'modified';
+};
+
+/** What the canvas draws of a ref, minus what changes without being a step. */
+const signatureOf = (ref: ViewRef): string => {
+  const { modified: _m, read: _r, favourite: _f, ...shown } = ref._to;
+  return JSON.stringify([ref.data, shown]);
+};
+
+export const compareRefs = (a: ViewRef, b: ViewRef): number =>
+  a.created < b.created ? -1 : a.created > b.created ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
+const compareIds = (a: { _id: string }, b: { _id: string }): number => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+
+export class ViewReplay {
+  readonly steps: ReplayStep[] = [];
+  /** Running maximum of step times, for "as of" lookups when clocks are not monotonic. */
+  private readonly timeKeys: string[] = [];
+  private readonly checkpoints: Checkpoint[] = [{ refs: new Map(), links: new Map() }];
+  private readonly every: number;
+  /** Position of the last consumed event. */
+  lastPosition = 0;
+
+  // ---- the world as of the last consumed event ----
+  private readonly links = new Map<string, ContainsLink>();
+  private readonly refsByTarget = new Map<string, Set<string>>();
+  private readonly docs = new Map<string, ContributionDocument>();
+  private readonly authors = new Map<string, AuthorState>();
+  private readonly arrows = new Map<string, ViewLink>();
+  private readonly arrowsByContribution = new Map<string, Set<string>>();
+  /** Types of links starting at placed contributions (LinkUpdated/Deleted do not repeat it). */
+  private readonly linkTypes = new Map<string, LinkType>();
+  private readonly reads = new Map<string, string>();
+  private readonly actorAuthorIds = new Map<string, string>();
+  private readerRole: string | null = null;
+
+  // ---- the reader's frame after the last step ----
+  private readonly frame = new Map<string, FrameEntry>();
+  private readonly shownArrows = new Map<string, ViewLink>();
+  private readonly presence = new Map<string, number>();
+  private readonly dirtyArrows = new Set<string>();
+
+  constructor(private readonly options: ReplayOptions) {
+    this.every = options.checkpointEvery ?? 128;
+  }
+
+  get count(): number {
+    return this.steps.length;
+  }
+
+  /** Feeds events in global order; events at or before the last consumed position are ignored. */
+  consume(events: Iterable<RecordedEvent>): void {
+    for (const event of events) {
+      if (event.globalPosition <= this.lastPosition) continue;
+      this.lastPosition = event.globalPosition;
+      this.apply(event);
+    }
+  }
+
+  /** The frame after step `index` (−1 = empty): refs sorted by creation, arrows by id. */
+  frameAt(index: number): { refs: ViewRef[]; links: ViewLink[] } {
+    if (index < -1 || index >= this.steps.length) throw new RangeError(`frame ${index} of ${this.steps.length}`);
+    const c = Math.floor((index + 1) / this.every);
+    const checkpoint = this.checkpoints[c] as Checkpoint;
+    const refs = new Map(checkpoint.refs);
+    const links = new Map(checkpoint.links);
+    for (let i = c * this.every; i <= index; i++) applyStep(refs, links, this.steps[i] as ReplayStep);
+    return { refs: [...refs.values()].sort(compareRefs), links: [...links.values()].sort(compareIds) };
+  }
+
+  /** The index of the frame in force at `time` (−1 before the first step). */
+  indexAt(time: string): number {
+    let lo = 0;
+    let hi = this.timeKeys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.timeKeys[mid] as string) <= time) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  // ---- folding ----------------------------------------------------------------------
+
+  private apply(event: RecordedEvent): void {
+    const { streamName } = event;
+    const affected = new Set<string>();
+    if (streamName === `${containsPrefix}${this.options.viewId}`) {
+      this.applyViewEvent(event as RecordedEvent<ContributionEvent>, affected);
+    } else if (streamName.startsWith(containsPrefix)) {
+      this.applyContributionEvent(event as RecordedEvent<ContributionEvent>, affected);
+    } else if (streamName.startsWith('author-')) {
+      this.applyAuthorEvent(event, affected);
+    } else if (streamName.startsWith('reads-')) {
+      const data = event.data as { authorId?: string; contributionId?: string };
+      if (event.type === 'ReadMarked' && data.authorId === this.options.reader.authorId && typeof data.contributionId === 'string') {
+        const last = this.reads.get(data.contributionId);
+        if (last === undefined || event.metadata.at > last) this.reads.set(data.contributionId, event.metadata.at);
+      }
+    }
+    this.emit(event, affected);
+  }
+
+  private applyViewEvent(event: RecordedEvent<ContributionEvent>, affected: Set<string>): void {
+    const at = event.metadata.at;
+    switch (event.type) {
+      case 'LinkCreated': {
+        if (event.data.type !== 'contains') return;
+        const { linkId, to, data } = event.data;
+        this.links.set(linkId, { _id: linkId, to, data: { ...data }, created: at, modified: at });
+        let refs = this.refsByTarget.get(to);
+        if (!refs) this.refsByTarget.set(to, (refs = new Set()));
+        refs.add(linkId);
+        affected.add(linkId);
+        return;
+      }
+      case 'LinkUpdated': {
+        const link = this.links.get(event.data.linkId);
+        if (!link) return;
+        this.links.set(link._id, { ...link, data: { ...link.data, ...event.data.data }, modified: at });
+        affected.add(link._id);
+        return;
+      }
+      case 'LinkDeleted': {
+        const link = this.links.get(event.data.linkId);
+        if (!link) return;
+        this.links.delete(link._id);
+        this.refsByTarget.get(link.to)?.delete(link._id);
+        affected.add(link._id);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private applyContributionEvent(event: RecordedEvent<ContributionEvent>, affected: Set<string>): void {
+    const id = event.streamName.slice(containsPrefix.length);
+    switch (event.type) {
+      case 'LinkCreated': {
+        this.linkTypes.set(event.data.linkId, event.data.type);
+        if (!arrowTypes.has(event.data.type)) return;
+        const link: ViewLink = { _id: event.data.linkId, from: event.data.from, to: event.data.to, type: event.data.type };
+        this.arrows.set(link._id, link);
+        this.indexArrow(link.from, link._id);
+        this.indexArrow(link.to, link._id);
+        this.dirtyArrows.add(link._id);
+        return;
+      }
+      case 'LinkDeleted': {
+        const link = this.arrows.get(event.data.linkId);
+        if (!link) return;
+        this.arrows.delete(link._id);
+        this.dirtyArrows.add(link._id);
+        return;
+      }
+      case 'LinkUpdated':
+        return;
+      default: {
+        const current = this.docs.get(id) ?? null;
+        const next = evolveContribution(current, event);
+        if (!next || next === current) return;
+        this.docs.set(id, { ...next, _position: event.globalPosition });
+        for (const refId of this.refsByTarget.get(id) ?? []) affected.add(refId);
+        if (next.type === 'Group') {
+          for (const link of this.links.values()) if (this.docs.get(link.to)?.group === id) affected.add(link._id);
+        }
+      }
+    }
+  }
+
+  private applyAuthorEvent(event: RecordedEvent, affected: Set<string>): void {
+    const data = event.data as { authorId?: string; role?: string; firstName?: string; lastName?: string; userName?: string };
+    const authorId = data.authorId;
+    if (typeof authorId !== 'string') return;
+    const current = this.authors.get(authorId);
+    let next: AuthorState | undefined;
+    if (event.type === 'AuthorJoined') {
+      const name = `${data.firstName ?? ''} ${data.lastName ?? ''}`.trim() || (data.userName ?? '');
+      next = { name, role: data.role ?? 'writer' };
+    } else if (!current) {
+      return;
+    } else if (event.type === 'AuthorRenamed') {
+      next = { ...current, name: `${data.firstName ?? ''} ${data.lastName ?? ''}`.trim() || current.name };
+    } else if (event.type === 'AuthorRoleChanged' && typeof data.role === 'string') {
+      next = { ...current, role: data.role };
+    }
+    if (!next) return;
+    this.authors.set(authorId, next);
+    if (authorId === this.options.reader.authorId && next.role !== this.readerRole) {
+      this.readerRole = next.role;
+      for (const refId of this.links.keys()) affected.add(refId);
+    }
+    if (!current || current.name !== next.name) {
+      for (const link of this.links.values()) {
+        const doc = this.docs.get(link.to);
+        if (doc?.authors.includes(authorId)) affected.add(link._id);
+      }
+    }
+  }
+
+  private indexArrow(contributionId: string, linkId: string): void {
+    let set = this.arrowsByContribution.get(contributionId);
+    if (!set) this.arrowsByContribution.set(contributionId, (set = new Set()));
+    set.add(linkId);
+  }
+
+  // ---- what the reader sees -----------------------------------------------------------
+
+  private get isManager(): boolean {
+    return this.options.reader.isAdmin || this.readerRole === 'manager';
+  }
+
+  private membersOf(groupId: string | null): string[] {
+    if (!groupId) return [];
+    const group = this.docs.get(groupId);
+    return group ? strings(group.data.members) : [];
+  }
+
+  /** The ref as the reader sees it now, or null when it is gone or hidden. */
+  private represent(refId: string): ViewRef | null {
+    const link = this.links.get(refId);
+    if (!link) return null;
+    const doc = this.docs.get(link.to);
+    if (!doc || doc.status !== 'active' || doc.communityId !== this.options.communityId) return null;
+    const { reader } = this.options;
+    const subject = { authorId: this.readerRole === null ? null : reader.authorId, isManager: this.isManager };
+    if (!canRead(subject, { permission: doc.permission, authors: doc.authors, groupMembers: this.membersOf(doc.group) })) return null;
+    const data = doc.data;
+    const group = doc.group ? this.docs.get(doc.group) : undefined;
+    const riseabove = data.riseabove as { viewId?: unknown } | undefined;
+    const target: RefTarget = {
+      _id: doc._id,
+      type: doc.type,
+      title: doc.title,
+      status: doc.status,
+      permission: doc.permission,
+      authors: [...doc.authors],
+      authorNames: doc.authors.map((id) => this.authors.get(id)?.name ?? ''),
+      group: doc.group,
+      groupTitle: group ? group.title : null,
+      created: doc.created,
+      modified: doc.modified,
+      langInNote: strings((doc as { langInNote?: unknown }).langInNote ?? data.langInNote),
+      read: readStateOf(this.reads.get(doc._id), doc.modified),
+      byMe: doc.authors.includes(reader.authorId),
+      favourite: strings(data.favAuthors).includes(reader.userId),
+      riseaboveViewId: riseabove && isObjectId(riseabove.viewId) ? riseabove.viewId : null,
+      promising: Boolean(data.promisingContains),
+    };
+    if (doc.type === 'Drawing' && typeof data.svg === 'string') target.svg = data.svg;
+    if (doc.type === 'Attachment' && typeof data.url === 'string') {
+      target.attachment = { url: data.url, mime: typeof data.type === 'string' ? data.type : 'application/octet-stream' };
+      const width = num(data.width);
+      const height = num(data.height);
+      if (width !== undefined) target.attachment.width = width;
+      if (height !== undefined) target.attachment.height = height;
+    }
+    return {
+      _id: link._id,
+      viewId: this.options.viewId,
+      to: link.to,
+      data: refDataOf(link.data),
+      created: link.created,
+      modified: link.modified,
+      _to: target,
+    };
+  }
+
+  private actorName(actorId: string | null): string {
+    if (!actorId) return '';
+    let authorId = this.actorAuthorIds.get(actorId);
+    if (authorId === undefined) {
+      authorId = this.options.authorIdOf(actorId);
+      this.actorAuthorIds.set(actorId, authorId);
+    }
+    return this.authors.get(authorId)?.name ?? this.options.userNames?.get(actorId) ?? '';
+  }
+
+  private emit(event: RecordedEvent, affected: Set<string>): void {
+    const before = this.steps.length;
+    const ids = affected.size > 1 ? [...affected].sort() : [...affected];
+    for (const refId of ids) {
+      const previous = this.frame.get(refId);
+      const next = this.represent(refId);
+      if (!previous && !next) continue;
+      const sig = next ? signatureOf(next) : '';
+      if (previous && next && previous.sig === sig) continue;
+      const to = (next ?? previous?.ref)?.to as string;
+      if (next) this.frame.set(refId, { ref: next, sig });
+      else this.frame.delete(refId);
+      const candidates = new Set<string>();
+      if (this.steps.length === before) for (const id of this.dirtyArrows) candidates.add(id);
+      const count = (this.presence.get(to) ?? 0) + (next ? 1 : 0) - (previous ? 1 : 0);
+      const presenceChanged = (count > 0) !== ((this.presence.get(to) ?? 0) > 0);
+      this.presence.set(to, count);
+      if (presenceChanged) for (const id of this.arrowsByContribution.get(to) ?? []) candidates.add(id);
+      this.push(event, refId, previous?.ref ?? null, next, this.arrowDelta(candidates));
+    }
+    if (this.steps.length === before && this.dirtyArrows.size > 0) {
+      // An arrow appeared or vanished among shown refs, nothing else changed: a step of its `from` ref.
+      const delta = this.arrowDelta(new Set(this.dirtyArrows));
+      const changed = delta.added[0] ?? delta.removed[0];
+      if (changed) {
+        const entry = [...this.frame.values()].find((e) => e.ref.to === changed.from) ?? [...this.frame.values()].find((e) => e.ref.to === changed.to);
+        if (entry) this.push(event, entry.ref._id, entry.ref, entry.ref, delta);
+      }
+    }
+    this.dirtyArrows.clear();
+  }
+
+  private arrowDelta(candidates: Set<string>): { added: ViewLink[]; removed: ViewLink[] } {
+    const added: ViewLink[] = [];
+    const removed: ViewLink[] = [];
+    for (const id of [...candidates].sort()) {
+      const link = this.arrows.get(id);
+      const show = !!link && (this.presence.get(link.from) ?? 0) > 0 && (this.presence.get(link.to) ?? 0) > 0;
+      const shown = this.shownArrows.get(id);
+      if (show && !shown) {
+        added.push(link);
+        this.shownArrows.set(id, link);
+      } else if (!show && shown) {
+        removed.push(shown);
+        this.shownArrows.delete(id);
+      }
+    }
+    return { added, removed };
+  }
+
+  private push(event: RecordedEvent, refId: string, before: ViewRef | null, after: ViewRef | null, links: { added: ViewLink[]; removed: ViewLink[] }): void {
+    const kind: TimeMachineStepKind = !before ? 'created' : !after ? 'deleted' : 'modified';
+    const shown = (after ?? before) as ViewRef;
+    const time = event.metadata.at;
+    this.steps.push({
+      position: event.globalPosition,
+      time,
+      actorId: event.metadata.actorId,
+      actorName: this.actorName(event.metadata.actorId),
+      kind,
+      refId,
+      contributionId: shown.to,
+      title: after ? after._to.title : (this.docs.get(shown.to)?.title ?? before?._to.title ?? ''),
+      before,
+      after,
+      links,
+    });
+    const last = this.timeKeys[this.timeKeys.length - 1];
+    this.timeKeys.push(last !== undefined && last > time ? last : time);
+    if (this.steps.length % this.every === 0) {
+      this.checkpoints.push({
+        refs: new Map([...this.frame].map(([id, entry]) => [id, entry.ref])),
+        links: new Map(this.shownArrows),
+      });
+    }
+  }
+}
+
+/** Applies one step forward to a frame (the contract's rule). */
+export const applyStep = (refs: Map<string, ViewRef>, links: Map<string, ViewLink>, step: Pick<ReplayStep, 'refId' | 'after' | 'links'>): void => {
+  if (step.after) refs.set(step.refId, step.after);
+  else refs.delete(step.refId);
+  for (const link of step.links.removed) links.delete(link._id);
+  for (const link of step.links.added) links.set(link._id, link);
+};
+
+/** Undoes one step (the exact inverse of `applyStep`). */
+export const revertStep = (refs: Map<string, ViewRef>, links: Map<string, ViewLink>, step: Pick<ReplayStep, 'refId' | 'before' | 'links'>): void => {
+  if (step.before) refs.set(step.refId, step.before);
+  else refs.delete(step.refId);
+  for (const link of step.links.added) links.delete(link._id);
+  for (const link of step.links.removed) links.set(link._id, link);
+};
