@@ -4,13 +4,15 @@ export * from './community.ts';
 export * from './author.ts';
 export * from './contribution.ts';
 export * from './feedback.ts';
+export * from './read.ts';
 
 import type { AuthorEvent } from './author.ts';
 import type { CommunityEvent } from './community.ts';
 import type { ContributionEvent } from './contribution.ts';
 import type { FeedbackEvent } from './feedback.ts';
+import type { ReadEvent } from './read.ts';
 import type { UserEvent, UserNameClaimEvent } from './user.ts';
 
 /** Every event Buildon stores. Later aggregates add their unions here. */
-export type DomainEvent = UserEvent | UserNameClaimEvent | CommunityEvent | AuthorEvent | ContributionEvent | FeedbackEvent;
+export type DomainEvent = UserEvent | UserNameClaimEvent | CommunityEvent | AuthorEvent | ContributionEvent | FeedbackEvent | ReadEvent;
 export type DomainEventType = DomainEvent['type'];

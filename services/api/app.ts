@@ -18,6 +18,8 @@ import objectRoutes from './routes/objects/index.ts';
 import uploadRoutes from './routes/upload/index.ts';
 import historicalRoutes from './routes/historical/index.ts';
 import connectionRoutes from './routes/links/connections.ts';
+import canvasRoutes from './routes/canvas/index.ts';
+import { pushPlugin } from './push/pushPlugin.ts';
 import metaRoutes from './routes/meta/index.ts';
 import communityRoutes from './routes/communities/index.ts';
 import groupRoutes from './routes/groups/index.ts';
@@ -100,6 +102,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(uploadRoutes, routeOptions);
   await app.register(historicalRoutes, routeOptions);
   await app.register(connectionRoutes, routeOptions);
+  await app.register(canvasRoutes, routeOptions);
+  await app.register(pushPlugin, routeOptions);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);

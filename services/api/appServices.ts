@@ -11,6 +11,8 @@ import type { HelpService } from './help/helpService.ts';
 import type { AuthorService } from './authors/authorService.ts';
 import type { TimeMachineService } from './timemachine/timeMachineService.ts';
 import type { ObjectService } from './objects/objectService.ts';
+import type { CanvasReader } from './canvas/canvasReader.ts';
+import type { CanvasService } from './canvas/canvasService.ts';
 
 /** What every use-case service needs to run commands with read-your-writes. */
 export type CommandDeps = {
@@ -37,6 +39,10 @@ export type AppServices = {
   timeMachine: TimeMachineService;
   /** The contribution page: objects, note and drawing saves, properties, attachments, connections, history. */
   objects: ObjectService;
+  /** The view canvas's reads: the one-request load and per-reader refs (also used by live push). */
+  canvasReader: CanvasReader;
+  /** The view canvas's writes: refs, links, contributions where placed, rise-above, view manager, workspace, reads. */
+  canvas: CanvasService;
   commandDeps: CommandDeps;
   robotCheck: RobotCheck;
   runner: ProjectionRunner;

@@ -29,6 +29,8 @@ import { smtpMailer } from '../integrations/mail/mailer.ts';
 import { AuthorService } from './authors/authorService.ts';
 import { TimeMachineService } from './timemachine/timeMachineService.ts';
 import { ObjectService } from './objects/objectService.ts';
+import { CanvasReader } from './canvas/canvasReader.ts';
+import { CanvasService } from './canvas/canvasService.ts';
 import type { CommandDeps } from './appServices.ts';
 import { argon2Hasher, type PasswordHasher } from './accounts/passwords.ts';
 import type { AppServices } from './appServices.ts';
@@ -146,6 +148,8 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
   const authors = new AuthorService({ ...commandDeps, accounts, access });
   const timeMachine = new TimeMachineService({ eventStore, readStore, access });
   const objects = new ObjectService({ ...commandDeps, access, blobStore, secret, uploadLimitBytes: config.uploadLimitMb * 1024 * 1024 });
+  const canvasReader = new CanvasReader({ readStore, access });
+  const canvas = new CanvasService({ ...commandDeps, reader: canvasReader });
 
   closers.push(
     () => {
@@ -174,6 +178,8 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     authors,
     timeMachine,
     objects,
+    canvasReader,
+    canvas,
     commandDeps,
     robotCheck,
     runner,

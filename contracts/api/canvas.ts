@@ -1,0 +1,212 @@
+import Type, { type Static } from 'typebox';
+import { ObjectIdSchema } from './common.ts';
+import { ViewSettingSchema, ViewSummarySchema } from './communities.ts';
+import { RefDataSchema } from './views.ts';
+
+/**
+ * The canvas's writes (issue 5): creating contributions where they are placed,
+ * refs (`contains` links from a view) and build-on/reference links, rise-above,
+ * the view manager, the personal workspace and reads. The canvas load itself
+ * is `ViewCanvasReply` (contracts/api/views.ts).
+ */
+
+/** Smallest and largest coordinate of a ref (fact sheet §10.2). */
+export const RefBounds = { min: 2, max: 1950 } as const;
+
+/** Refusals whose wording the spec fixes (part 2 §5). Do not reword. */
+export const CanvasMessages = {
+  cannotEditView: 'You have no permission to edit this view.',
+  cannotFix: 'You are not able to fix this object.',
+  cannotLock: 'You cannot edit this object on your privilege.',
+  riseaboveTitleRequired: 'Veuillez saisir un nom..',
+  riseaboveNotesRequired: 'Select notes to create riseabove.',
+  viewNotFound: 'view not found.',
+} as const;
+
+/** Messages of these routes that the spec does not fix. */
+export const CanvasServiceMessages = {
+  notYourObject: 'You can only delete objects you authored.',
+  fixedInPlace: 'This object is fixed in place.',
+  noRoom: 'There is no free room here.',
+  linkNotFound: 'Link not found',
+  contributionNotFound: 'Contribution not found',
+  notInThisView: 'This link is not a ref of this view.',
+  otherCommunity: 'Both ends of a link must belong to the same community.',
+  notAView: 'Refs start from a view.',
+  inactive: 'This contribution is not active.',
+  onlyRefs: 'Only refs (contains links) can be changed here.',
+  unsupportedLinkType: 'Links created here are contains, buildson or references.',
+  cannotDeleteView: 'Only managers and the authors of this view may delete it.',
+  parentCycle: 'A view cannot be placed inside itself.',
+  notAMember: 'You are not a member of this community.',
+} as const;
+
+/** Types the canvas creates (POST /api/contributions/{communityId}). */
+export const CreatableTypeSchema = Type.Union([Type.Literal('Note'), Type.Literal('Drawing'), Type.Literal('Attachment'), Type.Literal('View')]);
+export type CreatableType = Static<typeof CreatableTypeSchema>;
+
+export const PlacementSchema = Type.Object(
+  { viewId: ObjectIdSchema, x: Type.Number(), y: Type.Number() },
+  { additionalProperties: false },
+);
+
+/**
+ * A new note, drawing, attachment or view. The server sets the community,
+ * authors (the caller), status and permission; a body naming them is refused.
+ */
+export const CreateContributionBody = Type.Object(
+  {
+    type: CreatableTypeSchema,
+    /** Views need one; notes start with '' and drawings/attachments with their default title. */
+    title: Type.Optional(Type.String({ maxLength: 500 })),
+    /** Views only. */
+    viewSetting: Type.Optional(ViewSettingSchema),
+    /** Also place the new contribution in this view, at x, y. */
+    placement: Type.Optional(PlacementSchema),
+    /** The new contribution builds on this one (a `buildson` link and a ref beside the parent in every view holding it). */
+    buildsOn: Type.Optional(ObjectIdSchema),
+  },
+  { additionalProperties: false },
+);
+export type CreateContributionBody = Static<typeof CreateContributionBody>;
+
+/** A contribution as its creator gets it back. */
+export const ContributionSchema = Type.Object({
+  _id: ObjectIdSchema,
+  communityId: ObjectIdSchema,
+  type: Type.String(),
+  title: Type.String(),
+  status: Type.String(),
+  permission: Type.String(),
+  authors: Type.Array(ObjectIdSchema),
+  group: Type.Union([ObjectIdSchema, Type.Null()]),
+  data: Type.Record(Type.String(), Type.Unknown()),
+  created: Type.String(),
+  modified: Type.String(),
+});
+export type Contribution = Static<typeof ContributionSchema>;
+
+/** A link as stored (KF6's KLink without the `_from`/`_to` caches). */
+export const LinkSchema = Type.Object({
+  _id: ObjectIdSchema,
+  communityId: ObjectIdSchema,
+  from: ObjectIdSchema,
+  to: ObjectIdSchema,
+  type: Type.String(),
+  data: Type.Record(Type.String(), Type.Unknown()),
+  created: Type.String(),
+  modified: Type.String(),
+});
+export type Link = Static<typeof LinkSchema>;
+
+export const CreateContributionReply = Type.Object({
+  contribution: ContributionSchema,
+  /** Refs created: the placement first, then those beside the parent. */
+  refs: Type.Array(LinkSchema),
+  /** The `buildson` link, when `buildsOn` was given. */
+  buildson: Type.Union([LinkSchema, Type.Null()]),
+});
+export type CreateContributionReply = Static<typeof CreateContributionReply>;
+
+/** The data a ref may be given or changed with (positions are clamped to 2…1950). */
+export const RefChangeSchema = Type.Partial(RefDataSchema, { additionalProperties: false });
+
+/** POST /api/links: a ref (type contains, from a view) or a build-on/reference link. */
+export const CreateLinkBody = Type.Object(
+  {
+    from: ObjectIdSchema,
+    to: ObjectIdSchema,
+    type: Type.Union([Type.Literal('contains'), Type.Literal('buildson'), Type.Literal('references')]),
+    /** Refs: x and y are required. References: `text` is the quote. */
+    data: Type.Optional(
+      Type.Object(
+        {
+          ...RefChangeSchema.properties,
+          text: Type.Optional(Type.String({ maxLength: 10_000 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CreateLinkBody = Static<typeof CreateLinkBody>;
+
+/** PUT /api/links/{id}: move, resize, show in place, pin, fix, lock, unlock a ref. */
+export const UpdateLinkBody = Type.Object({ data: RefChangeSchema }, { additionalProperties: false });
+export type UpdateLinkBody = Static<typeof UpdateLinkBody>;
+
+export const LinkIdParams = Type.Object({ id: ObjectIdSchema });
+export const ViewIdParams = Type.Object({ viewId: ObjectIdSchema });
+export const ReadParams = Type.Object({ communityId: ObjectIdSchema, contributionId: ObjectIdSchema });
+
+export const DeleteRefsBody = Type.Object({ linkIds: Type.Array(ObjectIdSchema, { minItems: 1, maxItems: 5_000 }) }, { additionalProperties: false });
+export const DeleteRefsReply = Type.Object({ count: Type.Integer() });
+
+/** POST /api/views/{viewId}/riseabove. */
+export const RiseAboveBody = Type.Object(
+  {
+    title: Type.String({ maxLength: 500 }),
+    /** Refs of this view to move into the rise-above; none = an empty rise-above at a free spot. */
+    linkIds: Type.Optional(Type.Array(ObjectIdSchema, { maxItems: 5_000 })),
+  },
+  { additionalProperties: false },
+);
+export const RiseAboveReply = Type.Object({
+  /** The rise-above note. */
+  noteId: ObjectIdSchema,
+  /** Its inner view (also `data.riseabove.viewId` of the note). */
+  viewId: ObjectIdSchema,
+  /** The rise-above's ref in the view. */
+  ref: LinkSchema,
+  /** Refs moved into the inner view. */
+  moved: Type.Integer(),
+});
+export type RiseAboveReply = Static<typeof RiseAboveReply>;
+
+/** View manager: add a view by title. */
+export const CreateViewBody = Type.Object(
+  { title: Type.String({ maxLength: 500 }), viewSetting: Type.Optional(ViewSettingSchema) },
+  { additionalProperties: false },
+);
+
+/**
+ * Re-parent a view (managers): its ref in `oldParentId` (in every view when
+ * absent) moves to `parentId` (null: the top level).
+ */
+export const ReparentViewBody = Type.Object(
+  { parentId: Type.Union([ObjectIdSchema, Type.Null()]), oldParentId: Type.Optional(Type.Union([ObjectIdSchema, Type.Null()])) },
+  { additionalProperties: false },
+);
+
+export type ViewTreeNode = {
+  _id: string;
+  title: string;
+  permission: string;
+  /** Registered in the community's view list. */
+  registered: boolean;
+  children: ViewTreeNode[];
+};
+export const ViewTreeNodeSchema = Type.Cyclic(
+  {
+    ViewTreeNode: Type.Object({
+      _id: ObjectIdSchema,
+      title: Type.String(),
+      permission: Type.String(),
+      registered: Type.Boolean(),
+      children: Type.Array(Type.Ref('ViewTreeNode')),
+    }),
+  },
+  'ViewTreeNode',
+);
+/** GET /api/communities/{communityId}/viewtree: registered views at the top, child views (their `contains` refs) below. */
+export const ViewTreeReply = Type.Object({ nodes: Type.Array(ViewTreeNodeSchema) });
+export type ViewTreeReply = { nodes: ViewTreeNode[] };
+
+export const ViewReply = ViewSummarySchema;
+
+/** POST /api/authors/{communityId}/me/workspace. */
+export const WorkspaceReply = Type.Object({ viewId: ObjectIdSchema, created: Type.Boolean() });
+
+/** POST /api/records/read/{communityId}/{contributionId}. */
+export const ReadReply = Type.Object({ contributionId: ObjectIdSchema, read: Type.Literal('read'), at: Type.String() });

@@ -1,0 +1,92 @@
+import type { ReadState, ViewLink, ViewRef } from './api/views.ts';
+
+/**
+ * The live canvas over one websocket at `/api/socket` (issue 5 §8). Messages
+ * are JSON objects with a `type`.
+ *
+ * 1. Authenticate: `?token=` on the URL, or the first message `{type:'auth', token}`
+ *    (browsers cannot set headers on a WebSocket). Same checks as HTTP: blocked
+ *    users and ended sessions are refused (an `error`, then close code 4401).
+ * 2. `subscribe` to views, authorised exactly like GET /api/views/{viewId}/canvas
+ *    (a refusal is an `error` naming the view; nothing is subscribed).
+ * 3. Receive what changes in subscribed views as soon as the read models show it,
+ *    already filtered and shaped for this reader (`ref.saved` carries the same
+ *    ref the canvas load would give).
+ */
+
+/** Close code sent when authentication fails. */
+export const pushCloseCodes = { unauthorized: 4401 } as const;
+export const pushPath = '/api/socket';
+
+// ---- client → server ----------------------------------------------------------------
+
+export type PushAuth = { type: 'auth'; token: string };
+export type PushSubscribe = { type: 'subscribe'; viewId: string };
+export type PushUnsubscribe = { type: 'unsubscribe'; viewId: string };
+export type PushPing = { type: 'ping' };
+export type PushClientMessage = PushAuth | PushSubscribe | PushUnsubscribe | PushPing;
+
+// ---- server → client ----------------------------------------------------------------
+
+/** Authenticated. */
+export type PushReady = { type: 'ready'; userId: string };
+export type PushSubscribed = { type: 'subscribed'; viewId: string };
+export type PushUnsubscribed = { type: 'unsubscribed'; viewId: string };
+/** A refused or malformed request; `status` mirrors HTTP (401, 403, 404, 400). */
+export type PushError = { type: 'error'; status: number; message: string; viewId?: string };
+export type PushPong = { type: 'pong' };
+
+/**
+ * A ref of a subscribed view was placed (`placed`), moved/resized/fixed/locked
+ * (`changed`) or its contribution changed (`target`: title, status, permission,
+ * favourite…; a note becoming active appears this way). Replace by `ref._id`.
+ */
+export type PushRefSaved = { type: 'ref.saved'; viewId: string; cause: 'placed' | 'changed' | 'target'; ref: ViewRef };
+/** A ref left the view, or its contribution is no longer visible to this reader. */
+export type PushRefRemoved = { type: 'ref.removed'; viewId: string; linkId: string };
+/** A build-on or reference link between two refs of the view. */
+export type PushLinkSaved = { type: 'link.saved'; viewId: string; link: ViewLink };
+export type PushLinkRemoved = { type: 'link.removed'; viewId: string; linkId: string };
+/** My own read state of a contribution changed (I read it, possibly in another window). */
+export type PushReadChanged = { type: 'read.changed'; communityId: string; contributionId: string; read: ReadState };
+
+export type PresenceUser = { userId: string; authorId: string; name: string };
+/** Who has this view open (everyone subscribed, me included), on every join and leave. */
+export type PushPresence = { type: 'presence'; viewId: string; users: PresenceUser[] };
+
+export type PushServerMessage =
+  | PushReady
+  | PushSubscribed
+  | PushUnsubscribed
+  | PushError
+  | PushPong
+  | PushRefSaved
+  | PushRefRemoved
+  | PushLinkSaved
+  | PushLinkRemoved
+  | PushReadChanged
+  | PushPresence;
+
+/** Parses a client message; null when it is not one. */
+export const parsePushClientMessage = (text: string): PushClientMessage | null => {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const message = value as Record<string, unknown>;
+  const isId = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{24}$/.test(v);
+  switch (message.type) {
+    case 'auth':
+      return typeof message.token === 'string' && message.token.length < 10_000 ? { type: 'auth', token: message.token } : null;
+    case 'subscribe':
+    case 'unsubscribe':
+      return isId(message.viewId) ? { type: message.type, viewId: message.viewId } : null;
+    case 'ping':
+      return { type: 'ping' };
+    default:
+      return null;
+  }
+};

@@ -1,0 +1,321 @@
+import { defaultViewSetting, type Author, type ContextData, type ViewSetting, type ViewSummary } from '../../../contracts/api/communities.ts';
+import { CanvasMessages } from '../../../contracts/api/canvas.ts';
+import type { ReadState, RefData, RefTarget, ViewCanvasReply, ViewLink, ViewRef } from '../../../contracts/api/views.ts';
+import { isObjectId } from '../../../contracts/ids.ts';
+import { canRead, canWrite, type AccessObject, type AccessSubject } from '../../../contracts/permissions.ts';
+import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
+import {
+  contributionsCollectionName,
+  linksCollectionName,
+  type ContributionDocument,
+  type LinkDocument,
+} from '../../../projections/contributions/index.ts';
+import { readsCollectionName, readsOf, readState, type ReadDocument } from '../../../projections/reads/index.ts';
+import type { UserDocument } from '../../../projections/users/index.ts';
+import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
+import type { ReadStore } from '../../core/readStore.ts';
+import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
+import { authorIdFor } from '../communities/authorId.ts';
+import { defaultContextData, toCommunityInfo } from '../communities/communityService.ts';
+
+/** A caller inside one community, as the access rule sees them. */
+export type Reader = {
+  user: UserDocument;
+  grant: CommunityAccessGrant;
+  /** The membership id (derived for an admin who is not a member): reads and "by me". */
+  authorId: string;
+  subject: AccessSubject;
+};
+
+/** A view and what one reader may do with it. */
+export type ViewAccess = {
+  view: ContributionDocument;
+  reader: Reader;
+  viewGroupMembers: string[];
+  editable: boolean;
+  isViewAuthor: boolean;
+  context: ContextData;
+};
+
+/** Link types drawn as arrows among refs. */
+export const arrowLinkTypes = ['buildson', 'references'] as const;
+
+export const membersOfGroup = (group: ContributionDocument | undefined | null): string[] =>
+  group && Array.isArray(group.data.members) ? group.data.members.filter((m): m is string => typeof m === 'string') : [];
+
+export const accessObject = (doc: ContributionDocument, groupMembers: readonly string[]): AccessObject => ({
+  permission: doc.permission,
+  authors: doc.authors,
+  groupMembers,
+});
+
+const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const bool = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/** A ref's stored data in the contract's shape (missing positions fall back to 100,100). */
+export const toRefData = (data: Record<string, unknown>): RefData => {
+  const out: RefData = { x: num(data.x) ?? 100, y: num(data.y) ?? 100 };
+  const width = num(data.width);
+  const height = num(data.height);
+  if (width !== undefined && width >= 0 && width <= 5000) out.width = width;
+  if (height !== undefined && height >= 0 && height <= 5000) out.height = height;
+  for (const key of ['showInPlace', 'draggable', 'fixed', 'locked'] as const) {
+    const value = bool(data[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+};
+
+export const toViewSummary = (doc: ContributionDocument): ViewSummary => ({
+  _id: doc._id,
+  communityId: doc.communityId,
+  title: doc.title,
+  created: doc.created,
+  modified: doc.modified,
+  permission: doc.permission,
+  status: doc.status,
+});
+
+export const authorName = (author: AuthorDocument): string => `${author.firstName} ${author.lastName}`.trim() || author.userName;
+
+/** Everything the `_to` of refs needs, fetched once for many refs (no request per ref). */
+type Lookups = {
+  targets: Map<string, ContributionDocument>;
+  groups: Map<string, ContributionDocument>;
+  authors: Map<string, AuthorDocument>;
+};
+
+/**
+ * Read side of the canvas: the view gate, the one-request canvas load and
+ * the per-reader `_to` of refs (also used by live push).
+ */
+export class CanvasReader {
+  constructor(private readonly deps: { readStore: ReadStore; access: CommunityAccess }) {}
+
+  get contributions() {
+    return this.deps.readStore.collection<ContributionDocument>(contributionsCollectionName);
+  }
+  get links() {
+    return this.deps.readStore.collection<LinkDocument>(linksCollectionName);
+  }
+  get authors() {
+    return this.deps.readStore.collection<AuthorDocument>(authorsCollectionName);
+  }
+  get reads() {
+    return this.deps.readStore.collection<ReadDocument>(readsCollectionName);
+  }
+
+  /** The caller in a community: 403 when not a member in good standing (admins pass). */
+  async reader(user: UserDocument, communityId: string): Promise<Reader> {
+    const grant = await this.deps.access.member(user, communityId);
+    return {
+      user,
+      grant,
+      authorId: grant.author?._id ?? authorIdFor(communityId, user._id),
+      subject: { authorId: grant.author?._id ?? null, isManager: grant.isManager },
+    };
+  }
+
+  /** Group members by group id, for the groups of these documents. */
+  async groupMembers(docs: readonly ContributionDocument[]): Promise<Map<string, string[]>> {
+    const ids = [...new Set(docs.map((doc) => doc.group).filter((id): id is string => typeof id === 'string'))];
+    if (ids.length === 0) return new Map();
+    const groups = await this.contributions.find({ _id: { $in: ids } });
+    return new Map(groups.map((group) => [group._id, membersOfGroup(group)]));
+  }
+
+  async membersOf(doc: ContributionDocument): Promise<string[]> {
+    return doc.group ? membersOfGroup(await this.contributions.get(doc.group)) : [];
+  }
+
+  /** A view by id: 404 'view not found.' unless it is an active view of a community. */
+  async view(viewId: string): Promise<ContributionDocument> {
+    const view = await this.contributions.get(viewId);
+    if (!view || view.type !== 'View' || view.status !== 'active') throw new NotFoundError(CanvasMessages.viewNotFound);
+    return view;
+  }
+
+  /** The root context's settings, completed with the defaults. */
+  async context(reader: Reader): Promise<ContextData> {
+    const context = await this.contributions.get(reader.grant.community.rootContextId);
+    return { ...defaultContextData(), ...((context?.data ?? {}) as Partial<ContextData>) };
+  }
+
+  /**
+   * The gate of every canvas read and write: a member of the view's community
+   * who may read the view (403 otherwise; 404 for unknown views).
+   */
+  async viewAccess(user: UserDocument, viewId: string): Promise<ViewAccess> {
+    const view = await this.view(viewId);
+    let reader: Reader;
+    try {
+      reader = await this.reader(user, view.communityId);
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new NotFoundError(CanvasMessages.viewNotFound);
+      throw error;
+    }
+    const viewGroupMembers = await this.membersOf(view);
+    const object = accessObject(view, viewGroupMembers);
+    if (!canRead(reader.subject, object)) throw new ForbiddenError();
+    return {
+      view,
+      reader,
+      viewGroupMembers,
+      editable: canWrite(reader.subject, object),
+      isViewAuthor: reader.subject.authorId !== null && view.authors.includes(reader.subject.authorId),
+      context: await this.context(reader),
+    };
+  }
+
+  private async lookups(links: readonly LinkDocument[]): Promise<Lookups> {
+    const targetIds = [...new Set(links.map((link) => link.to))];
+    const targetDocs = targetIds.length > 0 ? await this.contributions.find({ _id: { $in: targetIds } }) : [];
+    const targets = new Map(targetDocs.map((doc) => [doc._id, doc]));
+    const groupIds = [...new Set(targetDocs.map((doc) => doc.group).filter((id): id is string => typeof id === 'string'))];
+    const authorIds = [...new Set(targetDocs.flatMap((doc) => doc.authors))];
+    const [groupDocs, authorDocs] = await Promise.all([
+      groupIds.length > 0 ? this.contributions.find({ _id: { $in: groupIds } }) : Promise.resolve([]),
+      authorIds.length > 0 ? this.authors.find({ _id: { $in: authorIds } }) : Promise.resolve([]),
+    ]);
+    return {
+      targets,
+      groups: new Map(groupDocs.map((doc) => [doc._id, doc])),
+      authors: new Map(authorDocs.map((doc) => [doc._id, doc])),
+    };
+  }
+
+  /** Whether `reader` sees `target` on a canvas: active and readable. */
+  private visible(reader: Reader, target: ContributionDocument | undefined, lookups: Lookups): target is ContributionDocument {
+    if (!target || target.status !== 'active' || target.communityId !== reader.grant.community._id) return false;
+    const members = target.group ? membersOfGroup(lookups.groups.get(target.group)) : [];
+    return canRead(reader.subject, accessObject(target, members));
+  }
+
+  private toTarget(reader: Reader, target: ContributionDocument, lookups: Lookups, read: ReadState): RefTarget {
+    const data = target.data;
+    const group = target.group ? lookups.groups.get(target.group) : undefined;
+    const riseabove = data.riseabove as { viewId?: unknown } | undefined;
+    const out: RefTarget = {
+      _id: target._id,
+      type: target.type,
+      title: target.title,
+      status: target.status,
+      permission: target.permission,
+      authors: [...target.authors],
+      authorNames: target.authors.map((id) => {
+        const author = lookups.authors.get(id);
+        return author ? authorName(author) : '';
+      }),
+      group: target.group,
+      groupTitle: group ? group.title : null,
+      created: target.created,
+      modified: target.modified,
+      langInNote: strings((target as { langInNote?: unknown }).langInNote ?? data.langInNote),
+      read,
+      byMe: target.authors.includes(reader.authorId),
+      favourite: strings(data.favAuthors).includes(reader.user._id),
+      riseaboveViewId: riseabove && isObjectId(riseabove.viewId) ? riseabove.viewId : null,
+      promising: Boolean(data.promisingContains),
+    };
+    if (target.type === 'Drawing' && typeof data.svg === 'string') out.svg = data.svg;
+    if (target.type === 'Attachment' && typeof data.url === 'string') {
+      out.attachment = { url: data.url, mime: typeof data.type === 'string' ? data.type : 'application/octet-stream' };
+      const width = num(data.width);
+      const height = num(data.height);
+      if (width !== undefined) out.attachment.width = width;
+      if (height !== undefined) out.attachment.height = height;
+    }
+    return out;
+  }
+
+  /**
+   * The refs among `links` (contains links of views) that each reader may see,
+   * with their `_to` computed for that reader. One batch of lookups for all.
+   */
+  async refsFor(readers: readonly Reader[], links: readonly LinkDocument[]): Promise<ViewRef[][]> {
+    if (links.length === 0 || readers.length === 0) return readers.map(() => []);
+    const lookups = await this.lookups(links);
+    return Promise.all(
+      readers.map(async (reader) => {
+        const visibleLinks = links.filter((link) => this.visible(reader, lookups.targets.get(link.to), lookups));
+        const reads = await readsOf(this.reads, reader.authorId, [...new Set(visibleLinks.map((link) => link.to))]);
+        return visibleLinks.map((link) => {
+          const target = lookups.targets.get(link.to) as ContributionDocument;
+          return {
+            _id: link._id,
+            viewId: link.from,
+            to: link.to,
+            data: toRefData(link.data),
+            created: link.created,
+            modified: link.modified,
+            _to: this.toTarget(reader, target, lookups, readState(reads.get(target._id), target.modified)),
+          };
+        });
+      }),
+    );
+  }
+
+  /** Build-on and reference links whose both ends are among `contributionIds`. */
+  async arrowsAmong(contributionIds: readonly string[]): Promise<ViewLink[]> {
+    if (contributionIds.length === 0) return [];
+    const ids = new Set(contributionIds);
+    const found = await this.links.find({ from: { $in: [...ids] }, type: { $in: [...arrowLinkTypes] } });
+    return found.filter((link) => ids.has(link.to)).map((link) => ({ _id: link._id, from: link.from, to: link.to, type: link.type }));
+  }
+
+  /** The caller's membership as the canvas shows it (an admin who is not a member acts as a manager). */
+  me(reader: Reader, communityId: string): Author {
+    const author = reader.grant.author;
+    if (author) {
+      return {
+        _id: author._id,
+        communityId: author.communityId,
+        userId: author.userId,
+        role: author.role,
+        userName: author.userName,
+        firstName: author.firstName,
+        lastName: author.lastName,
+        email: author.email,
+        blockLogin: author.blockLogin,
+        order: author.order,
+        created: author.created,
+      };
+    }
+    const { user } = reader;
+    return {
+      _id: reader.authorId,
+      communityId,
+      userId: user._id,
+      role: 'manager',
+      userName: user.userName,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      blockLogin: false,
+      order: 0,
+      created: user.created,
+    };
+  }
+
+  /** GET /api/views/{viewId}/canvas: everything the canvas draws, in one request. */
+  async canvas(user: UserDocument, viewId: string): Promise<ViewCanvasReply> {
+    const access = await this.viewAccess(user, viewId);
+    const { view, reader, context } = access;
+    const contains = await this.links.find({ from: viewId, type: 'contains' });
+    const [refs = []] = await this.refsFor([reader], contains);
+    const links = await this.arrowsAmong([...new Set(refs.map((ref) => ref.to))]);
+    const own = view.data.viewSetting as Partial<ViewSetting> | undefined;
+    const viewSetting: ViewSetting = { ...defaultViewSetting, ...context.viewSetting, ...(own && typeof own === 'object' ? own : {}) };
+    return {
+      view: toViewSummary(view),
+      community: toCommunityInfo(reader.grant.community),
+      me: this.me(reader, view.communityId),
+      editable: access.editable,
+      viewSetting,
+      context,
+      refs,
+      links,
+    };
+  }
+}

@@ -1,0 +1,571 @@
+import {
+  CanvasMessages,
+  CanvasServiceMessages,
+  type Contribution,
+  type CreateContributionBody,
+  type CreateContributionReply,
+  type CreateLinkBody,
+  type Link,
+  type RiseAboveReply,
+  type UpdateLinkBody,
+  type ViewTreeNode,
+  type ViewTreeReply,
+} from '../../../contracts/api/canvas.ts';
+import type { ViewSetting, ViewSummary } from '../../../contracts/api/communities.ts';
+import { authorStreamName } from '../../../contracts/events/author.ts';
+import { communityStreamName } from '../../../contracts/events/community.ts';
+import { contributionStreamName, type ContributionCreated, type Permission } from '../../../contracts/events/contribution.ts';
+import type { EventMetadata } from '../../../contracts/events/event.ts';
+import { readsStreamName, type ReadMarked } from '../../../contracts/events/read.ts';
+import { CommunityMessages } from '../../../contracts/messages.ts';
+import { canRead, canWrite } from '../../../contracts/permissions.ts';
+import type { ContributionDocument, LinkDocument } from '../../../projections/contributions/index.ts';
+import type { UserDocument } from '../../../projections/users/index.ts';
+import { handleCommand } from '../../core/decider.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
+import { authorDecider } from '../../domain/author/author.ts';
+import { communityDecider } from '../../domain/community/community.ts';
+import { batchDecider } from '../../domain/contribution/batch.ts';
+import { contributionDecider, type ContributionCommand } from '../../domain/contribution/contribution.decide.ts';
+import type { CommandDeps } from '../appServices.ts';
+import { accessObject, toRefData, toViewSummary, type CanvasReader, type Reader, type ViewAccess } from './canvasReader.ts';
+import { besideOffset, clampCoordinate, defaultPosition, findFreeSpot, innerOffset, landingSpot, nudgeTowardOrigin, type PlacedRef, type Spot } from './geometry.ts';
+import { checkRefChange, checkRefDelete, type RefActor } from './refRules.ts';
+
+export type CanvasServiceDeps = CommandDeps & { reader: CanvasReader };
+
+/** An empty 200×200 drawing with one layer (fact sheet §1.3). */
+export const emptyDrawingSvg =
+  '<svg width="200" height="200" xmlns="http://www.w3.org/2000/svg"><g class="layer"><title>Layer 1</title></g></svg>';
+
+/** Initial title of drawings and attachments (fact sheet §1.3). */
+export const defaultTitles = { Drawing: 'Un dessin', Attachment: 'an Attachment' } as const;
+
+/** The personal workspace's title (spec part 2 §9). */
+export const workspaceTitle = (name: string): string => `Espace de travail de ${name}`;
+
+const toContribution = (doc: ContributionDocument): Contribution => ({
+  _id: doc._id,
+  communityId: doc.communityId,
+  type: doc.type,
+  title: doc.title,
+  status: doc.status,
+  permission: doc.permission,
+  authors: [...doc.authors],
+  group: doc.group,
+  data: doc.data,
+  created: doc.created,
+  modified: doc.modified,
+});
+
+export const toLink = (doc: LinkDocument): Link => ({
+  _id: doc._id,
+  communityId: doc.communityId,
+  from: doc.from,
+  to: doc.to,
+  type: doc.type,
+  data: doc.data,
+  created: doc.created,
+  modified: doc.modified,
+});
+
+const placed = (link: LinkDocument): PlacedRef => {
+  const data = toRefData(link.data);
+  return { x: data.x, y: data.y, fixed: data.fixed === true };
+};
+
+/** Ref data kept when a ref is copied (paste keeps width, height and show-in-place). */
+const copiedRefData = (data: Record<string, unknown>): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const key of ['width', 'height', 'showInPlace'] as const) if (data[key] !== undefined) out[key] = data[key];
+  return out;
+};
+
+/**
+ * The canvas's writes: placing, moving, fixing, locking and removing refs,
+ * creating contributions where they are placed, rise-above, the view manager,
+ * the personal workspace and reads. Every rule is checked here (the original
+ * checked them in the browser); every method returns once the read models show
+ * its events.
+ */
+export class CanvasService {
+  constructor(private readonly deps: CanvasServiceDeps) {}
+
+  private get reader() {
+    return this.deps.reader;
+  }
+
+  private metadata(user: UserDocument): EventMetadata {
+    return { actorId: user._id, at: this.deps.clock.now().toISOString() };
+  }
+
+  private async run(contributionId: string, commands: ContributionCommand[], metadata: EventMetadata): Promise<number> {
+    if (commands.length === 0) return 0;
+    const result = await handleCommand(this.deps.eventStore, contributionStreamName(contributionId), batchDecider(contributionDecider), commands, { metadata });
+    return result.lastPosition;
+  }
+
+  private async settle(positions: number[]): Promise<void> {
+    const last = Math.max(0, ...positions);
+    if (last > 0) await this.deps.projections.waitFor(last);
+  }
+
+  /** A member with a membership (creations need an author id). */
+  private async author(user: UserDocument, communityId: string): Promise<Reader & { authorIdStrict: string }> {
+    const reader = await this.reader.reader(user, communityId);
+    if (!reader.grant.author) throw new ForbiddenError(CommunityMessages.notMember);
+    return { ...reader, authorIdStrict: reader.grant.author._id };
+  }
+
+  private async refsOf(viewId: string): Promise<LinkDocument[]> {
+    return this.reader.links.find({ from: viewId, type: 'contains' });
+  }
+
+  /** A contribution the reader may read, in the reader's community (404 otherwise: nothing leaks). */
+  private async readable(reader: Reader, id: string, field: string): Promise<ContributionDocument> {
+    const doc = await this.reader.contributions.get(id);
+    if (!doc || doc.status === 'inactive') throw new NotFoundError(CanvasServiceMessages.contributionNotFound);
+    if (doc.communityId !== reader.grant.community._id) throw ValidationError.field(field, CanvasServiceMessages.otherCommunity);
+    if (!canRead(reader.subject, accessObject(doc, await this.reader.membersOf(doc)))) {
+      throw new NotFoundError(CanvasServiceMessages.contributionNotFound);
+    }
+    return doc;
+  }
+
+  private async link(linkId: string): Promise<LinkDocument> {
+    const link = await this.reader.links.get(linkId);
+    if (!link) throw new NotFoundError(CanvasServiceMessages.linkNotFound);
+    return link;
+  }
+
+  private actor(access: ViewAccess, target: ContributionDocument | null): RefActor {
+    const me = access.reader.subject.authorId;
+    return {
+      isManager: access.reader.grant.isManager,
+      editable: access.editable,
+      isViewAuthor: access.isViewAuthor,
+      isTargetAuthor: me !== null && target !== null && target.authors.includes(me),
+      freemode: access.context.freemode === true,
+    };
+  }
+
+  private requireEditable(access: ViewAccess): void {
+    if (!access.editable) throw new ForbiddenError(CanvasMessages.cannotEditView);
+  }
+
+  /** Permission and group of a new contribution: private (with its group) under a private parent or view, else protected (views: public). */
+  private inherited(type: ContributionDocument['type'], parent: ContributionDocument | null, view: ContributionDocument | null): { permission: Permission; group: string | null } {
+    if (parent?.permission === 'private') return { permission: 'private', group: parent.group };
+    if (view?.permission === 'private') return { permission: 'private', group: view.group };
+    return { permission: type === 'View' ? 'public' : 'protected', group: null };
+  }
+
+  // ---- creating contributions ------------------------------------------------------
+
+  /** POST /api/contributions/{communityId}. */
+  async createContribution(user: UserDocument, communityId: string, body: CreateContributionBody): Promise<CreateContributionReply> {
+    const me = await this.author(user, communityId);
+    let placement: ViewAccess | null = null;
+    if (body.placement) {
+      placement = await this.reader.viewAccess(user, body.placement.viewId);
+      if (placement.view.communityId !== communityId) throw ValidationError.field('placement.viewId', CanvasServiceMessages.otherCommunity);
+      this.requireEditable(placement);
+    }
+    const parent = body.buildsOn ? await this.readable(me, body.buildsOn, 'buildsOn') : null;
+    const { ids } = this.deps;
+    const id = ids.next();
+    const title = (body.title ?? '').trim();
+    if (body.type === 'View' && !title) throw ValidationError.field('title', CommunityMessages.titleRequired);
+    const { permission, group } = this.inherited(body.type, parent, placement?.view ?? null);
+    const initial: Record<CreateContributionBody['type'], { status: ContributionCreated['data']['status']; title: string; data: Record<string, unknown> }> = {
+      Note: { status: 'unsaved', title, data: {} },
+      Drawing: { status: 'unsaved', title: title || defaultTitles.Drawing, data: { svg: emptyDrawingSvg } },
+      Attachment: { status: 'unsaved', title: title || defaultTitles.Attachment, data: { version: 0 } },
+      View: { status: 'active', title, data: body.viewSetting ? { viewSetting: body.viewSetting } : {} },
+    };
+    const start = initial[body.type];
+    const metadata = this.metadata(user);
+    const commands: ContributionCommand[] = [
+      {
+        type: 'CreateContribution',
+        data: { contributionId: id, communityId, type: body.type, title: start.title, status: start.status, permission, authors: [me.authorIdStrict], group, data: start.data },
+      },
+    ];
+    const buildsonId = parent ? ids.next() : null;
+    if (parent && buildsonId) commands.push({ type: 'CreateLink', data: { linkId: buildsonId, to: parent._id, type: 'buildson', data: {} } });
+    const positions = [await this.run(id, commands, metadata)];
+    const refIds: string[] = [];
+    const refExtra = body.type === 'Drawing' ? { showInPlace: true } : {};
+
+    if (placement && body.placement) {
+      const spot = landingSpot((await this.refsOf(placement.view._id)).map(placed), { x: body.placement.x, y: body.placement.y });
+      const linkId = ids.next();
+      positions.push(await this.run(placement.view._id, [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }], metadata));
+      refIds.push(linkId);
+    }
+    if (parent) {
+      // Beside the parent in every (readable, active) view holding it.
+      const parentRefs = await this.reader.links.find({ to: parent._id, type: 'contains' });
+      const viewIds = [...new Set(parentRefs.map((ref) => ref.from))].filter((viewId) => viewId !== placement?.view._id);
+      const views = viewIds.length > 0 ? await this.reader.contributions.find({ _id: { $in: viewIds }, type: 'View', status: 'active' }) : [];
+      const members = await this.reader.groupMembers(views);
+      for (const view of views) {
+        if (view.communityId !== communityId) continue;
+        if (!canRead(me.subject, accessObject(view, view.group ? (members.get(view.group) ?? []) : []))) continue;
+        const parentRef = parentRefs.find((ref) => ref.from === view._id);
+        if (!parentRef) continue;
+        const at = toRefData(parentRef.data);
+        const spot = findFreeSpot((await this.refsOf(view._id)).map(placed), { x: at.x + besideOffset, y: at.y + besideOffset });
+        const linkId = ids.next();
+        positions.push(await this.run(view._id, [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }], metadata));
+        refIds.push(linkId);
+      }
+    }
+    if (body.type === 'View') {
+      const registered = await handleCommand(this.deps.eventStore, communityStreamName(communityId), communityDecider, { type: 'RegisterView', data: { viewId: id } }, { metadata });
+      positions.push(registered.lastPosition);
+    }
+    await this.settle(positions);
+    const doc = await this.reader.contributions.get(id);
+    if (!doc) throw new NotFoundError(CanvasServiceMessages.contributionNotFound);
+    const refs = refIds.length > 0 ? await this.reader.links.find({ _id: { $in: refIds } }) : [];
+    const buildson = buildsonId ? await this.reader.links.get(buildsonId) : null;
+    return {
+      contribution: toContribution(doc),
+      refs: refIds.map((refId) => refs.find((ref) => ref._id === refId)).filter((ref): ref is LinkDocument => ref !== undefined).map(toLink),
+      buildson: buildson ? toLink(buildson) : null,
+    };
+  }
+
+  // ---- links and refs ------------------------------------------------------------------
+
+  /** POST /api/links: a ref in a view (place, copy/paste) or a build-on/reference link. */
+  async createLink(user: UserDocument, body: CreateLinkBody): Promise<Link> {
+    const from = await this.reader.contributions.get(body.from);
+    if (!from) throw new NotFoundError(CanvasServiceMessages.contributionNotFound);
+    const metadata = this.metadata(user);
+    const linkId = this.deps.ids.next();
+    const data = body.data ?? {};
+    if (body.type === 'contains') {
+      if (from.type !== 'View') throw ValidationError.field('from', CanvasServiceMessages.notAView);
+      const access = await this.reader.viewAccess(user, from._id);
+      this.requireEditable(access);
+      const target = await this.readable(access.reader, body.to, 'to');
+      const missing = (['x', 'y'] as const).filter((key) => typeof data[key] !== 'number');
+      if (missing.length > 0) {
+        throw new ValidationError(missing.map((key) => `data.${key} is required`).join('; '), missing.map((key) => ({ field: `data.${key}`, message: `data.${key} is required` })));
+      }
+      const spot = landingSpot((await this.refsOf(from._id)).map(placed), { x: data.x as number, y: data.y as number });
+      const refData = { ...copiedRefData(data), ...(target.type === 'Drawing' && data.showInPlace === undefined ? { showInPlace: true } : {}), ...spot };
+      await this.settle([await this.run(from._id, [{ type: 'CreateLink', data: { linkId, to: target._id, type: 'contains', data: refData } }], metadata)]);
+    } else {
+      const reader = await this.reader.reader(user, from.communityId);
+      await this.readable(reader, from._id, 'from');
+      await this.readable(reader, body.to, 'to');
+      const linkData = body.type === 'references' && typeof data.text === 'string' ? { text: data.text } : {};
+      await this.settle([await this.run(from._id, [{ type: 'CreateLink', data: { linkId, to: body.to, type: body.type, data: linkData } }], metadata)]);
+    }
+    return toLink(await this.link(linkId));
+  }
+
+  /** The view access and placed object of a ref; 400 for links that are not refs. */
+  private async refContext(user: UserDocument, link: LinkDocument): Promise<{ access: ViewAccess; target: ContributionDocument | null }> {
+    if (link.type !== 'contains') throw ValidationError.field('id', CanvasServiceMessages.onlyRefs);
+    const access = await this.reader.viewAccess(user, link.from);
+    const target = await this.reader.contributions.get(link.to);
+    return { access, target };
+  }
+
+  /** PUT /api/links/{id}: move, resize, show in place, pin, fix, hard lock or unlock a ref. */
+  async updateRef(user: UserDocument, linkId: string, body: UpdateLinkBody): Promise<Link> {
+    const link = await this.link(linkId);
+    const { access, target } = await this.refContext(user, link);
+    const change: Record<string, unknown> = Object.fromEntries(Object.entries(body.data).filter(([, v]) => v !== undefined));
+    if (change.x !== undefined) change.x = clampCoordinate(change.x);
+    if (change.y !== undefined) change.y = clampCoordinate(change.y);
+    checkRefChange(this.actor(access, target), link.data, change);
+    const moved = (change.x !== undefined && change.x !== link.data.x) || (change.y !== undefined && change.y !== link.data.y);
+    if (moved && access.context.features.preventOverlap) {
+      const current = toRefData(link.data);
+      const others = (await this.refsOf(link.from)).filter((ref) => ref._id !== link._id).map(placed);
+      const spot = nudgeTowardOrigin(others, { x: (change.x as number | undefined) ?? current.x, y: (change.y as number | undefined) ?? current.y } satisfies Spot);
+      if (!spot) throw new ForbiddenError(CanvasServiceMessages.noRoom);
+      change.x = spot.x;
+      change.y = spot.y;
+    }
+    await this.settle([await this.run(link.from, [{ type: 'UpdateLink', data: { linkId, data: change } }], this.metadata(user))]);
+    return toLink(await this.link(linkId));
+  }
+
+  /** DELETE /api/links/{id}: a ref (view rules) or a build-on/reference link (its `from`'s authors or managers). */
+  async deleteLink(user: UserDocument, linkId: string): Promise<Link> {
+    const link = await this.link(linkId);
+    if (link.type === 'contains') {
+      const { access, target } = await this.refContext(user, link);
+      checkRefDelete(this.actor(access, target), link.data);
+    } else if (link.type === 'buildson' || link.type === 'references') {
+      const reader = await this.reader.reader(user, link.communityId);
+      const from = await this.readable(reader, link.from, 'from');
+      if (!canWrite(reader.subject, accessObject(from, await this.reader.membersOf(from)))) throw new ForbiddenError(CanvasMessages.cannotLock);
+    } else {
+      throw ValidationError.field('id', CanvasServiceMessages.unsupportedLinkType);
+    }
+    await this.settle([await this.run(link.from, [{ type: 'DeleteLink', data: { linkId } }], this.metadata(user))]);
+    return toLink(link);
+  }
+
+  /** The refs `linkIds` of `viewId`, each checked for removal; 400 naming linkIds when one is not a ref of this view. */
+  private async removableRefs(access: ViewAccess, linkIds: readonly string[]): Promise<LinkDocument[]> {
+    const unique = [...new Set(linkIds)];
+    const links = await this.reader.links.find({ _id: { $in: unique } });
+    if (links.length !== unique.length || links.some((link) => link.from !== access.view._id || link.type !== 'contains')) {
+      throw ValidationError.field('linkIds', CanvasServiceMessages.notInThisView);
+    }
+    const targets = await this.reader.contributions.find({ _id: { $in: links.map((link) => link.to) } });
+    const byId = new Map(targets.map((doc) => [doc._id, doc]));
+    for (const link of links) checkRefDelete(this.actor(access, byId.get(link.to) ?? null), link.data);
+    return links;
+  }
+
+  /** POST /api/views/{viewId}/refs/delete: removes several refs at once (all or none). */
+  async deleteRefs(user: UserDocument, viewId: string, linkIds: string[]): Promise<{ count: number }> {
+    const access = await this.reader.viewAccess(user, viewId);
+    this.requireEditable(access);
+    const links = await this.removableRefs(access, linkIds);
+    await this.settle([await this.run(viewId, links.map((link) => ({ type: 'DeleteLink', data: { linkId: link._id } })), this.metadata(user))]);
+    return { count: links.length };
+  }
+
+  // ---- rise-above ------------------------------------------------------------------------
+
+  /**
+   * POST /api/views/{viewId}/riseabove: an inner view (unregistered, with the
+   * view's permission and group), a rise-above note naming it and its ref.
+   * Selected refs move inside at their relative positions (offset 20) and the
+   * rise-above lands at the selection's corner + 50; without a selection at a
+   * free spot.
+   */
+  async riseAbove(user: UserDocument, viewId: string, input: { title: string; linkIds?: string[] }): Promise<RiseAboveReply> {
+    const access = await this.reader.viewAccess(user, viewId);
+    this.requireEditable(access);
+    const title = input.title.trim();
+    if (!title) throw ValidationError.field('title', CanvasMessages.riseaboveTitleRequired);
+    if (input.linkIds && input.linkIds.length === 0) throw ValidationError.field('linkIds', CanvasMessages.riseaboveNotesRequired);
+    const me = await this.author(user, access.view.communityId);
+    const items = input.linkIds ? await this.removableRefs(access, input.linkIds) : [];
+    const { ids } = this.deps;
+    const innerViewId = ids.next();
+    const noteId = ids.next();
+    const refId = ids.next();
+    const metadata = this.metadata(user);
+    const { view } = access;
+    const communityId = view.communityId;
+    const note = this.inherited('Note', null, view);
+
+    const positions = items.map((link) => toRefData(link.data));
+    const minX = Math.min(...positions.map((p) => p.x));
+    const minY = Math.min(...positions.map((p) => p.y));
+    const innerCommands: ContributionCommand[] = [
+      {
+        type: 'CreateContribution',
+        data: { contributionId: innerViewId, communityId, type: 'View', title: `riseabove:${noteId}`, status: 'active', permission: view.permission, authors: [me.authorIdStrict], group: view.group, data: {} },
+      },
+      ...items.map((link, index): ContributionCommand => {
+        const at = positions[index] ?? { x: minX, y: minY };
+        return {
+          type: 'CreateLink',
+          data: { linkId: ids.next(), to: link.to, type: 'contains', data: { ...link.data, x: clampCoordinate(at.x - minX + innerOffset), y: clampCoordinate(at.y - minY + innerOffset) } },
+        };
+      }),
+    ];
+    const written = [await this.run(innerViewId, innerCommands, metadata)];
+    written.push(
+      await this.run(
+        noteId,
+        [
+          {
+            type: 'CreateContribution',
+            data: { contributionId: noteId, communityId, type: 'Note', title, status: 'active', permission: note.permission, authors: [me.authorIdStrict], group: note.group, data: { riseabove: { viewId: innerViewId } } },
+          },
+        ],
+        metadata,
+      ),
+    );
+    const refs = await this.refsOf(viewId);
+    const spot = items.length > 0 ? { x: clampCoordinate(minX + besideOffset), y: clampCoordinate(minY + besideOffset) } : findFreeSpot(refs.map(placed), defaultPosition);
+    written.push(
+      await this.run(
+        viewId,
+        [
+          ...items.map((link): ContributionCommand => ({ type: 'DeleteLink', data: { linkId: link._id } })),
+          { type: 'CreateLink', data: { linkId: refId, to: noteId, type: 'contains', data: spot } },
+        ],
+        metadata,
+      ),
+    );
+    await this.settle(written);
+    return { noteId, viewId: innerViewId, ref: toLink(await this.link(refId)), moved: items.length };
+  }
+
+  // ---- view manager and workspace ------------------------------------------------------------
+
+  /** View manager: a registered public view titled `title` (empty → 400 field title). */
+  async createView(user: UserDocument, communityId: string, input: { title: string; viewSetting?: ViewSetting }): Promise<ViewSummary> {
+    const reply = await this.createContribution(user, communityId, { type: 'View', title: input.title, ...(input.viewSetting ? { viewSetting: input.viewSetting } : {}) });
+    const doc = await this.reader.view(reply.contribution._id);
+    return toViewSummary(doc);
+  }
+
+  /** Deletes a view (managers or its authors): unregistered and inactive. */
+  async deleteView(user: UserDocument, viewId: string): Promise<ViewSummary> {
+    const access = await this.reader.viewAccess(user, viewId);
+    if (!access.reader.grant.isManager && !access.isViewAuthor) throw new ForbiddenError(CanvasServiceMessages.cannotDeleteView);
+    const metadata = this.metadata(user);
+    const positions = [await this.run(viewId, [{ type: 'ChangeContributionStatus', data: { status: 'inactive' } }], metadata)];
+    const communityId = access.view.communityId;
+    const unregistered = await handleCommand(this.deps.eventStore, communityStreamName(communityId), communityDecider, { type: 'UnregisterView', data: { viewId } }, { metadata });
+    positions.push(unregistered.lastPosition);
+    await this.settle(positions);
+    const doc = await this.reader.contributions.get(viewId);
+    if (!doc) throw new NotFoundError(CanvasMessages.viewNotFound);
+    return toViewSummary(doc);
+  }
+
+  /** Ancestors of a view through `contains` refs among views (to refuse cycles). */
+  private async descendants(viewId: string): Promise<Set<string>> {
+    const seen = new Set<string>([viewId]);
+    let frontier = [viewId];
+    while (frontier.length > 0) {
+      const links = await this.reader.links.find({ from: { $in: frontier }, type: 'contains' });
+      const childIds = [...new Set(links.map((link) => link.to))].filter((id) => !seen.has(id));
+      const views = childIds.length > 0 ? await this.reader.contributions.find({ _id: { $in: childIds }, type: 'View' }) : [];
+      frontier = views.map((view) => view._id);
+      for (const id of frontier) seen.add(id);
+    }
+    return seen;
+  }
+
+  /** Re-parents a view (managers): its ref moves from `oldParentId` (every view when absent) to `parentId` (null: top level only). */
+  async reparentView(user: UserDocument, viewId: string, input: { parentId: string | null; oldParentId?: string | null }): Promise<ViewSummary> {
+    const access = await this.reader.viewAccess(user, viewId);
+    if (!access.reader.grant.isManager) throw new ForbiddenError(CommunityMessages.managerOnly);
+    const communityId = access.view.communityId;
+    let parent: ContributionDocument | null = null;
+    if (input.parentId) {
+      parent = await this.reader.view(input.parentId).catch(() => {
+        throw ValidationError.field('parentId', CanvasMessages.viewNotFound);
+      });
+      if (parent.communityId !== communityId) throw ValidationError.field('parentId', CanvasServiceMessages.otherCommunity);
+      if ((await this.descendants(viewId)).has(parent._id)) throw ValidationError.field('parentId', CanvasServiceMessages.parentCycle);
+    }
+    const refs = await this.reader.links.find({ to: viewId, type: 'contains' });
+    const parentViews = refs.length > 0 ? await this.reader.contributions.find({ _id: { $in: refs.map((ref) => ref.from) }, type: 'View' }) : [];
+    const parentIds = new Set(parentViews.map((view) => view._id));
+    const moving = refs.filter((ref) => parentIds.has(ref.from) && (input.oldParentId === undefined || input.oldParentId === null ? ref.from !== input.parentId : ref.from === input.oldParentId));
+    const metadata = this.metadata(user);
+    const positions: number[] = [];
+    const byView = new Map<string, LinkDocument[]>();
+    for (const ref of moving) byView.set(ref.from, [...(byView.get(ref.from) ?? []), ref]);
+    for (const [from, links] of byView) positions.push(await this.run(from, links.map((link) => ({ type: 'DeleteLink', data: { linkId: link._id } })), metadata));
+    if (parent && !refs.some((ref) => ref.from === parent._id)) {
+      const spot = findFreeSpot((await this.refsOf(parent._id)).map(placed), defaultPosition);
+      positions.push(await this.run(parent._id, [{ type: 'CreateLink', data: { linkId: this.deps.ids.next(), to: viewId, type: 'contains', data: spot } }], metadata));
+    }
+    await this.settle(positions);
+    return toViewSummary(await this.reader.view(viewId));
+  }
+
+  /**
+   * GET /api/communities/{communityId}/viewtree: the registered views the caller
+   * may read at the top (those not inside another listed view), each with the
+   * views its `contains` refs hold below it.
+   */
+  async viewTree(user: UserDocument, communityId: string): Promise<ViewTreeReply> {
+    const reader = await this.reader.reader(user, communityId);
+    const views = await this.reader.contributions.find({ communityId, type: 'View', status: 'active' });
+    const members = await this.reader.groupMembers(views);
+    const readable = new Map(
+      views.filter((view) => canRead(reader.subject, accessObject(view, view.group ? (members.get(view.group) ?? []) : []))).map((view) => [view._id, view]),
+    );
+    const edges = readable.size > 0 ? await this.reader.links.find({ from: { $in: [...readable.keys()] }, type: 'contains' }) : [];
+    const children = new Map<string, string[]>();
+    const hasParent = new Set<string>();
+    for (const edge of edges.sort((a, b) => a.created.localeCompare(b.created))) {
+      if (!readable.has(edge.to) || edge.to === edge.from) continue;
+      const list = children.get(edge.from) ?? [];
+      if (!list.includes(edge.to)) list.push(edge.to);
+      children.set(edge.from, list);
+      hasParent.add(edge.to);
+    }
+    const registered = reader.grant.community.views;
+    const registeredSet = new Set(registered);
+    const build = (id: string, path: Set<string>): ViewTreeNode | null => {
+      const view = readable.get(id);
+      if (!view) return null;
+      const next = new Set(path).add(id);
+      return {
+        _id: id,
+        title: view.title,
+        permission: view.permission,
+        registered: registeredSet.has(id),
+        children: (children.get(id) ?? []).filter((child) => !next.has(child)).map((child) => build(child, next)).filter((node): node is ViewTreeNode => node !== null),
+      };
+    };
+    const roots = registered.filter((id) => readable.has(id) && !hasParent.has(id));
+    // A registered view inside a cycle of views would otherwise vanish: list it at the top.
+    const reachable = new Set<string>();
+    const mark = (id: string) => {
+      if (reachable.has(id)) return;
+      reachable.add(id);
+      for (const child of children.get(id) ?? []) mark(child);
+    };
+    roots.forEach(mark);
+    for (const id of registered) {
+      if (readable.has(id) && !reachable.has(id)) {
+        roots.push(id);
+        mark(id);
+      }
+    }
+    return { nodes: roots.map((id) => build(id, new Set())).filter((node): node is ViewTreeNode => node !== null) };
+  }
+
+  /** POST /api/authors/{communityId}/me/workspace: the caller's private workspace view, created once. */
+  async workspace(user: UserDocument, communityId: string): Promise<{ viewId: string; created: boolean }> {
+    const me = await this.author(user, communityId);
+    const author = me.grant.author;
+    const existing = author?.workspaces[0];
+    if (existing) {
+      const view = await this.reader.contributions.get(existing);
+      if (view && view.type === 'View' && view.status === 'active') return { viewId: existing, created: false };
+    }
+    const viewId = this.deps.ids.next();
+    const metadata = this.metadata(user);
+    const name = `${author?.firstName ?? ''} ${author?.lastName ?? ''}`.trim() || (author?.userName ?? user.userName);
+    const positions = [
+      await this.run(
+        viewId,
+        [{ type: 'CreateContribution', data: { contributionId: viewId, communityId, type: 'View', title: workspaceTitle(name), status: 'active', permission: 'private', authors: [me.authorIdStrict], group: null, data: {} } }],
+        metadata,
+      ),
+    ];
+    const set = await handleCommand(this.deps.eventStore, authorStreamName(me.authorIdStrict), authorDecider, { type: 'SetAuthorWorkspace', data: { viewId } }, { metadata });
+    positions.push(set.lastPosition);
+    await this.settle(positions);
+    return { viewId, created: true };
+  }
+
+  // ---- reads --------------------------------------------------------------------------------
+
+  /** POST /api/records/read/{communityId}/{contributionId}: marks an active, readable contribution read. */
+  async markRead(user: UserDocument, communityId: string, contributionId: string): Promise<{ contributionId: string; read: 'read'; at: string }> {
+    const me = await this.author(user, communityId);
+    const doc = await this.readable(me, contributionId, 'contributionId');
+    if (doc.status !== 'active') throw ValidationError.field('contributionId', CanvasServiceMessages.inactive);
+    const metadata = this.metadata(user);
+    const event: ReadMarked = { type: 'ReadMarked', data: { authorId: me.authorIdStrict, communityId, contributionId } };
+    // Reads have no rule to fold: appended without reading the (long) stream.
+    const result = await this.deps.eventStore.append(readsStreamName(me.authorIdStrict), [{ ...event, metadata }], { expectedRevision: 'any' });
+    await this.settle([result.lastPosition]);
+    return { contributionId, read: 'read', at: metadata.at };
+  }
+}

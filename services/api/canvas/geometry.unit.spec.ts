@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { clampCoordinate, findFreeSpot, landingSpot, nudgeTowardOrigin } from './geometry.ts';
+
+describe('clampCoordinate', () => {
+  it('clamps to 2…1950 and defaults non-numbers', () => {
+    expect(clampCoordinate(-40)).toBe(2);
+    expect(clampCoordinate(5000)).toBe(1950);
+    expect(clampCoordinate(Number.NaN, 100)).toBe(100);
+    expect(clampCoordinate('12')).toBe(100);
+  });
+});
+
+describe('findFreeSpot', () => {
+  it('returns the start when free, otherwise scans down', () => {
+    expect(findFreeSpot([], { x: 150, y: 150 })).toEqual({ x: 150, y: 150 });
+    expect(findFreeSpot([{ x: 150, y: 150 }], { x: 150, y: 150 })).toEqual({ x: 150, y: 190 });
+  });
+
+  it('ignores fixed refs', () => {
+    expect(findFreeSpot([{ x: 150, y: 150, fixed: true }], { x: 150, y: 150 })).toEqual({ x: 150, y: 150 });
+  });
+
+  it('wraps to the next column at the bottom', () => {
+    const column = Array.from({ length: 60 }, (_, i) => ({ x: 1800, y: 1800 + i * 40 }));
+    const spot = findFreeSpot(column, { x: 1800, y: 1900 });
+    expect(spot.x).toBe(1880);
+  });
+});
+
+describe('landingSpot', () => {
+  it('keeps a free spot and moves off an exact collision by +50,+50', () => {
+    expect(landingSpot([{ x: 300, y: 300 }], { x: 310, y: 300 })).toEqual({ x: 310, y: 300 });
+    expect(landingSpot([{ x: 300, y: 300 }], { x: 300, y: 300 })).toEqual({ x: 350, y: 350 });
+  });
+});
+
+describe('nudgeTowardOrigin', () => {
+  it('steps back 10 px until clear, or gives up', () => {
+    expect(nudgeTowardOrigin([{ x: 300, y: 300 }], { x: 310, y: 310 })).toEqual({ x: 260, y: 260 });
+    expect(nudgeTowardOrigin([{ x: 2, y: 2 }], { x: 30, y: 30 })).toBeNull();
+  });
+});

@@ -1,0 +1,110 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Messages } from '../../../contracts/messages.ts';
+import { parsePushClientMessage, pushCloseCodes, pushPath } from '../../../contracts/push.ts';
+import type { UserDocument } from '../../../projections/users/index.ts';
+import { UnauthorizedError } from '../../core/errors.ts';
+import type { AppServices } from '../appServices.ts';
+import { PushHub, type PushClient } from './hub.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live canvas hub (websocket pushes). */
+    push: PushHub;
+  }
+}
+
+/** Time a socket has to authenticate before it is closed. */
+const authTimeoutMs = 10_000;
+
+/**
+ * The same checks as `app.authenticate`, for a token that arrives in a
+ * message or the query string (browsers cannot set WebSocket headers).
+ */
+const verifier = (app: FastifyInstance, services: AppServices) => async (token: string): Promise<UserDocument> => {
+  let payload: { sub: string; iatMs: number };
+  try {
+    payload = app.jwt.verify<{ sub: string; iatMs: number }>(token);
+  } catch {
+    throw new UnauthorizedError();
+  }
+  const user = await services.accounts.getUser(payload.sub).catch(() => null);
+  if (!user) throw new UnauthorizedError();
+  if (user.blockLogin) throw new UnauthorizedError(Messages.loginBlocked);
+  if (user.tokensValidAfter && payload.iatMs < Date.parse(user.tokensValidAfter)) {
+    throw new UnauthorizedError('Your session has ended. Please log in again.');
+  }
+  return user;
+};
+
+/** `GET /api/socket` (websocket): see contracts/push.ts for the protocol. */
+export const pushPlugin = fp<{ services: AppServices }>(
+  async (app: FastifyInstance, { services }) => {
+    const hub = new PushHub({
+      eventStore: services.eventStore,
+      readStore: services.readStore,
+      runner: services.runner,
+      reader: services.canvasReader,
+      getUser: (userId) => services.accounts.getUser(userId).catch(() => null),
+      log: app.log,
+    });
+    app.decorate('push', hub);
+    app.addHook('onReady', () => hub.start());
+    app.addHook('onClose', () => hub.stop());
+    await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    const verify = verifier(app, services);
+
+    app.get(
+      pushPath,
+      { websocket: true, schema: { tags: ['canvas'], summary: 'Live canvas: authenticate, subscribe to views, receive their changes (contracts/push.ts)', hide: true } },
+      (socket, request) => {
+        const client: PushClient = hub.connect({
+          send: (text) => {
+            if (socket.readyState === socket.OPEN) socket.send(text);
+          },
+          close: (code, reason) => socket.close(code, reason),
+        });
+        const refuse = (error: unknown) => {
+          const message = error instanceof Error && error instanceof UnauthorizedError ? error.message : 'Authentication required';
+          hub.send(client, { type: 'error', status: 401, message });
+          socket.close(pushCloseCodes.unauthorized, 'unauthorized');
+        };
+        const timer = setTimeout(() => {
+          if (!client.user) refuse(new UnauthorizedError());
+        }, authTimeoutMs);
+        timer.unref();
+        const authenticate = (token: string) =>
+          verify(token).then(
+            (user) => {
+              client.user = user;
+              clearTimeout(timer);
+              hub.send(client, { type: 'ready', userId: user._id });
+            },
+            refuse,
+          );
+        // Messages wait for the authentication in progress, in order.
+        let queue: Promise<void> = Promise.resolve();
+        const query = request.query as Record<string, unknown>;
+        if (typeof query.token === 'string' && query.token) queue = authenticate(query.token);
+
+        socket.on('message', (raw: Buffer) => {
+          queue = queue.then(async () => {
+            const message = parsePushClientMessage(raw.toString('utf8'));
+            if (!message) return hub.send(client, { type: 'error', status: 400, message: 'Unknown message' });
+            if (message.type === 'auth') return client.user ? undefined : authenticate(message.token);
+            if (!client.user) return refuse(new UnauthorizedError());
+            if (message.type === 'ping') return hub.send(client, { type: 'pong' });
+            if (message.type === 'subscribe') return hub.subscribe(client, message.viewId);
+            return hub.unsubscribe(client, message.viewId);
+          });
+        });
+        socket.on('close', () => {
+          clearTimeout(timer);
+          hub.disconnect(client);
+        });
+      },
+    );
+  },
+  { name: 'buildon-push', dependencies: ['buildon-auth'] },
+);

@@ -1,0 +1,192 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CreateContributionBody,
+  CreateContributionReply,
+  CreateLinkBody,
+  CreateViewBody,
+  DeleteRefsBody,
+  DeleteRefsReply,
+  LinkIdParams,
+  LinkSchema,
+  ReadParams,
+  ReadReply,
+  ReparentViewBody,
+  RiseAboveBody,
+  RiseAboveReply,
+  UpdateLinkBody,
+  ViewIdParams,
+  ViewReply,
+  ViewTreeReply,
+  WorkspaceReply,
+} from '../../../../contracts/api/canvas.ts';
+import { problemResponses } from '../../../../contracts/api/common.ts';
+import { CommunityIdParams } from '../../../../contracts/api/communities.ts';
+import { ViewCanvasReplySchema } from '../../../../contracts/api/views.ts';
+import type { AppServices } from '../../appServices.ts';
+
+/**
+ * The view canvas (issue 5): the one-request canvas load, creating
+ * contributions where they are placed, refs and links, rise-above, the view
+ * manager, the personal workspace and reads. Every rule is checked by
+ * CanvasService.
+ */
+const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+  const { canvas, canvasReader } = services;
+  const tags = ['canvas'];
+
+  app.get(
+    '/api/views/:viewId/canvas',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Everything the canvas draws in one request: the refs I may see with their per-reader target, the links among them, the effective view setting',
+        params: ViewIdParams,
+        response: { 200: ViewCanvasReplySchema, ...problemResponses },
+      },
+    },
+    async (request) => canvasReader.canvas(request.currentUser, request.params.viewId),
+  );
+
+  app.post(
+    '/api/contributions/:communityId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Create a note, drawing, attachment or view (members); optionally placed in a view and/or building on a contribution',
+        params: CommunityIdParams,
+        body: CreateContributionBody,
+        response: { 201: CreateContributionReply, ...problemResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await canvas.createContribution(request.currentUser, request.params.communityId, request.body)),
+  );
+
+  app.post(
+    '/api/links',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Place a contribution in a view (type contains, from the view; also paste) or link two contributions (buildson, references)',
+        body: CreateLinkBody,
+        response: { 201: LinkSchema, ...problemResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await canvas.createLink(request.currentUser, request.body)),
+  );
+
+  app.put(
+    '/api/links/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Move, resize, show in place, pin, fix, hard lock or unlock a ref',
+        params: LinkIdParams,
+        body: UpdateLinkBody,
+        response: { 200: LinkSchema, ...problemResponses },
+      },
+    },
+    async (request) => canvas.updateRef(request.currentUser, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/links/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, summary: 'Remove a ref from its view, or a build-on/reference link', params: LinkIdParams, response: { 200: LinkSchema, ...problemResponses } },
+    },
+    async (request) => canvas.deleteLink(request.currentUser, request.params.id),
+  );
+
+  app.post(
+    '/api/views/:viewId/refs/delete',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Remove several refs of a view at once (all or none); answers how many',
+        params: ViewIdParams,
+        body: DeleteRefsBody,
+        response: { 200: DeleteRefsReply, ...problemResponses },
+      },
+    },
+    async (request) => canvas.deleteRefs(request.currentUser, request.params.viewId, request.body.linkIds),
+  );
+
+  app.post(
+    '/api/views/:viewId/riseabove',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Create a rise-above in this view, optionally moving refs into it',
+        params: ViewIdParams,
+        body: RiseAboveBody,
+        response: { 201: RiseAboveReply, ...problemResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await canvas.riseAbove(request.currentUser, request.params.viewId, request.body)),
+  );
+
+  app.post(
+    '/api/communities/:communityId/views',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, summary: 'View manager: add a view by title', params: CommunityIdParams, body: CreateViewBody, response: { 201: ViewReply, ...problemResponses } },
+    },
+    async (request, reply) => reply.status(201).send(await canvas.createView(request.currentUser, request.params.communityId, request.body)),
+  );
+
+  app.delete(
+    '/api/views/:viewId',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, summary: "View manager: delete a view (managers or the view's authors): unregistered and inactive", params: ViewIdParams, response: { 200: ViewReply, ...problemResponses } },
+    },
+    async (request) => canvas.deleteView(request.currentUser, request.params.viewId),
+  );
+
+  app.put(
+    '/api/views/:viewId/parent',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, summary: 'View manager: move a view under another (managers)', params: ViewIdParams, body: ReparentViewBody, response: { 200: ViewReply, ...problemResponses } },
+    },
+    async (request) => canvas.reparentView(request.currentUser, request.params.viewId, request.body),
+  );
+
+  app.get(
+    '/api/communities/:communityId/viewtree',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, summary: 'The hierarchy of the views I may read', params: CommunityIdParams, response: { 200: ViewTreeReply, ...problemResponses } },
+    },
+    async (request) => canvas.viewTree(request.currentUser, request.params.communityId),
+  );
+
+  app.post(
+    '/api/authors/:communityId/me/workspace',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, summary: 'My personal workspace view (created on first call)', params: CommunityIdParams, response: { 200: WorkspaceReply, 201: WorkspaceReply, ...problemResponses } },
+    },
+    async (request, reply) => {
+      const result = await canvas.workspace(request.currentUser, request.params.communityId);
+      return reply.status(result.created ? 201 : 200).send(result);
+    },
+  );
+
+  app.post(
+    '/api/records/read/:communityId/:contributionId',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, summary: 'Mark an active contribution read', params: ReadParams, response: { 200: ReadReply, ...problemResponses } },
+    },
+    async (request) => canvas.markRead(request.currentUser, request.params.communityId, request.params.contributionId),
+  );
+};
+
+export default canvasRoutes;
