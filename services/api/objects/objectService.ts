@@ -252,7 +252,8 @@ export class ObjectService {
   /** PUT /api/objects/{communityId}/{id}: contribute or save a note or a drawing. */
   async save(user: UserDocument, communityId: string, id: string, input: SaveObjectBody): Promise<ObjectReply> {
     const { doc, grant } = await this.writable(user, communityId, id);
-    const title = input.title.replace(/\s+/g, ' ').trim();
+    // eslint-disable-next-line no-control-regex -- titles are plain text: control characters become spaces
+    const title = input.title.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
     if (!title) throw ValidationError.field('title', ObjectMessages.titleRequired);
     const commands: ContributionCommand[] = [];
     if (doc.type === 'Note') {
