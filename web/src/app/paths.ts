@@ -20,4 +20,5 @@ export const paths = {
   viewWithMenu: '/view/:viewId/:menuStatus',
   contribution: '/contribution/:contributionId',
   contributionInContext: '/contribution/:contributionId/:contextId',
+  viewManager: '/viewmanager/:communityId',
 } as const;

@@ -10,6 +10,7 @@ import { useIsLoggedIn } from '../lib/session.ts';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 import { paths } from './paths.ts';
+import { viewSlots } from './viewSlots.tsx';
 
 // The ALTCHA widget and the admin screens load on demand.
 const SignupPage = lazy(() => import('../features/auth/components/SignupPage.tsx').then((m) => ({ default: m.SignupPage })));
@@ -37,6 +38,7 @@ const ViewPage = lazy(() => import('../features/view/components/ViewPage.tsx').t
 const ContributionPage = lazy(() =>
   import('../features/contribution/page/ContributionPage.tsx').then((m) => ({ default: m.ContributionPage })),
 );
+const ViewManagerPage = lazy(() => import('../features/viewmanager/components/ViewManagerPage.tsx').then((m) => ({ default: m.ViewManagerPage })));
 
 /** `/`: the community area when logged in, the landing with a link to /login otherwise. */
 const HomeRoute = () => {
@@ -73,10 +75,11 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.authorManager, element: <RequireAuth>{() => <AuthorManagerPage />}</RequireAuth> },
         { path: paths.groupManager, element: <RequireAuth>{() => <GroupManagerPage />}</RequireAuth> },
         { path: paths.help, element: <RequireAuth>{(me) => <HelpPage me={me} />}</RequireAuth> },
-        { path: paths.view, element: <RequireAuth>{(me) => <ViewPage isAdmin={me.role === 'admin'} />}</RequireAuth> },
-        { path: paths.viewWithMenu, element: <RequireAuth>{(me) => <ViewPage isAdmin={me.role === 'admin'} />}</RequireAuth> },
+        { path: paths.view, element: <RequireAuth>{(me) => <ViewPage isAdmin={me.role === 'admin'} slots={viewSlots} />}</RequireAuth> },
+        { path: paths.viewWithMenu, element: <RequireAuth>{(me) => <ViewPage isAdmin={me.role === 'admin'} slots={viewSlots} />}</RequireAuth> },
         { path: paths.contribution, element: <RequireAuth>{() => <ContributionPage />}</RequireAuth> },
         { path: paths.contributionInContext, element: <RequireAuth>{() => <ContributionPage />}</RequireAuth> },
+        { path: paths.viewManager, element: <RequireAuth>{() => <ViewManagerPage />}</RequireAuth> },
         { path: '*', element: <Navigate to={paths.home} replace /> },
       ],
     },

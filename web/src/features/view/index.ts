@@ -1,2 +1,3 @@
-/** The view page (`/view/{viewId}` and `/view/{viewId}/{menuStatus}`); the canvas comes later. */
+/** The view canvas screen (`/view/{viewId}` and `/view/{viewId}/{menuStatus}`). */
 export { ViewPage } from './components/ViewPage.tsx';
+export type { ViewSlots } from './components/ViewScreen.tsx';

@@ -1,0 +1,31 @@
+import { lazy, Suspense } from 'react';
+import type { ViewSlots } from '../features/view/index.ts';
+import { PageLoading } from './Layout.tsx';
+
+// Both load with the canvas, not with the app shell.
+const ContributionPane = lazy(() =>
+  import('../features/contribution/window/ContributionPane.tsx').then((m) => ({ default: m.ContributionPane })),
+);
+const ViewManager = lazy(() => import('../features/viewmanager/components/ViewManager.tsx').then((m) => ({ default: m.ViewManager })));
+
+/**
+ * What the view screen borrows from other features (features never import
+ * each other; app/ composes them): the contribution window's content, the
+ * view manager panel and the attachment upload.
+ */
+export const viewSlots: ViewSlots = {
+  renderContribution: ({ contributionId, viewId, close, open }) => (
+    <Suspense fallback={<PageLoading />}>
+      <ContributionPane contributionId={contributionId} contextId={viewId} onClose={close} onOpen={open} headingLevel={2} />
+    </Suspense>
+  ),
+  renderViewManager: ({ communityId, viewId }) => (
+    <Suspense fallback={<PageLoading />}>
+      <ViewManager communityId={communityId} currentViewId={viewId} compact />
+    </Suspense>
+  ),
+  uploadAttachment: async (communityId, attachmentId, file) => {
+    const { uploadFile } = await import('../features/contribution/api/upload.ts');
+    return uploadFile(communityId, attachmentId, file, file.name, () => undefined);
+  },
+};

@@ -1,0 +1,178 @@
+import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
+import { LinksLayer } from './LinksLayer.tsx';
+import { arrowsOf, isNewRef, refRect, type Point, type ViewLink, type ViewRef } from './model.ts';
+import { RefItem } from './RefItem.tsx';
+import { useCanvasPointer, type Move } from './useCanvasPointer.ts';
+import styles from './Canvas.module.css';
+
+export type CanvasProps = {
+  refs: readonly ViewRef[];
+  links: readonly ViewLink[];
+  setting: ViewSetting;
+  favourites: boolean;
+  /** Ref ids left out by the filter panel (drawn faint); null = no filter. */
+  visible: ReadonlySet<string> | null;
+  selection: ReadonlySet<string>;
+  setSelection: (ids: Set<string>) => void;
+  editable: boolean;
+  onMove: (moves: Move[]) => void;
+  onOpen: (ref: ViewRef) => void;
+  /** Opens the menu of a ref (or of the canvas when refId is null) at a screen point. */
+  onMenu: (refId: string | null, client: Point, at: Point) => void;
+  /** Something was dropped at a canvas point. */
+  onDrop: (data: DataTransfer, at: Point) => void;
+  onDeleteKey: () => void;
+};
+
+const margin = 400;
+
+/** The view canvas: arrows under the refs, the refs as positioned cards, a marquee. */
+export const Canvas = (props: CanvasProps) => {
+  const { refs, links, setting, favourites, visible, selection, editable } = props;
+  const { t, i18n } = useTranslation();
+  const plane = useRef<HTMLDivElement>(null);
+  const marquee = useRef<HTMLDivElement>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [dropping, setDropping] = useState(false);
+
+  // The 'new' highlight lasts 60 s: re-check now and then (only refs whose flag changes re-render).
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 10_000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const timeFormat = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
+  const arrows = useMemo(() => arrowsOf(refs, links, setting), [refs, links, setting]);
+  const size = useMemo(() => {
+    let width = 0;
+    let height = 0;
+    for (const ref of refs) {
+      const rect = refRect(ref);
+      width = Math.max(width, rect.x + rect.width);
+      height = Math.max(height, rect.y + rect.height);
+    }
+    return { width: width + margin, height: height + margin };
+  }, [refs]);
+  // Fixed refs first: they sit in the lowest layer.
+  const ordered = useMemo(() => [...refs].sort((a, b) => Number(b.data.fixed === true) - Number(a.data.fixed === true)), [refs]);
+
+  const pointer = useCanvasPointer({
+    plane,
+    marquee,
+    refs,
+    selection,
+    setSelection: props.setSelection,
+    editable,
+    onMove: props.onMove,
+    onLongPress: (refId, client) => props.onMenu(refId, client, pointIn(client)),
+  });
+
+  const pointIn = (client: Point): Point => {
+    const rect = plane.current?.getBoundingClientRect();
+    return { x: Math.round(client.x - (rect?.left ?? 0)), y: Math.round(client.y - (rect?.top ?? 0)) };
+  };
+
+  const refAt = (target: EventTarget) => (target as HTMLElement).closest<HTMLElement>('[data-ref-id]')?.dataset.refId ?? null;
+
+  const handleDoubleClick = (event: MouseEvent) => {
+    const id = refAt(event.target);
+    const ref = id ? refs.find((r) => r._id === id) : undefined;
+    if (ref) props.onOpen(ref);
+  };
+
+  const handleContextMenu = (event: MouseEvent) => {
+    event.preventDefault();
+    const id = refAt(event.target);
+    if (id && !selection.has(id)) props.setSelection(new Set([id]));
+    const client = { x: event.clientX, y: event.clientY };
+    props.onMenu(id, client, pointIn(client));
+  };
+
+  const handleKeyDown = (event: KeyboardEvent) => {
+    const id = refAt(event.target);
+    const ref = id ? refs.find((r) => r._id === id) : undefined;
+    if (!ref) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      props.onOpen(ref);
+    } else if (event.key === ' ') {
+      event.preventDefault();
+      const next = new Set(selection);
+      if (next.has(ref._id)) next.delete(ref._id);
+      else next.add(ref._id);
+      props.setSelection(next);
+    } else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+      event.preventDefault();
+      const box = (event.target as HTMLElement).getBoundingClientRect();
+      if (!selection.has(ref._id)) props.setSelection(new Set([ref._id]));
+      const client = { x: box.left + 16, y: box.bottom };
+      props.onMenu(ref._id, client, pointIn(client));
+    } else if (event.key === 'Delete' && selection.size > 0) {
+      event.preventDefault();
+      props.onDeleteKey();
+    }
+  };
+
+  const handleDragOver = (event: DragEvent) => {
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    if (!dropping) setDropping(true);
+  };
+
+  const handleDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDropping(false);
+    props.onDrop(event.dataTransfer, pointIn({ x: event.clientX, y: event.clientY }));
+  };
+
+  return (
+    <div
+      className={`${styles.scroller} ${dropping ? styles.dropping : ''}`}
+      onDragOver={handleDragOver}
+      onDragLeave={() => setDropping(false)}
+      onDrop={handleDrop}
+      data-testid="canvas"
+    >
+      <div
+        ref={plane}
+        className={styles.plane}
+        style={{ width: size.width, height: size.height }}
+        role="group"
+        aria-label={t('canvas.canvasLabel', { count: refs.length })}
+        onPointerDown={pointer.onPointerDown}
+        onPointerMove={pointer.onPointerMove}
+        onPointerUp={pointer.onPointerUp}
+        onPointerCancel={pointer.onPointerCancel}
+        onDoubleClick={handleDoubleClick}
+        onContextMenu={handleContextMenu}
+        onKeyDown={handleKeyDown}
+        data-testid="canvas-plane"
+      >
+        <LinksLayer arrows={arrows} width={size.width} height={size.height} />
+        {ordered.map((ref) => (
+          <RefItem
+            key={ref._id}
+            ref_={ref}
+            selected={selection.has(ref._id)}
+            isNew={isNewRef(ref, now)}
+            dimmed={visible !== null && !visible.has(ref._id)}
+            setting={setting}
+            favourites={favourites}
+            timeFormat={timeFormat}
+          />
+        ))}
+        <div ref={marquee} className={styles.marquee} data-testid="marquee" />
+      </div>
+      {refs.length === 0 && (
+        <p className={styles.empty} data-testid="canvas-empty">
+          {editable ? t('canvas.emptyEditable') : t('canvas.empty')}
+        </p>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,114 @@
+import { Lock, Pin, Star } from 'lucide-react';
+import { memo, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
+import { isImageAttachment, refLook, showsInPlace, type ViewRef } from './model.ts';
+import { RefIcon } from './RefIcon.tsx';
+import styles from './Canvas.module.css';
+
+export type RefItemProps = {
+  ref_: ViewRef;
+  selected: boolean;
+  isNew: boolean;
+  /** Filtered out by the filter panel: drawn faint. */
+  dimmed: boolean;
+  setting: ViewSetting;
+  favourites: boolean;
+  timeFormat: Intl.DateTimeFormat;
+};
+
+const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+/**
+ * One ref, absolutely positioned at its x/y. It takes no callbacks: the canvas
+ * handles pointer events by delegation (data-ref-id), so a ref re-renders only
+ * when its own data changes. During a drag the canvas moves it with a CSS
+ * transform, cleared here once the new position arrives.
+ */
+export const RefItem = memo(function RefItem({ ref_: ref, selected, isNew, dimmed, setting, favourites, timeFormat }: RefItemProps) {
+  const { t } = useTranslation();
+  const element = useRef<HTMLDivElement>(null);
+  const { x, y } = ref.data;
+  useLayoutEffect(() => {
+    if (element.current) element.current.style.transform = '';
+  }, [x, y]);
+
+  const look = refLook(ref);
+  const target = ref._to;
+  const inPlace = showsInPlace(ref);
+  const fixed = ref.data.fixed === true;
+  const pinned = !fixed && ref.data.draggable === false;
+  const typeText = t(`canvas.kind.${look.kind}`);
+  const readText = look.kind === 'note' || look.kind === 'riseabove' ? t(`canvas.read.${look.read}`) : '';
+  const details = [
+    typeText,
+    readText,
+    look.byMe ? t('canvas.byMe') : t('canvas.byOthers'),
+    look.promising ? t('canvas.promising') : '',
+    isNew ? t('canvas.new') : '',
+    fixed ? (ref.data.locked ? t('canvas.hardLocked') : t('canvas.locked')) : pinned ? t('canvas.pinned') : '',
+    selected ? t('canvas.selected') : '',
+  ].filter(Boolean);
+  const label = `${target.title || t('canvas.untitled')} (${details.join(', ')})`;
+  const meta: string[] = [];
+  if (setting.showAuthor && target.authorNames.length > 0) meta.push(target.authorNames.join(', '));
+  if (setting.showTime) meta.push(timeFormat.format(new Date(target.modified)));
+  if (setting.showGroup && target.groupTitle) meta.push(target.groupTitle);
+
+  const classes = [
+    styles.ref,
+    inPlace ? styles.inPlace : styles.iconRef,
+    selected ? styles.selected : '',
+    isNew ? styles.isNew : '',
+    dimmed ? styles.dimmed : '',
+    fixed ? styles.fixed : '',
+    look.kind === 'note' || look.kind === 'riseabove' ? styles[`card_${look.read}`] : '',
+    favourites && target.favourite ? styles.favourite : '',
+  ].join(' ');
+
+  const body = inPlace ? (
+    target.svg ? (
+      <img className={styles.inPlaceMedia} src={svgSource(target.svg)} alt="" draggable={false} />
+    ) : isImageAttachment(ref) && target.attachment ? (
+      <img className={styles.inPlaceMedia} src={target.attachment.url} alt="" draggable={false} loading="lazy" />
+    ) : target.riseaboveViewId ? (
+      <iframe className={styles.inPlaceFrame} src={`/view/${target.riseaboveViewId}/X`} title={target.title} loading="lazy" tabIndex={-1} />
+    ) : null
+  ) : null;
+
+  return (
+    <div
+      ref={element}
+      className={classes}
+      style={{
+        left: x,
+        top: y,
+        ...(inPlace ? { width: ref.data.width ?? 200, height: ref.data.height ?? 150 } : {}),
+      }}
+      data-ref-id={ref._id}
+      data-testid="ref"
+      data-title={target.title}
+      data-read={target.read}
+      data-selected={selected || undefined}
+      data-fixed={fixed || undefined}
+      role="button"
+      tabIndex={fixed ? -1 : 0}
+      aria-label={label}
+      title={label}
+    >
+      <div className={styles.refHead}>
+        <RefIcon look={look} />
+        <span className={styles.refTitle}>{target.title || t('canvas.untitled')}</span>
+        {isNew && <span className={styles.newBadge}>{t('canvas.new')}</span>}
+        {favourites && target.favourite && <Star className={styles.badgeIcon} size={11} aria-hidden="true" />}
+        {fixed && <Lock className={styles.badgeIcon} size={11} aria-hidden="true" />}
+        {pinned && <Pin className={styles.badgeIcon} size={11} aria-hidden="true" />}
+        {setting.language && target.langInNote.length > 0 && (
+          <span className={styles.langs}>{target.langInNote.map((lang) => lang.toUpperCase()).join(' ')}</span>
+        )}
+      </div>
+      {meta.length > 0 && !inPlace && <div className={styles.refMeta}>{meta.join(' · ')}</div>}
+      {body}
+    </div>
+  );
+});

@@ -1,0 +1,228 @@
+import { useCallback, useEffect, useRef, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { anchorOf, clampDelta, isDraggable, longPressMs, rectFromPoints, refsInRect, type Point, type ViewRef } from './model.ts';
+
+export type Move = { refId: string; x: number; y: number };
+
+export type CanvasPointerOptions = {
+  plane: RefObject<HTMLDivElement | null>;
+  marquee: RefObject<HTMLDivElement | null>;
+  refs: readonly ViewRef[];
+  selection: ReadonlySet<string>;
+  setSelection: (ids: Set<string>) => void;
+  /** The view is editable by me (else nothing moves). */
+  editable: boolean;
+  /** A drag ended: new positions of the dragged refs (already clamped). */
+  onMove: (moves: Move[]) => void;
+  /** Touch long-press: open the menu of a ref (or of the canvas when refId is null). */
+  onLongPress: (refId: string | null, client: Point) => void;
+};
+
+type Drag = {
+  pointerId: number;
+  start: Point;
+  refs: ViewRef[];
+  started: boolean;
+  elements: HTMLElement[];
+  /** Line ends to move: the element, which end, its original point. */
+  lineEnds: { line: SVGLineElement; end: 1 | 2; origin: Point }[];
+  delta: Point;
+  frame: number;
+};
+
+type Marquee = { pointerId: number; start: Point; current: Point; additive: boolean; frame: number };
+
+const dragThreshold = 3;
+
+/**
+ * Pointer handling of the canvas by delegation: drag one or many refs with
+ * CSS transforms (no React render per pointermove; arrows' ends follow by
+ * attribute), marquee selection on the empty canvas, long-press on touch.
+ * The positions are committed once, on pointerup.
+ */
+export const useCanvasPointer = (options: CanvasPointerOptions) => {
+  const latest = useRef(options);
+  latest.current = options;
+  const drag = useRef<Drag | null>(null);
+  const marquee = useRef<Marquee | null>(null);
+  const press = useRef<{ timer: number; start: Point } | null>(null);
+
+  const cancelPress = () => {
+    if (press.current) window.clearTimeout(press.current.timer);
+    press.current = null;
+  };
+
+  const planePoint = (event: { clientX: number; clientY: number }): Point => {
+    const rect = latest.current.plane.current?.getBoundingClientRect();
+    return { x: event.clientX - (rect?.left ?? 0), y: event.clientY - (rect?.top ?? 0) };
+  };
+
+  const paintDrag = () => {
+    const current = drag.current;
+    if (!current) return;
+    current.frame = 0;
+    const { x, y } = current.delta;
+    const transform = `translate(${x}px, ${y}px)`;
+    for (const element of current.elements) element.style.transform = transform;
+    for (const { line, end, origin } of current.lineEnds) {
+      line.setAttribute(`x${end}`, String(origin.x + x));
+      line.setAttribute(`y${end}`, String(origin.y + y));
+    }
+  };
+
+  const beginDrag = (current: Drag) => {
+    const plane = latest.current.plane.current;
+    if (!plane) return;
+    current.started = true;
+    const ids = new Set(current.refs.map((r) => r._id));
+    current.elements = current.refs
+      .map((ref) => plane.querySelector<HTMLElement>(`[data-ref-id="${ref._id}"]`))
+      .filter((el): el is HTMLElement => el !== null);
+    for (const el of current.elements) el.classList.add('dragging');
+    const byId = new Map(current.refs.map((r) => [r._id, r]));
+    for (const line of plane.querySelectorAll<SVGLineElement>('line[data-from]')) {
+      const from = line.dataset.from ?? '';
+      const to = line.dataset.to ?? '';
+      const fromRef = ids.has(from) ? byId.get(from) : undefined;
+      const toRef = ids.has(to) ? byId.get(to) : undefined;
+      if (fromRef) current.lineEnds.push({ line, end: 1, origin: anchorOf(fromRef) });
+      if (toRef) current.lineEnds.push({ line, end: 2, origin: anchorOf(toRef) });
+    }
+  };
+
+  const endDrag = (current: Drag, commit: boolean) => {
+    if (current.frame) cancelAnimationFrame(current.frame);
+    for (const el of current.elements) el.classList.remove('dragging');
+    const { x, y } = current.delta;
+    if (!commit || (x === 0 && y === 0)) {
+      for (const el of current.elements) el.style.transform = '';
+      for (const { line, end, origin } of current.lineEnds) {
+        line.setAttribute(`x${end}`, String(origin.x));
+        line.setAttribute(`y${end}`, String(origin.y));
+      }
+      return;
+    }
+    latest.current.onMove(current.refs.map((ref) => ({ refId: ref._id, x: ref.data.x + x, y: ref.data.y + y })));
+  };
+
+  const paintMarquee = () => {
+    const current = marquee.current;
+    const box = latest.current.marquee.current;
+    if (!current || !box) return;
+    current.frame = 0;
+    const rect = rectFromPoints(current.start, current.current);
+    box.style.display = 'block';
+    box.style.transform = `translate(${rect.x}px, ${rect.y}px)`;
+    box.style.width = `${rect.width}px`;
+    box.style.height = `${rect.height}px`;
+  };
+
+  const onPointerDown = useCallback((event: ReactPointerEvent<HTMLDivElement>) => {
+    const { refs, selection, setSelection, editable } = latest.current;
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    const target = event.target as HTMLElement;
+    if (target.closest('[data-no-canvas-pointer]')) return;
+    const refElement = target.closest<HTMLElement>('[data-ref-id]');
+    const refId = refElement?.dataset.refId ?? null;
+    const client = { x: event.clientX, y: event.clientY };
+
+    if (event.pointerType !== 'mouse') {
+      cancelPress();
+      press.current = {
+        start: client,
+        timer: window.setTimeout(() => {
+          press.current = null;
+          if (drag.current) endDrag(drag.current, false);
+          drag.current = null;
+          latest.current.onLongPress(refId, client);
+        }, longPressMs),
+      };
+    }
+
+    if (refId) {
+      const ref = refs.find((r) => r._id === refId);
+      if (!ref || ref.data.fixed) return;
+      const additive = event.shiftKey || event.metaKey || event.ctrlKey;
+      let next: Set<string> = new Set(selection);
+      if (additive) {
+        if (next.has(refId)) next.delete(refId);
+        else next.add(refId);
+        setSelection(next);
+        return;
+      }
+      if (!next.has(refId)) {
+        next = new Set([refId]);
+        setSelection(next);
+      }
+      if (!editable || !isDraggable(ref)) return;
+      const dragged = refs.filter((r) => next.has(r._id) && isDraggable(r));
+      drag.current = {
+        pointerId: event.pointerId,
+        start: planePoint(event),
+        refs: dragged,
+        started: false,
+        elements: [],
+        lineEnds: [],
+        delta: { x: 0, y: 0 },
+        frame: 0,
+      };
+      event.currentTarget.setPointerCapture(event.pointerId);
+      return;
+    }
+
+    if (event.pointerType !== 'mouse') return; // touch on the empty canvas scrolls
+    const start = planePoint(event);
+    marquee.current = { pointerId: event.pointerId, start, current: start, additive: event.shiftKey, frame: 0 };
+    event.currentTarget.setPointerCapture(event.pointerId);
+    event.preventDefault();
+  }, []);
+
+  const onPointerMove = useCallback((event: ReactPointerEvent<HTMLDivElement>) => {
+    if (press.current && Math.hypot(event.clientX - press.current.start.x, event.clientY - press.current.start.y) > 8) cancelPress();
+    const current = drag.current;
+    if (current && current.pointerId === event.pointerId) {
+      const point = planePoint(event);
+      const dx = point.x - current.start.x;
+      const dy = point.y - current.start.y;
+      if (!current.started) {
+        if (Math.hypot(dx, dy) < dragThreshold) return;
+        beginDrag(current);
+      }
+      current.delta = clampDelta(current.refs, Math.round(dx), Math.round(dy));
+      if (!current.frame) current.frame = requestAnimationFrame(paintDrag);
+      return;
+    }
+    const box = marquee.current;
+    if (box && box.pointerId === event.pointerId) {
+      box.current = planePoint(event);
+      if (!box.frame) box.frame = requestAnimationFrame(paintMarquee);
+    }
+  }, []);
+
+  const onPointerUp = useCallback((event: ReactPointerEvent<HTMLDivElement>) => {
+    cancelPress();
+    const current = drag.current;
+    if (current && current.pointerId === event.pointerId) {
+      drag.current = null;
+      if (current.started) endDrag(current, event.type === 'pointerup');
+      return;
+    }
+    const box = marquee.current;
+    if (box && box.pointerId === event.pointerId) {
+      marquee.current = null;
+      if (box.frame) cancelAnimationFrame(box.frame);
+      if (latest.current.marquee.current) latest.current.marquee.current.style.display = 'none';
+      const rect = rectFromPoints(box.start, planePoint(event));
+      const { refs, selection, setSelection } = latest.current;
+      if (rect.width < 3 && rect.height < 3) {
+        if (!box.additive && selection.size > 0) setSelection(new Set());
+        return;
+      }
+      const ids = refsInRect(refs, rect);
+      setSelection(new Set(box.additive ? [...selection, ...ids] : ids));
+    }
+  }, []);
+
+  useEffect(() => () => cancelPress(), []);
+
+  return { onPointerDown, onPointerMove, onPointerUp, onPointerCancel: onPointerUp };
+};

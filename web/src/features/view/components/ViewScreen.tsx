@@ -1,0 +1,413 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtom } from 'jotai';
+import {
+  Briefcase,
+  CircleHelp,
+  DoorOpen,
+  FilePlus,
+  Filter,
+  FolderTree,
+  Layers,
+  Link2,
+  PenTool,
+  Settings2,
+  UserCog,
+  UsersRound,
+} from 'lucide-react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
+import { Alert } from '../../../components/Alert.tsx';
+import { canvasKey, openWorkspace, type ViewCanvasReply } from '../api/canvas.ts';
+import { Canvas } from '../canvas/Canvas.tsx';
+import { emptyFilter, filterRefs, isFilterActive, type CanvasFilter, type Point, type Viewer, type ViewRef } from '../canvas/model.ts';
+import { PointerMenu } from '../canvas/PointerMenu.tsx';
+import { useViewLive } from '../live/useViewLive.ts';
+import { FilterPanel } from '../panels/FilterPanel.tsx';
+import { HelpPanel } from '../panels/HelpPanel.tsx';
+import { HierarchyPanel } from '../panels/HierarchyPanel.tsx';
+import { Panel } from '../panels/Panel.tsx';
+import { SettingsPanel } from '../panels/SettingsPanel.tsx';
+import { ViewLinksPanel } from '../panels/ViewLinksPanel.tsx';
+import { clipboardAtom, displayOverridesAtom, openPanelAtom, windowsAtom, type PanelId } from '../state.ts';
+import { newNoteDragType, Toolbar, type ToolbarItem } from '../toolbar/Toolbar.tsx';
+import { AskDialog, useAsk } from '../windows/AskDialog.tsx';
+import { initialFrame } from '../windows/geometry.ts';
+import { InternalWindow } from '../windows/InternalWindow.tsx';
+import { canvasMenuEntries, refMenuEntries } from './menus.ts';
+import { TitleBar } from './TitleBar.tsx';
+import { useCanvasActions, type Notify } from './useCanvasActions.ts';
+import { useDropHandler } from './useDropHandler.ts';
+import styles from './View.module.css';
+import windowStyles from '../windows/Windows.module.css';
+
+/** What app/ plugs into the view screen (features never import each other). */
+export type ViewSlots = {
+  /** The contribution window's content (the contribution feature). */
+  renderContribution: (props: { contributionId: string; viewId: string; close: () => void; open: (contributionId: string) => void }) => ReactNode;
+  /** The view manager, shown in its panel (the viewmanager feature). */
+  renderViewManager?: (props: { communityId: string; viewId: string }) => ReactNode;
+  /** Uploads a dropped file into a new attachment; absent = no upload route yet. */
+  uploadAttachment?: (communityId: string, attachmentId: string, file: File) => Promise<unknown>;
+};
+
+type MenuState = { client: Point; at: Point; refId: string | null };
+type Notice = { id: number; tone: 'error' | 'success' | 'info'; text: string };
+
+export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvasReply; reduced: boolean; isAdmin: boolean; slots: ViewSlots }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const viewId = data.view._id;
+  const communityId = data.community._id;
+  const [selection, setSelection] = useState<Set<string>>(() => new Set());
+  const [filter, setFilter] = useState<CanvasFilter>(emptyFilter);
+  const [menu, setMenu] = useState<MenuState | null>(null);
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const [panel, setPanel] = useAtom(openPanelAtom);
+  const [windows, setWindows] = useAtom(windowsAtom);
+  const [clipboard, setClipboard] = useAtom(clipboardAtom);
+  const [overrides, setOverrides] = useAtom(displayOverridesAtom);
+  const { ask, confirm, prompt, close: closeAsk } = useAsk();
+  const live = useViewLive(viewId, !reduced);
+  const noticeId = useRef(0);
+
+  const notify: Notify = useCallback((tone, text) => {
+    const id = ++noticeId.current;
+    setNotices((list) => [...list.slice(-2), { id, tone, text }]);
+    window.setTimeout(() => setNotices((list) => list.filter((n) => n.id !== id)), tone === 'error' ? 8000 : 4000);
+  }, []);
+  const actions = useCanvasActions(viewId, data, notify, t('common.genericError'));
+
+  const isManager = isAdmin || data.me.role === 'manager';
+  const viewer: Viewer = useMemo(
+    () => ({ authorId: data.me._id, isManager, editable: data.editable, freemode: data.context.freemode, viewAuthor: false }),
+    [data.me._id, isManager, data.editable, data.context.freemode],
+  );
+  const override = overrides[viewId];
+  const setting: ViewSetting = useMemo(() => ({ ...data.viewSetting, ...(override ?? {}) }), [data.viewSetting, override]);
+  const plugins = data.context.plugins;
+  const visible = useMemo(
+    () => (isFilterActive(filter) ? new Set(filterRefs(data.refs, data.links, filter).map((r) => r._id)) : null),
+    [data.refs, data.links, filter],
+  );
+  const selectedRefs = useCallback((ids: ReadonlySet<string>) => data.refs.filter((r) => ids.has(r._id)), [data.refs]);
+
+  const togglePanel = (id: PanelId) => setPanel((current) => (current === id ? null : id));
+
+  // ---- windows -----------------------------------------------------------------------
+  const openWindow = useCallback(
+    (kind: 'contribution' | 'view', targetId: string, title: string) => {
+      setWindows((list) => {
+        const existing = list.find((w) => w.kind === kind && w.targetId === targetId);
+        const top = Math.max(0, ...list.map((w) => w.z)) + 1;
+        if (existing) return list.map((w) => (w.id === existing.id ? { ...w, z: top } : w));
+        const frame = initialFrame({ width: window.innerWidth, height: window.innerHeight }, list.length);
+        return [...list, { id: `${kind}-${targetId}-${Date.now()}`, kind, targetId, title, ...frame, z: top }];
+      });
+    },
+    [setWindows],
+  );
+  // The contribution window saves and marks read on its own: refresh the canvas when one closes.
+  const closeWindow = useCallback(
+    (id: string) => {
+      setWindows((list) => list.filter((w) => w.id !== id));
+      void client.invalidateQueries({ queryKey: canvasKey(viewId) });
+    },
+    [setWindows, client, viewId],
+  );
+  const focusWindow = useCallback(
+    (id: string) =>
+      setWindows((list) => {
+        const top = Math.max(0, ...list.map((w) => w.z));
+        return list.map((w) => (w.id === id && w.z !== top ? { ...w, z: top + 1 } : w));
+      }),
+    [setWindows],
+  );
+  const frameWindow = useCallback(
+    (id: string, frame: { x: number; y: number; width: number; height: number }) =>
+      setWindows((list) => list.map((w) => (w.id === id ? { ...w, ...frame } : w))),
+    [setWindows],
+  );
+
+  const openContribution = useCallback(
+    (ref: ViewRef) => {
+      if (ref._to.type === 'View') {
+        void navigate(`/view/${ref.to}`);
+        return;
+      }
+      openWindow('contribution', ref.to, ref._to.title || t('canvas.untitled'));
+    },
+    [navigate, openWindow, t],
+  );
+
+  // ---- actions ---------------------------------------------------------------------------
+  const newNoteAt = useCallback(
+    async (at: Point) => {
+      const note = await actions.create('Note', at);
+      if (note) openWindow('contribution', note._id, t('canvas.newNote'));
+    },
+    [actions, openWindow, t],
+  );
+  const scrollOrigin = (): Point => {
+    const scroller = document.querySelector('[data-testid="canvas"]');
+    return { x: (scroller?.scrollLeft ?? 0) + 100, y: (scroller?.scrollTop ?? 0) + 100 };
+  };
+
+  const removeRefs = useCallback(
+    async (refs: ViewRef[]) => {
+      if (refs.length === 0) return;
+      if (!(await confirm(t('canvas.msg.confirmDelete', { count: refs.length })))) return;
+      if (await actions.remove(refs)) setSelection(new Set());
+    },
+    [actions, confirm, t],
+  );
+
+  const riseaboveFrom = useCallback(
+    async (refs?: ViewRef[]) => {
+      const title = await prompt(t('canvas.msg.riseaboveName'), refs ? t('canvas.riseaboveDefault') : '');
+      if (title === null) return;
+      if (!title.trim()) return notify('error', t('canvas.msg.riseaboveName'));
+      const reply = await actions.riseabove(title.trim(), refs);
+      if (reply) setSelection(new Set());
+    },
+    [actions, prompt, notify, t],
+  );
+
+  const copy = useCallback(
+    (ref: ViewRef) => {
+      setClipboard({
+        linkId: ref._id,
+        to: ref.to,
+        type: ref._to.type,
+        title: ref._to.title,
+        ...(ref.data.width !== undefined ? { width: ref.data.width } : {}),
+        ...(ref.data.height !== undefined ? { height: ref.data.height } : {}),
+        ...(ref.data.showInPlace !== undefined ? { showInPlace: ref.data.showInPlace } : {}),
+      });
+      void navigator.clipboard?.writeText(`${window.location.origin}/contribution/${ref.to}`).catch(() => undefined);
+      notify('success', t('canvas.msg.copied'));
+    },
+    [setClipboard, notify, t],
+  );
+
+  const popup = (url: string, asWindow: boolean) => {
+    window.open(url, '_blank', asWindow ? 'popup,width=900,height=640' : undefined);
+  };
+
+  const handleDrop = useDropHandler(
+    useMemo(
+      () => ({
+        newNote: (at: Point) => {
+          if (data.editable) void newNoteAt(at);
+          else notify('error', t('canvas.msg.cannotEditView'));
+        },
+        viewLink: (id: string, at: Point) => {
+          if (data.editable) void actions.placeExisting(id, at);
+          else notify('error', t('canvas.msg.cannotEditView'));
+        },
+        files: (files: File[], at: Point) => {
+          if (!data.editable) return notify('error', t('canvas.msg.cannotEditView'));
+          const upload = slots.uploadAttachment;
+          if (!upload) return notify('error', t('canvas.msg.dropUnsupported'));
+          files.forEach((file, index) => {
+            void actions.create('Attachment', { x: at.x + index * 20, y: at.y + index * 20 }, file.name).then(async (attachment) => {
+              if (!attachment) return;
+              try {
+                await upload(communityId, attachment._id, file);
+                await actions.refetch();
+              } catch {
+                notify('error', t('canvas.msg.uploadFailed'));
+              }
+            });
+          });
+        },
+        url: (url: string, at: Point) => {
+          if (data.editable) void actions.create('Note', at, url).then((note) => note && openWindow('contribution', note._id, url));
+          else notify('error', t('canvas.msg.cannotEditView'));
+        },
+        unsupported: () => notify('error', t('canvas.msg.dropUnsupported')),
+      }),
+      [data.editable, newNoteAt, notify, t, actions, slots.uploadAttachment, communityId, openWindow],
+    ),
+  );
+
+  // ---- menus ---------------------------------------------------------------------------------
+  const menuRef = menu?.refId ? data.refs.find((r) => r._id === menu.refId) : undefined;
+  const menuTargets = menuRef ? (selection.has(menuRef._id) ? selectedRefs(selection) : [menuRef]) : [];
+  const menuEntries = menu
+    ? menuRef
+      ? refMenuEntries(t, viewer, menuRef, menuTargets, {
+          open: openContribution,
+          openInternally: (ref) => openWindow('view', ref.to, ref._to.title),
+          openInTab: (ref) => popup(`/contribution/${ref.to}/${viewId}`, false),
+          openInWindow: (ref) => popup(ref._to.type === 'View' ? `/view/${ref.to}` : `/contribution/${ref.to}/${viewId}`, true),
+          copy,
+          showInPlace: (refs, value) => void actions.setData(refs, { showInPlace: value }),
+          pin: (refs, pinned) => void actions.setData(refs, { draggable: !pinned }),
+          lock: (refs) => void actions.setData(refs, { fixed: true, draggable: false }),
+          hardLock: (refs) => void actions.setData(refs, { fixed: true, locked: true, draggable: false }),
+          unlock: (refs) => void actions.setData(refs, { fixed: false, locked: false, draggable: true }),
+          riseabove: (refs) => void riseaboveFrom(refs),
+          remove: (refs) => void removeRefs(refs),
+          favourite: null,
+        })
+      : canvasMenuEntries(t, data.editable, clipboard?.title ?? null, {
+          paste: () => clipboard && void actions.paste(clipboard, menu.at),
+          newNote: () => void newNoteAt(menu.at),
+        })
+    : [];
+
+  // ---- toolbar ----------------------------------------------------------------------------------
+  const items: ToolbarItem[] = [];
+  if (data.editable) {
+    items.push(
+      { id: 'new-note', label: t('canvas.tools.newNote'), icon: FilePlus, onClick: () => void newNoteAt(scrollOrigin()), dragType: newNoteDragType },
+      {
+        id: 'new-drawing',
+        label: t('canvas.tools.newDrawing'),
+        icon: PenTool,
+        onClick: () =>
+          void actions.create('Drawing', scrollOrigin()).then((d) => d && openWindow('contribution', d._id, t('canvas.kind.drawing'))),
+      },
+      { id: 'riseabove', label: t('canvas.tools.riseabove'), icon: Layers, onClick: () => void riseaboveFrom() },
+    );
+  }
+  if (slots.renderViewManager) {
+    items.push({ id: 'view-manager', label: t('canvas.panels.viewManager'), icon: FolderTree, pressed: panel === 'viewManager', onClick: () => togglePanel('viewManager'), gapBefore: true });
+  }
+  items.push({ id: 'view-links', label: t('canvas.panels.viewLinks'), icon: Link2, pressed: panel === 'viewLinks', onClick: () => togglePanel('viewLinks'), gapBefore: !slots.renderViewManager });
+  if (isManager) items.push({ id: 'authors', label: t('canvas.tools.authors'), icon: UserCog, to: `/authormanager/${communityId}` });
+  items.push(
+    { id: 'groups', label: t('canvas.tools.groups'), icon: UsersRound, to: `/groupmanager/${communityId}` },
+    {
+      id: 'workspace',
+      label: t('canvas.tools.workspace'),
+      icon: Briefcase,
+      onClick: () =>
+        void openWorkspace(communityId)
+          .then((reply) => navigate(`/view/${reply.viewId}`))
+          .catch(() => notify('error', t('common.genericError'))),
+    },
+    { id: 'settings', label: t('canvas.panels.settings'), icon: Settings2, pressed: panel === 'settings', onClick: () => togglePanel('settings'), gapBefore: true },
+  );
+  if (plugins.filter) items.push({ id: 'filter', label: t('canvas.panels.filter'), icon: Filter, pressed: panel === 'filter', onClick: () => togglePanel('filter') });
+  items.push(
+    { id: 'help', label: t('canvas.panels.help'), icon: CircleHelp, pressed: panel === 'help', onClick: () => togglePanel('help') },
+    { id: 'exit', label: t('canvas.tools.exit'), icon: DoorOpen, to: '/', gapBefore: true },
+  );
+
+  const changeSetting = (key: keyof ViewSetting, value: boolean) =>
+    setOverrides((all) => ({ ...all, [viewId]: { ...(all[viewId] ?? {}), [key]: value } }));
+  const resetSetting = () =>
+    setOverrides((all) => {
+      const next = { ...all };
+      delete next[viewId];
+      return next;
+    });
+
+  const panelElement =
+    panel === 'viewLinks' ? (
+      <ViewLinksPanel
+        communityId={communityId}
+        viewId={viewId}
+        editable={data.editable}
+        onPlace={(id) => void actions.placeExisting(id, scrollOrigin())}
+        onClose={() => setPanel(null)}
+      />
+    ) : panel === 'viewManager' && slots.renderViewManager ? (
+      <Panel title={t('canvas.panels.viewManager')} onClose={() => setPanel(null)} testId="panel-viewManager">
+        {slots.renderViewManager({ communityId, viewId })}
+      </Panel>
+    ) : panel === 'hierarchy' && plugins.hirerachyView ? (
+      <HierarchyPanel
+        communityId={communityId}
+        viewId={viewId}
+        refs={data.refs}
+        links={data.links}
+        onRiseabove={async (target, notes) => {
+          const reply = await actions.riseaboveInto(target, notes);
+          return reply;
+        }}
+        onClose={() => setPanel(null)}
+      />
+    ) : panel === 'filter' && plugins.filter ? (
+      <FilterPanel filter={filter} onChange={setFilter} matching={visible?.size ?? data.refs.length} total={data.refs.length} onClose={() => setPanel(null)} />
+    ) : panel === 'settings' ? (
+      <SettingsPanel setting={setting} overridden={override !== undefined} onChange={changeSetting} onReset={resetSetting} onClose={() => setPanel(null)} />
+    ) : panel === 'help' ? (
+      <HelpPanel onClose={() => setPanel(null)} />
+    ) : null;
+
+  return (
+    <div className={styles.screen} data-testid="view-page" data-view-id={viewId}>
+      <TitleBar
+        data={data}
+        presence={live.presence}
+        hierarchyOpen={panel === 'hierarchy'}
+        onHierarchy={plugins.hirerachyView && !reduced ? () => togglePanel('hierarchy') : null}
+      />
+      <div className={styles.body}>
+        {!reduced && <Toolbar items={items} label={t('canvas.toolbar')} />}
+        {!reduced && panelElement}
+        <Canvas
+          refs={data.refs}
+          links={data.links}
+          setting={setting}
+          favourites={plugins.enableFavourites}
+          visible={visible}
+          selection={selection}
+          setSelection={setSelection}
+          editable={data.editable}
+          onMove={(moves) => void actions.move(moves)}
+          onOpen={openContribution}
+          onMenu={(refId, client, at) => setMenu({ refId, client, at })}
+          onDrop={handleDrop}
+          onDeleteKey={() => {
+            const refs = selectedRefs(selection);
+            if (refs.length > 0 && data.editable) void removeRefs(refs);
+          }}
+        />
+      </div>
+      <PointerMenu
+        at={menu?.client ?? null}
+        label={menuRef ? t('canvas.menu.refLabel', { title: menuRef._to.title }) : t('canvas.menu.canvasLabel')}
+        entries={menuEntries}
+        onClose={() => setMenu(null)}
+        testId={menuRef ? 'ref-menu' : 'canvas-menu'}
+      />
+      {windows.map((win) => (
+        <InternalWindow
+          key={win.id}
+          win={win}
+          href={win.kind === 'view' ? `/view/${win.targetId}` : `/contribution/${win.targetId}/${viewId}`}
+          onClose={closeWindow}
+          onFocus={focusWindow}
+          onFrame={frameWindow}
+        >
+          {win.kind === 'view' ? (
+            <iframe className={windowStyles.windowFrame} src={`/view/${win.targetId}/X`} title={win.title} />
+          ) : (
+            slots.renderContribution({
+              contributionId: win.targetId,
+              viewId,
+              close: () => closeWindow(win.id),
+              open: (id) => openWindow('contribution', id, t('canvas.kind.note')),
+            })
+          )}
+        </InternalWindow>
+      ))}
+      <AskDialog ask={ask} close={closeAsk} />
+      {notices.length > 0 && (
+        <div className={styles.notices} data-testid="canvas-notices">
+          {notices.map((notice) => (
+            <Alert key={notice.id} tone={notice.tone} testId="canvas-notice">
+              {notice.text}
+            </Alert>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,54 @@
+import { useCallback } from 'react';
+import type { Point } from '../canvas/model.ts';
+import { viewLinkDragType } from '../panels/ViewLinksPanel.tsx';
+import { newNoteDragType } from '../toolbar/Toolbar.tsx';
+
+export type DropHandlers = {
+  newNote: (at: Point) => void;
+  viewLink: (viewId: string, at: Point) => void;
+  files: (files: File[], at: Point) => void;
+  url: (url: string, at: Point) => void;
+  unsupported: () => void;
+};
+
+const isUrl = (text: string): boolean => /^https?:\/\/\S+$/i.test(text.trim());
+
+/** What was dropped (fact sheet §10.4): the new-note button, a view link, files, a URL; else 'not supported'. */
+export const classifyDrop = (data: Pick<DataTransfer, 'types' | 'getData' | 'files'>):
+  | { kind: 'newNote' }
+  | { kind: 'viewLink'; viewId: string }
+  | { kind: 'files'; files: File[] }
+  | { kind: 'url'; url: string }
+  | { kind: 'unsupported' } => {
+  const types = Array.from(data.types);
+  if (types.includes(newNoteDragType)) return { kind: 'newNote' };
+  if (types.includes(viewLinkDragType)) {
+    const viewId = data.getData(viewLinkDragType);
+    if (/^[0-9a-f]{24}$/.test(viewId)) return { kind: 'viewLink', viewId };
+  }
+  if (data.files.length > 0) return { kind: 'files', files: Array.from(data.files) };
+  const uri = types.includes('text/uri-list') ? data.getData('text/uri-list').split('\n').find((l) => l && !l.startsWith('#')) : undefined;
+  const text = uri ?? (types.includes('text/plain') ? data.getData('text/plain') : '');
+  if (text && isUrl(text)) return { kind: 'url', url: text.trim() };
+  return { kind: 'unsupported' };
+};
+
+export const useDropHandler = (handlers: DropHandlers) =>
+  useCallback(
+    (data: DataTransfer, at: Point) => {
+      const drop = classifyDrop(data);
+      switch (drop.kind) {
+        case 'newNote':
+          return handlers.newNote(at);
+        case 'viewLink':
+          return handlers.viewLink(drop.viewId, at);
+        case 'files':
+          return handlers.files(drop.files, at);
+        case 'url':
+          return handlers.url(drop.url, at);
+        default:
+          return handlers.unsupported();
+      }
+    },
+    [handlers],
+  );
