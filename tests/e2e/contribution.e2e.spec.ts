@@ -1,0 +1,474 @@
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CommunityAdmin } from '../../contracts/api/communities.ts';
+import type { ObjectReply } from '../../contracts/api/objects.ts';
+import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
+
+/**
+ * Issue 6, web side: the contribution window on /contribution/{id}/{viewId}.
+ * Fixtures go through the API; everything under test goes through the page.
+ */
+
+const admin = { userName: 'directrice', password: 'admin-pass1' };
+
+type Member = ApiUser & { authorId: string };
+
+const call = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<{ status: number; json: T }> => {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    signal: AbortSignal.timeout(10_000),
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : null) as T };
+};
+
+const ok = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<T> => {
+  const { status, json } = await call<T>(url, path, token, method, body);
+  if (status >= 300) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(json)}`);
+  return json;
+};
+
+/** A real PNG (a soft green gradient), so the server's content sniffing and image size see an image. */
+const png = (width: number, height: number): Buffer => {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (table[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) {
+      rows[row + 1 + x * 3] = 60 + Math.round((x / width) * 80);
+      rows[row + 2 + x * 3] = 140 + Math.round((y / height) * 80);
+      rows[row + 3 + x * 3] = 110;
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+};
+
+const editor = (page: Page) => page.getByTestId('note-editor');
+
+/** The text of the editor's paragraphs, supports as [label|words]. */
+const editorText = (page: Page) =>
+  editor(page).evaluate((root) => {
+    const clone = root.cloneNode(true) as HTMLElement;
+    clone.querySelectorAll('.kf-support').forEach((span) => {
+      const label = span.querySelector('.kf-support-label')?.textContent ?? '';
+      const words = span.querySelector('.kf-support-words')?.textContent ?? '';
+      span.replaceWith(`[${label}|${words}]`);
+    });
+    return clone.textContent ?? '';
+  });
+
+const selectText = async (page: Page, text: string) => {
+  await editor(page).evaluate((root, wanted) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(wanted) ?? -1;
+      if (at >= 0) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + wanted.length);
+        const selection = window.getSelection();
+        selection?.removeAllRanges();
+        selection?.addRange(range);
+        return;
+      }
+    }
+    throw new Error(`no text ${wanted}`);
+  }, text);
+  // ProseMirror reads the DOM selection on selectionchange.
+  await page.waitForTimeout(100);
+};
+
+describeBrowser('the contribution window', () => {
+  const app = useBrowserApp({
+    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
+  });
+  let community: CommunityAdmin;
+  let viewId = '';
+  let alice: Member;
+  let bob: Member;
+  let carol: Member;
+
+  const join = async (user: ApiUser): Promise<Member> => {
+    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
+      userId: user.id,
+      communityId: community._id,
+      registrationKey: 'classe-cm2',
+    });
+    return { ...user, authorId: author._id };
+  };
+
+  const newContribution = async (who: Member, type: 'Note' | 'Drawing', x = 120) =>
+    (
+      await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, who.token, 'POST', {
+        type,
+        placement: { viewId, x, y: 120 },
+      })
+    ).contribution._id;
+
+  const object = (id: string, who: Member) => ok<ObjectReply>(app.url, `/api/objects/${id}`, who.token);
+
+  const open = async (who: Member, id: string): Promise<Page> => {
+    const page = await app.newPage();
+    await loginThroughUi(page, app.url, who.userName, who.password);
+    await page.goto(`${app.url}/contribution/${id}/${viewId}`);
+    await page.getByTestId('contribution-pane').waitFor();
+    return page;
+  };
+
+  beforeAll(async () => {
+    const { token } = await ok<{ token: string }>(app.url, '/auth/local', '', 'POST', admin);
+    community = await ok<CommunityAdmin>(app.url, '/api/communities', token, 'POST', {
+      title: 'CM2 Les plantes',
+      registrationKey: 'classe-cm2',
+      managerRegistrationKey: 'maitres-cm2',
+    });
+    viewId = community.views[0] ?? '';
+    alice = await join(await registerUser(app.url, 'alice', 'alice-pass'));
+    bob = await join(await registerUser(app.url, 'bob', 'bob-pass1'));
+    carol = await join(await registerUser(app.url, 'carol', 'carol-pass'));
+  });
+
+  describe('a note', () => {
+    let noteId = '';
+
+    it('is written with bold text, a list, one atomic scaffold support and keywords, then contributed', async () => {
+      noteId = await newContribution(alice, 'Note');
+      const page = await open(alice, noteId);
+      // A new note opens in the Edit tab, not yet contributed.
+      await expect.poll(() => page.getByTestId('contribution-pane').getAttribute('data-status')).toBe('unsaved');
+      await page.getByTestId('save-bar').waitFor();
+
+      // The title is required.
+      await page.getByTestId('contribute').click();
+      await page.locator('[data-field-error="contribution-title"]').waitFor();
+      await page.getByTestId('title-input').fill('Pourquoi les plantes ont besoin de lumière');
+
+      await editor(page).click();
+      await page.keyboard.type('Les feuilles captent la lumière du soleil.');
+      await selectText(page, 'captent');
+      await page.getByTestId('tool-bold').click();
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('tool-bullets').click();
+      await page.keyboard.type('eau');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('gaz carbonique');
+      await expect.poll(() => editor(page).locator('strong').textContent()).toBe('captent');
+      expect(await editor(page).locator('ul > li').count()).toBe(2);
+
+      // The scaffold panel lists the default scaffolds with their supports in order.
+      const supports = page.getByTestId('scaffold-panel').getByTestId('support-button');
+      expect(await supports.count()).toBeGreaterThan(3);
+      const firstLabel = (await supports.first().textContent()) ?? '';
+
+      // Wrap a selection in a support: ONE unit with its label and the words.
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Je pense que la lumière nourrit la plante');
+      await selectText(page, 'la lumière nourrit la plante');
+      await supports.first().click();
+      await expect.poll(() => editor(page).locator('.kf-support').count()).toBe(1);
+      expect(await editorText(page)).toContain(`Je pense que [${firstLabel}|la lumière nourrit la plante]`);
+
+      // Arrow keys jump over the unit in one step: the caret never enters it.
+      await page.keyboard.press('End');
+      await page.keyboard.press('ArrowLeft'); // over the space after it
+      await page.keyboard.press('ArrowLeft'); // over the whole support
+      await page.keyboard.type('!');
+      expect(await editorText(page)).toContain(`Je pense que ![${firstLabel}|`);
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('ArrowRight'); // over the whole support again
+      // Backspace removes it whole; undo brings it back whole.
+      await page.keyboard.press('Backspace');
+      expect(await editor(page).locator('.kf-support').count()).toBe(0);
+      expect(await editorText(page)).not.toContain('nourrit');
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => editor(page).locator('.kf-support').count()).toBe(1);
+      expect(await editorText(page)).toContain(`[${firstLabel}|la lumière nourrit la plante]`);
+
+      // Keywords: add needs a selection; the selection joins with '; '.
+      await page.keyboard.press('End');
+      await page.getByTestId('keyword-add').click();
+      await expect.poll(() => page.locator('[data-field-error="contribution-keywords"]').textContent()).toBe('Keyword add needs selected text');
+      await selectText(page, 'soleil');
+      await page.getByTestId('keyword-add').click();
+      await selectText(page, 'gaz carbonique');
+      await page.getByTestId('keyword-add').click();
+      expect(await page.getByTestId('keywords-input').inputValue()).toBe('soleil; gaz carbonique');
+      await page.getByTestId('keywords-input').fill('soleil; gaz carbonique;  ; feuilles ');
+
+      const shownWords = Number((await page.getByTestId('word-count').textContent())?.match(/\d+/)?.[0]);
+      expect(shownWords).toBeGreaterThan(10);
+      await expect.poll(() => page.getByTestId('save-bar').getAttribute('data-dirty')).toBe('true');
+
+      await checkPage(page, 'contribution-note-edit');
+
+      // Contribute: active, clean, the server counted the words and split the keywords.
+      await page.getByTestId('contribute').click();
+      await page.getByTestId('save-success').waitFor();
+      expect(await page.getByTestId('continue-editing').isVisible()).toBe(true);
+      await expect.poll(() => page.getByTestId('contribution-pane').getAttribute('data-status')).toBe('active');
+      expect(await page.getByTestId('save-bar').getAttribute('data-dirty')).toBe('false');
+      const stored = await object(noteId, alice);
+      expect(stored.status).toBe('active');
+      expect(stored.keywords).toEqual(['soleil', 'gaz carbonique', 'feuilles']);
+      expect(stored.wordCount).toBe(shownWords);
+      expect(JSON.stringify(stored.data.body)).toContain('"type":"support"');
+      await page.getByTestId('continue-editing').click();
+
+      // Reopened: the Read tab shows it all.
+      await page.reload();
+      await page.getByTestId('read-body').waitFor();
+      expect(await page.getByTestId('read-body').locator('strong').textContent()).toBe('captent');
+      expect(await page.getByTestId('read-body').locator('li').count()).toBe(2);
+      expect(await page.getByTestId('read-body').locator('.kf-support .kf-support-label').textContent()).toBe(firstLabel);
+      expect(await page.getByTestId('read-keywords').textContent()).toContain('soleil; gaz carbonique; feuilles');
+      await checkPage(page, 'contribution-note-read');
+      // Marked read 1.2 s after opening.
+      await page.getByTestId('tab-history').click();
+      await expect.poll(() => page.getByTestId('history-entry').count()).toBeGreaterThan(1);
+      await page.close();
+    });
+
+    it('shows both versions on a conflicting edit, and nothing is lost', async () => {
+      await ok(app.url, `/api/objects/${community._id}/${noteId}/authors`, alice.token, 'POST', { authorId: bob.authorId });
+      const page = await open(alice, noteId);
+      await page.getByTestId('tab-edit').click();
+      await editor(page).click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Texte d’Alice pendant que Bob écrit.');
+
+      // Bob saves first, on the revision both loaded.
+      const before = await object(noteId, bob);
+      const bobBody = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'La version de Bob.' }] }] };
+      await ok(app.url, `/api/objects/${community._id}/${noteId}`, bob.token, 'PUT', {
+        revision: before.revision,
+        title: 'Titre de Bob',
+        body: bobBody,
+        keywords: 'bob',
+      });
+
+      await page.getByTestId('contribute').click();
+      await page.getByTestId('conflict').waitFor();
+      expect(await page.getByTestId('conflict-mine').textContent()).toContain('Texte d’Alice pendant que Bob écrit.');
+      expect(await page.getByTestId('conflict-theirs').textContent()).toContain('La version de Bob.');
+      expect(await page.getByTestId('conflict-theirs').textContent()).toContain('Titre de Bob');
+      await screenshotOf(page, 'contribution-conflict');
+
+      // Take theirs: the editor shows Bob's, and mine stays recoverable.
+      await page.getByTestId('conflict-take-theirs').click();
+      await expect.poll(() => editorText(page)).toContain('La version de Bob.');
+      await page.getByTestId('tab-attachments').click();
+      await page.getByTestId('recover').click();
+      await expect.poll(() => editorText(page)).toContain('Texte d’Alice pendant que Bob écrit.');
+      // Keep mine on top of Bob's revision.
+      await page.getByTestId('contribute').click();
+      await page.getByTestId('save-success').waitFor();
+      const after = await object(noteId, bob);
+      expect(JSON.stringify(after.data.body)).toContain('Texte d’Alice pendant que Bob écrit.');
+      expect(after.revision).toBeGreaterThan(before.revision + 1);
+      await page.close();
+
+      // A second conflict, resolved with "keep mine".
+      const second = await open(alice, noteId);
+      await second.getByTestId('tab-edit').click();
+      await editor(second).click();
+      await second.keyboard.press('Control+End');
+      await second.keyboard.type(' Encore.');
+      const current = await object(noteId, bob);
+      await ok(app.url, `/api/objects/${community._id}/${noteId}`, bob.token, 'PUT', {
+        revision: current.revision,
+        title: current.title,
+        body: bobBody,
+        keywords: 'bob',
+      });
+      await second.getByTestId('contribute').click();
+      await second.getByTestId('conflict-keep-mine').click();
+      await second.getByTestId('save-success').waitFor();
+      expect(JSON.stringify((await object(noteId, bob)).data.body)).toContain('Encore.');
+      await second.close();
+    });
+
+    it('keeps the body on a failed save and recovers it', async () => {
+      const page = await open(alice, noteId);
+      await page.getByTestId('tab-edit').click();
+      await editor(page).click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type(' Phrase ajoutée hors ligne.');
+      await page.route('**/api/objects/*/*', (route) => (route.request().method() === 'PUT' ? route.abort('failed') : route.continue()));
+      await page.getByTestId('contribute').click();
+      await page.getByTestId('save-stored').waitFor();
+      expect(await page.getByTestId('save-bar').getAttribute('data-save-state')).toBe('stored');
+      expect(await page.evaluate((id) => localStorage.getItem(`buildon.recover.${id}`), noteId)).toContain('Phrase ajoutée hors ligne.');
+      await page.unroute('**/api/objects/*/*');
+
+      // Reopened later: the server's text, and recover puts mine back.
+      page.on('dialog', (dialog) => void dialog.accept());
+      await page.reload();
+      await page.getByTestId('tab-attachments').click();
+      expect(await editorText(page)).not.toContain('Phrase ajoutée hors ligne.');
+      await page.getByTestId('recover').click();
+      await expect.poll(() => editorText(page)).toContain('Phrase ajoutée hors ligne.');
+      await page.getByTestId('contribute').click();
+      await page.getByTestId('save-success').waitFor();
+      expect(JSON.stringify((await object(noteId, alice)).data.body)).toContain('Phrase ajoutée hors ligne.');
+      expect(await page.evaluate((id) => localStorage.getItem(`buildon.recover.${id}`), noteId)).toBeNull();
+      await page.close();
+    });
+
+    it('asks before leaving a note with unsaved changes', async () => {
+      const page = await open(alice, noteId);
+      await page.getByTestId('tab-edit').click();
+      await editor(page).click();
+      await page.keyboard.type('x');
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.type());
+        void dialog.dismiss();
+      });
+      // In-app navigation (the navbar's home link) asks with a confirm …
+      await page.locator('nav a[href="/"]').first().click();
+      await expect.poll(() => dialogs).toContain('confirm');
+      expect(new URL(page.url()).pathname).toContain('/contribution/');
+      // … and closing the tab with beforeunload.
+      await page.close({ runBeforeUnload: true });
+      await expect.poll(() => dialogs).toContain('beforeunload');
+    });
+
+    it('uploads an image with progress and inserts it inline', async () => {
+      const page = await open(alice, noteId);
+      await page.getByTestId('tab-edit').click();
+      await editor(page).click();
+      await page.keyboard.press('Control+End');
+      await page.getByTestId('tab-attachments').click();
+      expect(await page.getByTestId('attachment-insert').isDisabled()).toBe(true);
+      // Hold the answer a moment so the progress bar can be seen.
+      await page.route('**/api/upload/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.continue();
+      });
+      await page.getByTestId('upload-input').setInputFiles({ name: 'feuille.png', mimeType: 'image/png', buffer: png(320, 180) });
+      await page.getByTestId('upload-progress').waitFor();
+      await page.getByTestId('attachment-item').first().waitFor();
+      expect(await page.getByTestId('attachment-item').first().getAttribute('data-mime')).toBe('image/png');
+      await expect.poll(() => page.getByTestId('attachment-insert').isDisabled()).toBe(false);
+      await page.getByTestId('attachment-insert').click();
+      await editor(page).locator('.kf-attachment img').waitFor();
+      const width = await editor(page).locator('.kf-attachment img').evaluate((img) => img.getBoundingClientRect().width);
+      expect(width).toBeLessThanOrEqual(200);
+      await page.getByTestId('contribute').click();
+      await page.getByTestId('save-success').waitFor();
+      expect(JSON.stringify((await object(noteId, alice)).data.body)).toContain('"type":"attachmentRef"');
+      await page.close();
+    });
+
+    it('made private, it is hidden from another writer', async () => {
+      expect((await call(app.url, `/api/objects/${noteId}`, carol.token)).status).toBe(200);
+      const page = await open(alice, noteId);
+      await page.getByTestId('tab-properties').click();
+      await page.getByTestId('permission-private').check();
+      expect(await page.getByTestId('permission-table').textContent()).toMatch(/non.*non/);
+      await page.getByTestId('properties-save').click();
+      await expect.poll(async () => (await object(noteId, alice)).permission).toBe('private');
+      await checkPage(page, 'contribution-properties');
+      await page.close();
+
+      expect([403, 404]).toContain((await call(app.url, `/api/objects/${noteId}`, carol.token)).status);
+      const other = await app.newPage();
+      await loginThroughUi(other, app.url, carol.userName, carol.password);
+      await other.goto(`${app.url}/contribution/${noteId}/${viewId}`);
+      await other.getByTestId('contribution-error').waitFor();
+      expect(await other.getByTestId('contribution-error').textContent()).toMatch(/^Error/);
+      await other.close();
+    });
+  });
+
+  it('saves a drawing with two shapes as SVG and reloads it', async () => {
+    const drawingId = await newContribution(alice, 'Drawing', 400);
+    const page = await open(alice, drawingId);
+    expect(await page.getByTestId('title-input').inputValue()).toBe('Un dessin');
+    const canvas = page.getByTestId('drawing-canvas');
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('no canvas');
+    expect(Math.round(box.width)).toBe(200);
+    const drag = async (x1: number, y1: number, x2: number, y2: number) => {
+      await page.mouse.move(box.x + x1, box.y + y1);
+      await page.mouse.down();
+      await page.mouse.move(box.x + (x1 + x2) / 2, box.y + (y1 + y2) / 2, { steps: 4 });
+      await page.mouse.move(box.x + x2, box.y + y2, { steps: 4 });
+      await page.mouse.up();
+    };
+    await page.getByTestId('draw-filled').check();
+    await page.getByTestId('draw-rectangle').click();
+    await drag(20, 20, 90, 80);
+    await page.getByTestId('draw-ellipse').click();
+    await drag(100, 100, 180, 170);
+    await page.getByTestId('draw-undo').click();
+    await page.getByTestId('draw-redo').click();
+    await checkPage(page, 'contribution-drawing-edit');
+    await page.getByTestId('contribute').click();
+    await page.getByTestId('save-success').waitFor();
+
+    const stored = await object(drawingId, alice);
+    const svg = String(stored.data.svg);
+    expect(stored.status).toBe('active');
+    expect(svg).toMatch(/<svg[^>]*width="200"/);
+    expect(svg.match(/<rect\b/g)?.length).toBe(1);
+    expect(svg.match(/<ellipse\b/g)?.length).toBe(1);
+    expect(svg).toContain('<g');
+
+    // Reopened: the same two shapes come back, and saving again keeps them.
+    await page.reload();
+    await page.getByTestId('drawing-preview').waitFor();
+    const preview = await page.getByTestId('drawing-preview').evaluate((img: HTMLImageElement) => ({ src: img.src, width: img.getBoundingClientRect().width }));
+    expect(decodeURIComponent(preview.src)).toContain('<ellipse');
+    expect(preview.width).toBeLessThanOrEqual(300);
+    await page.getByTestId('tab-edit').click();
+    await page.getByTestId('title-input').fill('Feuille et soleil');
+    await page.getByTestId('contribute').click();
+    await page.getByTestId('save-success').waitFor();
+    const again = String((await object(drawingId, alice)).data.svg);
+    expect(again.match(/<rect\b/g)?.length).toBe(1);
+    expect(again.match(/<ellipse\b/g)?.length).toBe(1);
+    await page.close();
+  });
+});
+
+/** A screenshot of one moment (the conflict) beside the checkPage ones. */
+const screenshotOf = async (page: Page, name: string) => {
+  const { mkdirSync } = await import('node:fs');
+  const { screenshotDir } = await import('./harness.ts');
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: `${screenshotDir}/${name}-1280.png`, fullPage: true });
+};
