@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { PushServerMessage } from '../../../contracts/push.ts';
+import { activate, call, canvasWorld, createContribution, placedNote, workspaceOf, type CanvasWorld } from '../../../tests/support/canvas.ts';
+import { buildTestApp, type TestApp } from '../../../tests/support/testApp.ts';
+
+let t: TestApp;
+let w: CanvasWorld;
+let base: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await canvasWorld(t);
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = address.replace(/^http/, 'ws');
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+/** A test socket that records every message and waits for the ones it needs. */
+class Client {
+  readonly messages: PushServerMessage[] = [];
+  private waiters: { test: (m: PushServerMessage) => boolean; resolve: (m: PushServerMessage) => void }[] = [];
+  readonly closed: Promise<number>;
+
+  constructor(readonly socket: WebSocket) {
+    socket.on('message', (raw: Buffer) => {
+      const message = JSON.parse(raw.toString('utf8')) as PushServerMessage;
+      this.messages.push(message);
+      this.waiters = this.waiters.filter((waiter) => (waiter.test(message) ? (waiter.resolve(message), false) : true));
+    });
+    this.closed = new Promise((resolve) => socket.on('close', (code) => resolve(code)));
+  }
+
+  static async open(query = ''): Promise<Client> {
+    const socket = new WebSocket(`${base}/api/socket${query}`);
+    const client = new Client(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return client;
+  }
+
+  static async as(token: string): Promise<Client> {
+    const client = await Client.open();
+    client.send({ type: 'auth', token });
+    await client.next((m) => m.type === 'ready');
+    return client;
+  }
+
+  send(message: object): void {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  /** The first message (already received or coming) that passes `test`. */
+  next<T extends PushServerMessage = PushServerMessage>(test: (m: PushServerMessage) => boolean, timeoutMs = 2_000): Promise<T> {
+    const seen = this.messages.find(test);
+    if (seen) return Promise.resolve(seen as T);
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`)), timeoutMs);
+      this.waiters.push({ test, resolve: (m) => (clearTimeout(timer), resolve(m as T)) });
+    });
+  }
+
+  async subscribe(viewId: string): Promise<PushServerMessage> {
+    this.send({ type: 'subscribe', viewId });
+    return this.next((m) => (m.type === 'subscribed' || m.type === 'error') && 'viewId' in m && m.viewId === viewId);
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+describe('websocket /api/socket', () => {
+  it('pushes a move made over HTTP to another subscriber within 250 ms, with presence of both', async () => {
+    const { ref } = await placedNote(w, w.writer, w.welcomeViewId, 100, 600, 'Live');
+    const mover = await Client.as(w.writer.token);
+    const watcher = await Client.as(w.writer2.token);
+    expect((await mover.subscribe(w.welcomeViewId)).type).toBe('subscribed');
+    expect((await watcher.subscribe(w.welcomeViewId)).type).toBe('subscribed');
+    const presence = await watcher.next<Extract<PushServerMessage, { type: 'presence' }>>((m) => m.type === 'presence' && m.users.length === 2);
+    expect(presence.users.map((u) => u.userId).sort()).toEqual([w.writer.userId, w.writer2.userId].sort());
+
+    const started = performance.now();
+    const moved = await call(t, w.writer.token, 'PUT', `/api/links/${ref._id}`, { data: { x: 333, y: 444 } });
+    expect(moved.status).toBe(200);
+    const saved = await watcher.next<Extract<PushServerMessage, { type: 'ref.saved' }>>((m) => m.type === 'ref.saved' && m.ref._id === ref._id && m.ref.data.x === 333, 250);
+    expect(performance.now() - started).toBeLessThan(250);
+    expect(saved).toMatchObject({ viewId: w.welcomeViewId, cause: 'changed', ref: { data: { x: 333, y: 444 }, _to: { title: 'Live', byMe: false } } });
+
+    mover.close();
+    await watcher.next((m) => m.type === 'presence' && m.users.length === 1);
+    watcher.close();
+  });
+
+  it('shows a note when it becomes active, a removal, and my own read changes', async () => {
+    const watcher = await Client.as(w.writer2.token);
+    await watcher.subscribe(w.welcomeViewId);
+    const created = await createContribution(w, w.writer, { type: 'Note', title: 'Soon visible', placement: { viewId: w.welcomeViewId, x: 1700, y: 1700 } });
+    const refId = created.refs[0]?._id ?? '';
+    await activate(t, created.contribution._id);
+    const appeared = await watcher.next<Extract<PushServerMessage, { type: 'ref.saved' }>>((m) => m.type === 'ref.saved' && m.ref._id === refId);
+    expect(appeared.cause).toBe('target');
+    expect(watcher.messages.some((m) => m.type === 'ref.saved' && m.ref._id === refId && m.cause === 'placed')).toBe(false);
+
+    await call(t, w.writer2.token, 'POST', `/api/records/read/${w.communityId}/${created.contribution._id}`);
+    expect(await watcher.next((m) => m.type === 'read.changed' && m.contributionId === created.contribution._id)).toMatchObject({ read: 'read' });
+
+    expect((await call(t, w.manager.token, 'DELETE', `/api/links/${refId}`)).status).toBe(200);
+    expect(await watcher.next((m) => m.type === 'ref.removed' && m.linkId === refId)).toMatchObject({ viewId: w.welcomeViewId });
+    watcher.close();
+  });
+
+  it('never pushes a private note to another writer', async () => {
+    const watcher = await Client.as(w.writer2.token);
+    await watcher.subscribe(w.welcomeViewId);
+    const workspace = await workspaceOf(w, w.writer);
+    const { noteId } = await placedNote(w, w.writer, workspace, 10, 10, 'Hidden push');
+    const pasted = await call<{ _id: string }>(t, w.writer.token, 'POST', '/api/links', { from: w.welcomeViewId, to: noteId, type: 'contains', data: { x: 1800, y: 10 } });
+    // A later public move proves the hub has handled the paste before we look.
+    const { ref } = await placedNote(w, w.writer, w.welcomeViewId, 1800, 400, 'Marker');
+    await watcher.next((m) => m.type === 'ref.saved' && m.ref._id === ref._id);
+    expect(JSON.stringify(watcher.messages)).not.toContain('Hidden push');
+    expect(watcher.messages.some((m) => m.type === 'ref.saved' && m.ref._id === pasted.body._id)).toBe(false);
+    watcher.close();
+  });
+
+  it("refuses an outsider's subscription and a writer peeking into a private view", async () => {
+    const workspace = await workspaceOf(w, w.writer);
+    const outsider = await Client.as(w.outsider.token);
+    expect(await outsider.subscribe(w.welcomeViewId)).toMatchObject({ type: 'error', status: 403 });
+    const peeker = await Client.as(w.writer2.token);
+    expect(await peeker.subscribe(workspace)).toMatchObject({ type: 'error', status: 403, viewId: workspace });
+    // Not subscribed: a change there reaches nobody but its subscribers.
+    const owner = await Client.as(w.writer.token);
+    await owner.subscribe(workspace);
+    const { ref } = await placedNote(w, w.writer, workspace, 600, 600, 'Private place');
+    await owner.next((m) => m.type === 'ref.saved' && m.ref._id === ref._id);
+    expect(peeker.messages.some((m) => m.type === 'ref.saved')).toBe(false);
+    for (const client of [outsider, peeker, owner]) client.close();
+  });
+
+  it('authenticates with a token query parameter; refuses bad tokens and requests before auth', async () => {
+    const viaQuery = await Client.open(`?token=${encodeURIComponent(w.writer.token)}`);
+    await viaQuery.next((m) => m.type === 'ready');
+    expect((await viaQuery.subscribe(w.welcomeViewId)).type).toBe('subscribed');
+    viaQuery.close();
+
+    const bad = await Client.open();
+    bad.send({ type: 'auth', token: 'not-a-token' });
+    expect(await bad.next((m) => m.type === 'error')).toMatchObject({ status: 401 });
+    expect(await bad.closed).toBe(4401);
+
+    const early = await Client.open();
+    early.send({ type: 'subscribe', viewId: w.welcomeViewId });
+    expect(await early.next((m) => m.type === 'error')).toMatchObject({ status: 401 });
+    expect(await early.closed).toBe(4401);
+  });
+});
