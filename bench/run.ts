@@ -207,3 +207,4 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+await (await import('./timemachine.ts')).benchTimeMachine();

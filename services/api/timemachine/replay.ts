@@ -45,10 +45,15 @@ export type ReplayOptions = {
 /** A step as stored (the API shape without `index`). */
 export type ReplayStep = Omit<TimeMachineDeltaStep, 'index'>;
 
-type FrameEntry = { ref: ViewRef; sig: string };
+/** A shown ref and the two halves of its visible signature (placement, target). */
+type FrameEntry = { ref: ViewRef; dataSig: string; targetSig: string };
 type Checkpoint = { refs: Map<string, ViewRef>; links: Map<string, ViewLink> };
 type ContainsLink = { _id: string; to: string; data: Record<string, unknown>; created: string; modified: string };
 type AuthorState = { name: string; role: string };
+
+type LinkDelta = { added: ViewLink[]; removed: ViewLink[] };
+/** The delta of most steps, shared. */
+const noLinks: LinkDelta = Object.freeze({ added: [], removed: [] });
 
 const arrowTypes: ReadonlySet<string> = new Set(['buildson', 'references']);
 const containsPrefix = 'contribution-';
@@ -77,10 +82,10 @@ const readStateOf = (lastRead: string | undefined, modified: string): RefTarget[
   return lastRead >= modified ? 'read' : 'modified';
 };
 
-/** What the canvas draws of a ref, minus what changes without being a step. */
-const signatureOf = (ref: ViewRef): string => {
-  const { modified: _m, read: _r, favourite: _f, ...shown } = ref._to;
-  return JSON.stringify([ref.data, shown]);
+/** What the canvas draws of a target, minus what changes without being a step (modified, read, favourite). */
+const targetSignatureOf = (target: RefTarget): string => {
+  const { modified: _m, read: _r, favourite: _f, ...shown } = target;
+  return JSON.stringify(shown);
 };
 
 export const compareRefs = (a: ViewRef, b: ViewRef): number =>
@@ -106,6 +111,8 @@ export class ViewReplay {
   /** Types of links starting at placed contributions (LinkUpdated/Deleted do not repeat it). */
   private readonly linkTypes = new Map<string, LinkType>();
   private readonly reads = new Map<string, string>();
+  /** The reader's view of each placed contribution now (null: hidden), until one of its inputs changes. */
+  private readonly targets = new Map<string, { target: RefTarget; sig: string } | null>();
   private readonly actorAuthorIds = new Map<string, string>();
   private readerRole: string | null = null;
 
@@ -170,7 +177,10 @@ export class ViewReplay {
       const data = event.data as { authorId?: string; contributionId?: string };
       if (event.type === 'ReadMarked' && data.authorId === this.options.reader.authorId && typeof data.contributionId === 'string') {
         const last = this.reads.get(data.contributionId);
-        if (last === undefined || event.metadata.at > last) this.reads.set(data.contributionId, event.metadata.at);
+        if (last === undefined || event.metadata.at > last) {
+          this.reads.set(data.contributionId, event.metadata.at);
+          this.targets.delete(data.contributionId);
+        }
       }
     }
     this.emit(event, affected);
@@ -192,7 +202,8 @@ export class ViewReplay {
       case 'LinkUpdated': {
         const link = this.links.get(event.data.linkId);
         if (!link) return;
-        this.links.set(link._id, { ...link, data: { ...link.data, ...event.data.data }, modified: at });
+        link.data = { ...link.data, ...event.data.data };
+        link.modified = at;
         affected.add(link._id);
         return;
       }
@@ -236,9 +247,14 @@ export class ViewReplay {
         const next = evolveContribution(current, event);
         if (!next || next === current) return;
         this.docs.set(id, { ...next, _position: event.globalPosition });
+        this.targets.delete(id);
         for (const refId of this.refsByTarget.get(id) ?? []) affected.add(refId);
         if (next.type === 'Group') {
-          for (const link of this.links.values()) if (this.docs.get(link.to)?.group === id) affected.add(link._id);
+          for (const link of this.links.values()) {
+            if (this.docs.get(link.to)?.group !== id) continue;
+            this.targets.delete(link.to);
+            affected.add(link._id);
+          }
         }
       }
     }
@@ -264,12 +280,15 @@ export class ViewReplay {
     this.authors.set(authorId, next);
     if (authorId === this.options.reader.authorId && next.role !== this.readerRole) {
       this.readerRole = next.role;
+      this.targets.clear();
       for (const refId of this.links.keys()) affected.add(refId);
     }
     if (!current || current.name !== next.name) {
       for (const link of this.links.values()) {
         const doc = this.docs.get(link.to);
-        if (doc?.authors.includes(authorId)) affected.add(link._id);
+        if (!doc?.authors.includes(authorId)) continue;
+        this.targets.delete(link.to);
+        affected.add(link._id);
       }
     }
   }
@@ -292,11 +311,25 @@ export class ViewReplay {
     return group ? strings(group.data.members) : [];
   }
 
-  /** The ref as the reader sees it now, or null when it is gone or hidden. */
-  private represent(refId: string): ViewRef | null {
+  /** The ref as the reader sees it now (null when it is gone or hidden), with its visible signature. */
+  private represent(refId: string): FrameEntry | null {
     const link = this.links.get(refId);
     if (!link) return null;
-    const doc = this.docs.get(link.to);
+    let target = this.targets.get(link.to);
+    if (target === undefined) {
+      const computed = this.targetOf(link.to);
+      target = computed ? { target: computed, sig: targetSignatureOf(computed) } : null;
+      this.targets.set(link.to, target);
+    }
+    if (!target) return null;
+    const data = refDataOf(link.data);
+    const ref: ViewRef = { _id: link._id, viewId: this.options.viewId, to: link.to, data, created: link.created, modified: link.modified, _to: target.target };
+    return { ref, dataSig: JSON.stringify(data), targetSig: target.sig };
+  }
+
+  /** The placed contribution as the reader sees it now, or null when hidden. */
+  private targetOf(contributionId: string): RefTarget | null {
+    const doc = this.docs.get(contributionId);
     if (!doc || doc.status !== 'active' || doc.communityId !== this.options.communityId) return null;
     const { reader } = this.options;
     const subject = { authorId: this.readerRole === null ? null : reader.authorId, isManager: this.isManager };
@@ -331,15 +364,7 @@ export class ViewReplay {
       if (width !== undefined) target.attachment.width = width;
       if (height !== undefined) target.attachment.height = height;
     }
-    return {
-      _id: link._id,
-      viewId: this.options.viewId,
-      to: link.to,
-      data: refDataOf(link.data),
-      created: link.created,
-      modified: link.modified,
-      _to: target,
-    };
+    return target;
   }
 
   private actorName(actorId: string | null): string {
@@ -354,23 +379,28 @@ export class ViewReplay {
 
   private emit(event: RecordedEvent, affected: Set<string>): void {
     const before = this.steps.length;
-    const ids = affected.size > 1 ? [...affected].sort() : [...affected];
+    const ids = affected.size > 1 ? [...affected].sort() : affected;
     for (const refId of ids) {
       const previous = this.frame.get(refId);
-      const next = this.represent(refId);
-      if (!previous && !next) continue;
-      const sig = next ? signatureOf(next) : '';
-      if (previous && next && previous.sig === sig) continue;
+      const entry = this.represent(refId);
+      if (!previous && !entry) continue;
+      if (previous && entry && previous.dataSig === entry.dataSig && previous.targetSig === entry.targetSig) continue;
+      const next = entry?.ref ?? null;
       const to = (next ?? previous?.ref)?.to as string;
-      if (next) this.frame.set(refId, { ref: next, sig });
+      if (entry) this.frame.set(refId, entry);
       else this.frame.delete(refId);
-      const candidates = new Set<string>();
-      if (this.steps.length === before) for (const id of this.dirtyArrows) candidates.add(id);
-      const count = (this.presence.get(to) ?? 0) + (next ? 1 : 0) - (previous ? 1 : 0);
-      const presenceChanged = (count > 0) !== ((this.presence.get(to) ?? 0) > 0);
+      const first = this.steps.length === before && this.dirtyArrows.size > 0;
+      const was = this.presence.get(to) ?? 0;
+      const count = was + (next ? 1 : 0) - (previous ? 1 : 0);
       this.presence.set(to, count);
-      if (presenceChanged) for (const id of this.arrowsByContribution.get(to) ?? []) candidates.add(id);
-      this.push(event, refId, previous?.ref ?? null, next, this.arrowDelta(candidates));
+      const incident = (count > 0) !== (was > 0) ? this.arrowsByContribution.get(to) : undefined;
+      let delta = noLinks;
+      if (first || (incident && incident.size > 0)) {
+        const candidates = new Set<string>(first ? this.dirtyArrows : []);
+        for (const id of incident ?? []) candidates.add(id);
+        delta = this.arrowDelta(candidates);
+      }
+      this.push(event, refId, previous?.ref ?? null, next, delta);
     }
     if (this.steps.length === before && this.dirtyArrows.size > 0) {
       // An arrow appeared or vanished among shown refs, nothing else changed: a step of its `from` ref.
@@ -384,7 +414,7 @@ export class ViewReplay {
     this.dirtyArrows.clear();
   }
 
-  private arrowDelta(candidates: Set<string>): { added: ViewLink[]; removed: ViewLink[] } {
+  private arrowDelta(candidates: Set<string>): LinkDelta {
     const added: ViewLink[] = [];
     const removed: ViewLink[] = [];
     for (const id of [...candidates].sort()) {
@@ -399,7 +429,7 @@ export class ViewReplay {
         this.shownArrows.delete(id);
       }
     }
-    return { added, removed };
+    return added.length + removed.length === 0 ? noLinks : { added, removed };
   }
 
   private push(event: RecordedEvent, refId: string, before: ViewRef | null, after: ViewRef | null, links: { added: ViewLink[]; removed: ViewLink[] }): void {
