@@ -208,3 +208,4 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 await (await import('./timemachine.ts')).benchTimeMachine();
+await import('./canvas.ts');

@@ -1,6 +1,7 @@
 import type { CreateContributionReply, Link } from '../../contracts/api/canvas.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
 import { contributionStreamName } from '../../contracts/events/contribution.ts';
+import { readsStreamName } from '../../contracts/events/read.ts';
 import { handleCommand } from '../../services/core/decider.ts';
 import { batchDecider } from '../../services/domain/contribution/batch.ts';
 import { contributionDecider, type ContributionCommand } from '../../services/domain/contribution/contribution.decide.ts';
@@ -120,5 +121,61 @@ export const viewWith = async (w: CanvasWorld, owner: Member, permission: 'priva
     { metadata: { actorId: owner.userId, at: new Date().toISOString() } },
   );
   await projections.waitFor(result.lastPosition);
+  return viewId;
+};
+
+/**
+ * Seeds `viewId` with `refs` active notes by the world's members (a tenth of
+ * them private to their author), a build-on link from each note to the
+ * previous one, and reads of every other note by the writer.
+ */
+export const seedCanvasView = async (w: CanvasWorld, refs: number): Promise<string> => {
+  const { eventStore, projections, ids } = w.t.infra.commandDeps;
+  const metadata = { actorId: null, at: new Date().toISOString() };
+  const members = [w.writer, w.writer2, w.manager, w.admin];
+  const viewId = ids.next();
+  const noteIds = Array.from({ length: refs }, () => ids.next());
+  let last = 0;
+  const run = async (id: string, commands: ContributionCommand[]) => {
+    const result = await handleCommand(eventStore, contributionStreamName(id), batchDecider(contributionDecider), commands, { metadata });
+    last = Math.max(last, result.lastPosition);
+  };
+  await run(viewId, [
+    {
+      type: 'CreateContribution',
+      data: { contributionId: viewId, communityId: w.communityId, type: 'View', title: `Bench ${refs}`, status: 'active', permission: 'public', authors: [w.manager.authorId], group: null, data: {} },
+    },
+  ]);
+  for (const [index, noteId] of noteIds.entries()) {
+    const author = members[index % members.length] ?? w.writer;
+    const previous = noteIds[index - 1];
+    await run(noteId, [
+      {
+        type: 'CreateContribution',
+        data: {
+          contributionId: noteId,
+          communityId: w.communityId,
+          type: 'Note',
+          title: `Idea ${index}`,
+          status: 'active',
+          permission: index % 10 === 0 ? 'private' : 'protected',
+          authors: [author.authorId],
+          group: null,
+          data: { body: `<p>Idea ${index}</p>` },
+        },
+      },
+      ...(previous ? [{ type: 'CreateLink', data: { linkId: ids.next(), to: previous, type: 'buildson', data: {} } } satisfies ContributionCommand] : []),
+    ]);
+  }
+  await run(
+    viewId,
+    noteIds.map((noteId, index) => ({ type: 'CreateLink', data: { linkId: ids.next(), to: noteId, type: 'contains', data: { x: 20 + (index % 20) * 90, y: 20 + Math.floor(index / 20) * 45 } } })),
+  );
+  const reads = await eventStore.append(
+    readsStreamName(w.writer.authorId),
+    noteIds.filter((_, index) => index % 2 === 0).map((contributionId) => ({ type: 'ReadMarked', data: { authorId: w.writer.authorId, communityId: w.communityId, contributionId }, metadata })),
+    { expectedRevision: 'any' },
+  );
+  await projections.waitFor(Math.max(last, reads.lastPosition));
   return viewId;
 };

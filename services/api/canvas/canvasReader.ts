@@ -10,10 +10,10 @@ import {
   type ContributionDocument,
   type LinkDocument,
 } from '../../../projections/contributions/index.ts';
-import { readsCollectionName, readsOf, readState, type ReadDocument } from '../../../projections/reads/index.ts';
+import { readId, readsCollectionName, readState, type ReadDocument } from '../../../projections/reads/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
-import type { ReadStore } from '../../core/readStore.ts';
+import type { Collection, Document, ReadStore } from '../../core/readStore.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
 import { authorIdFor } from '../communities/authorId.ts';
 import { defaultContextData, toCommunityInfo } from '../communities/communityService.ts';
@@ -36,6 +36,9 @@ export type ViewAccess = {
   isViewAuthor: boolean;
   context: ContextData;
 };
+
+/** Ids per `$in` query of the embedded read store (see `linksFrom`). */
+const inChunk = 32;
 
 /** Link types drawn as arrows among refs. */
 export const arrowLinkTypes = ['buildson', 'references'] as const;
@@ -91,7 +94,50 @@ type Lookups = {
  * the per-reader `_to` of refs (also used by live push).
  */
 export class CanvasReader {
-  constructor(private readonly deps: { readStore: ReadStore; access: CommunityAccess }) {}
+  constructor(
+    private readonly deps: {
+      readStore: ReadStore;
+      access: CommunityAccess;
+      /**
+       * Look documents up one id at a time instead of one `$in` query: right
+       * for the embedded read store (a hash-map lookup each, where matching a
+       * long `$in` list costs a comparison per listed id and document), wrong
+       * for MongoDB (a round trip each).
+       */
+      pointLookups?: boolean;
+    },
+  ) {}
+
+  /** The documents with these ids (missing ones left out), in one batch. */
+  async byIds<T extends Document>(collection: Collection<T>, ids: readonly string[]): Promise<T[]> {
+    if (ids.length === 0) return [];
+    if (!this.deps.pointLookups) return collection.find({ _id: { $in: [...ids] } });
+    const docs = await Promise.all(ids.map((id) => collection.get(id)));
+    return docs.filter((doc): doc is Awaited<T> => doc !== null);
+  }
+
+  /** Links of these types starting at any of `fromIds`, in one batch. */
+  async linksFrom(fromIds: readonly string[], types: readonly string[]): Promise<LinkDocument[]> {
+    if (fromIds.length === 0) return [];
+    const wanted = new Set(types);
+    if (!this.deps.pointLookups) return this.links.find({ from: { $in: [...fromIds] }, type: { $in: [...types] } });
+    // Small `$in` chunks: each query has a fixed cost, and each candidate is compared with every listed id.
+    const chunks: string[][] = [];
+    for (let i = 0; i < fromIds.length; i += inChunk) chunks.push(fromIds.slice(i, i + inChunk));
+    const found = await Promise.all(chunks.map((chunk) => this.links.find({ from: { $in: chunk } })));
+    return found.flat().filter((link) => wanted.has(link.type));
+  }
+
+  /** The refs (contains links) of a view. */
+  async refsOfView(viewId: string): Promise<LinkDocument[]> {
+    return (await this.links.find({ from: viewId })).filter((link) => link.type === 'contains');
+  }
+
+  /** The reads of `authorId` among `contributionIds`, by contribution id. */
+  async readsOf(authorId: string, contributionIds: readonly string[]): Promise<Map<string, ReadDocument>> {
+    const docs = await this.byIds(this.reads, contributionIds.map((id) => readId(authorId, id)));
+    return new Map(docs.map((doc) => [doc.contributionId, doc]));
+  }
 
   get contributions() {
     return this.deps.readStore.collection<ContributionDocument>(contributionsCollectionName);
@@ -121,7 +167,7 @@ export class CanvasReader {
   async groupMembers(docs: readonly ContributionDocument[]): Promise<Map<string, string[]>> {
     const ids = [...new Set(docs.map((doc) => doc.group).filter((id): id is string => typeof id === 'string'))];
     if (ids.length === 0) return new Map();
-    const groups = await this.contributions.find({ _id: { $in: ids } });
+    const groups = await this.byIds(this.contributions, ids);
     return new Map(groups.map((group) => [group._id, membersOfGroup(group)]));
   }
 
@@ -170,13 +216,13 @@ export class CanvasReader {
 
   private async lookups(links: readonly LinkDocument[]): Promise<Lookups> {
     const targetIds = [...new Set(links.map((link) => link.to))];
-    const targetDocs = targetIds.length > 0 ? await this.contributions.find({ _id: { $in: targetIds } }) : [];
+    const targetDocs = await this.byIds(this.contributions, targetIds);
     const targets = new Map(targetDocs.map((doc) => [doc._id, doc]));
     const groupIds = [...new Set(targetDocs.map((doc) => doc.group).filter((id): id is string => typeof id === 'string'))];
     const authorIds = [...new Set(targetDocs.flatMap((doc) => doc.authors))];
     const [groupDocs, authorDocs] = await Promise.all([
-      groupIds.length > 0 ? this.contributions.find({ _id: { $in: groupIds } }) : Promise.resolve([]),
-      authorIds.length > 0 ? this.authors.find({ _id: { $in: authorIds } }) : Promise.resolve([]),
+      this.byIds(this.contributions, groupIds),
+      this.byIds(this.authors, authorIds),
     ]);
     return {
       targets,
@@ -239,7 +285,7 @@ export class CanvasReader {
     return Promise.all(
       readers.map(async (reader) => {
         const visibleLinks = links.filter((link) => this.visible(reader, lookups.targets.get(link.to), lookups));
-        const reads = await readsOf(this.reads, reader.authorId, [...new Set(visibleLinks.map((link) => link.to))]);
+        const reads = await this.readsOf(reader.authorId, [...new Set(visibleLinks.map((link) => link.to))]);
         return visibleLinks.map((link) => {
           const target = lookups.targets.get(link.to) as ContributionDocument;
           return {
@@ -260,7 +306,7 @@ export class CanvasReader {
   async arrowsAmong(contributionIds: readonly string[]): Promise<ViewLink[]> {
     if (contributionIds.length === 0) return [];
     const ids = new Set(contributionIds);
-    const found = await this.links.find({ from: { $in: [...ids] }, type: { $in: [...arrowLinkTypes] } });
+    const found = await this.linksFrom([...ids], arrowLinkTypes);
     return found.filter((link) => ids.has(link.to)).map((link) => ({ _id: link._id, from: link.from, to: link.to, type: link.type }));
   }
 
@@ -302,7 +348,7 @@ export class CanvasReader {
   async canvas(user: UserDocument, viewId: string): Promise<ViewCanvasReply> {
     const access = await this.viewAccess(user, viewId);
     const { view, reader, context } = access;
-    const contains = await this.links.find({ from: viewId, type: 'contains' });
+    const contains = await this.refsOfView(viewId);
     const [refs = []] = await this.refsFor([reader], contains);
     const links = await this.arrowsAmong([...new Set(refs.map((ref) => ref.to))]);
     const own = view.data.viewSetting as Partial<ViewSetting> | undefined;

@@ -118,7 +118,7 @@ export class CanvasService {
   }
 
   private async refsOf(viewId: string): Promise<LinkDocument[]> {
-    return this.reader.links.find({ from: viewId, type: 'contains' });
+    return this.reader.refsOfView(viewId);
   }
 
   /** A contribution the reader may read, in the reader's community (404 otherwise: nothing leaks). */

@@ -1,0 +1,90 @@
+/**
+ * Canvas load benchmark (issue 5 item 10, server part): a view with 200 refs
+ * (and 200 build-on links among them) loaded by a writer. Prints the median
+ * and p99 server time of GET /api/views/{viewId}/canvas (through `inject`, and
+ * of the use case alone as the baseline), then requests/s with 50 concurrent
+ * HTTP clients on 127.0.0.1. Figures only: nothing is asserted.
+ *
+ * Run alone with `node --import tsx bench/canvas.ts`; `npm run bench` runs it
+ * after the other figures. BENCH_CANVAS_REFS (200), BENCH_CANVAS_SECONDS (3),
+ * BENCH_CANVAS_CLIENTS (50) change the load.
+ */
+import { canvasWorld, seedCanvasView } from '../tests/support/canvas.ts';
+import { bearer, buildTestApp, type TestApp } from '../tests/support/testApp.ts';
+
+const refCount = Number(process.env.BENCH_CANVAS_REFS ?? 200);
+const seconds = Number(process.env.BENCH_CANVAS_SECONDS ?? 3);
+const clients = Number(process.env.BENCH_CANVAS_CLIENTS ?? 50);
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+/** Wall times (sorted) and the mean CPU time of `count` sequential loads: on a shared machine, CPU time is what the server itself spent. */
+const timeInject = async (t: TestApp, url: string, token: string, count: number): Promise<number[] & { cpuMs?: number }> => {
+  const times: number[] & { cpuMs?: number } = [];
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    times.push(performance.now() - started);
+    if (response.statusCode !== 200) throw new Error(`canvas load failed: ${response.statusCode}`);
+  }
+  const used = process.cpuUsage(cpu);
+  times.sort((a, b) => a - b);
+  times.cpuMs = (used.user + used.system) / 1000 / count;
+  return times;
+};
+
+export const benchCanvas = async () => {
+  const t = await buildTestApp();
+  try {
+    const w = await canvasWorld(t);
+    const viewId = await seedCanvasView(w, refCount);
+    const url = `/api/views/${viewId}/canvas`;
+    const user = await t.infra.accounts.getUser(w.writer.userId);
+    const sample = await t.app.inject({ method: 'GET', url, headers: bearer(w.writer.token) });
+    const body = sample.json<{ refs: unknown[]; links: unknown[] }>();
+
+    await timeInject(t, url, w.writer.token, 50); // warm-up
+    const service: number[] = [];
+    const cpu = process.cpuUsage();
+    for (let i = 0; i < 500; i++) {
+      const started = performance.now();
+      await t.infra.canvasReader.canvas(user, viewId);
+      service.push(performance.now() - started);
+    }
+    const serviceCpu = process.cpuUsage(cpu);
+    const serviceCpuMs = (serviceCpu.user + serviceCpu.system) / 1000 / 500;
+    service.sort((a, b) => a - b);
+    const injected = await timeInject(t, url, w.writer.token, 500);
+
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    let done = 0;
+    let failed = 0;
+    const deadline = performance.now() + seconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (performance.now() < deadline) {
+          const response = await fetch(`${address}${url}`, { headers: bearer(w.writer.token) });
+          await response.arrayBuffer();
+          if (response.ok) done++;
+          else failed++;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    return { refs: body.refs.length, links: body.links.length, bytes: sample.body.length, service, serviceCpuMs, injected, perSecond: done / elapsed, done, failed };
+  } finally {
+    await t.close();
+  }
+};
+
+const result = await benchCanvas();
+const { loadavg, cpus } = await import('node:os');
+console.log(`\n3. Canvas load, GET /api/views/{viewId}/canvas — ${fmt(refCount)} refs seeded, ${fmt(result.refs)} visible to a writer, ${fmt(result.links)} build-on links, ${fmt(result.bytes / 1024)} KiB`);
+console.log(`   machine load average ${fmt(loadavg()[0] ?? 0, 1)} on ${cpus().length} cores (wall times grow with it; CPU times do not)`);
+console.log(`   use case alone (baseline)              : median ${fmt(percentile(result.service, 50), 2)} ms, p99 ${fmt(percentile(result.service, 99), 2)} ms, CPU ${fmt(result.serviceCpuMs, 2)} ms/load`);
+console.log(`   through HTTP inject (server time)      : median ${fmt(percentile(result.injected, 50), 2)} ms, p99 ${fmt(percentile(result.injected, 99), 2)} ms, CPU ${fmt(result.injected.cpuMs ?? 0, 2)} ms/load  (goal p99 ≤ 20 ms)`);
+console.log(`   ratio inject / use case (median)       : ${(percentile(result.injected, 50) / percentile(result.service, 50)).toFixed(2)}×`);
+console.log(`   ${clients} concurrent HTTP clients, 127.0.0.1     : ${fmt(result.perSecond)} requests/s  (${fmt(result.done)} in ${seconds} s, ${fmt(result.failed)} failed)`);
