@@ -108,6 +108,23 @@ const selectText = async (page: Page, text: string) => {
   await page.waitForTimeout(100);
 };
 
+/** Puts the caret at the very end of the note (after its last text). */
+const caretAtEnd = async (page: Page) => {
+  await editor(page).click();
+  await editor(page).evaluate((root) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let last: Node | null = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!node.parentElement?.closest('[contenteditable="false"]')) last = node;
+    const range = document.createRange();
+    if (last) range.setStart(last, last.textContent?.length ?? 0);
+    else range.setStart(root, root.childNodes.length);
+    range.collapse(true);
+    window.getSelection()?.removeAllRanges();
+    window.getSelection()?.addRange(range);
+  });
+  await page.waitForTimeout(100);
+};
+
 describeBrowser('the contribution window', () => {
   const app = useBrowserApp({
     prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
@@ -139,6 +156,8 @@ describeBrowser('the contribution window', () => {
 
   const open = async (who: Member, id: string): Promise<Page> => {
     const page = await app.newPage();
+    // Generous waits: the machine may be shared with other suites.
+    page.setDefaultTimeout(20_000);
     await loginThroughUi(page, app.url, who.userName, who.password);
     await page.goto(`${app.url}/contribution/${id}/${viewId}`);
     await page.getByTestId('contribution-pane').waitFor();
@@ -257,6 +276,9 @@ describeBrowser('the contribution window', () => {
       // Marked read 1.2 s after opening.
       await page.getByTestId('tab-history').click();
       await expect.poll(() => page.getByTestId('history-entry').count()).toBeGreaterThan(1);
+      await page.getByTestId('history-open').first().click();
+      await page.getByTestId('historical').locator('table').waitFor();
+      await screenshotOf(page, 'contribution-history');
       await page.close();
     });
 
@@ -264,8 +286,7 @@ describeBrowser('the contribution window', () => {
       await ok(app.url, `/api/objects/${community._id}/${noteId}/authors`, alice.token, 'POST', { authorId: bob.authorId });
       const page = await open(alice, noteId);
       await page.getByTestId('tab-edit').click();
-      await editor(page).click();
-      await page.keyboard.press('Control+End');
+      await caretAtEnd(page);
       await page.keyboard.press('Enter');
       await page.keyboard.type('Texte d’Alice pendant que Bob écrit.');
 
@@ -303,8 +324,7 @@ describeBrowser('the contribution window', () => {
       // A second conflict, resolved with "keep mine".
       const second = await open(alice, noteId);
       await second.getByTestId('tab-edit').click();
-      await editor(second).click();
-      await second.keyboard.press('Control+End');
+      await caretAtEnd(second);
       await second.keyboard.type(' Encore.');
       const current = await object(noteId, bob);
       await ok(app.url, `/api/objects/${community._id}/${noteId}`, bob.token, 'PUT', {
@@ -323,8 +343,7 @@ describeBrowser('the contribution window', () => {
     it('keeps the body on a failed save and recovers it', async () => {
       const page = await open(alice, noteId);
       await page.getByTestId('tab-edit').click();
-      await editor(page).click();
-      await page.keyboard.press('Control+End');
+      await caretAtEnd(page);
       await page.keyboard.type(' Phrase ajoutée hors ligne.');
       await page.route('**/api/objects/*/*', (route) => (route.request().method() === 'PUT' ? route.abort('failed') : route.continue()));
       await page.getByTestId('contribute').click();
@@ -352,6 +371,7 @@ describeBrowser('the contribution window', () => {
       await page.getByTestId('tab-edit').click();
       await editor(page).click();
       await page.keyboard.type('x');
+      await expect.poll(() => page.getByTestId('save-bar').getAttribute('data-dirty')).toBe('true');
       const dialogs: string[] = [];
       page.on('dialog', (dialog) => {
         dialogs.push(dialog.type());
@@ -369,8 +389,7 @@ describeBrowser('the contribution window', () => {
     it('uploads an image with progress and inserts it inline', async () => {
       const page = await open(alice, noteId);
       await page.getByTestId('tab-edit').click();
-      await editor(page).click();
-      await page.keyboard.press('Control+End');
+      await caretAtEnd(page);
       await page.getByTestId('tab-attachments').click();
       expect(await page.getByTestId('attachment-insert').isDisabled()).toBe(true);
       // Hold the answer a moment so the progress bar can be seen.
@@ -382,7 +401,9 @@ describeBrowser('the contribution window', () => {
       await page.getByTestId('upload-progress').waitFor();
       await page.getByTestId('attachment-item').first().waitFor();
       expect(await page.getByTestId('attachment-item').first().getAttribute('data-mime')).toBe('image/png');
+      await page.getByTestId('attachment-item').first().click();
       await expect.poll(() => page.getByTestId('attachment-insert').isDisabled()).toBe(false);
+      await screenshotOf(page, 'contribution-attachments');
       await page.getByTestId('attachment-insert').click();
       await editor(page).locator('.kf-attachment img').waitFor();
       const width = await editor(page).locator('.kf-attachment img').evaluate((img) => img.getBoundingClientRect().width);
@@ -390,6 +411,27 @@ describeBrowser('the contribution window', () => {
       await page.getByTestId('contribute').click();
       await page.getByTestId('save-success').waitFor();
       expect(JSON.stringify((await object(noteId, alice)).data.body)).toContain('"type":"attachmentRef"');
+      await page.close();
+    });
+
+    it('is built on by another writer, who cannot edit it', async () => {
+      const page = await open(carol, noteId);
+      await page.getByTestId('read-body').waitFor();
+      expect(await page.getByTestId('tab-edit').count()).toBe(0);
+      expect(await page.getByTestId('tab-properties').count()).toBe(0);
+      await page.getByTestId('build-on').click();
+      await page.waitForURL((u) => u.pathname.startsWith('/contribution/') && !u.pathname.includes(noteId));
+      const childId = new URL(page.url()).pathname.split('/')[2] ?? '';
+      await expect.poll(() => page.getByTestId('contribution-pane').getAttribute('data-status')).toBe('unsaved');
+      await page.getByTestId('title-input').fill('Et la nuit ?');
+      await editor(page).click();
+      await page.keyboard.type('La nuit, les plantes respirent.');
+      await page.getByTestId('contribute').click();
+      await page.getByTestId('save-success').waitFor();
+      expect((await object(childId, carol)).status).toBe('active');
+      await page.getByTestId('tab-connections').click();
+      await page.getByTestId('connections-from').getByText('Pourquoi les plantes', { exact: false }).waitFor();
+      await checkPage(page, 'contribution-connections');
       await page.close();
     });
 
@@ -470,5 +512,6 @@ const screenshotOf = async (page: Page, name: string) => {
   const { mkdirSync } = await import('node:fs');
   const { screenshotDir } = await import('./harness.ts');
   mkdirSync(screenshotDir, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${screenshotDir}/${name}-1280.png`, fullPage: true });
 };

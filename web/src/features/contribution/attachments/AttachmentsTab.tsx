@@ -2,9 +2,12 @@ import { ImagePlus, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
-import { createContribution } from '../api/objects.ts';
+import { useQueries } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { createContribution, keys, useConnections, type ObjectReply } from '../api/objects.ts';
+import { urls } from '../api/urls.ts';
 import type { UploadReply } from '../api/upload.ts';
-import { isImage } from './resolve.ts';
+import { attachmentDataOf, isImage } from './resolve.ts';
 import { UploadBox } from './UploadBox.tsx';
 import styles from './Attachments.module.css';
 
@@ -16,14 +19,16 @@ export type AttachmentItem = { _id: string; title: string; mime: string; url: st
  * (only when a body was kept after a failed save).
  */
 export const AttachmentsTab = ({
+  noteId,
   communityId,
-  attachments,
+  attachments: given,
   onUploaded,
   onInsert,
   canInsert,
   canRecover,
   onRecover,
 }: {
+  noteId: string;
   communityId: string;
   attachments: AttachmentItem[];
   onUploaded: (item: AttachmentItem) => void;
@@ -34,6 +39,26 @@ export const AttachmentsTab = ({
 }) => {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<string | null>(null);
+  // Attachments linked to the note (attach links), those in its body and those uploaded here.
+  const connections = useConnections(noteId, true);
+  const linked = (connections.data?.from ?? [])
+    .filter((link) => link.type === 'attach' && !link.other.missing)
+    .map((link) => ({ _id: link.other._id, title: link.other.title, mime: '', url: null }));
+  const known = [...given, ...linked.filter((l) => !given.some((a) => a._id === l._id))];
+  const details = useQueries({
+    queries: known.map((item) => ({
+      queryKey: keys.object(item._id),
+      queryFn: () => api.request<ObjectReply>(urls.object(item._id)),
+      enabled: !item.mime,
+      staleTime: 60_000,
+    })),
+  });
+  const attachments = known.map((item, i) => {
+    const object = details[i]?.data;
+    if (item.mime || !object) return item;
+    const data = attachmentDataOf(object);
+    return { ...item, title: object.title, mime: data.mime, url: data.url };
+  });
   const chosen = attachments.find((a) => a._id === selected) ?? null;
   const insertable = Boolean(chosen && isImage(chosen.mime) && canInsert);
 

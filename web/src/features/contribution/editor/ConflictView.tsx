@@ -18,7 +18,7 @@ export const ConflictView = ({ session }: { session: EditSession }) => {
     <section className={styles.conflictSide} data-testid={testId} aria-label={heading}>
       <h4 className={styles.panelTitle}>{heading}</h4>
       <p className={styles.conflictTitle}>{title}</p>
-      {keywords && <p className={styles.muted}>{`${t('contribution.keywords.label')}: ${keywords}`}</p>}
+      {keywords && <p className={styles.muted}>{t('contribution.keywords.line', { list: keywords })}</p>}
       {session.kind === 'note' ? (
         <DocView body={content} />
       ) : (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/Page.tsx';
@@ -14,9 +14,16 @@ export const ContributionPage = () => {
   const { t } = useTranslation();
   const { contributionId = '', contextId } = useParams();
   const navigate = useNavigate();
-  const [dirty, setDirty] = useState(false);
+  const [dirty, setDirtyState] = useState(false);
+  const dirtyNow = useRef(false);
+  const setDirty = useCallback((value: boolean) => {
+    dirtyNow.current = value;
+    setDirtyState(value);
+  }, []);
   useDocumentTitle(t('contribution.pageTitle'));
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => (dirty || dirtyNow.current) && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     if (window.confirm(t('contribution.leaveConfirm'))) blocker.proceed();
@@ -29,7 +36,7 @@ export const ContributionPage = () => {
       else if (window.history.length > 1) void navigate(-1);
       else void navigate('/');
     }, 0);
-  }, [contextId, navigate]);
+  }, [contextId, navigate, setDirty]);
   return (
     <div className={styles.page}>
       <ContributionPane

@@ -3,6 +3,10 @@ import { Link } from 'react-router';
 import { useConnections, type Connection } from '../api/objects.ts';
 import styles from './Tabs.module.css';
 
+const linkTypeNames = ['buildson', 'references', 'supports', 'contains', 'attach', 'annotates', 'promisings', 'uses'] as const;
+type LinkType = (typeof linkTypeNames)[number];
+const linkTypes = new Set<string>(linkTypeNames);
+
 /** Links to and from the contribution; a broken end reads '(missing link)'. */
 export const ConnectionsTab = ({ id, contextId }: { id: string; contextId: string | null }) => {
   const { t } = useTranslation();
@@ -13,14 +17,14 @@ export const ConnectionsTab = ({ id, contextId }: { id: string; contextId: strin
     ) : (
       <ul className={styles.rows} data-testid={testId}>
         {items.map((link) => (
-          <li key={link._id} className={styles.row} data-testid="connection">
-            <span className={styles.badge}>{link.type}</span>
+          <li key={link._id} className={styles.connection} data-testid="connection" data-type={link.type}>
+            <span className={styles.linkType}>{linkTypes.has(link.type) ? t(`contribution.linkTypes.${link.type as LinkType}`) : link.type}</span>
             {link.other.missing ? (
               <span className={styles.missing}>{t('contribution.spec.missingLink')}</span>
             ) : (
               <Link to={`/contribution/${link.other._id}${contextId ? `/${contextId}` : ''}`}>{link.other.title || link.other.type}</Link>
             )}
-            <span className={styles.muted}>{link.other.type}</span>
+            <span className={styles.otherType}>{link.other.type}</span>
           </li>
         ))}
       </ul>

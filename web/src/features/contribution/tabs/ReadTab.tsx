@@ -23,7 +23,7 @@ export const ReadTab = ({ object }: { object: ObjectReply }) => {
           <DocView body={object.data.body} resolveAttachment={resolveAttachment} testId="read-body" />
           <p className={styles.meta}>
             {object.keywords.length > 0 && (
-              <span data-testid="read-keywords">{`${t('contribution.keywords.label')}: ${object.keywords.join('; ')}`}</span>
+              <span data-testid="read-keywords">{t('contribution.keywords.line', { list: object.keywords.join('; ') })}</span>
             )}
             <span data-testid="read-wordcount">{t('contribution.wordCount', { count: object.wordCount })}</span>
           </p>

@@ -2,14 +2,14 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EditorView } from 'prosemirror-view';
 import { FileText, PenLine } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/session.ts';
 import { keys, markRead, useObject, useOptionalObject, useScaffolds, useSettings, type ObjectReply } from '../api/objects.ts';
 import { AttachmentsTab, type AttachmentItem } from '../attachments/AttachmentsTab.tsx';
 import { fileUrl, isImage, resolveAttachment } from '../attachments/resolve.ts';
 import { UploadBox } from '../attachments/UploadBox.tsx';
-import { DrawingEdit, type BackgroundChoice } from '../drawing/DrawingEdit.tsx';
+import type { BackgroundChoice } from '../drawing/DrawingEdit.tsx';
 import { schema } from '../editor/commands.ts';
 import { NoteEdit } from '../editor/NoteEdit.tsx';
 import { AuthorsTab } from '../tabs/AuthorsTab.tsx';
@@ -36,6 +36,9 @@ export type ContributionPaneProps = {
   /** Page mode shows the title as the page's h1. */
   headingLevel?: 1 | 2;
 };
+
+// paper.js loads only when a drawing is edited.
+const DrawingEdit = lazy(() => import('../drawing/DrawingEdit.tsx').then((m) => ({ default: m.DrawingEdit })));
 
 /** Active contributions are marked read 1.2 s after opening (spec part 1 §4, §9). */
 const readDelayMs = 1200;
@@ -231,7 +234,9 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
                 resolveAttachment={resolveAttachment}
               />
             ) : (
-              <DrawingEdit session={session} backgrounds={backgrounds} />
+              <Suspense fallback={<p className={styles.status}>{t('contribution.loading')}</p>}>
+                <DrawingEdit session={session} backgrounds={backgrounds} />
+              </Suspense>
             )}
             <SaveBar session={session} onFinish={finish} isNew={isNew} />
           </Tabs.Content>
@@ -239,6 +244,7 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
         {showEdit && object.type === 'Note' && (
           <Tabs.Content value="attachments" className={styles.panel}>
             <AttachmentsTab
+              noteId={object._id}
               communityId={object.communityId}
               attachments={attachments}
               onUploaded={(item) => setAttachments((list) => [item, ...list.filter((a) => a._id !== item._id)])}
