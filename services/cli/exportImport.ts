@@ -95,12 +95,15 @@ export const exportData = async (
   return manifest;
 };
 
+/** Formats `import` loads: a whole-store export, or one community's archive (services/cli/communityArchive.ts). */
+const importableFormats: readonly string[] = ['buildon-export/1', 'buildon-community-export/1'];
+
 const readManifest = (fromDir: string): ExportManifest => {
   const path = join(fromDir, 'manifest.json');
   if (!existsSync(path)) throw new Error(`${path} not found: not a Buildon export`);
-  const manifest = JSON.parse(readFileSync(path, 'utf8')) as ExportManifest;
-  if (manifest.format !== 'buildon-export/1') throw new Error(`Unsupported export format: ${String(manifest.format)}`);
-  return manifest;
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Omit<ExportManifest, 'format'> & { format: string };
+  if (!importableFormats.includes(manifest.format)) throw new Error(`Unsupported export format: ${String(manifest.format)}`);
+  return manifest as ExportManifest;
 };
 
 /**

@@ -3,6 +3,9 @@ import { loadConfig } from '../api/config.ts';
 import { openInfrastructure, type Infrastructure } from '../api/infrastructure.ts';
 import { runningServer } from '../api/serverLock.ts';
 import { exportData, importData } from './exportImport.ts';
+import { exportCommunity } from './communityArchive.ts';
+import { kbdexCsv, kbdexRows } from '../api/timemachine/kbdex.ts';
+import { writeFileSync } from 'node:fs';
 import { progressBar } from './progress.ts';
 
 const usage = `Buildon operator commands (npm run kf -- <command>)
@@ -14,8 +17,12 @@ const usage = `Buildon operator commands (npm run kf -- <command>)
       Rebuilds every read model (or one) from the event log.
   export --out <folder>
       Writes the event log (events.jsonl), attachments and a manifest.
+  export --community <id> [--out <folder>] [--kbdex <file.csv>]
+      Writes one community's archive (its streams, its members' users,
+      attachments, a manifest with counts and checksums) and/or a KBDeX CSV
+      of its notes (id, title, authors, created, wordCount, text).
   import --from <folder>
-      Loads an export into an empty data directory.
+      Loads an export or a community archive into an empty data directory.
 
 Storage comes from the same environment as the server: BUILDON_DATA_DIR
 (default ./data), or BUILDON_EVENTSTORE_URL / BUILDON_MONGO_URL / BUILDON_REDIS_URL.`;
@@ -34,6 +41,8 @@ const { positionals, values } = parseArgs({
     projection: { type: 'string' },
     out: { type: 'string' },
     from: { type: 'string' },
+    community: { type: 'string' },
+    kbdex: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -93,6 +102,26 @@ try {
       break;
     }
     case 'export': {
+      if (values.community) {
+        const communityId = values.community;
+        if (!values.out && !values.kbdex) fail('--out <folder> or --kbdex <file.csv> is required');
+        await withInfrastructure(async (infra) => {
+          if (values.out) {
+            const bar = progressBar('export');
+            const manifest = await exportCommunity(infra.eventStore, infra.blobStore, communityId, values.out, (done, total) => bar.update(done, total));
+            bar.done();
+            process.stdout.write(
+              `exported community "${manifest.community.title}": ${manifest.events} events in ${manifest.streams} streams and ${manifest.blobs.length} attachments to ${values.out}\n`,
+            );
+          }
+          if (values.kbdex) {
+            const rows = await kbdexRows(infra.readStore, communityId);
+            writeFileSync(values.kbdex, `\uFEFF${kbdexCsv(rows)}`);
+            process.stdout.write(`wrote ${rows.length} notes to ${values.kbdex}\n`);
+          }
+        });
+        break;
+      }
       const out = values.out ?? fail('--out <folder> is required');
       await withInfrastructure(async (infra) => {
         const bar = progressBar('export');

@@ -1,0 +1,210 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contributionStreamName } from '../../contracts/events/contribution.ts';
+import { handleCommand } from '../core/decider.ts';
+import { contributionDecider } from '../domain/contribution/contribution.decide.ts';
+import { openInfrastructure, type Infrastructure } from '../api/infrastructure.ts';
+import { joinCommunity } from '../../tests/support/communities.ts';
+import type { UserDocument } from '../../projections/users/index.ts';
+import { classRoom, createContribution, type ClassRoom } from '../../tests/support/objects.ts';
+import { buildTestApp, fastTestHasher, tempDataDir, testConfig, type TestApp } from '../../tests/support/testApp.ts';
+import { timeMachineDriver } from '../../tests/support/timemachine.ts';
+import type { CommunityArchiveManifest } from './communityArchive.ts';
+
+const run = promisify(execFile);
+const root = join(import.meta.dirname, '../..');
+
+const kf = async (dataDir: string, ...args: string[]) => {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'services/cli/main.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, BUILDON_DATA_DIR: dataDir },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+};
+
+const strip = <T extends Record<string, unknown>>(docs: T[]) => docs.map(({ _position, ...rest }) => rest);
+
+/** The read models of one community, field by field (without the global positions, which an import renumbers). */
+const dumpCommunity = async (infra: Infrastructure, communityId: string) => {
+  const col = (name: string) => infra.readStore.collection(name);
+  const authors = await col('authors').find({ communityId }, { sort: { _id: 1 } });
+  const userIds = authors.map((author) => author.userId as string);
+  return {
+    community: strip(await col('communities').find({ _id: communityId })),
+    contributions: strip(await col('contributions').find({ communityId }, { sort: { _id: 1 } })),
+    links: strip(await col('links').find({ communityId }, { sort: { _id: 1 } })),
+    authors: strip(authors),
+    users: strip(await col('users').find({ _id: { $in: userIds } }, { sort: { _id: 1 } })),
+  };
+};
+
+let one: ClassRoom;
+let two: ClassRoom;
+const dirs: string[] = [];
+const newDir = (prefix: string) => {
+  const dir = tempDataDir(prefix);
+  dirs.push(dir);
+  return dir;
+};
+let sourceDir: string;
+let source: Awaited<ReturnType<typeof dumpCommunity>>;
+const blobKey = 'attachments/archive-test/v1.txt';
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  sourceDir = newDir('buildon-archive-src-');
+  const t: TestApp = await buildTestApp({ dataDir: sourceDir });
+  const clock = { advance: () => undefined };
+  one = await classRoom(t);
+  two = await classRoom(t);
+  // Alice of community one is also a member of community two.
+  await joinCommunity(t, one.a.token, one.a.userId, two.communityId, 'writer-key');
+
+  const d = timeMachineDriver(t, clock, one.communityId);
+  const view = await d.createView(one.manager.authorId, one.manager.userId);
+  ids.n1 = await d.createNote(one.a.authorId, one.a.userId, { title: 'First idea' });
+  await d.place(view, ids.n1, 10, 20, one.a.userId);
+  ids.n2 = await d.createNote(one.b.authorId, one.b.userId);
+  await d.buildOn(ids.n2, ids.n1, one.b.userId);
+  await d.place(view, ids.n2, 30, 40, one.b.userId);
+  await d.contribute(ids.n2, '=HYPERLINK("http://evil")', 'Line one, with "quotes"\n+1 and @someone -minus', one.b.userId);
+  await d.retitle(ids.n1, 'First idea, revised', one.a.userId);
+  ids.unsaved = await d.createNote(one.c.authorId, one.c.userId);
+
+  // An attachment and its bytes.
+  const attachment = await createContribution(t, { communityId: one.communityId, type: 'Attachment', authors: [one.c.authorId], title: 'an Attachment', actorId: one.c.userId });
+  await t.infra.blobStore.put(blobKey, new TextEncoder().encode('attached bytes'), 'text/plain');
+  await t.infra.blobStore.put('attachments/other-community/v1.txt', new TextEncoder().encode('not ours'), 'text/plain');
+  const uploaded = await handleCommand(
+    t.infra.eventStore,
+    contributionStreamName(attachment),
+    contributionDecider,
+    { type: 'RecordUpload', data: { filename: 'notes.txt', mime: 'text/plain', size: 14, width: null, height: null, blobKey } },
+    { metadata: { actorId: one.c.userId, at: new Date().toISOString() } },
+  );
+  await t.infra.runner.waitFor(uploaded.lastPosition);
+  // A read, and feedback naming each community.
+  const read = await t.infra.eventStore.append(`reads-${one.a.authorId}`, [
+    { type: 'ReadMarked', data: { authorId: one.a.authorId, communityId: one.communityId, contributionId: ids.n1 }, metadata: { actorId: one.a.userId, at: new Date().toISOString() } },
+  ]);
+  await t.infra.runner.waitFor(read.lastPosition);
+  const alice = await t.infra.readStore.collection<UserDocument>('users').get(one.a.userId);
+  if (!alice) throw new Error('no alice');
+  await t.infra.help.send(alice, { email: 'a@example.org', subject: 'About one', content: 'Hello', communityId: one.communityId }, 'test');
+  await t.infra.help.send(alice, { email: 'a@example.org', subject: 'About two', content: 'Hello', communityId: two.communityId }, 'test');
+
+  // Community two has content of its own.
+  const d2 = timeMachineDriver(t, clock, two.communityId);
+  const view2 = await d2.createView(two.manager.authorId, two.manager.userId);
+  ids.other = await d2.createNote(two.a.authorId, two.a.userId, { title: 'Other community' });
+  await d2.place(view2, ids.other, 1, 1, two.a.userId);
+
+  source = await dumpCommunity(t.infra, one.communityId);
+  await t.close();
+}, 120_000);
+
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe('export --community <id> / import --from', () => {
+  let archive: string;
+  let manifest: CommunityArchiveManifest;
+  let csvPath: string;
+
+  beforeAll(async () => {
+    archive = join(newDir('buildon-archive-out-'), 'archive');
+    csvPath = join(newDir('buildon-archive-csv-'), 'notes.csv');
+    const exported = await kf(sourceDir, 'export', '--community', one.communityId, '--out', archive, '--kbdex', csvPath);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).toMatch(/exported community/);
+    expect(exported.stdout).toMatch(/wrote 2 notes/);
+    manifest = JSON.parse(readFileSync(join(archive, 'manifest.json'), 'utf8')) as CommunityArchiveManifest;
+  }, 120_000);
+
+  it('writes a manifest with counts per stream category and the sha256 of every file', () => {
+    expect(manifest.format).toBe('buildon-community-export/1');
+    expect(manifest.community.id).toBe(one.communityId);
+    // The admin who created it, a manager and three writers of community one: their memberships, users and
+    // name claims (not Bob and Carol of community two, nor its admin and outsiders); one reads stream; one feedback.
+    expect(manifest.categories.author).toEqual({ streams: 5, events: 5 });
+    expect(manifest.categories.user?.streams).toBe(5);
+    expect(manifest.categories.usernameclaim?.streams).toBe(5);
+    expect(manifest.categories.reads).toEqual({ streams: 1, events: 1 });
+    expect(manifest.categories.feedback).toEqual({ streams: 1, events: 1 });
+    expect(manifest.categories.community?.streams).toBe(1);
+    const total = Object.values(manifest.categories).reduce((sum, c) => sum + c.events, 0);
+    expect(total).toBe(manifest.events);
+    expect(Object.keys(manifest.files).sort()).toEqual(['blobs/attachments/archive-test/v1.txt', 'events.jsonl']);
+    for (const [path, sha] of Object.entries(manifest.files)) {
+      expect(createHash('sha256').update(readFileSync(join(archive, path))).digest('hex'), path).toBe(sha);
+    }
+    const lines = readFileSync(join(archive, 'events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { globalPosition: number; data: unknown });
+    expect(lines).toHaveLength(manifest.events);
+    for (let i = 1; i < lines.length; i++) expect(lines[i]!.globalPosition).toBeGreaterThan(lines[i - 1]!.globalPosition);
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain(two.communityId);
+    expect(text).not.toContain(two.manager.userId);
+  });
+
+  it('import into an empty data directory reproduces the read models of the community field by field', async () => {
+    const target = newDir('buildon-archive-dst-');
+    const imported = await kf(target, 'import', '--from', archive);
+    expect(imported.code, imported.stderr).toBe(0);
+    const infra = await openInfrastructure(testConfig(target), { passwords: fastTestHasher });
+    try {
+      const copy = await dumpCommunity(infra, one.communityId);
+      expect(copy.community).toEqual(source.community);
+      expect(copy.contributions).toEqual(source.contributions);
+      expect(copy.links).toEqual(source.links);
+      expect(copy.authors).toEqual(source.authors);
+      expect(copy.users).toEqual(source.users);
+      expect(source.contributions.length).toBeGreaterThan(5);
+      expect(source.users).toHaveLength(5);
+      // Nothing of community two: not its contributions, members, users or feedback.
+      expect(await infra.readStore.collection('contributions').find({ communityId: two.communityId })).toEqual([]);
+      expect(await infra.readStore.collection('authors').find({ communityId: two.communityId })).toEqual([]);
+      expect(await infra.readStore.collection('users').count({})).toBe(5);
+      expect(await infra.readStore.collection('communities').count({})).toBe(1);
+      const blob = await infra.blobStore.get(blobKey);
+      expect(new TextDecoder().decode(blob?.data)).toBe('attached bytes');
+      expect(await infra.blobStore.get('attachments/other-community/v1.txt')).toBeNull();
+      // Members log in with their passwords in the new installation.
+      expect((await infra.accounts.authenticate(one.a.userName, 'secret1')).userName).toBe(one.a.userName);
+    } finally {
+      await infra.close();
+    }
+  }, 120_000);
+
+  it('writes the KBDeX CSV: one row per active note with authors, date, words and text; formulas neutralised', () => {
+    const text = readFileSync(csvPath, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
+    expect(parsed.meta.fields).toEqual(['id', 'title', 'authors', 'created', 'wordCount', 'text']);
+    expect(parsed.data).toHaveLength(2);
+    const [first, second] = parsed.data;
+    expect(first).toMatchObject({ id: ids.n1, title: 'First idea, revised', authors: `Test ${one.a.userName}`, wordCount: '0', text: '' });
+    expect(second).toMatchObject({
+      id: ids.n2,
+      title: `'=HYPERLINK("http://evil")`,
+      authors: `Test ${one.b.userName}`,
+      wordCount: '8',
+      text: 'Line one, with "quotes"\n+1 and @someone -minus',
+    });
+    expect(Number.isNaN(Date.parse(first?.created ?? ''))).toBe(false);
+  });
+
+  it('refuses an unknown community', async () => {
+    const result = await kf(sourceDir, 'export', '--community', 'f'.repeat(24), '--out', join(newDir('buildon-archive-bad-'), 'x'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/No community/);
+  }, 60_000);
+});

@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { RecordedEvent } from '../../contracts/events/event.ts';
+import type { BlobStore } from '../core/blobStore.ts';
+import type { EventStore } from '../core/eventStore.ts';
+import type { ExportManifest } from './exportImport.ts';
+
+/**
+ * One community's archive: the events of its streams, in global order, with
+ * the attachments they name. `import --from` loads it like a whole-store
+ * export (same events.jsonl lines, same checksum rule), into an empty store.
+ */
+export type CommunityArchiveManifest = Omit<ExportManifest, 'format'> & {
+  format: 'buildon-community-export/1';
+  community: { id: string; title: string };
+  /** Streams and events per stream category (community, author, contribution, reads, user, usernameclaim, feedback). */
+  categories: Record<string, { streams: number; events: number }>;
+  /** sha256 of every file of the archive, by path relative to it. */
+  files: Record<string, string>;
+};
+
+type Progress = (done: number, total: number) => void;
+
+const categoryOf = (streamName: string): string => streamName.slice(0, streamName.indexOf('-'));
+
+/** Reads the whole log in pages, in global order. */
+async function* wholeLog(store: EventStore): AsyncGenerator<RecordedEvent> {
+  let after = 0;
+  for (;;) {
+    const batch = await store.readAll({ after, maxCount: 5_000 });
+    if (batch.length === 0) return;
+    for (const event of batch) yield event;
+    after = (batch[batch.length - 1] as RecordedEvent).globalPosition;
+  }
+}
+
+/** Attachment blobs an event names (`blobKey`). */
+const blobKeysOf = (event: RecordedEvent): string[] => {
+  const data = event.data as { blobKey?: unknown };
+  return typeof data.blobKey === 'string' ? [data.blobKey] : [];
+};
+
+/**
+ * Which streams belong to a community: its own stream; every contribution
+ * created in it (with the links starting there); its memberships and their
+ * reads; the users of those members and their user-name claims; feedback
+ * whose community title is one of its titles. Other communities' streams,
+ * and users who are not its members, are left out.
+ */
+export const communityStreams = async (store: EventStore, communityId: string) => {
+  const streams = new Set<string>([`community-${communityId}`]);
+  const users = new Set<string>();
+  const titles = new Set<string>();
+  const claims = new Map<string, string>();
+  const feedback: { stream: string; title: string | null }[] = [];
+  for await (const event of wholeLog(store)) {
+    const data = event.data as Record<string, unknown>;
+    switch (event.type) {
+      case 'CommunityCreated':
+      case 'CommunityUpdated':
+        if (data.communityId === communityId && typeof data.title === 'string') titles.add(data.title);
+        break;
+      case 'ContributionCreated':
+        if (data.communityId === communityId) streams.add(event.streamName);
+        break;
+      case 'AuthorJoined':
+        if (data.communityId === communityId && typeof data.authorId === 'string' && typeof data.userId === 'string') {
+          streams.add(event.streamName);
+          streams.add(`reads-${data.authorId}`);
+          users.add(data.userId);
+        }
+        break;
+      case 'UserNameClaimed':
+        if (typeof data.userId === 'string') claims.set(event.streamName, data.userId);
+        break;
+      case 'FeedbackSent':
+        feedback.push({ stream: event.streamName, title: typeof data.communityTitle === 'string' ? data.communityTitle : null });
+        break;
+      default:
+        break;
+    }
+  }
+  for (const userId of users) streams.add(`user-${userId}`);
+  for (const [stream, userId] of claims) if (users.has(userId)) streams.add(stream);
+  for (const { stream, title } of feedback) if (title !== null && titles.has(title)) streams.add(stream);
+  return { streams, title: [...titles][0] ?? '' };
+};
+
+/**
+ * `export --community <id> --out <folder>`: `events.jsonl` (the community's
+ * streams, global order, the same lines as a whole-store export), `blobs/`
+ * (attachments its events name) and `manifest.json` (counts per stream
+ * category, sha256 of every file).
+ */
+export const exportCommunity = async (
+  store: EventStore,
+  blobs: BlobStore,
+  communityId: string,
+  outDir: string,
+  onProgress?: Progress,
+): Promise<CommunityArchiveManifest> => {
+  const { streams, title } = await communityStreams(store, communityId);
+  if (!streams.has(`community-${communityId}`) || title === '') throw new Error(`No community ${communityId} in this event store.`);
+  mkdirSync(outDir, { recursive: true });
+  const head = await store.headPosition();
+  const categories: CommunityArchiveManifest['categories'] = {};
+  const seen = new Set<string>();
+  const blobKeys = new Set<string>();
+  const lines: string[] = [];
+  let events = 0;
+  let last = 0;
+  for await (const event of wholeLog(store)) {
+    if (!streams.has(event.streamName)) continue;
+    const category = categoryOf(event.streamName);
+    const counts = (categories[category] ??= { streams: 0, events: 0 });
+    counts.events++;
+    if (!seen.has(event.streamName)) {
+      seen.add(event.streamName);
+      counts.streams++;
+    }
+    if (category === 'contribution') for (const key of blobKeysOf(event)) blobKeys.add(key);
+    lines.push(
+      JSON.stringify({
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+        streamName: event.streamName,
+        streamRevision: event.streamRevision,
+        globalPosition: event.globalPosition,
+        eventId: event.eventId,
+      }),
+    );
+    events++;
+    last = event.globalPosition;
+    if (events % 5_000 === 0) onProgress?.(last, head);
+  }
+  const text = lines.length > 0 ? `${lines.join('\n')}\n` : '';
+  writeFileSync(join(outDir, 'events.jsonl'), text);
+  const checksum = createHash('sha256').update(text).digest('hex');
+  const files: Record<string, string> = { 'events.jsonl': checksum };
+
+  const blobEntries: ExportManifest['blobs'] = [];
+  for (const key of [...blobKeys].sort()) {
+    const blob = await blobs.get(key);
+    if (!blob) continue;
+    const path = join(outDir, 'blobs', key);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, blob.data);
+    const sha256 = createHash('sha256').update(blob.data).digest('hex');
+    blobEntries.push({ key, contentType: blob.contentType, bytes: blob.data.byteLength, sha256 });
+    files[`blobs/${key}`] = sha256;
+  }
+  onProgress?.(head, head);
+
+  const manifest: CommunityArchiveManifest = {
+    format: 'buildon-community-export/1',
+    exportedAt: new Date().toISOString(),
+    community: { id: communityId, title },
+    events,
+    streams: seen.size,
+    lastPosition: last,
+    checksum,
+    blobs: blobEntries,
+    categories,
+    files,
+  };
+  writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+};
