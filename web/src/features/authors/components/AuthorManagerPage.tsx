@@ -1,21 +1,22 @@
-import { Lock, LockOpen, Settings, ShieldCheck, UserMinus, UsersRound } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { Settings, ShieldCheck, UserMinus, UsersRound } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CommunityMessages } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button, buttonClass } from '../../../components/Button.tsx';
-import { TextField } from '../../../components/Field.tsx';
+import { BlockWritersCard } from '../../../components/BlockWritersCard.tsx';
+import { OutcomeAlert, type Outcome } from '../../../components/Outcome.tsx';
+import { SelectField } from '../../../components/SelectField.tsx';
 import { Card, Page } from '../../../components/Page.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useAuthors, useBlockWriters, useChangeRole, useManagers } from '../api/authors.ts';
 import { serverMessage } from '../../../components/serverMessage.ts';
+import layout from '../../../styles/layout.module.css';
 import styles from './Authors.module.css';
 import { CsvImportCard } from './CsvImportCard.tsx';
 import { CsvRenameCard } from './CsvRenameCard.tsx';
 import { WritersCard } from './WritersCard.tsx';
-
-type Outcome = { ok: boolean; text: string } | null;
 
 /** Managers, with add (from the writers) and remove, and the spec's messages. */
 const ManagersCard = ({ communityId }: { communityId: string }) => {
@@ -25,7 +26,6 @@ const ManagersCard = ({ communityId }: { communityId: string }) => {
   const changeRole = useChangeRole(communityId);
   const [selected, setSelected] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const selectId = `add-manager-${useId().replace(/:/g, '')}`;
   const writers = useMemo(
     () => (authors.data ?? []).filter((a) => a.role === 'writer').sort((a, b) => a.userName.localeCompare(b.userName)),
     [authors.data],
@@ -60,8 +60,8 @@ const ManagersCard = ({ communityId }: { communityId: string }) => {
             <li key={manager._id} className={styles.person} data-user={manager.userName}>
               <ShieldCheck size={18} aria-hidden="true" className={styles.personIcon} />
               <span className={styles.personText}>
-                <span className={styles.strong}>{`${manager.firstName} ${manager.lastName}`.trim() || manager.userName}</span>
-                <span className={styles.muted}>{manager.userName}</span>
+                <span className={layout.strong}>{`${manager.firstName} ${manager.lastName}`.trim() || manager.userName}</span>
+                <span className={layout.muted}>{manager.userName}</span>
               </span>
               <Button
                 variant="ghost"
@@ -77,35 +77,26 @@ const ManagersCard = ({ communityId }: { communityId: string }) => {
           ))}
         </ul>
       )}
-      <div className={styles.inlineForm}>
-        <div className={styles.field}>
-          <label htmlFor={selectId} className={styles.label}>
-            {t('authors.addManager')}
-          </label>
-          <select
-            id={selectId}
-            className={styles.select}
-            value={selected}
-            onChange={(event) => setSelected(event.target.value)}
-            data-testid="add-manager-select"
-          >
-            <option value="">{t('authors.chooseAuthor')}</option>
-            {writers.map((writer) => (
-              <option key={writer._id} value={writer._id}>
-                {`${writer.userName} (${writer.firstName} ${writer.lastName})`}
-              </option>
-            ))}
-          </select>
-        </div>
+      <div className={`${layout.inlineForm} ${styles.growFirst}`}>
+        <SelectField
+          name="add-manager"
+          label={t('authors.addManager')}
+          value={selected}
+          onChange={(event) => setSelected(event.target.value)}
+          data-testid="add-manager-select"
+        >
+          <option value="">{t('authors.chooseAuthor')}</option>
+          {writers.map((writer) => (
+            <option key={writer._id} value={writer._id}>
+              {`${writer.userName} (${writer.firstName} ${writer.lastName})`}
+            </option>
+          ))}
+        </SelectField>
         <Button variant="secondary" onClick={handleAdd} disabled={changeRole.isPending} data-testid="add-manager">
           {t('authors.promote')}
         </Button>
       </div>
-      {outcome && (
-        <Alert tone={outcome.ok ? 'success' : 'error'} testId="managers-result">
-          {outcome.text}
-        </Alert>
-      )}
+      <OutcomeAlert outcome={outcome} testId="managers-result" />
     </Card>
   );
 };
@@ -114,48 +105,20 @@ const ManagersCard = ({ communityId }: { communityId: string }) => {
 const BlockCard = ({ communityId }: { communityId: string }) => {
   const { t } = useTranslation();
   const block = useBlockWriters(communityId);
-  const [key, setKey] = useState('');
-  const [outcome, setOutcome] = useState<Outcome>(null);
-
-  const run = async (blocked: boolean) => {
-    setOutcome(null);
-    try {
-      const reply = await block.mutateAsync({ registrationKey: key, block: blocked });
-      setOutcome({
-        ok: true,
-        text: blocked ? t('authors.blocked', { count: reply.modified }) : t('authors.unblocked', { count: reply.modified }),
-      });
-    } catch (failure) {
-      setOutcome({ ok: false, text: serverMessage(failure) ?? t('common.genericError') });
-    }
-  };
-
   return (
-    <Card title={t('authors.blockTitle')}>
-      <p className={styles.muted}>{t('authors.blockHint')}</p>
-      <TextField
-        name="block-key"
-        label={t('authors.typeKey')}
-        autoComplete="off"
-        value={key}
-        onChange={(event) => setKey(event.target.value)}
-      />
-      <div className={styles.actions}>
-        <Button variant="secondary" disabled={block.isPending} onClick={() => void run(true)} data-testid="block-writers">
-          <Lock size={18} aria-hidden="true" />
-          {t('authors.block')}
-        </Button>
-        <Button variant="secondary" disabled={block.isPending} onClick={() => void run(false)} data-testid="unblock-writers">
-          <LockOpen size={18} aria-hidden="true" />
-          {t('authors.unblock')}
-        </Button>
-      </div>
-      {outcome && (
-        <Alert tone={outcome.ok ? 'success' : 'error'} testId="block-result">
-          {outcome.text}
-        </Alert>
-      )}
-    </Card>
+    <BlockWritersCard
+      setBlocked={async (registrationKey, blocked) => (await block.mutateAsync({ registrationKey, block: blocked })).modified}
+      pending={block.isPending}
+      texts={{
+        title: t('authors.blockTitle'),
+        hint: t('authors.blockHint'),
+        keyLabel: t('authors.typeKey'),
+        block: t('authors.block'),
+        unblock: t('authors.unblock'),
+        blocked: (count) => t('authors.blocked', { count }),
+        unblocked: (count) => t('authors.unblocked', { count }),
+      }}
+    />
   );
 };
 
@@ -177,7 +140,7 @@ export const AuthorManagerPage = () => {
 
   return (
     <Page title={t('authors.title')} subtitle={t('authors.intro')}>
-      <nav className={styles.links} aria-label={t('authors.related')}>
+      <nav className={layout.actions} aria-label={t('authors.related')}>
         <Link className={buttonClass('secondary')} to={`/communitysettings/${communityId}`} data-testid="settings-link">
           <Settings size={18} aria-hidden="true" />
           {t('authors.settingsLink')}
@@ -187,7 +150,7 @@ export const AuthorManagerPage = () => {
           {t('authors.groupsLink')}
         </Link>
       </nav>
-      <div className={styles.grid}>
+      <div className={layout.cardGrid}>
         <ManagersCard communityId={communityId} />
         <BlockCard communityId={communityId} />
         <WritersCard communityId={communityId} />

@@ -1,15 +1,16 @@
 import { FileDown, ListChecks, Upload } from 'lucide-react';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CsvRowError } from '../../../../../contracts/api/communities.ts';
-import { CommunityMessages } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Card } from '../../../components/Page.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import { useCsvSubmit, useCsvValidate, type CsvSubmission, type CsvValidation } from '../api/authors.ts';
-import { downloadText, isCsvName, parseCsv, type CsvPreview } from '../csv.ts';
+import { downloadText, parseCsv, type CsvPreview } from '../csv.ts';
+import layout from '../../../styles/layout.module.css';
 import styles from './Authors.module.css';
+import { CsvFileRow } from './CsvFileRow.tsx';
 
 /** The five columns of a user CSV (spec part 1 §2). */
 export const userCsvColumns = ['firstName', 'lastName', 'email', 'username', 'password'] as const;
@@ -49,22 +50,14 @@ export const CsvImportCard = ({ communityId }: { communityId: string }) => {
   const [problem, setProblem] = useState<string | null>(null);
   const [check, setCheck] = useState<CsvValidation | null>(null);
   const [result, setResult] = useState<CsvSubmission | null>(null);
-  const inputId = `csv-${useId().replace(/:/g, '')}`;
 
-  const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
+  const handleChoose = async (chosen: File | null) => {
     setCheck(null);
     setResult(null);
     setProblem(null);
     setPreview(null);
-    setFile(null);
-    if (!chosen) return;
-    if (!isCsvName(chosen.name)) {
-      setProblem(CommunityMessages.csvOnly);
-      return;
-    }
     setFile(chosen);
-    setPreview(parseCsv(await chosen.text()));
+    if (chosen) setPreview(parseCsv(await chosen.text()));
   };
 
   const handleCheck = async () => {
@@ -99,27 +92,14 @@ export const CsvImportCard = ({ communityId }: { communityId: string }) => {
   const canSubmit = Boolean(file && check?.valid && !result && !submit.isPending);
 
   return (
-    <Card title={t('authors.csvTitle')} className={styles.wide}>
-      <p className={styles.muted}>{t('authors.csvHint', { columns: userCsvColumns.join(', ') })}</p>
-      <div className={styles.fileRow}>
-        <div className={styles.field}>
-          <label htmlFor={inputId} className={styles.label}>
-            {t('authors.csvFile')}
-          </label>
-          <input
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            className={styles.file}
-            onChange={(event) => void handleFile(event)}
-            data-testid="csv-file"
-          />
-        </div>
+    <Card title={t('authors.csvTitle')} className={layout.wide}>
+      <p className={layout.muted}>{t('authors.csvHint', { columns: userCsvColumns.join(', ') })}</p>
+      <CsvFileRow testId="csv-file" onChoose={(chosen) => void handleChoose(chosen)} onReject={setProblem}>
         <Button variant="ghost" onClick={handleTemplate}>
           <FileDown size={18} aria-hidden="true" />
           {t('authors.csvTemplate')}
         </Button>
-      </div>
+      </CsvFileRow>
 
       {preview && (
         <div className={styles.preview} data-testid="csv-preview">
@@ -130,7 +110,7 @@ export const CsvImportCard = ({ communityId }: { communityId: string }) => {
           {missingColumns.length > 0 && (
             <Alert tone="info">{t('authors.csvMissingColumns', { columns: missingColumns.join(', ') })}</Alert>
           )}
-          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('authors.csvPreview')}>
+          <div className={layout.tableWrap} tabIndex={0} role="region" aria-label={t('authors.csvPreview')}>
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -145,7 +125,7 @@ export const CsvImportCard = ({ communityId }: { communityId: string }) => {
               <tbody>
                 {preview.rows.slice(0, previewRows).map((row, index) => (
                   <tr key={index}>
-                    <td className={styles.muted}>{index + 2}</td>
+                    <td className={layout.muted}>{index + 2}</td>
                     {preview.fields.map((field) => (
                       <td key={field}>{field === 'password' && row[field] ? '••••' : row[field]}</td>
                     ))}
@@ -157,7 +137,7 @@ export const CsvImportCard = ({ communityId }: { communityId: string }) => {
         </div>
       )}
 
-      <div className={styles.actions}>
+      <div className={layout.actions}>
         <Button variant="secondary" onClick={() => void handleCheck()} disabled={!file || validate.isPending} data-testid="csv-validate">
           <ListChecks size={18} aria-hidden="true" />
           {t('authors.csvCheck')}

@@ -17,6 +17,7 @@ import {
   useWriterSearch,
 } from '../api/authors.ts';
 import { downloadText, writersCsv } from '../csv.ts';
+import layout from '../../../styles/layout.module.css';
 import styles from './Authors.module.css';
 
 type Outcome = { ok: boolean; text: string } | null;
@@ -58,7 +59,7 @@ const PasswordReset = ({ communityId, author }: { communityId: string; author: A
         {t('authors.reset')}
       </Button>
       {outcome && (
-        <span role={outcome.ok ? 'status' : 'alert'} className={`${styles.result} ${outcome.ok ? styles.ok : styles.failed}`}>
+        <span role={outcome.ok ? 'status' : 'alert'} className={`${styles.result} ${outcome.ok ? layout.ok : layout.failed}`}>
           {outcome.text}
         </span>
       )}
@@ -142,8 +143,8 @@ export const WritersCard = ({ communityId }: { communityId: string }) => {
     setNames((current) => ({ ...current, [id]: { FirstName: '', LastName: '', ...current[id], [field]: value } }));
 
   return (
-    <Card title={t('authors.writersTitle')} className={styles.wide}>
-      <form className={styles.toolbar} role="search" onSubmit={handleSearch}>
+    <Card title={t('authors.writersTitle')} className={layout.wide}>
+      <form className={layout.toolbar} role="search" onSubmit={handleSearch}>
         <TextField
           name="writer-filter"
           type="search"
@@ -162,14 +163,14 @@ export const WritersCard = ({ communityId }: { communityId: string }) => {
         </Button>
       </form>
       {count.data && (
-        <p className={styles.muted} id={countId} data-testid="writer-count">
+        <p className={layout.muted} id={countId} data-testid="writer-count">
           {t('authors.count', { count: total })}
         </p>
       )}
       {writers.isError && <Alert tone="error">{serverMessage(writers.error) ?? t('common.genericError')}</Alert>}
-      {writers.data && writers.data.length === 0 && <p className={styles.muted}>{t('authors.noWriters')}</p>}
+      {writers.data && writers.data.length === 0 && <p className={layout.muted}>{t('authors.noWriters')}</p>}
       {writers.data && writers.data.length > 0 && (
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby={countId}>
+        <div className={layout.tableWrap} tabIndex={0} role="region" aria-labelledby={countId}>
           <table className={styles.table} data-testid="writers-table">
             <thead>
               <tr>
@@ -186,7 +187,7 @@ export const WritersCard = ({ communityId }: { communityId: string }) => {
               {writers.data.map((author) => (
                 <tr key={author._id} data-user={author.userName}>
                   <td>
-                    <div className={styles.strong}>{author.userName}</div>
+                    <div className={layout.strong}>{author.userName}</div>
                     {renaming ? (
                       <div className={styles.renameInputs}>
                         <input
@@ -201,7 +202,7 @@ export const WritersCard = ({ communityId }: { communityId: string }) => {
                         />
                       </div>
                     ) : (
-                      <div className={styles.muted}>{`${author.firstName} ${author.lastName}`}</div>
+                      <div className={layout.muted}>{`${author.firstName} ${author.lastName}`}</div>
                     )}
                   </td>
                   <td data-label={t('authors.colEmail')}>{author.email}</td>
@@ -245,7 +246,7 @@ export const WritersCard = ({ communityId }: { communityId: string }) => {
           <span />
         )}
         {writers.data && writers.data.length > 0 && (
-          <div className={styles.actions}>
+          <div className={layout.actions}>
             {renaming ? (
               <>
                 <Button onClick={() => void handleSaveNames()} disabled={renameAll.isPending} data-testid="save-names">

@@ -1,19 +1,20 @@
-import { DatabaseZap, Lock, LockOpen, Save, Settings, UsersRound, UserCog } from 'lucide-react';
+import { DatabaseZap, Save, Settings, UsersRound, UserCog } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CommunityAdmin } from '../../../../../contracts/api/communities.ts';
 import { CommunityMessages } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
+import { BlockWritersCard } from '../../../components/BlockWritersCard.tsx';
 import { Button, buttonClass } from '../../../components/Button.tsx';
 import { Checkbox } from '../../../components/Checkbox.tsx';
 import { TextField } from '../../../components/Field.tsx';
+import { OutcomeAlert, type Outcome } from '../../../components/Outcome.tsx';
 import { Card, Page } from '../../../components/Page.tsx';
 import { hasKeys, useBlockWriters, useCommunity, useUpdateAllCache, useUpdateCommunity } from '../api/communities.ts';
 import { serverMessage } from '../../../components/serverMessage.ts';
+import layout from '../../../styles/layout.module.css';
 import styles from './Communities.module.css';
-
-type Outcome = { ok: boolean; text: string } | null;
 
 const EditorForm = ({ community }: { community: CommunityAdmin }) => {
   const { t } = useTranslation();
@@ -47,7 +48,7 @@ const EditorForm = ({ community }: { community: CommunityAdmin }) => {
 
   return (
     <Card title={t('communityEditor.formTitle')}>
-      <form className={styles.form} onSubmit={(event) => void handleSave(event)} noValidate>
+      <form className={layout.stack} onSubmit={(event) => void handleSave(event)} noValidate>
         <TextField
           name="editor-title"
           label={t('communities.title')}
@@ -75,68 +76,36 @@ const EditorForm = ({ community }: { community: CommunityAdmin }) => {
           onChange={(event) => setValues((v) => ({ ...v, archived: event.target.checked }))}
           data-testid="editor-archived"
         />
-        <div className={styles.actions}>
+        <div className={layout.actions}>
           <Button type="submit" disabled={update.isPending} data-testid="editor-save">
             <Save size={18} aria-hidden="true" />
             {t('communityEditor.save')}
           </Button>
         </div>
       </form>
-      {outcome && (
-        <Alert tone={outcome.ok ? 'success' : 'error'} testId="editor-result">
-          {outcome.text}
-        </Alert>
-      )}
+      <OutcomeAlert outcome={outcome} testId="editor-result" />
     </Card>
   );
 };
 
 /** Block or unblock every writer's login after typing the registration key. */
-export const BlockWritersForm = ({ communityId }: { communityId: string }) => {
+const BlockCard = ({ communityId }: { communityId: string }) => {
   const { t } = useTranslation();
   const block = useBlockWriters(communityId);
-  const [key, setKey] = useState('');
-  const [outcome, setOutcome] = useState<Outcome>(null);
-
-  const run = async (blocked: boolean) => {
-    setOutcome(null);
-    try {
-      const reply = await block.mutateAsync({ registrationKey: key, block: blocked });
-      setOutcome({
-        ok: true,
-        text: blocked ? t('communityEditor.blocked', { count: reply.modified }) : t('communityEditor.unblocked', { count: reply.modified }),
-      });
-    } catch (failure) {
-      setOutcome({ ok: false, text: serverMessage(failure) ?? t('common.genericError') });
-    }
-  };
-
   return (
-    <Card title={t('communityEditor.blockTitle')}>
-      <p className={styles.muted}>{t('communityEditor.blockHint')}</p>
-      <TextField
-        name="block-key"
-        label={t('communityEditor.typeKey')}
-        autoComplete="off"
-        value={key}
-        onChange={(event) => setKey(event.target.value)}
-      />
-      <div className={styles.actions}>
-        <Button variant="secondary" disabled={block.isPending} onClick={() => void run(true)} data-testid="block-writers">
-          <Lock size={18} aria-hidden="true" />
-          {t('communityEditor.block')}
-        </Button>
-        <Button variant="secondary" disabled={block.isPending} onClick={() => void run(false)} data-testid="unblock-writers">
-          <LockOpen size={18} aria-hidden="true" />
-          {t('communityEditor.unblock')}
-        </Button>
-      </div>
-      {outcome && (
-        <Alert tone={outcome.ok ? 'success' : 'error'} testId="block-result">
-          {outcome.text}
-        </Alert>
-      )}
-    </Card>
+    <BlockWritersCard
+      setBlocked={async (registrationKey, blocked) => (await block.mutateAsync({ registrationKey, block: blocked })).modified}
+      pending={block.isPending}
+      texts={{
+        title: t('communityEditor.blockTitle'),
+        hint: t('communityEditor.blockHint'),
+        keyLabel: t('communityEditor.typeKey'),
+        block: t('communityEditor.block'),
+        unblock: t('communityEditor.unblock'),
+        blocked: (count) => t('communityEditor.blocked', { count }),
+        unblocked: (count) => t('communityEditor.unblocked', { count }),
+      }}
+    />
   );
 };
 
@@ -145,8 +114,8 @@ const CacheCard = ({ communityId }: { communityId: string }) => {
   const cache = useUpdateAllCache(communityId);
   return (
     <Card title={t('communityEditor.cacheTitle')}>
-      <p className={styles.muted}>{t('communityEditor.cacheHint')}</p>
-      <div className={styles.actions}>
+      <p className={layout.muted}>{t('communityEditor.cacheHint')}</p>
+      <div className={layout.actions}>
         <Button variant="secondary" disabled={cache.isPending} onClick={() => cache.mutate()} data-testid="update-cache">
           <DatabaseZap size={18} aria-hidden="true" />
           {t('communityEditor.updateCache')}
@@ -174,7 +143,7 @@ export const CommunityEditorPage = () => {
   }
   return (
     <Page title={t('communityEditor.title')} subtitle={community.data.title}>
-      <nav className={styles.backLinks} aria-label={t('communities.related')}>
+      <nav className={layout.actions} aria-label={t('communities.related')}>
         <Link className={buttonClass('secondary')} to={`/communitysettings/${communityId}`} data-testid="settings-link">
           <Settings size={18} aria-hidden="true" />
           {t('communities.settingsLink')}
@@ -188,10 +157,10 @@ export const CommunityEditorPage = () => {
           {t('communities.groupManagerLink')}
         </Link>
       </nav>
-      <div className={styles.grid}>
+      <div className={layout.cardGrid}>
         <EditorForm community={community.data} />
         <div className={styles.side}>
-          <BlockWritersForm communityId={communityId} />
+          <BlockCard communityId={communityId} />
           <CacheCard communityId={communityId} />
         </div>
       </div>

@@ -1,12 +1,14 @@
 import { ArrowRight, Archive, ListOrdered, Plus, Settings2, UserPlus } from 'lucide-react';
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CommunityMessages } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button, buttonClass } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/Field.tsx';
+import { OutcomeAlert, type Outcome } from '../../../components/Outcome.tsx';
 import { Card } from '../../../components/Page.tsx';
+import { SelectField } from '../../../components/SelectField.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import type { UserProfile } from '../../../lib/session.ts';
 import {
@@ -18,6 +20,7 @@ import {
   useSaveOrder,
 } from '../api/communities.ts';
 import { serverMessage } from '../../../components/serverMessage.ts';
+import layout from '../../../styles/layout.module.css';
 import styles from './Communities.module.css';
 
 /** Repeat clicks on "create" within this many milliseconds are ignored (spec §9). */
@@ -31,8 +34,7 @@ const JoinCard = ({ me }: { me: UserProfile }) => {
   const join = useJoin();
   const [communityId, setCommunityId] = useState('');
   const [key, setKey] = useState('');
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const selectId = `join-${useId().replace(/:/g, '')}`;
+  const [outcome, setOutcome] = useState<Outcome>(null);
 
   const joinable = useMemo(() => {
     const mine = new Set((registrations.data ?? []).map((r) => r.communityId));
@@ -61,26 +63,21 @@ const JoinCard = ({ me }: { me: UserProfile }) => {
 
   return (
     <Card title={t('communities.joinTitle')}>
-      <form className={styles.joinForm} onSubmit={(event) => void handleJoin(event)} noValidate>
-        <div className={styles.field}>
-          <label htmlFor={selectId} className={styles.label}>
-            {t('communities.community')}
-          </label>
-          <select
-            id={selectId}
-            className={styles.select}
-            value={communityId}
-            onChange={(event) => setCommunityId(event.target.value)}
-            data-testid="join-community"
-          >
-            <option value="">{t('communities.chooseCommunity')}</option>
-            {joinable.map((community) => (
-              <option key={community._id} value={community._id}>
-                {community.title}
-              </option>
-            ))}
-          </select>
-        </div>
+      <form className={layout.stack} onSubmit={(event) => void handleJoin(event)} noValidate>
+        <SelectField
+          name="join-community"
+          label={t('communities.community')}
+          value={communityId}
+          onChange={(event) => setCommunityId(event.target.value)}
+          data-testid="join-community"
+        >
+          <option value="">{t('communities.chooseCommunity')}</option>
+          {joinable.map((community) => (
+            <option key={community._id} value={community._id}>
+              {community.title}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           name="join-key"
           label={t('communities.registrationKey')}
@@ -94,11 +91,7 @@ const JoinCard = ({ me }: { me: UserProfile }) => {
           {t('communities.join')}
         </Button>
       </form>
-      {outcome && (
-        <Alert tone={outcome.ok ? 'success' : 'error'} testId="join-result">
-          {outcome.text}
-        </Alert>
-      )}
+      <OutcomeAlert outcome={outcome} testId="join-result" />
     </Card>
   );
 };
@@ -111,7 +104,7 @@ const MyCommunitiesCard = ({ me }: { me: UserProfile }) => {
   const isAdmin = me.role === 'admin';
   const [manage, setManage] = useState(false);
   const [orders, setOrders] = useState<Record<string, string>>({});
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
   const rows = useMemo(() => sortRegistrations(registrations.data ?? []), [registrations.data]);
 
   const startManage = () => {
@@ -137,7 +130,7 @@ const MyCommunitiesCard = ({ me }: { me: UserProfile }) => {
     <Card title={t('communities.mineTitle')}>
       {registrations.isPending && <p role="status">{t('common.loading')}</p>}
       {registrations.isError && <Alert tone="error">{serverMessage(registrations.error) ?? t('common.genericError')}</Alert>}
-      {registrations.data && rows.length === 0 && <p className={styles.muted}>{t('communities.noneYet')}</p>}
+      {registrations.data && rows.length === 0 && <p className={layout.muted}>{t('communities.noneYet')}</p>}
       {rows.length > 0 && (
         <ul className={styles.list} data-testid="my-communities">
           {rows.map((registration) => (
@@ -194,7 +187,7 @@ const MyCommunitiesCard = ({ me }: { me: UserProfile }) => {
         </ul>
       )}
       {isAdmin && rows.length > 0 && (
-        <div className={styles.actions}>
+        <div className={layout.actions}>
           {manage ? (
             <>
               <Button onClick={() => void handleSaveOrder()} disabled={saveOrder.isPending} data-testid="save-order">
@@ -212,7 +205,7 @@ const MyCommunitiesCard = ({ me }: { me: UserProfile }) => {
           )}
         </div>
       )}
-      {outcome && <Alert tone={outcome.ok ? 'success' : 'error'}>{outcome.text}</Alert>}
+      <OutcomeAlert outcome={outcome} />
     </Card>
   );
 };
@@ -234,7 +227,7 @@ const CreateCard = () => {
   const create = useCreateCommunity();
   const [values, setValues] = useState({ title: '', registrationKey: '', managerRegistrationKey: '' });
   const [errors, setErrors] = useState<CreateErrors>({});
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
   const lastClick = useRef(0);
   const inFlight = useRef(false);
 
@@ -271,7 +264,7 @@ const CreateCard = () => {
 
   return (
     <Card title={t('communities.createTitle')}>
-      <form className={styles.createForm} onSubmit={(event) => void handleCreate(event)} noValidate>
+      <form className={layout.stack} onSubmit={(event) => void handleCreate(event)} noValidate>
         <TextField
           name="create-title"
           label={t('communities.title')}
@@ -296,18 +289,14 @@ const CreateCard = () => {
           error={errors.managerRegistrationKey}
           autoComplete="off"
         />
-        <div className={styles.actions}>
+        <div className={layout.actions}>
           <Button type="submit" disabled={create.isPending} data-testid="create-submit">
             <Plus size={18} aria-hidden="true" />
             {t('communities.create')}
           </Button>
         </div>
       </form>
-      {outcome && (
-        <Alert tone={outcome.ok ? 'success' : 'error'} testId="create-result">
-          {outcome.text}
-        </Alert>
-      )}
+      <OutcomeAlert outcome={outcome} testId="create-result" />
     </Card>
   );
 };

@@ -14,8 +14,10 @@ import { CommunityMessages } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Checkbox } from '../../../components/Checkbox.tsx';
-import { TextField } from '../../../components/Field.tsx';
+import { fieldStyles, TextField } from '../../../components/Field.tsx';
+import { OutcomeAlert, type Outcome } from '../../../components/Outcome.tsx';
 import { Card, Page } from '../../../components/Page.tsx';
+import { SelectField } from '../../../components/SelectField.tsx';
 import type { UserProfile } from '../../../lib/session.ts';
 import {
   useCommunity,
@@ -26,6 +28,7 @@ import {
 } from '../api/communities.ts';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import { noteLanguages } from '../noteLanguages.ts';
+import layout from '../../../styles/layout.module.css';
 import styles from './Communities.module.css';
 
 const colourHex: Record<(typeof noteColours)[number], string> = {
@@ -56,9 +59,9 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
   const [data, setData] = useState<ContextData>(settings.data);
   const [scaffoldIds, setScaffoldIds] = useState<string[]>(settings.scaffoldIds);
   const [addScaffold, setAddScaffold] = useState('');
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
   const [langError, setLangError] = useState<string | undefined>();
-  const ids = { defaultLang: `lang-${useId().replace(/:/g, '')}`, add: `add-${useId().replace(/:/g, '')}` };
+  const addScaffoldId = `add-${useId().replace(/:/g, '')}`;
   useEffect(() => {
     setData(settings.data);
     setScaffoldIds(settings.scaffoldIds);
@@ -106,9 +109,9 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
     setData((d) => ({ ...d, languages: on ? [...d.languages, code] : d.languages.filter((l) => l !== code) }));
 
   return (
-    <form className={styles.form} onSubmit={(event) => void handleSave(event)} noValidate data-testid="settings-form">
-      <div className={styles.grid}>
-        <Card title={t('communitySettings.pluginsTitle')} className={styles.wide}>
+    <form className={layout.stack} onSubmit={(event) => void handleSave(event)} noValidate data-testid="settings-form">
+      <div className={layout.cardGrid}>
+        <Card title={t('communitySettings.pluginsTitle')} className={layout.wide}>
           <fieldset className={styles.checks}>
             <legend className="visually-hidden">{t('communitySettings.pluginsTitle')}</legend>
             {pluginFlags.map((flag) => (
@@ -147,7 +150,7 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
         </Card>
 
         <Card title={t('communitySettings.viewSettingTitle')}>
-          <p className={styles.muted}>{t('communitySettings.viewSettingHint')}</p>
+          <p className={layout.muted}>{t('communitySettings.viewSettingHint')}</p>
           {viewSettingKeys.map((key) => (
             <Checkbox
               key={key}
@@ -158,8 +161,8 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
           ))}
         </Card>
 
-        <Card title={t('communitySettings.coloursTitle')} className={styles.wide}>
-          <p className={styles.muted}>{t('communitySettings.coloursHint')}</p>
+        <Card title={t('communitySettings.coloursTitle')} className={layout.wide}>
+          <p className={layout.muted}>{t('communitySettings.coloursHint')}</p>
           <div className={styles.colours}>
             {noteColours.map((colour) => (
               <div key={colour} className={styles.colour} data-colour={colour}>
@@ -192,29 +195,23 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
           </div>
         </Card>
 
-        <Card title={t('communitySettings.languagesTitle')} className={styles.wide}>
-          <p className={styles.muted}>{t('communitySettings.languagesHint')}</p>
-          <div className={styles.field}>
-            <label htmlFor={ids.defaultLang} className={styles.label}>
-              {t('communitySettings.defaultLang')}
-            </label>
-            <select
-              id={ids.defaultLang}
-              className={styles.select}
-              value={data.defaultLang}
-              aria-invalid={langError ? true : undefined}
-              onChange={(event) => setData((d) => ({ ...d, defaultLang: event.target.value }))}
-              data-testid="default-lang"
-            >
-              <option value="">{t('communitySettings.noDefaultLang')}</option>
-              {noteLanguages.map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-            {langError && <span className={styles.error}>{langError}</span>}
-          </div>
+        <Card title={t('communitySettings.languagesTitle')} className={layout.wide}>
+          <p className={layout.muted}>{t('communitySettings.languagesHint')}</p>
+          <SelectField
+            name="default-lang"
+            label={t('communitySettings.defaultLang')}
+            value={data.defaultLang}
+            error={langError}
+            onChange={(event) => setData((d) => ({ ...d, defaultLang: event.target.value }))}
+            data-testid="default-lang"
+          >
+            <option value="">{t('communitySettings.noDefaultLang')}</option>
+            {noteLanguages.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
           <fieldset className={styles.fieldset}>
             <legend className={styles.legend}>{t('communitySettings.offeredLanguages')}</legend>
             <div className={styles.languages}>
@@ -231,8 +228,8 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
         </Card>
 
         <Card title={t('communitySettings.scaffoldsTitle')}>
-          <p className={styles.muted}>{t('communitySettings.scaffoldsHint')}</p>
-          {scaffoldIds.length === 0 && <p className={styles.muted}>{t('communitySettings.noScaffolds')}</p>}
+          <p className={layout.muted}>{t('communitySettings.scaffoldsHint')}</p>
+          {scaffoldIds.length === 0 && <p className={layout.muted}>{t('communitySettings.noScaffolds')}</p>}
           <ol className={styles.scaffolds} data-testid="offered-scaffolds">
             {scaffoldIds.map((id, index) => (
               <li key={id} className={styles.scaffold}>
@@ -267,11 +264,11 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
             ))}
           </ol>
           {available.length > 0 && (
-            <div className={styles.actions}>
-              <label htmlFor={ids.add} className="visually-hidden">
+            <div className={layout.actions}>
+              <label htmlFor={addScaffoldId} className="visually-hidden">
                 {t('communitySettings.addScaffold')}
               </label>
-              <select id={ids.add} className={styles.select} value={addScaffold} onChange={(event) => setAddScaffold(event.target.value)}>
+              <select id={addScaffoldId} className={fieldStyles.select} value={addScaffold} onChange={(event) => setAddScaffold(event.target.value)}>
                 <option value="">{t('communitySettings.chooseScaffold')}</option>
                 {available.map((s) => (
                   <option key={s._id} value={s._id}>
@@ -288,7 +285,7 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
         </Card>
 
         <Card title={t('communitySettings.serversTitle')}>
-          <p className={styles.muted}>{t('communitySettings.serversHint')}</p>
+          <p className={layout.muted}>{t('communitySettings.serversHint')}</p>
           {(['itmServer', 'kbdexServer', 'kbdacServer'] as const).map((key) => (
             <TextField
               key={key}
@@ -307,11 +304,7 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
           <Save size={18} aria-hidden="true" />
           {t('communitySettings.save')}
         </Button>
-        {outcome && (
-          <Alert tone={outcome.ok ? 'success' : 'error'} testId="settings-result">
-            {outcome.text}
-          </Alert>
-        )}
+        <OutcomeAlert outcome={outcome} testId="settings-result" />
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
 import { Plus, Trash2, UserMinus, UserPlus, UsersRound } from 'lucide-react';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Author, Group } from '../../../../../contracts/api/communities.ts';
@@ -7,12 +7,13 @@ import { CommunityMessages } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/Field.tsx';
+import { OutcomeAlert, type Outcome } from '../../../components/Outcome.tsx';
 import { Card, Page } from '../../../components/Page.tsx';
+import { SelectField } from '../../../components/SelectField.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import { useAddMember, useCommunityAuthors, useCreateGroup, useGroups, useRemoveGroup, useRemoveMember } from '../api/groups.ts';
+import layout from '../../../styles/layout.module.css';
 import styles from './Groups.module.css';
-
-type Outcome = { ok: boolean; text: string } | null;
 
 const authorName = (author: Author | undefined, fallback: string) =>
   author ? `${author.firstName} ${author.lastName}`.trim() || author.userName : fallback;
@@ -24,7 +25,6 @@ const GroupEditor = ({ communityId, group, authors }: { communityId: string; gro
   const remove = useRemoveMember(communityId);
   const [selected, setSelected] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const selectId = `member-${useId().replace(/:/g, '')}`;
   const byId = useMemo(() => new Map(authors.map((a) => [a._id, a])), [authors]);
   const candidates = authors
     .filter((a) => !group.members.includes(a._id))
@@ -53,14 +53,14 @@ const GroupEditor = ({ communityId, group, authors }: { communityId: string; gro
   return (
     <Card title={t('groups.editorTitle', { title: group.title })}>
       {group.members.length === 0 ? (
-        <p className={styles.muted}>{t('groups.noMembers')}</p>
+        <p className={layout.muted}>{t('groups.noMembers')}</p>
       ) : (
         <ul className={styles.list} data-testid="group-members">
           {group.members.map((id) => (
             <li key={id} className={styles.row} data-member={byId.get(id)?.userName ?? id}>
               <span className={styles.rowText}>
-                <span className={styles.strong}>{authorName(byId.get(id), id)}</span>
-                <span className={styles.muted}>{byId.get(id)?.userName}</span>
+                <span className={layout.strong}>{authorName(byId.get(id), id)}</span>
+                <span className={layout.muted}>{byId.get(id)?.userName}</span>
               </span>
               <Button
                 variant="ghost"
@@ -74,32 +74,27 @@ const GroupEditor = ({ communityId, group, authors }: { communityId: string; gro
           ))}
         </ul>
       )}
-      <div className={styles.inlineForm}>
-        <div className={styles.field}>
-          <label htmlFor={selectId} className={styles.label}>
-            {t('groups.addMember')}
-          </label>
-          <select
-            id={selectId}
-            className={styles.select}
-            value={selected}
-            onChange={(event) => setSelected(event.target.value)}
-            data-testid="member-select"
-          >
-            <option value="">{t('groups.chooseAuthor')}</option>
-            {candidates.map((a) => (
-              <option key={a._id} value={a._id}>
-                {`${a.userName} (${a.firstName} ${a.lastName})`}
-              </option>
-            ))}
-          </select>
-        </div>
+      <div className={`${layout.inlineForm} ${styles.growFirst}`}>
+        <SelectField
+          name="member"
+          label={t('groups.addMember')}
+          value={selected}
+          onChange={(event) => setSelected(event.target.value)}
+          data-testid="member-select"
+        >
+          <option value="">{t('groups.chooseAuthor')}</option>
+          {candidates.map((a) => (
+            <option key={a._id} value={a._id}>
+              {`${a.userName} (${a.firstName} ${a.lastName})`}
+            </option>
+          ))}
+        </SelectField>
         <Button variant="secondary" onClick={handleAdd} disabled={add.isPending} data-testid="member-add">
           <UserPlus size={18} aria-hidden="true" />
           {t('groups.add')}
         </Button>
       </div>
-      {outcome && <Alert tone={outcome.ok ? 'success' : 'error'}>{outcome.text}</Alert>}
+      <OutcomeAlert outcome={outcome} />
     </Card>
   );
 };
@@ -146,10 +141,10 @@ export const GroupManagerPage = () => {
   return (
     <Page title={t('groups.title')} subtitle={t('groups.intro')}>
       {groups.isError && <Alert tone="error">{serverMessage(groups.error) ?? t('common.genericError')}</Alert>}
-      <div className={styles.grid}>
+      <div className={layout.cardGrid}>
         <Card title={t('groups.listTitle')}>
           {groups.isPending && <p role="status">{t('common.loading')}</p>}
-          {groups.data && list.length === 0 && <p className={styles.muted}>{t('groups.none')}</p>}
+          {groups.data && list.length === 0 && <p className={layout.muted}>{t('groups.none')}</p>}
           {list.length > 0 && (
             <ul className={styles.list} data-testid="groups">
               {list.map((group) => (
@@ -161,8 +156,8 @@ export const GroupManagerPage = () => {
                     onClick={() => setSelectedId(group._id)}
                   >
                     <UsersRound size={18} aria-hidden="true" />
-                    <span className={styles.strong}>{group.title}</span>
-                    <span className={styles.muted}>{t('groups.memberCount', { count: group.members.length })}</span>
+                    <span className={layout.strong}>{group.title}</span>
+                    <span className={layout.muted}>{t('groups.memberCount', { count: group.members.length })}</span>
                   </button>
                   <Button
                     variant="ghost"
@@ -177,20 +172,20 @@ export const GroupManagerPage = () => {
               ))}
             </ul>
           )}
-          <form className={styles.inlineForm} onSubmit={(event) => void handleCreate(event)}>
+          <form className={`${layout.inlineForm} ${styles.growFirst}`} onSubmit={(event) => void handleCreate(event)}>
             <TextField name="group-title" label={t('groups.newTitle')} value={title} onChange={(event) => setTitle(event.target.value)} />
             <Button type="submit" disabled={create.isPending} data-testid="group-add">
               <Plus size={18} aria-hidden="true" />
               {t('groups.create')}
             </Button>
           </form>
-          {outcome && <Alert tone={outcome.ok ? 'success' : 'error'}>{outcome.text}</Alert>}
+          <OutcomeAlert outcome={outcome} />
         </Card>
         {selected ? (
           <GroupEditor communityId={communityId} group={selected} authors={authors.data ?? []} />
         ) : (
           <Card>
-            <p className={styles.muted}>{t('groups.selectHint')}</p>
+            <p className={layout.muted}>{t('groups.selectHint')}</p>
           </Card>
         )}
       </div>

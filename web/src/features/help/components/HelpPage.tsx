@@ -1,18 +1,20 @@
 import { Eraser, Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CommunityMessages } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Checkbox } from '../../../components/Checkbox.tsx';
 import { TextField } from '../../../components/Field.tsx';
+import { OutcomeAlert, type Outcome } from '../../../components/Outcome.tsx';
 import { Card, Page } from '../../../components/Page.tsx';
+import { SelectField } from '../../../components/SelectField.tsx';
 import { TextArea } from '../../../components/TextArea.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import type { UserProfile } from '../../../lib/session.ts';
 import { useMyCommunities, useSendHelp } from '../api/help.ts';
 import { validateHelp, type HelpErrors } from '../validation.ts';
-import styles from './Help.module.css';
+import layout from '../../../styles/layout.module.css';
 
 /** `/help/`: from, title, description, the two include boxes, clear and send. */
 export const HelpPage = ({ me }: { me: UserProfile }) => {
@@ -22,8 +24,7 @@ export const HelpPage = ({ me }: { me: UserProfile }) => {
   const empty = { email: me.email, subject: '', content: '', includeBrowser: false, includeCommunity: false, communityId: '' };
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<HelpErrors>({});
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const selectId = `help-community-${useId().replace(/:/g, '')}`;
+  const [outcome, setOutcome] = useState<Outcome>(null);
   const mine = (communities.data ?? []).filter((r) => !r.community.archived);
   const communityId = values.communityId || mine[0]?.communityId || '';
 
@@ -63,7 +64,7 @@ export const HelpPage = ({ me }: { me: UserProfile }) => {
         {t('help.notContacted')}
       </Alert>
       <Card>
-        <form className={styles.form} onSubmit={(event) => void handleSend(event)} noValidate>
+        <form className={layout.stack} onSubmit={(event) => void handleSend(event)} noValidate>
           <TextField
             name="help-from"
             type="email"
@@ -103,25 +104,20 @@ export const HelpPage = ({ me }: { me: UserProfile }) => {
             data-testid="help-include-community"
           />
           {values.includeCommunity && mine.length > 0 && (
-            <div className={styles.field}>
-              <label htmlFor={selectId} className={styles.label}>
-                {t('help.community')}
-              </label>
-              <select
-                id={selectId}
-                className={styles.select}
-                value={communityId}
-                onChange={(event) => setValues((v) => ({ ...v, communityId: event.target.value }))}
-              >
-                {mine.map((r) => (
-                  <option key={r.communityId} value={r.communityId}>
-                    {r.community.title}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              name="help-community"
+              label={t('help.community')}
+              value={communityId}
+              onChange={(event) => setValues((v) => ({ ...v, communityId: event.target.value }))}
+            >
+              {mine.map((r) => (
+                <option key={r.communityId} value={r.communityId}>
+                  {r.community.title}
+                </option>
+              ))}
+            </SelectField>
           )}
-          <div className={styles.actions}>
+          <div className={layout.actions}>
             <Button type="submit" disabled={send.isPending} data-testid="help-send">
               <Send size={18} aria-hidden="true" />
               {t('help.send')}
@@ -133,11 +129,7 @@ export const HelpPage = ({ me }: { me: UserProfile }) => {
           </div>
         </form>
       </Card>
-      {outcome && (
-        <Alert tone={outcome.ok ? 'success' : 'error'} testId="help-result">
-          {outcome.text}
-        </Alert>
-      )}
+      <OutcomeAlert outcome={outcome} testId="help-result" />
     </Page>
   );
 };
