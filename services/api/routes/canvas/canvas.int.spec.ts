@@ -99,6 +99,25 @@ describe('POST /api/contributions/:communityId', () => {
   });
 });
 
+describe('same community and inherited privacy', () => {
+  it('refuses links between two communities, naming the field', async () => {
+    const other = await canvasWorld(t);
+    const { noteId: foreign } = await placedNote(other, other.admin, other.welcomeViewId, 100, 100, 'Elsewhere');
+    const { noteId } = await placedNote(w, w.admin, w.welcomeViewId, 1600, 100);
+    const reply = await call<{ errors: { field: string; message: string }[] }>(t, w.admin.token, 'POST', '/api/links', { from: noteId, to: foreign, type: 'buildson' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toEqual([{ field: 'to', message: CanvasServiceMessages.otherCommunity }]);
+  });
+
+  it('makes a build-on of a private note private', async () => {
+    const workspace = await workspaceOf(w, w.writer);
+    const { noteId } = await placedNote(w, w.writer, workspace, 200, 200, 'Private parent');
+    const child = await createContribution(w, w.writer, { type: 'Note', buildsOn: noteId });
+    expect(child.contribution.permission).toBe('private');
+    expect(child.refs.map((ref) => ref.from)).toEqual([workspace]);
+  });
+});
+
 describe('GET /api/views/:viewId/canvas', () => {
   it('shows a private note only to its author and managers, without leaking its title', async () => {
     const workspace = await workspaceOf(w, w.writer);
