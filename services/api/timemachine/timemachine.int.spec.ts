@@ -245,6 +245,20 @@ describe('GET /api/timemachine/{viewId}', () => {
     expect(beyond.status).toBe(404);
   });
 
+  it('the last frame equals the live canvas route (GET /api/views/{viewId}/canvas) for every reader', async (context) => {
+    const probe = await t.app.inject({ method: 'GET', url: `/api/views/${viewId}/canvas`, headers: auth(room.a.token) });
+    if (probe.statusCode === 404 && probe.body.includes('No route')) {
+      console.log('skipped: GET /api/views/{viewId}/canvas is not registered yet (issue 5)');
+      context.skip();
+    }
+    for (const reader of readers) {
+      const live = await get<Parameters<typeof shown>[0]>(reader.member.token, `/api/views/${viewId}/canvas`);
+      expect(live.status).toBe(200);
+      const h = await history(reader.member);
+      expect(shown(await frame(reader.member, h.steps.length - 1)), reader.name).toEqual(shown(live.body));
+    }
+  });
+
   it('authorisation: anonymous 401, outsider 403, unknown view 404', async () => {
     for (const url of [`/api/timemachine/${viewId}`, `/api/timemachine/${viewId}/frame/0`, `/api/timemachine/${viewId}/at?time=2030-01-01T00:00:00Z`, `/api/timemachine/${viewId}/steps`]) {
       expect((await get(null, url)).status).toBe(401);
