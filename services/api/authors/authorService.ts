@@ -1,6 +1,5 @@
 import type { Author, CsvRowError, Registration } from '../../../contracts/api/communities.ts';
 import { authorStreamName, type AuthorJoined, type CommunityRole } from '../../../contracts/events/author.ts';
-import type { EventMetadata } from '../../../contracts/events/event.ts';
 import { CommunityMessages, CsvMessages, UserRules } from '../../../contracts/messages.ts';
 import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
 import { communitiesCollectionName, type CommunityDocument } from '../../../projections/communities/index.ts';
@@ -13,24 +12,11 @@ import type { AccountService } from '../accounts/accountService.ts';
 import type { CommandDeps } from '../appServices.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
 import { authorIdFor } from '../communities/authorId.ts';
+import { toAuthor } from '../communities/authorReply.ts';
+import { eventMetadata, waitForPositions } from '../communities/commandSupport.ts';
 import { checkUserRows, parseCsv, renameCsvColumns, userCsvColumns, type ExistingAccount, type UserCsvRow } from './csv.ts';
 
 export type AuthorServiceDeps = CommandDeps & { accounts: AccountService; access: CommunityAccess };
-
-/** The membership as the API shows it (no keys, no internal fields). */
-export const toAuthor = (doc: AuthorDocument): Author => ({
-  _id: doc._id,
-  communityId: doc.communityId,
-  userId: doc.userId,
-  role: doc.role,
-  userName: doc.userName,
-  firstName: doc.firstName,
-  lastName: doc.lastName,
-  email: doc.email,
-  blockLogin: doc.blockLogin,
-  order: doc.order,
-  created: doc.created,
-});
 
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -72,20 +58,16 @@ export class AuthorService {
     return this.deps.readStore.collection<UserDocument>(usersCollectionName);
   }
 
-  private metadata(actorId: string | null): EventMetadata {
-    return { actorId, at: this.deps.clock.now().toISOString() };
-  }
-
   /** Runs one command on a membership stream; returns the global position to wait for (0 when nothing was written). */
   private async run(authorId: string, command: AuthorCommand, actorId: string | null): Promise<number> {
     const result = await handleCommand(this.deps.eventStore, authorStreamName(authorId), authorDecider, command, {
-      metadata: this.metadata(actorId),
+      metadata: eventMetadata(this.deps.clock, actorId),
     });
     return result.newEvents.length > 0 ? result.lastPosition : 0;
   }
 
-  private async settle(position: number): Promise<void> {
-    if (position > 0) await this.deps.projections.waitFor(position);
+  private settle(position: number): Promise<void> {
+    return waitForPositions(this.deps.projections, [position]);
   }
 
   private async authorOf(communityId: string, authorId: string): Promise<AuthorDocument> {

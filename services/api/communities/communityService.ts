@@ -2,7 +2,6 @@ import {
   defaultViewSetting,
   noteColours,
   pluginFlags,
-  type Author,
   type CommunityAdmin,
   type CommunityInfo,
   type CommunitySettings,
@@ -44,6 +43,8 @@ import { contributionDecider, type ContributionCommand } from '../../domain/cont
 import type { CommandDeps } from '../appServices.ts';
 import type { CommunityAccess, CommunityAccessGrant } from './access.ts';
 import { authorIdFor } from './authorId.ts';
+import { actingAuthor } from './authorReply.ts';
+import { eventMetadata, waitForPositions } from './commandSupport.ts';
 
 export type CommunityServiceDeps = CommandDeps & {
   access: CommunityAccess;
@@ -101,20 +102,6 @@ export const toCommunityAdmin = (doc: CommunityDocument): CommunityAdmin => ({
   ...toCommunityInfo(doc),
   registrationKey: doc.registrationKey,
   managerRegistrationKey: doc.managerRegistrationKey,
-});
-
-const toAuthorReply = (doc: AuthorDocument): Author => ({
-  _id: doc._id,
-  communityId: doc.communityId,
-  userId: doc.userId,
-  role: doc.role,
-  userName: doc.userName,
-  firstName: doc.firstName,
-  lastName: doc.lastName,
-  email: doc.email,
-  blockLogin: doc.blockLogin,
-  order: doc.order,
-  created: doc.created,
 });
 
 const toViewSummary = (doc: ContributionDocument): ViewSummary => ({
@@ -187,7 +174,7 @@ export class CommunityService {
   }
 
   private metadata(actorId: string | null, correlationId?: string): EventMetadata {
-    return { actorId, at: this.deps.clock.now().toISOString(), ...(correlationId ? { correlationId } : {}) };
+    return eventMetadata(this.deps.clock, actorId, correlationId);
   }
 
   private contribution(contributionId: string, commands: ContributionCommand[], metadata: EventMetadata) {
@@ -200,9 +187,8 @@ export class CommunityService {
     return handleCommand(this.deps.eventStore, communityStreamName(communityId), communityDecider, command, { metadata });
   }
 
-  private async settle(results: CommandResult<unknown, ContributionEvent | CommunityEvent>[]): Promise<void> {
-    const last = Math.max(0, ...results.map((result) => result.lastPosition));
-    if (last > 0) await this.deps.projections.waitFor(last);
+  private settle(results: CommandResult<unknown, ContributionEvent | CommunityEvent>[]): Promise<void> {
+    return waitForPositions(this.deps.projections, results.map((result) => result.lastPosition));
   }
 
   // ---- communities ------------------------------------------------------------
@@ -363,22 +349,7 @@ export class CommunityService {
     const group = view.group ? await this.contributions.get(view.group) : null;
     const groupMembers = group ? toGroup(group).members : [];
     if (!canRead(grant, view, groupMembers)) throw new ForbiddenError();
-    const me: Author = grant.author
-      ? toAuthorReply(grant.author)
-      : {
-          // An admin who is not a member acts as a manager.
-          _id: authorIdFor(view.communityId, user._id),
-          communityId: view.communityId,
-          userId: user._id,
-          role: 'manager',
-          userName: user.userName,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          email: user.email,
-          blockLogin: false,
-          order: 0,
-          created: user.created,
-        };
+    const me = actingAuthor(grant, user);
     const editable =
       grant.isManager || view.permission === 'public' || view.authors.includes(me._id) || groupMembers.includes(me._id);
     return {
