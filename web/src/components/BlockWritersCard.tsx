@@ -8,28 +8,23 @@ import { Card } from './Page.tsx';
 import { serverMessage } from './serverMessage.ts';
 import layout from '../styles/layout.module.css';
 
-export type BlockWritersTexts = {
-  title: string;
-  hint: string;
-  keyLabel: string;
-  block: string;
-  unblock: string;
-  blocked: (count: number) => string;
-  unblocked: (count: number) => string;
+/** The mutation both screens use: POST /api/communities/{id}/blockWriters. */
+export type BlockWritersMutation = {
+  mutateAsync: (body: { registrationKey: string; block: boolean }) => Promise<{ modified: number }>;
+  isPending: boolean;
 };
 
 export type BlockWritersCardProps = {
-  /** Sends the typed registration key and the wanted state; resolves to how many memberships changed. */
-  setBlocked: (registrationKey: string, blocked: boolean) => Promise<number>;
-  pending: boolean;
-  texts: BlockWritersTexts;
+  block: BlockWritersMutation;
+  /** Whose wording to use: the author manager's or the community editor's (the same keys in both). */
+  textSection: 'authors' | 'communityEditor';
 };
 
 /**
  * Block or unblock every writer's login once the community's registration key
  * is typed (the author manager and the community editor both offer it).
  */
-export const BlockWritersCard = ({ setBlocked, pending, texts }: BlockWritersCardProps) => {
+export const BlockWritersCard = ({ block, textSection: section }: BlockWritersCardProps) => {
   const { t } = useTranslation();
   const [key, setKey] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -37,25 +32,25 @@ export const BlockWritersCard = ({ setBlocked, pending, texts }: BlockWritersCar
   const run = async (blocked: boolean) => {
     setOutcome(null);
     try {
-      const count = await setBlocked(key, blocked);
-      setOutcome({ ok: true, text: blocked ? texts.blocked(count) : texts.unblocked(count) });
+      const { modified: count } = await block.mutateAsync({ registrationKey: key, block: blocked });
+      setOutcome({ ok: true, text: blocked ? t(`${section}.blocked`, { count }) : t(`${section}.unblocked`, { count }) });
     } catch (failure) {
       setOutcome({ ok: false, text: serverMessage(failure) ?? t('common.genericError') });
     }
   };
 
   return (
-    <Card title={texts.title}>
-      <p className={layout.muted}>{texts.hint}</p>
-      <TextField name="block-key" label={texts.keyLabel} autoComplete="off" value={key} onChange={(event) => setKey(event.target.value)} />
+    <Card title={t(`${section}.blockTitle`)}>
+      <p className={layout.muted}>{t(`${section}.blockHint`)}</p>
+      <TextField name="block-key" label={t(`${section}.typeKey`)} autoComplete="off" value={key} onChange={(event) => setKey(event.target.value)} />
       <div className={layout.actions}>
-        <Button variant="secondary" disabled={pending} onClick={() => void run(true)} data-testid="block-writers">
+        <Button variant="secondary" disabled={block.isPending} onClick={() => void run(true)} data-testid="block-writers">
           <Lock size={18} aria-hidden="true" />
-          {texts.block}
+          {t(`${section}.block`)}
         </Button>
-        <Button variant="secondary" disabled={pending} onClick={() => void run(false)} data-testid="unblock-writers">
+        <Button variant="secondary" disabled={block.isPending} onClick={() => void run(false)} data-testid="unblock-writers">
           <LockOpen size={18} aria-hidden="true" />
-          {texts.unblock}
+          {t(`${section}.unblock`)}
         </Button>
       </div>
       <OutcomeAlert outcome={outcome} testId="block-result" />

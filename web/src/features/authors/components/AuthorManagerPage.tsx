@@ -103,23 +103,8 @@ const ManagersCard = ({ communityId }: { communityId: string }) => {
 
 /** Bulk block / unblock of every writer's login, after typing the registration key. */
 const BlockCard = ({ communityId }: { communityId: string }) => {
-  const { t } = useTranslation();
   const block = useBlockWriters(communityId);
-  return (
-    <BlockWritersCard
-      setBlocked={async (registrationKey, blocked) => (await block.mutateAsync({ registrationKey, block: blocked })).modified}
-      pending={block.isPending}
-      texts={{
-        title: t('authors.blockTitle'),
-        hint: t('authors.blockHint'),
-        keyLabel: t('authors.typeKey'),
-        block: t('authors.block'),
-        unblock: t('authors.unblock'),
-        blocked: (count) => t('authors.blocked', { count }),
-        unblocked: (count) => t('authors.unblocked', { count }),
-      }}
-    />
-  );
+  return <BlockWritersCard block={block} textSection="authors" />;
 };
 
 /** `/authormanager/{communityId}` (managers and admins). */

@@ -90,23 +90,8 @@ const EditorForm = ({ community }: { community: CommunityAdmin }) => {
 
 /** Block or unblock every writer's login after typing the registration key. */
 const BlockCard = ({ communityId }: { communityId: string }) => {
-  const { t } = useTranslation();
   const block = useBlockWriters(communityId);
-  return (
-    <BlockWritersCard
-      setBlocked={async (registrationKey, blocked) => (await block.mutateAsync({ registrationKey, block: blocked })).modified}
-      pending={block.isPending}
-      texts={{
-        title: t('communityEditor.blockTitle'),
-        hint: t('communityEditor.blockHint'),
-        keyLabel: t('communityEditor.typeKey'),
-        block: t('communityEditor.block'),
-        unblock: t('communityEditor.unblock'),
-        blocked: (count) => t('communityEditor.blocked', { count }),
-        unblocked: (count) => t('communityEditor.unblocked', { count }),
-      }}
-    />
-  );
+  return <BlockWritersCard block={block} textSection="communityEditor" />;
 };
 
 const CacheCard = ({ communityId }: { communityId: string }) => {
