@@ -21,4 +21,5 @@ export const paths = {
   contribution: '/contribution/:contributionId',
   contributionInContext: '/contribution/:contributionId/:contextId',
   viewManager: '/viewmanager/:communityId',
+  timeMachine: '/timemachine/:viewId',
 } as const;

@@ -39,6 +39,9 @@ const ContributionPage = lazy(() =>
   import('../features/contribution/page/ContributionPage.tsx').then((m) => ({ default: m.ContributionPage })),
 );
 const ViewManagerPage = lazy(() => import('../features/viewmanager/components/ViewManagerPage.tsx').then((m) => ({ default: m.ViewManagerPage })));
+const TimeMachinePage = lazy(() =>
+  import('../features/view/timemachine/TimeMachinePage.tsx').then((m) => ({ default: m.TimeMachinePage })),
+);
 
 /** `/`: the community area when logged in, the landing with a link to /login otherwise. */
 const HomeRoute = () => {
@@ -80,6 +83,7 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.contribution, element: <RequireAuth>{() => <ContributionPage />}</RequireAuth> },
         { path: paths.contributionInContext, element: <RequireAuth>{() => <ContributionPage />}</RequireAuth> },
         { path: paths.viewManager, element: <RequireAuth>{() => <ViewManagerPage />}</RequireAuth> },
+        { path: paths.timeMachine, element: <RequireAuth>{() => <TimeMachinePage />}</RequireAuth> },
         { path: '*', element: <Navigate to={paths.home} replace /> },
       ],
     },

@@ -7,6 +7,7 @@ import {
   FilePlus,
   Filter,
   FolderTree,
+  History,
   Layers,
   Link2,
   PenTool,
@@ -293,6 +294,7 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
     { id: 'settings', label: t('canvas.panels.settings'), icon: Settings2, pressed: panel === 'settings', onClick: () => togglePanel('settings'), gapBefore: true },
   );
   if (plugins.filter) items.push({ id: 'filter', label: t('canvas.panels.filter'), icon: Filter, pressed: panel === 'filter', onClick: () => togglePanel('filter') });
+  items.push({ id: 'timemachine', label: t('canvas.timemachine.open'), icon: History, to: `/timemachine/${viewId}` });
   items.push(
     { id: 'help', label: t('canvas.panels.help'), icon: CircleHelp, pressed: panel === 'help', onClick: () => togglePanel('help') },
     { id: 'exit', label: t('canvas.tools.exit'), icon: DoorOpen, to: '/', gapBefore: true },

@@ -1,0 +1,278 @@
+import { ArrowLeft, Pause, Play, SkipBack, SkipForward, StepBack, StepForward } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { defaultViewSetting } from '../../../../../contracts/api/communities.ts';
+import type { TimeMachineStep } from '../../../../../contracts/api/timemachine.ts';
+import { Alert } from '../../../components/Alert.tsx';
+import { buttonClass } from '../../../components/Button.tsx';
+import { Page, useDocumentTitle } from '../../../components/Page.tsx';
+import { serverMessage } from '../../../components/serverMessage.ts';
+import { useViewCanvas } from '../api/canvas.ts';
+import { displayName } from '../canvas/model.ts';
+import viewStyles from '../components/View.module.css';
+import { fetchFrameAt, useTimeMachine, type TimeMachineData } from './api.ts';
+import { controlsFor, emptyScene, sceneLinks, sceneRefs, seek, type Scene } from './player.ts';
+import { TimeMachineCanvas } from './TimeMachineCanvas.tsx';
+import { Timeline } from './Timeline.tsx';
+import styles from './TimeMachine.module.css';
+
+/** One step per 100 ms while playing (fact sheet §2.2). */
+export const playTickMs = 100;
+
+/** `/timemachine/{viewId}[?at=<ISO>]`: the view's history replayed, read-only. */
+export const TimeMachinePage = () => {
+  const { t } = useTranslation();
+  const { viewId = '' } = useParams();
+  const data = useTimeMachine(viewId);
+  useDocumentTitle(data.data ? t('canvas.timemachine.documentTitle', { title: data.data.history.view.title }) : t('canvas.timemachine.initializing'));
+
+  if (data.isError) {
+    return (
+      <Page title={t('canvas.timemachine.cannotOpen')}>
+        <Alert tone="error" testId="tm-error">
+          {serverMessage(data.error) ?? t('common.genericError')}
+        </Alert>
+        <p>
+          <Link className={buttonClass('secondary')} to="/">
+            {t('common.backHome')}
+          </Link>
+        </p>
+      </Page>
+    );
+  }
+  if (!data.data) {
+    return (
+      <p className={viewStyles.status} role="status" data-testid="tm-initializing">
+        {t('canvas.timemachine.initializing')}
+      </p>
+    );
+  }
+  return <TimeMachineScreen key={viewId} viewId={viewId} data={data.data} />;
+};
+
+/** A datetime-local value (local time, minutes) for an ISO instant. */
+const localInputValue = (time: number): string => {
+  const date = new Date(time);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+};
+
+const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachineData }) => {
+  const { t, i18n } = useTranslation();
+  const { history, steps } = data;
+  const count = steps.length;
+  const live = useViewCanvas(viewId);
+  const setting = live.data?.viewSetting ?? defaultViewSetting;
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const scene = useRef<Scene>(emptyScene());
+  const frameRef = useRef(-1);
+  const [frame, setFrame] = useState(-1);
+  const [playing, setPlaying] = useState(false);
+  const [inPlace, setInPlace] = useState(true);
+  const [asOfError, setAsOfError] = useState<string | null>(null);
+
+  const go = useCallback(
+    (to: number) => {
+      frameRef.current = seek(scene.current, steps, frameRef.current, to);
+      setFrame(frameRef.current);
+    },
+    [steps],
+  );
+
+  // The canvas of this frame (the scene is mutated in place; `frame` is its version).
+  const refs = useMemo(() => sceneRefs(scene.current), [frame]);
+  const links = useMemo(() => sceneLinks(scene.current), [frame]);
+
+  useEffect(() => {
+    if (!playing) return;
+    const timer = window.setInterval(() => {
+      if (frameRef.current >= count - 1) {
+        setPlaying(false);
+        return;
+      }
+      go(frameRef.current + 1);
+      if (frameRef.current >= count - 1) setPlaying(false);
+    }, playTickMs);
+    return () => window.clearInterval(timer);
+  }, [playing, count, go]);
+
+  // "As of" a date: ?at=<ISO> asks the server which frame was in force then.
+  const at = searchParams.get('at');
+  useEffect(() => {
+    if (!at) return;
+    let cancelled = false;
+    setAsOfError(null);
+    fetchFrameAt(viewId, at)
+      .then((reply) => {
+        if (!cancelled) {
+          setPlaying(false);
+          go(reply.index);
+        }
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setAsOfError(serverMessage(error) ?? t('common.genericError'));
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [at, viewId, go, t]);
+
+  const startsAt = history.startsAt ? Date.parse(history.startsAt) : Date.now();
+  const step = frame >= 0 ? steps[frame] : undefined;
+  const currentTime = step ? Date.parse(step.time) : startsAt;
+  const controls = controlsFor(frame, count, playing);
+
+  const timeFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'medium' }), [i18n.language]);
+  const describe = useCallback(
+    (s: TimeMachineStep) =>
+      t(`canvas.timemachine.record.${s.kind}`, {
+        title: s.title || t('canvas.untitled'),
+        name: s.actorName || t('canvas.timemachine.someone'),
+        time: timeFormat.format(new Date(s.time)),
+        interpolation: { escapeValue: false },
+      }),
+    [t, timeFormat],
+  );
+  const record = step
+    ? describe(step)
+    : count === 0
+      ? t('canvas.timemachine.noHistory')
+      : t('canvas.timemachine.record.start', { time: timeFormat.format(new Date(startsAt)), interpolation: { escapeValue: false } });
+
+  const [asOf, setAsOf] = useState(() => localInputValue(at ? Date.parse(at) || currentTime : currentTime));
+  useEffect(() => setAsOf(localInputValue(currentTime)), [currentTime]);
+  const submitAsOf = (event: FormEvent) => {
+    event.preventDefault();
+    const time = Date.parse(asOf);
+    if (!Number.isFinite(time)) {
+      setAsOfError(t('canvas.timemachine.asOfInvalid'));
+      return;
+    }
+    setSearchParams({ at: new Date(time).toISOString() }, { replace: true });
+  };
+
+  const onKey = (event: KeyboardEvent) => {
+    if (playing) return;
+    const moves: Record<string, number> = { ArrowLeft: frame - 1, ArrowRight: frame + 1, Home: -1, End: count - 1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    go(target);
+  };
+
+  const { me, community, view, readOnly } = history;
+  const playerButtons = [
+    { id: 'first', icon: SkipBack, text: t('canvas.timemachine.first'), enabled: controls.first, onClick: () => go(-1) },
+    { id: 'back', icon: StepBack, text: t('canvas.timemachine.back'), enabled: controls.back, onClick: () => go(frameRef.current - 1) },
+    {
+      id: 'play',
+      icon: playing ? Pause : Play,
+      text: playing ? t('canvas.timemachine.pause') : t('canvas.timemachine.play'),
+      enabled: controls.play,
+      onClick: () => setPlaying((p) => !p),
+    },
+    { id: 'step', icon: StepForward, text: t('canvas.timemachine.step'), enabled: controls.step, onClick: () => go(frameRef.current + 1) },
+    { id: 'last', icon: SkipForward, text: t('canvas.timemachine.last'), enabled: controls.last, onClick: () => go(count - 1) },
+  ];
+
+  return (
+    <div className={viewStyles.screen} data-testid="tm-screen" data-frame={frame} data-count={count} data-playing={playing || undefined}>
+      <header className={viewStyles.titleBar} data-testid="view-titlebar">
+        <div className={viewStyles.titles}>
+          <span className={viewStyles.community} data-testid="view-community">
+            {community.title}
+          </span>
+          <h1 className={viewStyles.viewTitle} data-testid="view-title">
+            {view.title}
+            {readOnly && (
+              <span className={viewStyles.readOnly} data-testid="view-readonly">
+                {` ${t('view.readOnly')}`}
+              </span>
+            )}
+          </h1>
+          <span className={styles.badge} data-testid="tm-badge">
+            {t('canvas.timemachine.badge')}
+          </span>
+        </div>
+        <div className={viewStyles.me}>
+          <span data-testid="view-author">
+            <span className={viewStyles.strong}>{displayName(me)}</span>{' '}
+            <span className={viewStyles.role}>({me.role === 'manager' ? t('view.roleManager') : t('view.roleWriter')})</span>
+          </span>
+          <Link className={styles.liveLink} to={`/view/${viewId}`} data-testid="tm-live">
+            <ArrowLeft size={16} aria-hidden="true" />
+            {t('canvas.timemachine.backToLive')}
+          </Link>
+        </div>
+      </header>
+
+      <div className={styles.controls}>
+        <div className={styles.player} role="group" aria-label={t('canvas.timemachine.player')}>
+          {playerButtons.map(({ id, icon: Icon, text, enabled, onClick }) => (
+            <button
+              key={id}
+              type="button"
+              className={`${styles.iconButton} ${id === 'play' ? styles.playButton : ''}`}
+              onClick={onClick}
+              disabled={!enabled}
+              aria-label={text}
+              title={text}
+              data-testid={`tm-${id}`}
+            >
+              <Icon size={18} aria-hidden="true" />
+            </button>
+          ))}
+          <span className={styles.counter} data-testid="tm-counter">
+            {t('canvas.timemachine.counter', { frame: frame + 1, count })}
+          </span>
+        </div>
+        <p className={styles.record} aria-live="polite" data-testid="tm-record">
+          {record}
+        </p>
+        <form className={styles.asOf} onSubmit={submitAsOf} data-testid="tm-asof">
+          <label htmlFor="tm-asof-input">{t('canvas.timemachine.asOf')}</label>
+          <input
+            id="tm-asof-input"
+            type="datetime-local"
+            step={1}
+            value={asOf}
+            onChange={(event) => setAsOf(event.target.value)}
+            data-testid="tm-asof-input"
+          />
+          <button type="submit" className={buttonClass('secondary')} data-testid="tm-asof-go">
+            {t('canvas.timemachine.asOfGo')}
+          </button>
+        </form>
+        <label className={styles.toggle}>
+          <input type="checkbox" checked={inPlace} onChange={(event) => setInPlace(event.target.checked)} data-testid="tm-inplace" />
+          {t('canvas.timemachine.inPlace')}
+        </label>
+      </div>
+      {asOfError && (
+        <div className={styles.alertRow}>
+          <Alert tone="error" testId="tm-asof-error">
+            {asOfError}
+          </Alert>
+        </div>
+      )}
+
+      <TimeMachineCanvas refs={refs} links={links} setting={setting} inPlace={inPlace} />
+
+      <Timeline
+        steps={history.steps}
+        startsAt={startsAt}
+        frame={frame}
+        currentTime={currentTime}
+        label={t('canvas.timemachine.timeline')}
+        describe={describe}
+        onJump={(index) => {
+          setPlaying(false);
+          go(index);
+        }}
+        onKey={onKey}
+      />
+    </div>
+  );
+};
