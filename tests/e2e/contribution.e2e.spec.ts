@@ -369,8 +369,10 @@ describeBrowser('the contribution window', () => {
     it('asks before leaving a note with unsaved changes', async () => {
       const page = await open(alice, noteId);
       await page.getByTestId('tab-edit').click();
-      await editor(page).click();
+      // A click on a support selects it whole; typing replaces it.
+      await editor(page).locator('.kf-support').click();
       await page.keyboard.type('x');
+      await expect.poll(() => editor(page).locator('.kf-support').count()).toBe(0);
       await expect.poll(() => page.getByTestId('save-bar').getAttribute('data-dirty')).toBe('true');
       const dialogs: string[] = [];
       page.on('dialog', (dialog) => {
@@ -478,6 +480,9 @@ describeBrowser('the contribution window', () => {
     await drag(100, 100, 180, 170);
     await page.getByTestId('draw-undo').click();
     await page.getByTestId('draw-redo').click();
+    // Draw on image: an uploaded image attachment becomes the background layer.
+    await page.getByTestId('draw-on-image').getByTestId('upload-input').setInputFiles({ name: 'fond.png', mimeType: 'image/png', buffer: png(160, 120) });
+    await expect.poll(() => page.getByTestId('layers').locator('li').count()).toBe(2);
     await checkPage(page, 'contribution-drawing-edit');
     await page.getByTestId('contribute').click();
     await page.getByTestId('save-success').waitFor();
@@ -489,6 +494,7 @@ describeBrowser('the contribution window', () => {
     expect(svg.match(/<rect\b/g)?.length).toBe(1);
     expect(svg.match(/<ellipse\b/g)?.length).toBe(1);
     expect(svg).toContain('<g');
+    expect(svg).toMatch(/<image[^>]+href="data:image\/png;base64,/);
 
     // Reopened: the same two shapes come back, and saving again keeps them.
     await page.reload();

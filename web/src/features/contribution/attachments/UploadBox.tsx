@@ -15,11 +15,14 @@ export const UploadBox = ({
   prepare,
   onUploaded,
   label,
+  accept,
 }: {
   communityId: string;
   prepare: (file: File) => Promise<string>;
   onUploaded: (reply: UploadReply, attachmentId: string, file: File) => void;
   label: string;
+  /** File types offered by the chooser (e.g. image/*). */
+  accept?: string;
 }) => {
   const { t } = useTranslation();
   const id = `upload-${useId().replace(/:/g, '')}`;
@@ -54,6 +57,7 @@ export const UploadBox = ({
         type="file"
         className={styles.fileInput}
         data-testid="upload-input"
+        accept={accept}
         disabled={progress >= 0 && progress < 100}
         onChange={(event) => {
           const file = event.target.files?.[0];

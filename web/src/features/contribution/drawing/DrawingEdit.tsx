@@ -2,6 +2,9 @@ import { Circle, Eye, EyeOff, Layers, Minus, MousePointer2, Pencil, Plus, Redo2,
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/Field.tsx';
+import { createContribution } from '../api/objects.ts';
+import { UploadBox } from '../attachments/UploadBox.tsx';
+import { fileUrl, isImage } from '../attachments/resolve.ts';
 import type { EditSession } from '../window/useEditSession.ts';
 import { ConflictView } from '../editor/ConflictView.tsx';
 import { createScene, type LayerInfo, type Scene, type Tool } from './scene.ts';
@@ -21,7 +24,7 @@ const asSvg = (content: unknown): string => (typeof content === 'string' ? conte
 export type BackgroundChoice = { id: string; title: string; load: () => Promise<string> };
 
 /** The Edit tab of a drawing (paper.js): tools, colours, undo/redo, layers; saved as SVG. */
-export const DrawingEdit = ({ session, backgrounds }: { session: EditSession; backgrounds: BackgroundChoice[] }) => {
+export const DrawingEdit = ({ session, backgrounds, communityId }: { session: EditSession; backgrounds: BackgroundChoice[]; communityId: string }) => {
   const { t } = useTranslation();
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const scene = useRef<Scene | null>(null);
@@ -179,9 +182,22 @@ export const DrawingEdit = ({ session, backgrounds }: { session: EditSession; ba
               <Plus size={16} aria-hidden="true" /> {t('contribution.drawing.addLayer')}
             </button>
           </fieldset>
-          {backgrounds.length > 0 && (
-            <fieldset className={styles.group}>
-              <legend>{t('contribution.drawing.drawOnImage')}</legend>
+          <fieldset className={styles.group} data-testid="draw-on-image">
+            <legend>{t('contribution.drawing.drawOnImage')}</legend>
+            <UploadBox
+              communityId={communityId}
+              label={t('contribution.drawing.backgroundUpload')}
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              prepare={async (file) => (await createContribution(communityId, { type: 'Attachment', title: file.name.slice(0, 200) })).contribution._id}
+              onUploaded={(reply) => {
+                const current = scene.current;
+                if (!current || !isImage(reply.mime)) return;
+                void fileUrl(reply.url)
+                  .then((src) => current.setBackground(src, t('contribution.drawing.background')))
+                  .then(() => setSize(current.size()));
+              }}
+            />
+            {backgrounds.length > 0 && (
               <select
                 aria-label={t('contribution.drawing.drawOnImage')}
                 defaultValue=""
@@ -199,8 +215,8 @@ export const DrawingEdit = ({ session, backgrounds }: { session: EditSession; ba
                   </option>
                 ))}
               </select>
-            </fieldset>
-          )}
+            )}
+          </fieldset>
         </div>
       </div>
       <ConflictView session={session} />

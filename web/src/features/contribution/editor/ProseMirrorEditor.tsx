@@ -1,4 +1,5 @@
 import type { Node as PMNode } from 'prosemirror-model';
+import { NodeSelection } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import 'prosemirror-view/style/prosemirror.css';
 import { useEffect, useRef, type MutableRefObject } from 'react';
@@ -40,6 +41,14 @@ export const ProseMirrorEditor = ({ initial, viewRef, onChange, onSupportDoubleC
       nodeViews: {
         support: (node) => new SupportView(node),
         attachmentRef: (node) => new AttachmentRefView(node, (id) => latest.current.resolveAttachment(id)),
+      },
+      // Typing over a selected support (or reference) replaces the whole unit.
+      handleKeyPress: (keyView, event) => {
+        const { selection } = keyView.state;
+        if (!(selection instanceof NodeSelection) || !selection.node.isInline) return false;
+        if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return false;
+        keyView.dispatch(keyView.state.tr.insertText(event.key).scrollIntoView());
+        return true;
       },
       handleDoubleClickOn: (_view, _pos, node, nodePos) => {
         if (node.type.name !== 'support') return false;

@@ -235,7 +235,7 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
               />
             ) : (
               <Suspense fallback={<p className={styles.status}>{t('contribution.loading')}</p>}>
-                <DrawingEdit session={session} backgrounds={backgrounds} />
+                <DrawingEdit session={session} backgrounds={backgrounds} communityId={object.communityId} />
               </Suspense>
             )}
             <SaveBar session={session} onFinish={finish} isNew={isNew} />
