@@ -209,3 +209,4 @@ try {
 }
 await (await import('./timemachine.ts')).benchTimeMachine();
 await import('./canvas.ts');
+await import('./canvas-browser.ts');

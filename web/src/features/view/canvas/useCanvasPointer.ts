@@ -23,11 +23,19 @@ type Drag = {
   refs: ViewRef[];
   started: boolean;
   elements: HTMLElement[];
-  /** Line ends to move: the element, which end, its original point. */
-  lineEnds: { line: SVGLineElement; end: 1 | 2; origin: Point }[];
+  /** Arrows with one moving end (the other stays): clones redrawn each frame. */
+  lineEnds: { line: SVGLineElement; clone: SVGLineElement; end: 1 | 2; origin: Point }[];
+  /** Arrows whose both ends move: they travel with the ghost. */
+  wholeLines: { line: SVGLineElement; from: Point; to: Point }[];
+  /** One composited layer holding copies of the dragged refs and their arrows. */
+  ghost: HTMLDivElement | null;
+  /** Copies of the one-end arrows, above everything. */
+  overlay: SVGSVGElement | null;
   delta: Point;
   frame: number;
 };
+
+const svgNs = 'http://www.w3.org/2000/svg';
 
 type Marquee = { pointerId: number; start: Point; current: Point; additive: boolean; frame: number };
 
@@ -45,6 +53,8 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
   const drag = useRef<Drag | null>(null);
   const marquee = useRef<Marquee | null>(null);
   const press = useRef<{ timer: number; start: Point } | null>(null);
+  /** Touch on the empty canvas pans it (the plane has touch-action: none). */
+  const pan = useRef<{ pointerId: number; last: Point } | null>(null);
 
   const cancelPress = () => {
     if (press.current) window.clearTimeout(press.current.timer);
@@ -61,47 +71,103 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
     if (!current) return;
     current.frame = 0;
     const { x, y } = current.delta;
-    const transform = `translate(${x}px, ${y}px)`;
-    for (const element of current.elements) element.style.transform = transform;
-    for (const { line, end, origin } of current.lineEnds) {
-      line.setAttribute(`x${end}`, String(origin.x + x));
-      line.setAttribute(`y${end}`, String(origin.y + y));
+    if (current.ghost) current.ghost.style.transform = `translate(${x}px, ${y}px)`;
+    for (const { clone, end, origin } of current.lineEnds) {
+      clone.setAttribute(`x${end}`, String(origin.x + x));
+      clone.setAttribute(`y${end}`, String(origin.y + y));
     }
   };
 
+  /**
+   * The dragged refs and their arrows are copied into one composited ghost
+   * layer (and one small overlay for arrows with a fixed end); the originals
+   * hide. Each frame then moves one layer and redraws a few lines, instead of
+   * repainting a canvas of a thousand refs and arrows.
+   */
   const beginDrag = (current: Drag) => {
     const plane = latest.current.plane.current;
     if (!plane) return;
     current.started = true;
-    const ids = new Set(current.refs.map((r) => r._id));
+    const byId = new Map(current.refs.map((r) => [r._id, r]));
+    const links = plane.querySelector<SVGSVGElement>('svg[data-testid="canvas-links"]');
+    const ghost = document.createElement('div');
+    ghost.className = 'canvas-drag-ghost';
+    ghost.setAttribute('aria-hidden', 'true');
+    Object.assign(ghost.style, { position: 'absolute', left: '0', top: '0', width: '0', height: '0', zIndex: '20', pointerEvents: 'none', willChange: 'transform' });
+    const overlay = document.createElementNS(svgNs, 'svg');
+    Object.assign(overlay.style, { position: 'absolute', left: '0', top: '0', overflow: 'visible', pointerEvents: 'none', zIndex: '19', willChange: 'transform' });
+    overlay.setAttribute('width', '1');
+    overlay.setAttribute('height', '1');
+    const ghostLines = document.createElementNS(svgNs, 'svg');
+    Object.assign(ghostLines.style, { position: 'absolute', left: '0', top: '0', overflow: 'visible' });
+    ghostLines.setAttribute('width', '1');
+    ghostLines.setAttribute('height', '1');
+    const defs = links?.querySelector('defs');
+    if (defs) {
+      overlay.appendChild(defs.cloneNode(true));
+    }
+    ghost.appendChild(ghostLines);
     current.elements = current.refs
       .map((ref) => plane.querySelector<HTMLElement>(`[data-ref-id="${ref._id}"]`))
       .filter((el): el is HTMLElement => el !== null);
-    for (const el of current.elements) el.classList.add('dragging');
-    const byId = new Map(current.refs.map((r) => [r._id, r]));
-    for (const line of plane.querySelectorAll<SVGLineElement>('line[data-from]')) {
-      const from = line.dataset.from ?? '';
-      const to = line.dataset.to ?? '';
-      const fromRef = ids.has(from) ? byId.get(from) : undefined;
-      const toRef = ids.has(to) ? byId.get(to) : undefined;
-      if (fromRef) current.lineEnds.push({ line, end: 1, origin: anchorOf(fromRef) });
-      if (toRef) current.lineEnds.push({ line, end: 2, origin: anchorOf(toRef) });
+    for (const el of current.elements) {
+      const copy = el.cloneNode(true) as HTMLElement;
+      copy.removeAttribute('data-testid');
+      copy.removeAttribute('data-ref-id');
+      copy.removeAttribute('tabindex');
+      copy.classList.add('dragging');
+      ghost.appendChild(copy);
+      el.style.visibility = 'hidden';
     }
+    for (const line of links?.querySelectorAll<SVGLineElement>('line[data-from]') ?? []) {
+      const fromRef = byId.get(line.dataset.from ?? '');
+      const toRef = byId.get(line.dataset.to ?? '');
+      if (!fromRef && !toRef) continue;
+      const copy = line.cloneNode(true) as SVGLineElement;
+      line.style.visibility = 'hidden';
+      if (fromRef && toRef) {
+        ghostLines.appendChild(copy);
+        current.wholeLines.push({ line, from: anchorOf(fromRef), to: anchorOf(toRef) });
+        continue;
+      }
+      overlay.appendChild(copy);
+      if (fromRef) current.lineEnds.push({ line, clone: copy, end: 1, origin: anchorOf(fromRef) });
+      if (toRef) current.lineEnds.push({ line, clone: copy, end: 2, origin: anchorOf(toRef) });
+    }
+    // The ghost's arrows need the markers too.
+    if (defs && ghostLines.childNodes.length > 0) ghostLines.insertBefore(defs.cloneNode(true), ghostLines.firstChild);
+    // Beside the plane, not in it: the plane's thousand refs stay untouched (cached paint).
+    const host = plane.parentElement ?? plane;
+    host.appendChild(overlay);
+    host.appendChild(ghost);
+    current.ghost = ghost;
+    current.overlay = overlay;
   };
 
   const endDrag = (current: Drag, commit: boolean) => {
     if (current.frame) cancelAnimationFrame(current.frame);
-    for (const el of current.elements) el.classList.remove('dragging');
     const { x, y } = current.delta;
-    if (!commit || (x === 0 && y === 0)) {
-      for (const el of current.elements) el.style.transform = '';
-      for (const { line, end, origin } of current.lineEnds) {
-        line.setAttribute(`x${end}`, String(origin.x));
-        line.setAttribute(`y${end}`, String(origin.y));
-      }
-      return;
+    const moved = commit && (x !== 0 || y !== 0);
+    // Originals take the new place at once (React clears the transform when the new x/y arrive).
+    for (const el of current.elements) {
+      el.style.transform = moved ? `translate(${x}px, ${y}px)` : '';
+      el.style.visibility = '';
     }
-    latest.current.onMove(current.refs.map((ref) => ({ refId: ref._id, x: ref.data.x + x, y: ref.data.y + y })));
+    for (const { line, end, origin } of current.lineEnds) {
+      line.setAttribute(`x${end}`, String(origin.x + (moved ? x : 0)));
+      line.setAttribute(`y${end}`, String(origin.y + (moved ? y : 0)));
+      line.style.visibility = '';
+    }
+    for (const { line, from, to } of current.wholeLines) {
+      line.setAttribute('x1', String(from.x + (moved ? x : 0)));
+      line.setAttribute('y1', String(from.y + (moved ? y : 0)));
+      line.setAttribute('x2', String(to.x + (moved ? x : 0)));
+      line.setAttribute('y2', String(to.y + (moved ? y : 0)));
+      line.style.visibility = '';
+    }
+    current.ghost?.remove();
+    current.overlay?.remove();
+    if (moved) latest.current.onMove(current.refs.map((ref) => ({ refId: ref._id, x: ref.data.x + x, y: ref.data.y + y })));
   };
 
   const paintMarquee = () => {
@@ -162,6 +228,9 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
         started: false,
         elements: [],
         lineEnds: [],
+        wholeLines: [],
+        ghost: null,
+        overlay: null,
         delta: { x: 0, y: 0 },
         frame: 0,
       };
@@ -169,7 +238,10 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
       return;
     }
 
-    if (event.pointerType !== 'mouse') return; // touch on the empty canvas scrolls
+    if (event.pointerType !== 'mouse') {
+      pan.current = { pointerId: event.pointerId, last: client };
+      return;
+    }
     const start = planePoint(event);
     marquee.current = { pointerId: event.pointerId, start, current: start, additive: event.shiftKey, frame: 0 };
     event.currentTarget.setPointerCapture(event.pointerId);
@@ -178,6 +250,13 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
 
   const onPointerMove = useCallback((event: ReactPointerEvent<HTMLDivElement>) => {
     if (press.current && Math.hypot(event.clientX - press.current.start.x, event.clientY - press.current.start.y) > 8) cancelPress();
+    const panning = pan.current;
+    if (panning && panning.pointerId === event.pointerId) {
+      const scroller = latest.current.plane.current?.parentElement;
+      if (scroller) scroller.scrollBy(panning.last.x - event.clientX, panning.last.y - event.clientY);
+      panning.last = { x: event.clientX, y: event.clientY };
+      return;
+    }
     const current = drag.current;
     if (current && current.pointerId === event.pointerId) {
       const point = planePoint(event);
@@ -200,6 +279,7 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
 
   const onPointerUp = useCallback((event: ReactPointerEvent<HTMLDivElement>) => {
     cancelPress();
+    if (pan.current?.pointerId === event.pointerId) pan.current = null;
     const current = drag.current;
     if (current && current.pointerId === event.pointerId) {
       drag.current = null;

@@ -95,7 +95,12 @@ export const Timeline = ({
     }
   };
 
-  const timeText = useMemo(() => new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'short', timeStyle: 'medium' }), [i18n.language]);
+  // Ticks show the time only when the whole history fits in one day.
+  const sameDay = new Date(startsAt).toDateString() === new Date(end).toDateString();
+  const timeText = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language.replace('_', '-'), sameDay ? { timeStyle: 'medium' } : { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language, sameDay],
+  );
   const visibleFrom = scrollLeft - width;
   const visibleTo = scrollLeft + 2 * width;
   const lanes = useMemo(() => {
@@ -112,8 +117,9 @@ export const Timeline = ({
   });
   const ticks = useMemo(() => {
     const count = Math.max(2, Math.floor(width / 220));
-    const first = startsAt + Math.max(0, scrollLeft - pad) / current;
-    const last = startsAt + Math.max(0, scrollLeft + width - 2 * pad) / current;
+    // Inset so the first and last labels are not cut at the edges.
+    const first = startsAt + Math.max(0, scrollLeft + 50 - pad) / current;
+    const last = startsAt + Math.max(0, scrollLeft + width - 50 - pad) / current;
     return Array.from({ length: count + 1 }, (_, i) => first + ((last - first) * i) / count);
   }, [width, startsAt, scrollLeft, current]);
 

@@ -76,8 +76,8 @@ export const frameAt = (steps: readonly { time: string }[], time: string): numbe
 export type ZoomAction = 'bigDown' | 'down' | 'focus' | 'up' | 'bigUp' | 'fit';
 /** Scale factors of the timeline (pixels per millisecond) for each zoom button. */
 export const zoomFactors = { bigDown: 0.1, down: 0.5, up: 2, bigUp: 5 } as const;
-/** Closest zoom: one second spans this many pixels. */
-export const maxScale = 400 / 1000;
+/** Closest zoom (pixels per millisecond): events a few ms apart can still be told apart. */
+export const maxScale = 20;
 
 /** The scale that fits [start, end] into `width` pixels (with a little room at each end). */
 export const fitScale = (start: number, end: number, width: number): number => Math.min(maxScale, Math.max(1e-9, width - 24) / Math.max(1000, end - start));

@@ -1,0 +1,162 @@
+/**
+ * Canvas benchmark in the browser (issue 5 item 10, client part): a view with
+ * N refs and about N build-on links, opened in Chromium by a manager; 20 refs
+ * are marquee-selected and dragged in circles for 5 s with real mouse input.
+ * Prints the page's first render time, the median frame rate during the drag
+ * (requestAnimationFrame intervals), the longest task (PerformanceObserver
+ * 'longtask') and how long the 20 moves took to commit. Figures only.
+ *
+ * Run alone with `node --import tsx bench/canvas-browser.ts`; `npm run bench`
+ * runs it after the other figures. BENCH_CANVAS_BROWSER_SIZES ("1000,3000")
+ * and BENCH_CANVAS_DRAG_SECONDS (5) change the load; BENCH_CANVAS_PROFILE=1 also
+ * prints where the main thread spent the drag (trace event totals). Needs /usr/bin/chromium.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { canvasWorld, seedCanvasView } from '../tests/support/canvas.ts';
+import { startServer } from '../tests/support/serverProcess.ts';
+import { buildTestApp, tempDataDir } from '../tests/support/testApp.ts';
+
+const sizes = (process.env.BENCH_CANVAS_BROWSER_SIZES ?? '1000,3000').split(',').map(Number).filter((n) => n > 0);
+const dragSeconds = Number(process.env.BENCH_CANVAS_DRAG_SECONDS ?? 5);
+const chromiumPath = '/usr/bin/chromium';
+const root = join(import.meta.dirname, '..');
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+const newest = (path: string): number => {
+  const stat = statSync(path);
+  return stat.isDirectory() ? readdirSync(path).reduce((m, name) => Math.max(m, newest(join(path, name))), stat.mtimeMs) : stat.mtimeMs;
+};
+
+/** Builds web/dist when it is older than web/src (as the browser tests do). */
+const ensureWebBuild = () => {
+  const built = join(root, 'web/dist/index.html');
+  if (existsSync(built) && statSync(built).mtimeMs >= newest(join(root, 'web/src'))) return;
+  execFileSync('npm', ['run', '--silent', 'build:web'], { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
+};
+
+type Figures = { refs: number; links: number; firstRenderMs: number; fps: number; meanFps: number; frames: number; longestTaskMs: number; longTasks: number; commitMs: number };
+
+const measureDrag = async (page: Page): Promise<Omit<Figures, 'refs' | 'links' | 'firstRenderMs'>> => {
+  const plane = await page.getByTestId('canvas-plane').boundingBox();
+  if (!plane) throw new Error('no canvas');
+  // Marquee over the first row of refs (20 of them, y = 20).
+  await page.mouse.move(plane.x + 5, plane.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(plane.x + 900, plane.y + 28, { steps: 4 });
+  await page.mouse.move(plane.x + 1830, plane.y + 30, { steps: 4 });
+  await page.mouse.up();
+  const selected = await page.locator('[data-testid="ref"][data-selected]').count();
+  if (selected !== 20) throw new Error(`expected 20 selected refs, got ${selected}`);
+
+  // A string, so the bundler's helpers (tsx names functions) do not leak into the page.
+  await page.evaluate(`(() => {
+    const bench = { frames: [], tasks: [], on: true };
+    window.__bench = bench;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (bench.on) bench.tasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: false });
+    function loop(t) {
+      if (!bench.on) return;
+      bench.frames.push(t);
+      requestAnimationFrame(loop);
+    }
+    requestAnimationFrame(loop);
+  })()`);
+
+  const cdp = process.env.BENCH_CANVAS_PROFILE ? await page.context().newCDPSession(page) : null;
+  const traceEvents: { name: string; dur?: number; ph: string; tid: number }[] = [];
+  if (cdp) {
+    cdp.on('Tracing.dataCollected', (e) => {
+      for (const value of e.value) traceEvents.push(value as unknown as (typeof traceEvents)[number]);
+    });
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  }
+  const startX = plane.x + 30;
+  const startY = plane.y + 30;
+  await page.mouse.move(startX, startY);
+  await page.mouse.down();
+  const started = Date.now();
+  for (let i = 0; Date.now() - started < dragSeconds * 1000; i++) {
+    const angle = i / 12;
+    await page.mouse.move(startX + 200 + Math.cos(angle) * 150, startY + 250 + Math.sin(angle) * 150);
+  }
+  const released = performance.now();
+  if (cdp) {
+    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await done;
+    const totals = new Map<string, number>();
+    for (const e of traceEvents) if (e.ph === 'X' && e.dur) totals.set(e.name, (totals.get(e.name) ?? 0) + e.dur / 1000);
+    console.log([...totals].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, v]) => `${v.toFixed(0)}ms ${k}`).join('\n'));
+  }
+  await page.mouse.up();
+  const figures = await page.evaluate<{ fps: number; meanFps: number; frames: number; longestTaskMs: number; longTasks: number }>(`(() => {
+    const bench = window.__bench;
+    bench.on = false;
+    const frames = bench.frames;
+    const intervals = frames.slice(1).map((t, i) => t - frames[i]).sort((a, b) => a - b);
+    const median = intervals[Math.floor(intervals.length / 2)];
+    const span = frames[frames.length - 1] - frames[0];
+    return { fps: 1000 / median, meanFps: span > 0 ? ((frames.length - 1) * 1000) / span : 0, frames: frames.length, longestTaskMs: Math.max(0, ...bench.tasks), longTasks: bench.tasks.length };
+  })()`);
+  // The 20 moves are committed after pointerup: wait until the server has them.
+  await page.waitForResponse((r) => r.url().includes('/api/links/') && r.request().method() === 'PUT', { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  return { ...figures, commitMs: performance.now() - released };
+};
+
+const run = async (refCount: number): Promise<Figures> => {
+  const dataDir = tempDataDir('buildon-bench-canvas-');
+  try {
+    const t = await buildTestApp({ dataDir });
+    let viewId: string;
+    let token: string;
+    try {
+      const w = await canvasWorld(t);
+      viewId = await seedCanvasView(w, refCount);
+      token = w.manager.token;
+    } finally {
+      await t.close();
+    }
+    const server = await startServer(dataDir);
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    try {
+      const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'fr-FR' });
+      await context.addInitScript((value) => localStorage.setItem('buildon.token', value), token);
+      const page = await context.newPage();
+      page.setDefaultTimeout(60_000);
+      const navigated = Date.now();
+      await page.goto(`${server.url}/view/${viewId}`);
+      await page.locator('[data-testid="ref"]').nth(refCount - 1).waitFor({ state: 'attached' });
+      const firstRenderMs = Date.now() - navigated;
+      const counts = await page.evaluate(() => ({
+        refs: document.querySelectorAll('[data-testid="ref"]').length,
+        links: document.querySelectorAll('[data-testid="canvas-links"] line').length,
+      }));
+      const drag = await measureDrag(page);
+      await context.close();
+      return { ...counts, firstRenderMs, ...drag };
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+if (!existsSync(chromiumPath)) {
+  console.log(`\n4. Canvas in the browser — skipped: no Chromium at ${chromiumPath}`);
+} else {
+  ensureWebBuild();
+  console.log(`\n4. Canvas in the browser (Chromium headless, software rendering), drag of 20 refs for ${dragSeconds} s`);
+  for (const size of sizes) {
+    const f = await run(size);
+    const goal = size <= 1000 ? 55 : 30;
+    console.log(`   ${fmt(f.refs)} refs, ${fmt(f.links)} arrows: first render ${fmt(f.firstRenderMs)} ms`);
+    console.log(`      median ${fmt(f.fps, 1)} fps (mean ${fmt(f.meanFps, 1)}, ${fmt(f.frames)} frames; goal ≥ ${goal}), longest task ${fmt(f.longestTaskMs)} ms (${f.longTasks} over 50 ms; goal none), 20 moves committed ${fmt(f.commitMs)} ms after release`);
+  }
+}
