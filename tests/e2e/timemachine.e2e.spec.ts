@@ -1,0 +1,320 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { CreateContributionReply, RiseAboveReply } from '../../contracts/api/canvas.ts';
+import type { CommunityAdmin } from '../../contracts/api/communities.ts';
+import type { ObjectReply } from '../../contracts/api/objects.ts';
+import type { TimeMachineFrameReply, TimeMachineHistoryReply } from '../../contracts/api/timemachine.ts';
+import type { ViewCanvasReply } from '../../contracts/api/views.ts';
+import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
+
+/**
+ * Issue 7 item 7: a scripted classroom session (three users, twenty moves,
+ * creations, deletions, a rename, a build-on, a rise-above) through the API,
+ * recording after each command what the live canvas showed. The time machine
+ * page must then show, frame by frame, exactly that: ref ids, positions and
+ * titles read from the DOM. Every frame is also compared with the server's
+ * GET …/frame/{i}, forward and backward.
+ */
+
+const admin = { userName: 'directrice', password: 'admin-pass1' };
+const keys = { writers: 'eleves-4c', managers: 'profs-4c' };
+
+type Member = ApiUser & { authorId: string };
+type Shown = { id: string; x: number; y: number; title: string };
+
+const ok = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<T> => {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    signal: AbortSignal.timeout(10_000),
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+};
+
+const byId = (a: Shown, b: Shown) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const shownOf = (refs: { _id: string; data: { x: number; y: number }; _to: { title: string } }[]): Shown[] =>
+  refs.map((ref) => ({ id: ref._id, x: ref.data.x, y: ref.data.y, title: ref._to.title })).sort(byId);
+
+/** What the time machine page draws right now, read from the DOM. */
+const domCanvas = (page: Page): Promise<Shown[]> =>
+  page.locator('[data-testid="tm-canvas"] [data-testid="ref"]').evaluateAll((elements) =>
+    elements
+      .map((el) => {
+        const node = el as HTMLElement;
+        return { id: node.dataset.refId ?? '', x: Number.parseFloat(node.style.left), y: Number.parseFloat(node.style.top), title: node.dataset.title ?? '' };
+      })
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+  );
+
+const frameOf = async (page: Page): Promise<number> => Number(await page.getByTestId('tm-screen').getAttribute('data-frame'));
+const waitFrame = (page: Page, frame: number) => page.locator(`[data-testid="tm-screen"][data-frame="${frame}"]`).waitFor();
+const enabled = async (page: Page) => ({
+  first: await page.getByTestId('tm-first').isEnabled(),
+  back: await page.getByTestId('tm-back').isEnabled(),
+  step: await page.getByTestId('tm-step').isEnabled(),
+  last: await page.getByTestId('tm-last').isEnabled(),
+});
+
+describeBrowser('the time machine replays a classroom session exactly', () => {
+  const app = useBrowserApp({
+    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
+  });
+  let community: CommunityAdmin;
+  let viewId = '';
+  let teacher: Member;
+  let lea: Member;
+  let hugo: Member;
+  /** After each command: the frame in force for the teacher and what her live canvas showed. */
+  const recorded: { command: string; frame: number; live: Shown[] }[] = [];
+  let history: TimeMachineHistoryReply;
+  let page: Page;
+
+  const join = async (user: ApiUser, key: string): Promise<Member> => {
+    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: key });
+    return { ...user, authorId: author._id };
+  };
+
+  const record = async (command: string) => {
+    const live = await ok<ViewCanvasReply>(app.url, `/api/views/${viewId}/canvas`, teacher.token);
+    const tm = await ok<TimeMachineHistoryReply>(app.url, `/api/timemachine/${viewId}`, teacher.token);
+    recorded.push({ command, frame: tm.steps.length - 1, live: shownOf(live.refs) });
+  };
+
+  const contribute = async (who: Member, noteId: string, title: string) => {
+    const object = await ok<ObjectReply>(app.url, `/api/objects/${noteId}`, who.token);
+    await ok(app.url, `/api/objects/${community._id}/${noteId}`, who.token, 'PUT', {
+      revision: object.revision,
+      title,
+      body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `${title} : une idée.` }] }] },
+      status: 'active',
+    });
+  };
+
+  /** A note written and contributed (one user-visible creation); answers its ref id. */
+  const note = async (who: Member, title: string, x: number, y: number, buildsOn?: string): Promise<{ noteId: string; refId: string }> => {
+    const reply = await ok<CreateContributionReply>(app.url, `/api/contributions/${community._id}`, who.token, 'POST', {
+      type: 'Note',
+      ...(buildsOn ? { buildsOn } : { placement: { viewId, x, y } }),
+    });
+    await contribute(who, reply.contribution._id, title);
+    await record(`${who.userName} creates "${title}"`);
+    const ref = reply.refs.find((r) => r.from === viewId);
+    if (!ref) throw new Error(`no ref of ${title} in the view`);
+    return { noteId: reply.contribution._id, refId: ref._id };
+  };
+
+  const move = async (who: Member, refId: string, x: number, y: number) => {
+    await ok(app.url, `/api/links/${refId}`, who.token, 'PUT', { data: { x, y } });
+    await record(`${who.userName} moves ${refId} to ${x},${y}`);
+  };
+
+  const remove = async (who: Member, refId: string) => {
+    await ok(app.url, `/api/links/${refId}`, who.token, 'DELETE');
+    await record(`${who.userName} removes ${refId}`);
+  };
+
+  beforeAll(async () => {
+    const { token } = await ok<{ token: string }>(app.url, '/auth/local', '', 'POST', admin);
+    community = await ok<CommunityAdmin>(app.url, '/api/communities', token, 'POST', {
+      title: 'Physique 4e C',
+      registrationKey: keys.writers,
+      managerRegistrationKey: keys.managers,
+    });
+    viewId = community.views[0] ?? '';
+    teacher = await join(await registerUser(app.url, 'm-durand', 'teach-pass1'), keys.managers);
+    lea = await join(await registerUser(app.url, 'lea', 'lea-pass1'), keys.writers);
+    hugo = await join(await registerUser(app.url, 'hugo', 'hugo-pass1'), keys.writers);
+
+    // The session: 3 users, 20 moves, 6 creations (one a build-on), 2 removals, a rename, a rise-above.
+    const question = await note(teacher, 'Pourquoi la glace flotte ?', 420, 60);
+    const leaIdea = await note(lea, 'La glace est plus légère', 120, 220);
+    const hugoIdea = await note(hugo, "L'eau gonfle en gelant", 560, 240);
+    await move(lea, leaIdea.refId, 140, 240);
+    await move(hugo, hugoIdea.refId, 600, 260);
+    await move(teacher, question.refId, 400, 40);
+    const buildOn = await note(lea, 'Comme un glaçon dans un verre', 0, 0, hugoIdea.noteId);
+    await move(lea, buildOn.refId, 620, 380);
+    await move(hugo, hugoIdea.refId, 640, 250);
+    const draft = await note(hugo, 'Brouillon', 300, 420);
+    await move(hugo, draft.refId, 320, 440);
+    await remove(hugo, draft.refId);
+    await move(lea, leaIdea.refId, 160, 260);
+    const density = await note(teacher, 'Densité : masse / volume', 80, 420);
+    await move(teacher, density.refId, 90, 430);
+    await move(lea, leaIdea.refId, 180, 280);
+    await contribute(lea, leaIdea.noteId, 'La glace est moins dense que l’eau');
+    await record('lea renames her idea');
+    await move(hugo, hugoIdea.refId, 660, 240);
+    await move(teacher, density.refId, 100, 470);
+    const aside = await note(hugo, 'Et le pétrole ?', 900, 120);
+    await move(hugo, aside.refId, 880, 140);
+    await remove(teacher, aside.refId);
+    await move(lea, buildOn.refId, 640, 400);
+    await move(teacher, question.refId, 420, 30);
+    const rise = await ok<RiseAboveReply>(app.url, `/api/views/${viewId}/riseabove`, teacher.token, 'POST', {
+      title: 'Synthèse : la densité',
+      linkIds: [leaIdea.refId, density.refId],
+    });
+    await record('teacher rises above two notes');
+    await move(teacher, rise.ref._id, 200, 300);
+    await move(lea, buildOn.refId, 660, 420);
+    await move(hugo, hugoIdea.refId, 680, 260);
+    await move(teacher, rise.ref._id, 220, 320);
+    await move(hugo, hugoIdea.refId, 700, 280);
+    await move(lea, buildOn.refId, 680, 440);
+
+    history = await ok<TimeMachineHistoryReply>(app.url, `/api/timemachine/${viewId}`, teacher.token);
+    page = await app.newPage();
+    await loginThroughUi(page, app.url, teacher.userName, teacher.password);
+  });
+
+  it('recorded a session with twenty moves whose frames only move forward', () => {
+    expect(recorded.filter((r) => r.command.includes(' moves ')).length).toBe(20);
+    for (let i = 1; i < recorded.length; i++) expect(recorded[i]!.frame, recorded[i]!.command).toBeGreaterThan(recorded[i - 1]!.frame);
+    expect(recorded.at(-1)!.frame).toBe(history.steps.length - 1);
+  });
+
+  it("shows 'Initializing...', then the header, an empty canvas at frame −1 and the timeline", async () => {
+    await page.route(`**/api/timemachine/${viewId}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.goto(`${app.url}/timemachine/${viewId}`);
+    await page.getByTestId('tm-initializing').waitFor();
+    expect(await page.getByTestId('tm-initializing').textContent()).toBe('Initialisation...');
+    await page.getByTestId('tm-screen').waitFor();
+    await page.unroute(`**/api/timemachine/${viewId}`);
+    expect(await page.getByTestId('view-community').textContent()).toBe('Physique 4e C');
+    expect(await page.getByTestId('view-title').textContent()).toContain('Bienvenue');
+    expect(await page.getByTestId('view-author').textContent()).toMatch(/m-durand.*\(/);
+    expect(await page.getByTestId('tm-badge').textContent()).toContain('lecture seule');
+    expect(await frameOf(page)).toBe(-1);
+    expect(await domCanvas(page)).toEqual([]);
+    expect(await page.getByTestId('tm-record').textContent()).toContain('Avant le premier changement');
+    expect(await enabled(page)).toEqual({ first: false, back: false, step: true, last: true });
+    expect(await page.getByTestId('tm-item').count()).toBe(history.steps.length);
+  });
+
+  it('steps through every frame: the DOM matches the live canvas at each command and the server frame at each step', async () => {
+    const atFrame = new Map(recorded.map((r) => [r.frame, r]));
+    let matched = 0;
+    for (let frame = 0; frame < history.steps.length; frame++) {
+      await page.getByTestId('tm-step').click();
+      await waitFrame(page, frame);
+      const shown = await domCanvas(page);
+      const server = await ok<TimeMachineFrameReply>(app.url, `/api/timemachine/${viewId}/frame/${frame}`, teacher.token);
+      expect(shown, `frame ${frame} vs GET frame`).toEqual(shownOf(server.refs));
+      const live = atFrame.get(frame);
+      if (live) {
+        expect(shown, `frame ${frame} after: ${live.command}`).toEqual(live.live);
+        matched += 1;
+      }
+      const step = history.steps[frame]!;
+      const label = await page.getByTestId('tm-record').textContent();
+      expect(label).toContain(step.title);
+      expect(label).toContain({ created: 'créé', modified: 'modifié', deleted: 'supprimé' }[step.kind]);
+    }
+    expect(matched).toBe(recorded.length);
+    expect(await enabled(page)).toEqual({ first: true, back: true, step: false, last: false });
+    // The rename is a 'modified' step naming the new title and its author.
+    const rename = history.steps.find((s) => s.title === 'La glace est moins dense que l’eau' && s.kind === 'modified');
+    expect(rename?.actorName).toMatch(/lea/);
+  });
+
+  it('back-steps exactly to the empty canvas', async () => {
+    const atFrame = new Map(recorded.map((r) => [r.frame, r.live]));
+    for (let frame = history.steps.length - 2; frame >= -1; frame--) {
+      await page.getByTestId('tm-back').click();
+      await waitFrame(page, frame);
+      const live = atFrame.get(frame);
+      if (live) expect(await domCanvas(page), `back to frame ${frame}`).toEqual(live);
+    }
+    expect(await domCanvas(page)).toEqual([]);
+    expect(await enabled(page)).toEqual({ first: false, back: false, step: true, last: true });
+  });
+
+  it('jumps to the last and first frames, and plays to the end at one step per 100 ms with the controls disabled', async () => {
+    await page.getByTestId('tm-last').click();
+    await waitFrame(page, history.steps.length - 1);
+    expect(await domCanvas(page)).toEqual(recorded.at(-1)!.live);
+    await page.getByTestId('tm-first').click();
+    await waitFrame(page, -1);
+    const started = Date.now();
+    await page.getByTestId('tm-play').click();
+    await page.locator('[data-testid="tm-screen"][data-playing]').waitFor();
+    expect(await enabled(page)).toEqual({ first: false, back: false, step: false, last: false });
+    await page.locator(`[data-testid="tm-screen"][data-frame="${history.steps.length - 1}"]:not([data-playing])`).waitFor({ timeout: 30_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual((history.steps.length - 1) * 100 * 0.9);
+    expect(await page.getByTestId('tm-play').isDisabled()).toBe(true);
+    expect(await domCanvas(page)).toEqual(recorded.at(-1)!.live);
+  });
+
+  it('jumps by clicking the timeline, by keyboard, and zooms by the fixed factors', async () => {
+    const target = recorded[5]!.frame;
+    await page.locator(`[data-testid="tm-item"][data-index="${target}"]`).dispatchEvent('click');
+    await waitFrame(page, target);
+    expect(await domCanvas(page)).toEqual(recorded[5]!.live);
+
+    await page.getByTestId('tm-track').focus();
+    await page.keyboard.press('ArrowRight');
+    await waitFrame(page, target + 1);
+    await page.keyboard.press('ArrowLeft');
+    await waitFrame(page, target);
+    await page.keyboard.press('End');
+    await waitFrame(page, history.steps.length - 1);
+    await page.keyboard.press('Home');
+    await waitFrame(page, -1);
+
+    const scale = async () => Number(await page.getByTestId('tm-track').getAttribute('data-scale'));
+    const fit = await scale();
+    await page.getByTestId('tm-zoom-up').click();
+    expect(await scale()).toBeCloseTo(fit * 2);
+    await page.getByTestId('tm-zoom-bigUp').click();
+    expect(await scale()).toBeCloseTo(fit * 10);
+    await page.getByTestId('tm-zoom-down').click();
+    expect(await scale()).toBeCloseTo(fit * 5);
+    await page.getByTestId('tm-zoom-bigDown').click();
+    expect(await scale()).toBeCloseTo(fit / 2);
+    await page.getByTestId('tm-zoom-focus').click();
+    await page.getByTestId('tm-zoom-fit').click();
+    expect(await scale()).toBeCloseTo(fit);
+  });
+
+  it('opens the view "as of" a date, from the live view and from the date field', async () => {
+    const chosen = recorded[12]!;
+    const time = history.steps[chosen.frame]!.time;
+    const inForce = history.steps.filter((s) => s.time <= time).length - 1;
+    await page.goto(`${app.url}/view/${viewId}`);
+    await page.getByTestId('tool-timemachine').click();
+    await page.waitForURL((u) => u.pathname === `/timemachine/${viewId}`);
+    await page.getByTestId('tm-screen').waitFor();
+    await page.goto(`${app.url}/timemachine/${viewId}?at=${encodeURIComponent(time)}`);
+    await waitFrame(page, inForce);
+    expect(await domCanvas(page)).toEqual(recorded.find((r) => r.frame === inForce)?.live ?? chosen.live);
+
+    // The date field (local time, to the second) lands on the frame in force then.
+    const local = await page.evaluate((iso) => {
+      const d = new Date(Date.parse(iso) + 1000);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+    }, history.steps[2]!.time);
+    const cutoff = new Date(Math.floor((Date.parse(history.steps[2]!.time) + 1000) / 1000) * 1000).toISOString();
+    const expected = history.steps.filter((s) => s.time <= cutoff).length - 1;
+    await page.getByTestId('tm-asof-input').fill(local);
+    await page.getByTestId('tm-asof-go').click();
+    await waitFrame(page, expected);
+    expect(await frameOf(page)).toBe(expected);
+  });
+
+  it('passes axe at 1280 and 375 px, and keeps its screenshots', async () => {
+    await page.goto(`${app.url}/timemachine/${viewId}`);
+    await page.getByTestId('tm-screen').waitFor();
+    const middle = recorded.find((r) => r.command.startsWith('teacher rises'))!.frame;
+    await page.locator(`[data-testid="tm-item"][data-index="${middle}"]`).dispatchEvent('click');
+    await waitFrame(page, middle);
+    await checkPage(page, 'timemachine');
+  });
+});
