@@ -417,8 +417,15 @@ describeBrowser('the contribution window', () => {
     });
 
     it('is built on by another writer, who cannot edit it', async () => {
+      const readState = async () =>
+        (await ok<{ refs: { to: string; _to: { read: string } }[] }>(app.url, `/api/views/${viewId}/canvas`, carol.token)).refs.find(
+          (ref) => ref.to === noteId,
+        )?._to.read;
+      expect(await readState()).toBe('unread');
       const page = await open(carol, noteId);
       await page.getByTestId('read-body').waitFor();
+      // Marked read 1.2 s after opening.
+      await expect.poll(readState, { timeout: 10_000 }).toBe('read');
       expect(await page.getByTestId('tab-edit').count()).toBe(0);
       expect(await page.getByTestId('tab-properties').count()).toBe(0);
       await page.getByTestId('build-on').click();

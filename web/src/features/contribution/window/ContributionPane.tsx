@@ -159,7 +159,7 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
   const showPromising = Boolean(plugins?.promisingnessidea);
 
   return (
-    <div className={styles.pane} data-testid="contribution-pane" data-contribution={object._id} data-status={object.status}>
+    <div className={`${styles.pane} ${headingLevel === 1 ? '' : styles.embedded}`} data-testid="contribution-pane" data-contribution={object._id} data-status={object.status}>
       <header className={styles.header}>
         <TypeIcon size={20} aria-hidden="true" className={styles.typeIcon} />
         <Heading className={styles.title} data-testid="contribution-title">
