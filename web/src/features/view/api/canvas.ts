@@ -59,6 +59,10 @@ export const markRead = (communityId: string, contributionId: string) =>
     method: 'POST',
   });
 
+/** POST /api/objects/addTofav|remFromfav/{communityId}/{id} (favourites plugin). */
+export const setFavourite = (communityId: string, contributionId: string, on: boolean) =>
+  api.request<unknown>(`/api/objects/${on ? 'addTofav' : 'remFromfav'}/${enc(communityId)}/${enc(contributionId)}`, { method: 'POST' });
+
 // ---- cache patches (pure; used by mutations and by the live socket) ----------------------
 
 type Canvas = ViewCanvasReply;

@@ -10,6 +10,7 @@ import {
   History,
   Layers,
   Link2,
+  Paperclip,
   PenTool,
   Settings2,
   UserCog,
@@ -20,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
 import { Alert } from '../../../components/Alert.tsx';
-import { canvasKey, openWorkspace, type ViewCanvasReply } from '../api/canvas.ts';
+import { canvasKey, openWorkspace, patchTarget, setFavourite, updateCanvas, type ViewCanvasReply } from '../api/canvas.ts';
 import { Canvas } from '../canvas/Canvas.tsx';
 import { emptyFilter, filterRefs, isFilterActive, type CanvasFilter, type Point, type Viewer, type ViewRef } from '../canvas/model.ts';
 import { PointerMenu } from '../canvas/PointerMenu.tsx';
@@ -252,7 +253,12 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
           unlock: (refs) => void actions.setData(refs, { fixed: false, locked: false, draggable: true }),
           riseabove: (refs) => void riseaboveFrom(refs),
           remove: (refs) => void removeRefs(refs),
-          favourite: null,
+          favourite: plugins.enableFavourites
+            ? (ref, on) =>
+                void setFavourite(communityId, ref.to, on)
+                  .then(() => updateCanvas(client, viewId, (c) => patchTarget(c, ref.to, { favourite: on })))
+                  .catch((failure: unknown) => notify('error', failure instanceof Error ? failure.message : t('common.genericError')))
+            : null,
         })
       : canvasMenuEntries(t, data.editable, clipboard?.title ?? null, {
           paste: () => clipboard && void actions.paste(clipboard, menu.at),
@@ -272,6 +278,18 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
         onClick: () =>
           void actions.create('Drawing', scrollOrigin()).then((d) => d && openWindow('contribution', d._id, t('canvas.kind.drawing'))),
       },
+      ...(slots.uploadAttachment
+        ? [
+            {
+              id: 'attachment',
+              label: t('canvas.tools.attachment'),
+              icon: Paperclip,
+              // A new attachment opens in its window, where the file is chosen and uploaded.
+              onClick: () =>
+                void actions.create('Attachment', scrollOrigin()).then((a) => a && openWindow('contribution', a._id, t('canvas.kind.attachment'))),
+            },
+          ]
+        : []),
       { id: 'riseabove', label: t('canvas.tools.riseabove'), icon: Layers, onClick: () => void riseaboveFrom() },
     );
   }
