@@ -355,6 +355,7 @@ describeBrowser('the contribution window', () => {
       // Reopened later: the server's text, and recover puts mine back.
       page.on('dialog', (dialog) => void dialog.accept());
       await page.reload();
+      await page.getByTestId('save-stored-earlier').waitFor({ state: 'attached' });
       await page.getByTestId('tab-attachments').click();
       expect(await editorText(page)).not.toContain('Phrase ajoutée hors ligne.');
       await page.getByTestId('recover').click();

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import type { EditSession } from '../window/useEditSession.ts';
@@ -12,6 +13,11 @@ import styles from './Editor.module.css';
 export const ConflictView = ({ session }: { session: EditSession }) => {
   const { t, i18n } = useTranslation();
   const theirs = session.conflict;
+  const box = useRef<HTMLDivElement | null>(null);
+  // The choice appears below the editor: bring it into sight.
+  useEffect(() => {
+    if (theirs) box.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [theirs]);
   if (!theirs) return null;
   const when = new Date(theirs.modified).toLocaleString(i18n.language.replace('_', '-'));
   const side = (heading: string, title: string, keywords: string, content: unknown, testId: string) => (
@@ -27,7 +33,7 @@ export const ConflictView = ({ session }: { session: EditSession }) => {
     </section>
   );
   return (
-    <div className={styles.conflict} role="alert" data-testid="conflict">
+    <div ref={box} className={styles.conflict} role="alert" data-testid="conflict">
       <p className={styles.conflictLead}>{t('contribution.conflict.lead', { name: theirs.modifiedBy?.name ?? '?', when })}</p>
       <div className={styles.conflictSides}>
         {side(t('contribution.conflict.mine'), session.title, session.keywords, session.content(), 'conflict-mine')}

@@ -19,7 +19,12 @@ export const SaveBar = ({ session, onFinish, isNew }: { session: EditSession; on
           {t('contribution.save.success')}
         </Alert>
       )}
-      {state === 'stored' && (
+      {state === 'stored' && !session.error && (
+        <Alert tone="info" testId="save-stored-earlier">
+          {t('contribution.save.storedEarlier')}
+        </Alert>
+      )}
+      {state === 'stored' && session.error && (
         <Alert tone="error" testId="save-stored">
           {t('contribution.save.failure')}
           {session.error ? ` (${session.error})` : ''}
