@@ -1,3 +1,4 @@
+import { applyStep as applySceneStep, revertStep as revertSceneStep } from '../../../contracts/timeMachineSteps.ts';
 import type { TimeMachineDeltaStep, TimeMachineStepKind } from '../../../contracts/api/timemachine.ts';
 import type { RefData, RefTarget, ViewLink, ViewRef } from '../../../contracts/api/views.ts';
 import type { ContributionEvent, LinkType } from '../../../contracts/events/contribution.ts';
@@ -460,18 +461,10 @@ export class ViewReplay {
   }
 }
 
-/** Applies one step forward to a frame (the contract's rule). */
-export const applyStep = (refs: Map<string, ViewRef>, links: Map<string, ViewLink>, step: Pick<ReplayStep, 'refId' | 'after' | 'links'>): void => {
-  if (step.after) refs.set(step.refId, step.after);
-  else refs.delete(step.refId);
-  for (const link of step.links.removed) links.delete(link._id);
-  for (const link of step.links.added) links.set(link._id, link);
-};
+/** Applies one step forward to a frame (contracts/timeMachineSteps.ts). */
+export const applyStep = (refs: Map<string, ViewRef>, links: Map<string, ViewLink>, step: Pick<ReplayStep, 'refId' | 'after' | 'links'>): void =>
+  applySceneStep({ refs, links }, step);
 
 /** Undoes one step (the exact inverse of `applyStep`). */
-export const revertStep = (refs: Map<string, ViewRef>, links: Map<string, ViewLink>, step: Pick<ReplayStep, 'refId' | 'before' | 'links'>): void => {
-  if (step.before) refs.set(step.refId, step.before);
-  else refs.delete(step.refId);
-  for (const link of step.links.added) links.delete(link._id);
-  for (const link of step.links.removed) links.set(link._id, link);
-};
+export const revertStep = (refs: Map<string, ViewRef>, links: Map<string, ViewLink>, step: Pick<ReplayStep, 'refId' | 'before' | 'links'>): void =>
+  revertSceneStep({ refs, links }, step);

@@ -1,32 +1,8 @@
-import type { TimeMachineDeltaStep } from '../../../../../contracts/api/timemachine.ts';
 import type { ViewLink, ViewRef } from '../../../../../contracts/api/views.ts';
+import { applyStep, revertStep, type Scene, type StepDelta } from '../../../../../contracts/timeMachineSteps.ts';
 
-/**
- * The player's pure rules (spec part 2 §4, fact sheet §2.2; contracts/api/timemachine.ts):
- * frame −1 is the empty canvas, frame i the canvas after steps 0..i. A step
- * puts its `after` (created/modified: upsert) or removes its ref (deleted); a
- * back-step puts its `before` back, so the two are exact inverses.
- */
-
-export type Scene = { refs: Map<string, ViewRef>; links: Map<string, ViewLink> };
-
-export const emptyScene = (): Scene => ({ refs: new Map(), links: new Map() });
-
-type StepDelta = Pick<TimeMachineDeltaStep, 'refId' | 'before' | 'after' | 'links'>;
-
-export const applyStep = (scene: Scene, step: StepDelta): void => {
-  if (step.after) scene.refs.set(step.refId, step.after);
-  else scene.refs.delete(step.refId);
-  for (const link of step.links.removed) scene.links.delete(link._id);
-  for (const link of step.links.added) scene.links.set(link._id, link);
-};
-
-export const revertStep = (scene: Scene, step: StepDelta): void => {
-  if (step.before) scene.refs.set(step.refId, step.before);
-  else scene.refs.delete(step.refId);
-  for (const link of step.links.added) scene.links.delete(link._id);
-  for (const link of step.links.removed) scene.links.set(link._id, link);
-};
+/** The replay rule itself is shared with the server (contracts/timeMachineSteps.ts). */
+export { applyStep, emptyScene, revertStep, type Scene } from '../../../../../contracts/timeMachineSteps.ts';
 
 /** Moves `scene` (at frame `from`) to frame `to` by stepping forward or back; returns the new frame. */
 export const seek = (scene: Scene, steps: readonly StepDelta[], from: number, to: number): number => {
