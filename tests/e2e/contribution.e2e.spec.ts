@@ -448,6 +448,15 @@ describeBrowser('the contribution window', () => {
     it('made private, it is hidden from another writer', async () => {
       expect((await call(app.url, `/api/objects/${noteId}`, carol.token)).status).toBe(200);
       const page = await open(alice, noteId);
+      // Authors tab: the primary author stays; an author already there is refused.
+      await page.getByTestId('tab-authors').click();
+      expect(await page.getByTestId('author-row').count()).toBe(2);
+      await page.getByTestId('author-remove').first().click();
+      await expect.poll(() => page.getByTestId('authors-message').textContent()).toBe('cannot remove the Primary Author');
+      await page.getByTestId('author-choice').selectOption(bob.authorId);
+      await page.getByTestId('author-add').click();
+      await expect.poll(() => page.getByTestId('authors-message').textContent()).toBe('already included');
+      expect(await page.getByTestId('author-row').count()).toBe(2);
       await page.getByTestId('tab-properties').click();
       await page.getByTestId('permission-private').check();
       expect(await page.getByTestId('permission-table').textContent()).toMatch(/non.*non/);
