@@ -162,7 +162,7 @@ describeBrowser('communities, authors and help in the browser', () => {
     expect(await page.getByTestId('view-title').textContent()).toContain('Bienvenue');
     expect(await page.getByTestId('view-community').textContent()).toBe(community.title);
     expect(await page.getByTestId('view-author').textContent()).toContain('Léa Martin');
-    expect(await page.getByTestId('view-authormanager').count()).toBe(0);
+    expect(await page.getByTestId('tool-authors').count()).toBe(0);
     await checkPage(page, 'view-writer');
 
     // Writers are refused the author manager; settings are read-only for them.
@@ -219,7 +219,7 @@ describeBrowser('communities, authors and help in the browser', () => {
     await rowOf(page).waitFor();
     expect(await rowOf(page).textContent()).toContain('Gestionnaire');
     await rowOf(page).getByTestId('enter-link').click();
-    await page.getByTestId('view-authormanager').click();
+    await page.getByTestId('tool-authors').click();
     await page.waitForURL(`${app.url}/authormanager/${communityId}`);
     await page.locator(`[data-testid="managers"] li[data-user="${teacher.userName}"]`).waitFor();
     await page.getByTestId('writers-table').waitFor();

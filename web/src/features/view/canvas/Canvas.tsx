@@ -137,6 +137,10 @@ export const Canvas = (props: CanvasProps) => {
       onDragLeave={() => setDropping(false)}
       onDrop={handleDrop}
       data-testid="canvas"
+      // Keyboard users scroll a large canvas with the arrow keys (axe: scrollable-region-focusable).
+      tabIndex={0}
+      role="region"
+      aria-label={t('canvas.scrollLabel')}
     >
       <div
         ref={plane}
