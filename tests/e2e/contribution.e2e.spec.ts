@@ -104,8 +104,8 @@ const selectText = async (page: Page, text: string) => {
     }
     throw new Error(`no text ${wanted}`);
   }, text);
-  // ProseMirror reads the DOM selection on selectionchange.
-  await page.waitForTimeout(100);
+  // ProseMirror reads the DOM selection on selectionchange: wait until it has.
+  await expect.poll(() => editor(page).locator('xpath=..').getAttribute('data-selection')).toBe(text);
 };
 
 /** Puts the caret at the very end of the note (after its last text). */

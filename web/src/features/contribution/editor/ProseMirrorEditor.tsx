@@ -72,6 +72,9 @@ export const ProseMirrorEditor = ({ initial, viewRef, onChange, onSupportDoubleC
       dispatchTransaction(tr) {
         const next = view.state.apply(tr);
         view.updateState(next);
+        // The selected text, for tests and assistive tooling that watch the editor.
+        const { from, to, empty } = next.selection;
+        host.current?.setAttribute('data-selection', empty ? '' : next.doc.textBetween(from, to, ' ', ' ').slice(0, 200));
         latest.current.onChange(next.doc, view);
       },
     });

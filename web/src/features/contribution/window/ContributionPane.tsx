@@ -85,6 +85,11 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
   const isNew = object.status === 'unsaved';
   const [tab, setTab] = useState(object.editable && isNew && editableKind ? 'edit' : 'read');
   const [attachments, setAttachments] = useState<AttachmentItem[]>([]);
+  const tabList = useRef<HTMLDivElement | null>(null);
+  // On phones the tab row scrolls: keep the chosen tab in sight.
+  useEffect(() => {
+    tabList.current?.querySelector<HTMLElement>('[data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   // The scaffolds of the view when it chose its own, else those of the root context, in order.
   const offered = useMemo(() => {
@@ -170,7 +175,7 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
         </span>
       </header>
       <Tabs.Root value={tab} onValueChange={setTab} className={styles.tabs}>
-        <Tabs.List className={styles.tabList} aria-label={t('contribution.tabs.label')}>
+        <Tabs.List ref={tabList} className={styles.tabList} aria-label={t('contribution.tabs.label')}>
           <Tabs.Trigger value="read" className={styles.tab} data-testid="tab-read">
             {t('contribution.tabs.read')}
           </Tabs.Trigger>
