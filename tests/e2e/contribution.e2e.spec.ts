@@ -125,6 +125,17 @@ const caretAtEnd = async (page: Page) => {
   await page.waitForTimeout(100);
 };
 
+/**
+ * Presses a key and waits until ProseMirror's state follows (caret, selection
+ * or document changed): native caret moves reach it asynchronously.
+ */
+const press = async (page: Page, key: string) => {
+  const host = editor(page).locator('xpath=..');
+  const before = await host.getAttribute('data-position');
+  await page.keyboard.press(key);
+  await expect.poll(() => host.getAttribute('data-position')).not.toBe(before);
+};
+
 describeBrowser('the contribution window', () => {
   const app = useBrowserApp({
     prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
@@ -196,11 +207,11 @@ describeBrowser('the contribution window', () => {
       await page.keyboard.type('Les feuilles captent la lumière du soleil.');
       await selectText(page, 'captent');
       await page.getByTestId('tool-bold').click();
-      await page.keyboard.press('End');
-      await page.keyboard.press('Enter');
+      await press(page, 'End');
+      await press(page, 'Enter');
       await page.getByTestId('tool-bullets').click();
       await page.keyboard.type('eau');
-      await page.keyboard.press('Enter');
+      await press(page, 'Enter');
       await page.keyboard.type('gaz carbonique');
       await expect.poll(() => editor(page).locator('strong').textContent()).toBe('captent');
       expect(await editor(page).locator('ul > li').count()).toBe(2);
@@ -211,8 +222,8 @@ describeBrowser('the contribution window', () => {
       const firstLabel = (await supports.first().textContent()) ?? '';
 
       // Wrap a selection in a support: ONE unit with its label and the words.
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Enter');
+      await press(page, 'Enter');
+      await press(page, 'Enter');
       await page.keyboard.type('Je pense que la lumière nourrit la plante');
       await selectText(page, 'la lumière nourrit la plante');
       await supports.first().click();
@@ -221,17 +232,17 @@ describeBrowser('the contribution window', () => {
 
       // Arrow keys jump over the unit in one step: the caret never enters it.
       await page.keyboard.press('End');
-      await page.keyboard.press('ArrowLeft'); // over the space after it
-      await page.keyboard.press('ArrowLeft'); // over the whole support
+      await press(page, 'ArrowLeft'); // over the space after it
+      await press(page, 'ArrowLeft'); // over the whole support
       await page.keyboard.type('!');
       expect(await editorText(page)).toContain(`Je pense que ![${firstLabel}|`);
-      await page.keyboard.press('Backspace');
-      await page.keyboard.press('ArrowRight'); // over the whole support again
+      await press(page, 'Backspace');
+      await press(page, 'ArrowRight'); // over the whole support again
       // Backspace removes it whole; undo brings it back whole.
-      await page.keyboard.press('Backspace');
+      await press(page, 'Backspace');
       expect(await editor(page).locator('.kf-support').count()).toBe(0);
       expect(await editorText(page)).not.toContain('nourrit');
-      await page.keyboard.press('Control+z');
+      await press(page, 'Control+z');
       await expect.poll(() => editor(page).locator('.kf-support').count()).toBe(1);
       expect(await editorText(page)).toContain(`[${firstLabel}|la lumière nourrit la plante]`);
 

@@ -75,6 +75,7 @@ export const ProseMirrorEditor = ({ initial, viewRef, onChange, onSupportDoubleC
         // The selected text, for tests and assistive tooling that watch the editor.
         const { from, to, empty } = next.selection;
         host.current?.setAttribute('data-selection', empty ? '' : next.doc.textBetween(from, to, ' ', ' ').slice(0, 200));
+        host.current?.setAttribute('data-position', `${from}:${to}:${next.doc.content.size}`);
         latest.current.onChange(next.doc, view);
       },
     });
