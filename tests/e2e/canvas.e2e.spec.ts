@@ -176,6 +176,28 @@ describeBrowser('the view canvas with two users', () => {
     expect(await refByTitle(pupilPage, 'Les graines germent').getAttribute('data-read')).toBeTruthy();
   });
 
+  it('asks before closing a contribution window with unsaved changes', async () => {
+    await pupilPage.getByTestId('canvas-plane').click({ button: 'right', position: { x: 420, y: 460 } });
+    await pupilPage.getByTestId('menu-new-note').click();
+    const window = pupilPage.getByTestId('internal-window');
+    await window.waitFor();
+    await window.getByTestId('title-input').fill('Brouillon');
+    const dialogs: string[] = [];
+    const answerNext = (accept: boolean) =>
+      pupilPage.once('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void (accept ? dialog.accept() : dialog.dismiss());
+      });
+    answerNext(false);
+    await window.getByTestId('window-close').click();
+    await expect.poll(() => dialogs.length).toBe(1);
+    expect(await window.count()).toBe(1);
+    answerNext(true);
+    await window.getByTestId('window-close').click();
+    await window.waitFor({ state: 'detached' });
+    expect(dialogs).toHaveLength(2);
+  });
+
   it('moves the note by dragging; the other browser follows', async () => {
     const before = await position(pupilPage, 'Les graines germent');
     const started = Date.now();

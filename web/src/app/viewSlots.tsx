@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { lazy, Suspense } from 'react';
 import type { ViewSlots } from '../features/view/index.ts';
 import { PageLoading } from './Layout.tsx';
@@ -8,6 +9,9 @@ const ContributionPane = lazy(() =>
 );
 const ViewManager = lazy(() => import('../features/viewmanager/components/ViewManager.tsx').then((m) => ({ default: m.ViewManager })));
 
+/** Contribution windows whose content has unsaved changes. */
+const dirtyContributions = new Set<string>();
+
 /**
  * What the view screen borrows from other features (features never import
  * each other; app/ composes them): the contribution window's content, the
@@ -16,7 +20,14 @@ const ViewManager = lazy(() => import('../features/viewmanager/components/ViewMa
 export const viewSlots: ViewSlots = {
   renderContribution: ({ contributionId, viewId, close, open }) => (
     <Suspense fallback={<PageLoading />}>
-      <ContributionPane contributionId={contributionId} contextId={viewId} onClose={close} onOpen={open} headingLevel={2} />
+      <ContributionPane
+        contributionId={contributionId}
+        contextId={viewId}
+        onClose={close}
+        onOpen={open}
+        onDirtyChange={(dirty) => (dirty ? dirtyContributions.add(contributionId) : dirtyContributions.delete(contributionId))}
+        headingLevel={2}
+      />
     </Suspense>
   ),
   renderViewManager: ({ communityId, viewId }) => (
@@ -24,6 +35,12 @@ export const viewSlots: ViewSlots = {
       <ViewManager communityId={communityId} currentViewId={viewId} compact />
     </Suspense>
   ),
+  confirmCloseContribution: (contributionId) => {
+    if (!dirtyContributions.has(contributionId)) return true;
+    if (!window.confirm(i18next.t('contribution.leaveConfirm'))) return false;
+    dirtyContributions.delete(contributionId);
+    return true;
+  },
   uploadAttachment: async (communityId, attachmentId, file) => {
     const { uploadFile } = await import('../features/contribution/api/upload.ts');
     return uploadFile(communityId, attachmentId, file, file.name, () => undefined);

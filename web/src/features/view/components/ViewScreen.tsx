@@ -52,6 +52,11 @@ export type ViewSlots = {
   renderViewManager?: (props: { communityId: string; viewId: string }) => ReactNode;
   /** Uploads a dropped file into a new attachment; absent = no upload route yet. */
   uploadAttachment?: (communityId: string, attachmentId: string, file: File) => Promise<unknown>;
+  /**
+   * Asked before a contribution window is closed from its title bar: false
+   * keeps it open (e.g. unsaved changes the user chose to keep).
+   */
+  confirmCloseContribution?: (contributionId: string) => boolean;
 };
 
 type MenuState = { client: Point; at: Point; refId: string | null };
@@ -402,7 +407,10 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
           key={win.id}
           win={win}
           href={win.kind === 'view' ? `/view/${win.targetId}` : `/contribution/${win.targetId}/${viewId}`}
-          onClose={closeWindow}
+          onClose={(id) => {
+            if (win.kind !== 'view' && slots.confirmCloseContribution && !slots.confirmCloseContribution(win.targetId)) return;
+            closeWindow(id);
+          }}
           onFocus={focusWindow}
           onFrame={frameWindow}
         >
