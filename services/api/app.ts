@@ -66,7 +66,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       info: {
         title: 'Buildon API',
         description: 'Knowledge Forum 6 compatible paths. Authenticate with `Authorization: Bearer <token>` from POST /auth/local.',
-        version: '0.1.0',
+        version: '0.2.0',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
