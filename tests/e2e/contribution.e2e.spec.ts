@@ -290,6 +290,12 @@ describeBrowser('the contribution window', () => {
       await page.getByTestId('history-open').first().click();
       await page.getByTestId('historical').locator('table').waitFor();
       await screenshotOf(page, 'contribution-history');
+      // The same version on its own page, /historicalobject/{id}: type and key/value rows.
+      const historicalHref = (await page.getByTestId('historical-page-link').getAttribute('href')) ?? '';
+      expect(historicalHref).toMatch(/^\/historicalobject\/[0-9a-f]{24}$/);
+      await page.goto(`${app.url}${historicalHref}`);
+      await page.getByTestId('historical-page').locator('table th').first().waitFor();
+      expect(await page.getByTestId('historical-page').locator('caption').textContent()).toContain('Note');
       await page.close();
     });
 

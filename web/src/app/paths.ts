@@ -20,6 +20,7 @@ export const paths = {
   viewWithMenu: '/view/:viewId/:menuStatus',
   contribution: '/contribution/:contributionId',
   contributionInContext: '/contribution/:contributionId/:contextId',
+  historicalObject: '/historicalobject/:id',
   viewManager: '/viewmanager/:communityId',
   timeMachine: '/timemachine/:viewId',
 } as const;

@@ -35,6 +35,9 @@ const GroupManagerPage = lazy(() =>
 );
 const HelpPage = lazy(() => import('../features/help/components/HelpPage.tsx').then((m) => ({ default: m.HelpPage })));
 const ViewPage = lazy(() => import('../features/view/components/ViewPage.tsx').then((m) => ({ default: m.ViewPage })));
+const HistoricalObjectPage = lazy(() =>
+  import('../features/contribution/page/HistoricalObjectPage.tsx').then((m) => ({ default: m.HistoricalObjectPage })),
+);
 const ContributionPage = lazy(() =>
   import('../features/contribution/page/ContributionPage.tsx').then((m) => ({ default: m.ContributionPage })),
 );
@@ -82,6 +85,7 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.viewWithMenu, element: <RequireAuth>{(me) => <ViewPage isAdmin={me.role === 'admin'} slots={viewSlots} />}</RequireAuth> },
         { path: paths.contribution, element: <RequireAuth>{() => <ContributionPage />}</RequireAuth> },
         { path: paths.contributionInContext, element: <RequireAuth>{() => <ContributionPage />}</RequireAuth> },
+        { path: paths.historicalObject, element: <RequireAuth>{() => <HistoricalObjectPage />}</RequireAuth> },
         { path: paths.viewManager, element: <RequireAuth>{() => <ViewManagerPage />}</RequireAuth> },
         { path: paths.timeMachine, element: <RequireAuth>{() => <TimeMachinePage />}</RequireAuth> },
         { path: '*', element: <Navigate to={paths.home} replace /> },

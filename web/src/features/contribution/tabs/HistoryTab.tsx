@@ -2,13 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { useHistorical, useHistory } from '../api/objects.ts';
+import { HistoricalTable } from './HistoricalTable.tsx';
 import styles from './Tabs.module.css';
-
-const show = (value: unknown): string => {
-  if (typeof value === 'string') return value;
-  const text = JSON.stringify(value);
-  return text.length > 400 ? `${text.slice(0, 400)}…` : text;
-};
 
 /** Every version of the object, with time and author; one opens as key/value rows. */
 export const HistoryTab = ({ id }: { id: string }) => {
@@ -36,19 +31,10 @@ export const HistoryTab = ({ id }: { id: string }) => {
       {open && (
         <section className={styles.historical} data-testid="historical">
           {version.isPending && <p className={styles.muted}>{t('contribution.loading')}</p>}
-          {version.data && (
-            <table className={styles.table}>
-              <caption>{`${version.data.type} · ${version.data.dataType}`}</caption>
-              <tbody>
-                {Object.entries(version.data.data).map(([key, value]) => (
-                  <tr key={key}>
-                    <th scope="row">{key}</th>
-                    <td>{show(value)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          {version.data && <HistoricalTable version={version.data} />}
+          <a href={`/historicalobject/${open}`} target="_blank" rel="noopener" data-testid="historical-page-link">
+            {t('contribution.history.openPage')}
+          </a>
         </section>
       )}
     </div>
