@@ -1,10 +1,12 @@
 import { applyStep as applySceneStep, revertStep as revertSceneStep } from '../../../contracts/timeMachineSteps.ts';
 import type { TimeMachineDeltaStep, TimeMachineStepKind } from '../../../contracts/api/timemachine.ts';
-import type { RefData, RefTarget, ViewLink, ViewRef } from '../../../contracts/api/views.ts';
+import type { RefTarget, ViewLink, ViewRef } from '../../../contracts/api/views.ts';
 import type { ContributionEvent, LinkType } from '../../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
 import { isObjectId } from '../../../contracts/ids.ts';
 import { canRead } from '../../../contracts/permissions.ts';
+import { readState } from '../../../projections/reads/index.ts';
+import { toRefData } from '../canvas/canvasReader.ts';
 import { evolveContribution, type ContributionDocument } from '../../../projections/contributions/index.ts';
 
 /**
@@ -59,29 +61,11 @@ const noLinks: LinkDelta = Object.freeze({ added: [], removed: [] });
 const arrowTypes: ReadonlySet<string> = new Set(['buildson', 'references']);
 const containsPrefix = 'contribution-';
 
+/** The replay keeps the last read instant per contribution; the reads projection's rule takes a document. */
+const lastReadOf = (last: string | undefined) => (last === undefined ? undefined : { last });
+
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-const bool = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
-
-/** A ref's stored data in the contract's shape (missing positions fall back to 100,100, like the live canvas). */
-export const refDataOf = (data: Record<string, unknown>): RefData => {
-  const out: RefData = { x: num(data.x) ?? 100, y: num(data.y) ?? 100 };
-  const width = num(data.width);
-  const height = num(data.height);
-  if (width !== undefined && width >= 0 && width <= 5000) out.width = width;
-  if (height !== undefined && height >= 0 && height <= 5000) out.height = height;
-  for (const key of ['showInPlace', 'draggable', 'fixed', 'locked'] as const) {
-    const value = bool(data[key]);
-    if (value !== undefined) out[key] = value;
-  }
-  return out;
-};
-
-/** Read state as the live canvas computes it (fact sheet §4). */
-const readStateOf = (lastRead: string | undefined, modified: string): RefTarget['read'] => {
-  if (lastRead === undefined) return 'unread';
-  return lastRead >= modified ? 'read' : 'modified';
-};
 
 /** What the canvas draws of a target, minus what changes without being a step (modified, read, favourite). */
 const targetSignatureOf = (target: RefTarget): string => {
@@ -323,7 +307,7 @@ export class ViewReplay {
       this.targets.set(link.to, target);
     }
     if (!target) return null;
-    const data = refDataOf(link.data);
+    const data = toRefData(link.data);
     const ref: ViewRef = { _id: link._id, viewId: this.options.viewId, to: link.to, data, created: link.created, modified: link.modified, _to: target.target };
     return { ref, dataSig: JSON.stringify(data), targetSig: target.sig };
   }
@@ -351,7 +335,7 @@ export class ViewReplay {
       created: doc.created,
       modified: doc.modified,
       langInNote: strings((doc as { langInNote?: unknown }).langInNote ?? data.langInNote),
-      read: readStateOf(this.reads.get(doc._id), doc.modified),
+      read: readState(lastReadOf(this.reads.get(doc._id)), doc.modified),
       byMe: doc.authors.includes(reader.authorId),
       favourite: strings(data.favAuthors).includes(reader.userId),
       riseaboveViewId: riseabove && isObjectId(riseabove.viewId) ? riseabove.viewId : null,
