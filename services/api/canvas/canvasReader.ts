@@ -16,6 +16,7 @@ import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import type { Collection, Document, ReadStore } from '../../core/readStore.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
 import { authorIdFor } from '../communities/authorId.ts';
+import { actingAuthor } from '../communities/authorReply.ts';
 import { defaultContextData, toCommunityInfo } from '../communities/communityService.ts';
 
 /** A caller inside one community, as the access rule sees them. */
@@ -311,37 +312,8 @@ export class CanvasReader {
   }
 
   /** The caller's membership as the canvas shows it (an admin who is not a member acts as a manager). */
-  me(reader: Reader, communityId: string): Author {
-    const author = reader.grant.author;
-    if (author) {
-      return {
-        _id: author._id,
-        communityId: author.communityId,
-        userId: author.userId,
-        role: author.role,
-        userName: author.userName,
-        firstName: author.firstName,
-        lastName: author.lastName,
-        email: author.email,
-        blockLogin: author.blockLogin,
-        order: author.order,
-        created: author.created,
-      };
-    }
-    const { user } = reader;
-    return {
-      _id: reader.authorId,
-      communityId,
-      userId: user._id,
-      role: 'manager',
-      userName: user.userName,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      blockLogin: false,
-      order: 0,
-      created: user.created,
-    };
+  me(reader: Reader): Author {
+    return actingAuthor(reader.grant, reader.user);
   }
 
   /** GET /api/views/{viewId}/canvas: everything the canvas draws, in one request. */
@@ -356,7 +328,7 @@ export class CanvasReader {
     return {
       view: toViewSummary(view),
       community: toCommunityInfo(reader.grant.community),
-      me: this.me(reader, view.communityId),
+      me: this.me(reader),
       editable: access.editable,
       viewSetting,
       context,

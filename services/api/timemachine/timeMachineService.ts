@@ -16,6 +16,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../core/error
 import type { ReadStore } from '../../core/readStore.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
 import { authorIdFor } from '../communities/authorId.ts';
+import { actingAuthor } from '../communities/authorReply.ts';
 import { toCommunityInfo } from '../communities/communityService.ts';
 import { ViewReplay, type ReplayStep } from './replay.ts';
 import { ViewSource } from './viewSource.ts';
@@ -168,35 +169,7 @@ export class TimeMachineService {
   }
 
   private me(user: UserDocument, gate: Gate): Author {
-    const author = gate.grant.author;
-    if (author) {
-      return {
-        _id: author._id,
-        communityId: author.communityId,
-        userId: author.userId,
-        role: author.role,
-        userName: author.userName,
-        firstName: author.firstName,
-        lastName: author.lastName,
-        email: author.email,
-        blockLogin: author.blockLogin,
-        order: author.order,
-        created: author.created,
-      };
-    }
-    return {
-      _id: gate.authorId,
-      communityId: gate.view.communityId,
-      userId: user._id,
-      role: 'manager',
-      userName: user.userName,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      blockLogin: false,
-      order: 0,
-      created: user.created,
-    };
+    return actingAuthor(gate.grant, user);
   }
 
   /** GET /api/timemachine/{viewId}: the header and every step (without deltas). */
