@@ -176,6 +176,15 @@ describeBrowser('the view canvas with two users', () => {
     expect(await refByTitle(pupilPage, 'Les graines germent').getAttribute('data-read')).toBeTruthy();
   });
 
+  it('opens a contribution in an internal window on double-click', async () => {
+    await refByTitle(pupilPage, 'Les graines germent').dblclick();
+    const window = pupilPage.getByTestId('internal-window');
+    await window.waitFor();
+    expect(await window.getByTestId('contribution-title').textContent()).toContain('Les graines germent');
+    await window.getByTestId('window-close').click();
+    await window.waitFor({ state: 'detached' });
+  });
+
   it('asks before closing a contribution window with unsaved changes', async () => {
     await pupilPage.getByTestId('canvas-plane').click({ button: 'right', position: { x: 420, y: 460 } });
     await pupilPage.getByTestId('menu-new-note').click();

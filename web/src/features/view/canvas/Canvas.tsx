@@ -80,7 +80,10 @@ export const Canvas = (props: CanvasProps) => {
   const refAt = (target: EventTarget) => (target as HTMLElement).closest<HTMLElement>('[data-ref-id]')?.dataset.refId ?? null;
 
   const handleDoubleClick = (event: MouseEvent) => {
-    const id = refAt(event.target);
+    // The plane captures the pointer while a press may become a drag, so the
+    // click events target the plane: find the ref under the pointer instead.
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const id = refAt(event.target) ?? (under ? refAt(under) : null);
     const ref = id ? refs.find((r) => r._id === id) : undefined;
     if (ref) props.onOpen(ref);
   };
