@@ -25,27 +25,60 @@ import itContribution from './locales/contribution/it.json' with { type: 'json' 
 import jaContribution from './locales/contribution/ja.json' with { type: 'json' };
 import ptContribution from './locales/contribution/pt.json' with { type: 'json' };
 import zhCNContribution from './locales/contribution/zh_CN.json' with { type: 'json' };
+import cnAnnotations from './locales/annotations/cn.json' with { type: 'json' };
+import enAnnotations from './locales/annotations/en.json' with { type: 'json' };
+import esAnnotations from './locales/annotations/es.json' with { type: 'json' };
+import fiAnnotations from './locales/annotations/fi.json' with { type: 'json' };
+import frAnnotations from './locales/annotations/fr.json' with { type: 'json' };
+import itAnnotations from './locales/annotations/it.json' with { type: 'json' };
+import jaAnnotations from './locales/annotations/ja.json' with { type: 'json' };
+import ptAnnotations from './locales/annotations/pt.json' with { type: 'json' };
+import zhCNAnnotations from './locales/annotations/zh_CN.json' with { type: 'json' };
+import cnMultilanguage from './locales/multilanguage/cn.json' with { type: 'json' };
+import enMultilanguage from './locales/multilanguage/en.json' with { type: 'json' };
+import esMultilanguage from './locales/multilanguage/es.json' with { type: 'json' };
+import fiMultilanguage from './locales/multilanguage/fi.json' with { type: 'json' };
+import frMultilanguage from './locales/multilanguage/fr.json' with { type: 'json' };
+import itMultilanguage from './locales/multilanguage/it.json' with { type: 'json' };
+import jaMultilanguage from './locales/multilanguage/ja.json' with { type: 'json' };
+import ptMultilanguage from './locales/multilanguage/pt.json' with { type: 'json' };
+import zhCNMultilanguage from './locales/multilanguage/zh_CN.json' with { type: 'json' };
+import cnSearch from './locales/search/cn.json' with { type: 'json' };
+import enSearch from './locales/search/en.json' with { type: 'json' };
+import esSearch from './locales/search/es.json' with { type: 'json' };
+import fiSearch from './locales/search/fi.json' with { type: 'json' };
+import frSearch from './locales/search/fr.json' with { type: 'json' };
+import itSearch from './locales/search/it.json' with { type: 'json' };
+import jaSearch from './locales/search/ja.json' with { type: 'json' };
+import ptSearch from './locales/search/pt.json' with { type: 'json' };
+import zhCNSearch from './locales/search/zh_CN.json' with { type: 'json' };
 import type { Language } from './languages.ts';
 
 /**
  * French is the reference locale: its keys type every `t()` call. The
  * canvas and the contribution window keep their texts in files of their own
- * (`locales/canvas/`, `locales/contribution/`), each under one top-level key,
+ * (`locales/canvas/`, `locales/contribution/`, `locales/annotations/`,
+ * `locales/multilanguage/`, `locales/search/`), each under one top-level key,
  * merged here into the one `translation` namespace.
  */
-export type Translation = typeof fr & typeof frCanvas & typeof frContribution;
+export type Translation = typeof fr &
+  typeof frCanvas &
+  typeof frContribution &
+  typeof frAnnotations &
+  typeof frMultilanguage &
+  typeof frSearch;
 
 const merge = (...parts: object[]): Translation => Object.assign({}, ...parts) as Translation;
 
 /** The nine locales, one `translation` namespace each. */
 export const locales: Record<Language, Translation> = {
-  cn: merge(cn, cnCanvas, cnContribution),
-  en: merge(en, enCanvas, enContribution),
-  es: merge(es, esCanvas, esContribution),
-  fi: merge(fi, fiCanvas, fiContribution),
-  fr: merge(fr, frCanvas, frContribution),
-  it: merge(it, itCanvas, itContribution),
-  ja: merge(ja, jaCanvas, jaContribution),
-  pt: merge(pt, ptCanvas, ptContribution),
-  zh_CN: merge(zhCN, zhCNCanvas, zhCNContribution),
+  cn: merge(cn, cnCanvas, cnContribution, cnAnnotations, cnMultilanguage, cnSearch),
+  en: merge(en, enCanvas, enContribution, enAnnotations, enMultilanguage, enSearch),
+  es: merge(es, esCanvas, esContribution, esAnnotations, esMultilanguage, esSearch),
+  fi: merge(fi, fiCanvas, fiContribution, fiAnnotations, fiMultilanguage, fiSearch),
+  fr: merge(fr, frCanvas, frContribution, frAnnotations, frMultilanguage, frSearch),
+  it: merge(it, itCanvas, itContribution, itAnnotations, itMultilanguage, itSearch),
+  ja: merge(ja, jaCanvas, jaContribution, jaAnnotations, jaMultilanguage, jaSearch),
+  pt: merge(pt, ptCanvas, ptContribution, ptAnnotations, ptMultilanguage, ptSearch),
+  zh_CN: merge(zhCN, zhCNCanvas, zhCNContribution, zhCNAnnotations, zhCNMultilanguage, zhCNSearch),
 };
