@@ -19,6 +19,7 @@ import uploadRoutes from './routes/upload/index.ts';
 import historicalRoutes from './routes/historical/index.ts';
 import connectionRoutes from './routes/links/connections.ts';
 import canvasRoutes from './routes/canvas/index.ts';
+import searchRoutes from './routes/search/index.ts';
 import { pushPlugin } from './push/pushPlugin.ts';
 import metaRoutes from './routes/meta/index.ts';
 import communityRoutes from './routes/communities/index.ts';
@@ -103,6 +104,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(historicalRoutes, routeOptions);
   await app.register(connectionRoutes, routeOptions);
   await app.register(canvasRoutes, routeOptions);
+  await app.register(searchRoutes, routeOptions);
   await app.register(pushPlugin, routeOptions);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;

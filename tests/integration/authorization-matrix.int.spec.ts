@@ -201,6 +201,20 @@ const rows: Row[] = [
     owner: 'B',
     request: (ctx) => ({ url: `/api/users/renameAllUser/${ctx.community._id}`, payload: { userData: { [ctx.target.authorId]: { FirstName: 'New', LastName: 'Name' } } } }),
   },
+
+  // ---- Search (issue 6 / spec part 2 §Search): members only ----
+  {
+    route: 'POST /api/contributions/:communityId/search/count',
+    access: 'member',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/contributions/${ctx.community._id}/search/count`, payload: { query: { words: 'matrix' }, searchType: 'main_search' } }),
+  },
+  {
+    route: 'POST /api/contributions/:communityId/search',
+    access: 'member',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/contributions/${ctx.community._id}/search`, payload: { query: { words: 'matrix', pagesize: 50, page: 1 } } }),
+  },
 ];
 
 const registered = (route: string): boolean => {
@@ -274,7 +288,7 @@ describe('authorization matrix (spec part 1 §6)', () => {
 describe('the matrix itself', () => {
   it('covers every route of issue 4 (both servers) exactly once per access kind', () => {
     const routes = new Set(rows.map((row) => row.route));
-    expect(routes.size).toBe(33);
+    expect(routes.size).toBe(35);
     expect(rows.filter((row) => row.route === 'POST /api/authors').map((row) => row.access).sort()).toEqual(['admin', 'self']);
   });
 

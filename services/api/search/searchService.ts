@@ -1,0 +1,235 @@
+import {
+  SearchMessages,
+  SearchPaging,
+  typesOfSearch,
+  type SearchCountReply,
+  type SearchQuery,
+  type SearchReply,
+  type SearchResult,
+  type SearchType,
+  type SearchableType,
+} from '../../../contracts/api/search.ts';
+import { isObjectId } from '../../../contracts/ids.ts';
+import { canRead } from '../../../contracts/permissions.ts';
+import type { AuthorDocument } from '../../../projections/authors/index.ts';
+import type { ContributionDocument, LinkDocument } from '../../../projections/contributions/index.ts';
+import type { UserDocument } from '../../../projections/users/index.ts';
+import { ValidationError } from '../../core/errors.ts';
+import { accessObject, authorName, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
+
+/** Fields of an annotation's data that may name the annotated contribution. */
+const annotationTargetFields = ['contributionId', 'noteId', 'targetId', 'to'] as const;
+
+/** Characters of plain text shown around the first matched word. */
+const excerptLength = 240;
+
+const lower = (text: string): string => text.toLocaleLowerCase();
+
+/** The words of a query: one string split on white space, or a list; empty ones dropped, lower-cased. */
+export const wordsOf = (words: SearchQuery['words']): string[] => {
+  const list = typeof words === 'string' ? words.split(/\s+/) : (words ?? []).flatMap((w) => w.split(/\s+/));
+  return [...new Set(list.map((w) => lower(w.trim())).filter((w) => w.length > 0))];
+};
+
+/** What the words are matched against: a note's search text, an annotation's text, otherwise the title. */
+export const searchTextOf = (doc: ContributionDocument, titleOnly: boolean): string => {
+  if (titleOnly) return doc.title;
+  if (doc.type === 'Annotation') return `${doc.title} ${typeof doc.data.text === 'string' ? doc.data.text : ''}`;
+  if (typeof doc.text4search === 'string' && doc.text4search.length > 0) return doc.text4search;
+  return doc.title;
+};
+
+/** The body part of a note's search text (without the `( title )` and `( keywords )` frames). */
+const bodyTextOf = (doc: ContributionDocument): string => {
+  if (doc.type === 'Annotation') return typeof doc.data.text === 'string' ? doc.data.text : '';
+  let text = typeof doc.text4search === 'string' ? doc.text4search : '';
+  const head = `( ${doc.title} ) `;
+  if (text.startsWith(head)) text = text.slice(head.length);
+  const tail = ` ( ${(doc.keywords ?? []).join('; ')} )`;
+  if (text.endsWith(tail)) text = text.slice(0, -tail.length);
+  return text.trim();
+};
+
+/** Up to `excerptLength` characters of the body, starting a little before the first matched word. */
+export const excerptOf = (doc: ContributionDocument, words: readonly string[]): string => {
+  const text = bodyTextOf(doc).replace(/\s+/g, ' ');
+  if (text.length <= excerptLength) return text;
+  const haystack = lower(text);
+  const hits = words.map((w) => haystack.indexOf(w)).filter((i) => i >= 0);
+  const first = hits.length > 0 ? Math.min(...hits) : 0;
+  const start = Math.max(0, Math.min(first - 40, text.length - excerptLength));
+  return `${start > 0 ? '…' : ''}${text.slice(start, start + excerptLength).trim()}${start + excerptLength < text.length ? '…' : ''}`;
+};
+
+const parseDate = (value: string | undefined, field: string): number | null => {
+  if (value === undefined || value.trim() === '') return null;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw ValidationError.field(field, SearchMessages.badDate);
+  return time;
+};
+
+/** A bare date (`2024-05-01`) as an upper bound means the whole day. */
+const endOf = (value: string | undefined, time: number | null): number | null =>
+  time !== null && value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? time + 24 * 3600 * 1000 - 1 : time;
+
+type Match = { docs: ContributionDocument[]; words: string[]; reader: Reader };
+
+/**
+ * Search of a community's contributions (spec part 2 §Search). One query
+ * through the `communityId`+`type` hash index of the read store, then the
+ * filters in memory, permission first: a contribution the caller may not read
+ * never counts, whatever the other filters (fact sheet §12: the original's
+ * `rangeOfID` returned any document).
+ */
+export class SearchService {
+  constructor(private readonly reader: CanvasReader) {}
+
+  async count(user: UserDocument, communityId: string, query: SearchQuery, searchType: SearchType | undefined): Promise<SearchCountReply> {
+    const { docs } = await this.match(user, communityId, query, searchType);
+    return { count: docs.length, filteredObjectIDs: docs.map((doc) => doc._id) };
+  }
+
+  async search(user: UserDocument, communityId: string, query: SearchQuery, searchType: SearchType | undefined): Promise<SearchReply> {
+    const { docs, words, reader } = await this.match(user, communityId, query, searchType);
+    const pagesize = Math.min(query.pagesize ?? SearchPaging.defaultPageSize, SearchPaging.maxPageSize);
+    const page = query.page ?? 1;
+    const slice = docs.slice((page - 1) * pagesize, page * pagesize);
+    const authors = await this.reader.byIds(this.reader.authors, [...new Set(slice.flatMap((doc) => doc.authors))]);
+    const byId = new Map(authors.map((author) => [author._id, author]));
+    const results: SearchResult[] = slice.map((doc) => ({
+      _id: doc._id,
+      type: doc.type,
+      title: doc.title,
+      permission: doc.permission,
+      authors: [...doc.authors],
+      authorNames: doc.authors.map((id) => {
+        const author = byId.get(id);
+        return author ? authorName(author) : '';
+      }),
+      created: doc.created,
+      modified: doc.modified,
+      excerpt: excerptOf(doc, words),
+      byMe: doc.authors.includes(reader.authorId),
+    }));
+    return { results, pager: { page, pagesize, total: docs.length } };
+  }
+
+  /** Every match the caller may read, newest first. */
+  private async match(user: UserDocument, communityId: string, query: SearchQuery, searchType: SearchType | undefined): Promise<Match> {
+    const reader = await this.reader.reader(user, communityId);
+    if (query.communityId !== undefined && query.communityId !== communityId) {
+      throw ValidationError.field('query.communityId', SearchMessages.otherCommunity);
+    }
+    const from = parseDate(query.from, 'query.from');
+    const to = endOf(query.to, parseDate(query.to, 'query.to'));
+    const authorIds = query.authors && query.authors.length > 0 ? await this.authorIds(communityId, query.authors) : null;
+    const words = wordsOf(query.words);
+
+    let types: readonly SearchableType[] = typesOfSearch[searchType ?? 'main_search'];
+    if (query.type) types = searchType ? types.filter((type) => type === query.type) : [query.type];
+    if (types.length === 0) return { docs: [], words, reader };
+
+    const candidates = await this.reader.contributions.find({ communityId, type: { $in: [...types] }, status: 'active' });
+    const only = await this.restriction(reader, query);
+    const ownId = reader.subject.authorId;
+    const titleOnly = query.searchMode === 'title';
+
+    const prefiltered = candidates.filter((doc) => {
+      if (only && !only.has(doc._id)) return false;
+      if (query.privateMode && (ownId === null || !doc.authors.includes(ownId))) return false;
+      if (authorIds && !doc.authors.some((id) => authorIds.has(id))) return false;
+      const created = Date.parse(doc.created);
+      if (from !== null && created < from) return false;
+      if (to !== null && created > to) return false;
+      if (words.length > 0) {
+        const text = lower(searchTextOf(doc, titleOnly));
+        if (!words.every((word) => text.includes(word))) return false;
+      }
+      return true;
+    });
+    const docs = await this.readable(reader, prefiltered);
+    docs.sort((a, b) => b.created.localeCompare(a.created) || b._id.localeCompare(a._id));
+    return { docs, words, reader };
+  }
+
+  /** Member ids for user names (any case) or author ids of this community; 400 "author:{name} not found" otherwise. */
+  private async authorIds(communityId: string, names: readonly string[]): Promise<Set<string>> {
+    const members: AuthorDocument[] = await this.reader.authors.find({ communityId });
+    const byName = new Map(members.map((member) => [member.userNameLower, member._id]));
+    const ids = new Set(members.map((member) => member._id));
+    const found = new Set<string>();
+    for (const name of names) {
+      const id = byName.get(lower(name.trim())) ?? (ids.has(name) ? name : undefined);
+      if (!id) throw ValidationError.field('query.authors', SearchMessages.authorNotFound(name));
+      found.add(id);
+    }
+    return found;
+  }
+
+  /**
+   * The ids the query is limited to by `rangeOfID`, `viewIds` and `scaffold`
+   * (their intersection), or null when none is given. Views the caller may not
+   * read, inactive ones and those of other communities contribute nothing.
+   */
+  private async restriction(reader: Reader, query: SearchQuery): Promise<Set<string> | null> {
+    const sets: Set<string>[] = [];
+    if (query.rangeOfID) sets.push(new Set(query.rangeOfID));
+    if (query.viewIds && query.viewIds.length > 0) {
+      const views = await this.reader.byIds(this.reader.contributions, [...new Set(query.viewIds)]);
+      const usable = (await this.readable(reader, views.filter((v) => v.status === 'active' && v.communityId === reader.grant.community._id))).map((v) => v._id);
+      const links: LinkDocument[] = usable.length > 0 ? await this.reader.links.find({ from: { $in: usable } }) : [];
+      sets.push(new Set(links.map((link) => link.to)));
+    }
+    if (query.scaffold && query.scaffold.length > 0) {
+      const wanted = new Set(query.scaffold.map((title) => lower(title.replace(/\s+/g, ''))));
+      const supports = (await this.reader.contributions.find({ communityId: reader.grant.community._id, type: 'Support' })).filter((s) =>
+        wanted.has(lower(s.title.replace(/\s+/g, ''))),
+      );
+      // Supports links go from the note to the support (README: scaffold supports).
+      const links: LinkDocument[] =
+        supports.length > 0 ? await this.reader.links.find({ to: { $in: supports.map((s) => s._id) }, type: 'supports' }) : [];
+      sets.push(new Set(links.map((link) => link.from)));
+    }
+    if (sets.length === 0) return null;
+    const [first, ...rest] = sets as [Set<string>, ...Set<string>[]];
+    return new Set([...first].filter((id) => rest.every((set) => set.has(id))));
+  }
+
+  /**
+   * The documents the caller may read (fact sheet §3.1, the canvas's rule). An
+   * annotation also needs its annotated contribution to be active and readable.
+   */
+  private async readable(reader: Reader, docs: readonly ContributionDocument[]): Promise<ContributionDocument[]> {
+    if (docs.length === 0) return [];
+    const groups = await this.reader.groupMembers(docs);
+    const visible = (doc: ContributionDocument) =>
+      doc.communityId === reader.grant.community._id &&
+      canRead(reader.subject, accessObject(doc, doc.group ? (groups.get(doc.group) ?? []) : []));
+    const kept = docs.filter(visible);
+    const annotations = kept.filter((doc) => doc.type === 'Annotation');
+    if (annotations.length === 0) return kept;
+    const annotationIds = annotations.map((doc) => doc._id);
+    const [out, into] = await Promise.all([
+      this.reader.links.find({ from: { $in: annotationIds }, type: 'annotates' }),
+      this.reader.links.find({ to: { $in: annotationIds }, type: 'annotates' }),
+    ]);
+    const annotated = new Map<string, string[]>();
+    for (const link of out) annotated.set(link.from, [...(annotated.get(link.from) ?? []), link.to]);
+    for (const link of into) annotated.set(link.to, [...(annotated.get(link.to) ?? []), link.from]);
+    // Whatever shape annotations take, a target named in their data counts too.
+    for (const doc of annotations) {
+      const named = annotationTargetFields.map((field) => doc.data[field]).filter(isObjectId);
+      if (named.length > 0) annotated.set(doc._id, [...(annotated.get(doc._id) ?? []), ...named]);
+    }
+    const targetIds = [...new Set([...annotated.values()].flat())];
+    const targets = await this.reader.byIds(this.reader.contributions, targetIds);
+    const targetGroups = await this.reader.groupMembers(targets);
+    const readableTargets = new Set(
+      targets
+        .filter((doc) => doc.status === 'active' && doc.communityId === reader.grant.community._id)
+        .filter((doc) => canRead(reader.subject, accessObject(doc, doc.group ? (targetGroups.get(doc.group) ?? []) : [])))
+        .map((doc) => doc._id),
+    );
+    return kept.filter((doc) => doc.type !== 'Annotation' || (annotated.get(doc._id) ?? []).every((id) => readableTargets.has(id)));
+  }
+}
