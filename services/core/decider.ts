@@ -1,4 +1,5 @@
 import type { Event, EventMetadata } from '../../contracts/events/event.ts';
+import { AggregateCache, loadFolded } from './aggregateCache.ts';
 import { ConcurrencyError } from './errors.ts';
 import { revisionMatches, type AppendResult, type EventStore, type ExpectedRevision } from './eventStore.ts';
 
@@ -30,8 +31,9 @@ export type HandleOptions = {
 };
 
 /**
- * Loads the stream, folds it, decides, appends with optimistic concurrency.
- * Decides nothing and appends nothing when the decider returns no event.
+ * Loads the stream (the cached fold plus its tail, see AggregateCache), decides,
+ * appends with optimistic concurrency. Decides nothing and appends nothing
+ * when the decider returns no event.
  */
 export const handleCommand = async <State, Command, E extends Event>(
   store: EventStore,
@@ -41,9 +43,9 @@ export const handleCommand = async <State, Command, E extends Event>(
   options: HandleOptions,
 ): Promise<CommandResult<State, E>> => {
   const retries = options.expectedRevision === undefined ? (options.retries ?? 3) : 0;
+  const cache = AggregateCache.of(store);
   for (let attempt = 0; ; attempt++) {
-    const { events, currentRevision } = await store.readStream<E>(streamName);
-    const state = events.reduce(decider.evolve, decider.initialState());
+    const { state, revision: currentRevision } = await loadFolded(store, streamName, decider);
     if (options.expectedRevision !== undefined && !revisionMatches(options.expectedRevision, currentRevision)) {
       throw new ConcurrencyError(streamName, String(options.expectedRevision), String(currentRevision ?? 'no_stream'));
     }
@@ -58,21 +60,20 @@ export const handleCommand = async <State, Command, E extends Event>(
         newEvents.map((event) => ({ ...event, metadata: options.metadata })),
         { expectedRevision: currentRevision ?? 'no_stream' },
       );
+      cache.set(streamName, decider.evolve, newState, result.nextExpectedRevision);
       return { ...result, newEvents, newState };
     } catch (error) {
+      // Someone else wrote first: the next attempt reads the stream whole.
+      if (error instanceof ConcurrencyError) cache.delete(streamName);
       if (error instanceof ConcurrencyError && attempt < retries) continue;
       throw error;
     }
   }
 };
 
-
 /** Folds a stream without deciding anything: the current state of one aggregate. */
 export const loadAggregate = async <State, E extends Event>(
   store: EventStore,
   streamName: string,
   decider: Pick<Decider<State, unknown, E>, 'initialState' | 'evolve'>,
-): Promise<{ state: State; revision: number | null }> => {
-  const { events, currentRevision } = await store.readStream<E>(streamName);
-  return { state: events.reduce(decider.evolve, decider.initialState()), revision: currentRevision };
-};
+): Promise<{ state: State; revision: number | null }> => loadFolded(store, streamName, decider);

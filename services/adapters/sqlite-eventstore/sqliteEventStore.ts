@@ -112,6 +112,7 @@ export class SqliteEventStore implements EventStore {
   private readonly upsertStreamRevision: Statement<[string, number]>;
   private readonly insertEvent: Statement<[string, string, number, string, string, string, string]>;
   private readonly selectStream: Statement<[string, number, number], EventRow>;
+  private readonly selectStreamTail: Statement<[string, number], EventRow>;
   private readonly selectAll: Statement<[number, number], unknown[]>;
   private readonly selectPage: Statement<[number, number, number], [string | null, number]>;
   private readonly selectHead: Statement<[], { head: number | null }>;
@@ -134,6 +135,11 @@ export class SqliteEventStore implements EventStore {
     );
     this.selectStream = db.prepare<[string, number, number], EventRow>(
       `SELECT ${columns} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`,
+    );
+    // The same without LIMIT, for the common whole-tail read: a bound LIMIT
+    // makes SQLite's step several times slower here, even when it is -1.
+    this.selectStreamTail = db.prepare<[string, number], EventRow>(
+      `SELECT ${columns} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision`,
     );
     // The global read is the hot path of catch-up and rebuilds. SQLite writes
     // each page of events as ONE JSON text (an array of row arrays, the stored
@@ -204,9 +210,16 @@ export class SqliteEventStore implements EventStore {
     options: { fromRevision?: number; maxCount?: number } = {},
   ): Promise<ReadStreamResult<E>> {
     this.assertOpen();
-    const rows = this.selectStream.all(streamName, options.fromRevision ?? 0, limit(options.maxCount));
-    const current = this.selectStreamRevision.get(streamName);
-    return { events: rows.map((row) => toRecorded<E>(row)), currentRevision: current?.revision ?? null };
+    const fromRevision = options.fromRevision ?? 0;
+    const rows =
+      options.maxCount === undefined
+        ? this.selectStreamTail.all(streamName, fromRevision)
+        : this.selectStream.all(streamName, fromRevision, limit(options.maxCount));
+    const events = rows.map((row) => toRecorded<E>(row));
+    // A read to the end ends at the current revision (both are written in one transaction).
+    const last = options.maxCount === undefined ? events.at(-1) : undefined;
+    const currentRevision = last ? last.streamRevision : (this.selectStreamRevision.get(streamName)?.revision ?? null);
+    return { events, currentRevision };
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
