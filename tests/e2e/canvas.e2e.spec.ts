@@ -140,10 +140,10 @@ describeBrowser('the view canvas with two users', () => {
     expect(await pupilPage.getByTestId('view-community').textContent()).toBe('Sciences 5e B');
     expect(await pupilPage.getByTestId('view-author').textContent()).toContain('rédacteur');
     expect(await teacherPage.getByTestId('view-author').textContent()).toContain('gestionnaire');
-    // Managers get the author manager; writers do not. Search has no page yet: no button.
+    // Managers get the author manager; writers do not. Everyone gets the search panel.
     expect(await teacherPage.getByTestId('tool-authors').count()).toBe(1);
     expect(await pupilPage.getByTestId('tool-authors').count()).toBe(0);
-    expect(await pupilPage.getByTestId('tool-search').count()).toBe(0);
+    expect(await pupilPage.getByTestId('tool-search').count()).toBe(1);
     await expect.poll(() => pupilPage.getByTestId('presence-person').count()).toBe(1);
     expect(await pupilPage.getByTestId('presence-person').getAttribute('title')).toContain('mme-martin');
     await refByTitle(pupilPage, 'Question de la maîtresse').waitFor();

@@ -23,4 +23,5 @@ export const paths = {
   historicalObject: '/historicalobject/:id',
   viewManager: '/viewmanager/:communityId',
   timeMachine: '/timemachine/:viewId',
+  search: '/search/:communityId',
 } as const;

@@ -42,6 +42,7 @@ const ContributionPage = lazy(() =>
   import('../features/contribution/page/ContributionPage.tsx').then((m) => ({ default: m.ContributionPage })),
 );
 const ViewManagerPage = lazy(() => import('../features/viewmanager/components/ViewManagerPage.tsx').then((m) => ({ default: m.ViewManagerPage })));
+const SearchPage = lazy(() => import('../features/search/components/SearchPage.tsx').then((m) => ({ default: m.SearchPage })));
 const TimeMachinePage = lazy(() =>
   import('../features/view/timemachine/TimeMachinePage.tsx').then((m) => ({ default: m.TimeMachinePage })),
 );
@@ -88,6 +89,7 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.historicalObject, element: <RequireAuth>{() => <HistoricalObjectPage />}</RequireAuth> },
         { path: paths.viewManager, element: <RequireAuth>{() => <ViewManagerPage />}</RequireAuth> },
         { path: paths.timeMachine, element: <RequireAuth>{() => <TimeMachinePage />}</RequireAuth> },
+        { path: paths.search, element: <RequireAuth>{() => <SearchPage />}</RequireAuth> },
         { path: '*', element: <Navigate to={paths.home} replace /> },
       ],
     },

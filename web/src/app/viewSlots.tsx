@@ -7,6 +7,7 @@ import { PageLoading } from './Layout.tsx';
 const ContributionPane = lazy(() =>
   import('../features/contribution/window/ContributionPane.tsx').then((m) => ({ default: m.ContributionPane })),
 );
+const SearchView = lazy(() => import('../features/search/components/SearchView.tsx').then((m) => ({ default: m.SearchView })));
 const ViewManager = lazy(() => import('../features/viewmanager/components/ViewManager.tsx').then((m) => ({ default: m.ViewManager })));
 
 /** Contribution windows whose content has unsaved changes. */
@@ -18,7 +19,7 @@ const dirtyContributions = new Set<string>();
  * view manager panel and the attachment upload.
  */
 export const viewSlots: ViewSlots = {
-  renderContribution: ({ contributionId, viewId, close, open }) => (
+  renderContribution: ({ contributionId, viewId, close, open, background }) => (
     <Suspense fallback={<PageLoading />}>
       <ContributionPane
         contributionId={contributionId}
@@ -27,12 +28,18 @@ export const viewSlots: ViewSlots = {
         onOpen={open}
         onDirtyChange={(dirty) => (dirty ? dirtyContributions.add(contributionId) : dirtyContributions.delete(contributionId))}
         headingLevel={2}
+        {...(background ? { drawingBackground: background } : {})}
       />
     </Suspense>
   ),
   renderViewManager: ({ communityId, viewId }) => (
     <Suspense fallback={<PageLoading />}>
       <ViewManager communityId={communityId} currentViewId={viewId} compact />
+    </Suspense>
+  ),
+  renderSearch: ({ communityId }) => (
+    <Suspense fallback={<PageLoading />}>
+      <SearchView communityId={communityId} compact />
     </Suspense>
   ),
   confirmCloseContribution: (contributionId) => {

@@ -20,7 +20,7 @@ export type ClipboardRef = {
 /** The in-app clipboard survives moving from one view to another (copy/paste between views). */
 export const clipboardAtom = atom<ClipboardRef | null>(null);
 
-export const panelIds = ['viewLinks', 'viewManager', 'hierarchy', 'filter', 'settings', 'help', 'presence'] as const;
+export const panelIds = ['viewLinks', 'viewManager', 'hierarchy', 'filter', 'settings', 'help', 'presence', 'search'] as const;
 export type PanelId = (typeof panelIds)[number];
 
 /** One panel at a time slides in beside the canvas; the same button closes it. */

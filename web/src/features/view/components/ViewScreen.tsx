@@ -12,6 +12,7 @@ import {
   Link2,
   Paperclip,
   PenTool,
+  Search,
   Settings2,
   UserCog,
   UsersRound,
@@ -50,6 +51,8 @@ export type ViewSlots = {
   renderContribution: (props: { contributionId: string; viewId: string; close: () => void; open: (contributionId: string) => void }) => ReactNode;
   /** The view manager, shown in its panel (the viewmanager feature). */
   renderViewManager?: (props: { communityId: string; viewId: string }) => ReactNode;
+  /** The search, shown in its panel (the search feature); its results can be dragged onto the canvas. */
+  renderSearch?: (props: { communityId: string; viewId: string }) => ReactNode;
   /** Uploads a dropped file into a new attachment; absent = no upload route yet. */
   uploadAttachment?: (communityId: string, attachmentId: string, file: File) => Promise<unknown>;
   /**
@@ -214,6 +217,10 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
           if (data.editable) void actions.placeExisting(id, at);
           else notify('error', t('canvas.msg.cannotEditView'));
         },
+        contributions: (ids: string[], at: Point) => {
+          if (!data.editable) return notify('error', t('canvas.msg.cannotEditView'));
+          ids.forEach((id, index) => void actions.placeExisting(id, { x: at.x + index * 20, y: at.y + index * 20 }));
+        },
         files: (files: File[], at: Point) => {
           if (!data.editable) return notify('error', t('canvas.msg.cannotEditView'));
           const upload = slots.uploadAttachment;
@@ -316,6 +323,7 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
     },
     { id: 'settings', label: t('canvas.panels.settings'), icon: Settings2, pressed: panel === 'settings', onClick: () => togglePanel('settings'), gapBefore: true },
   );
+  if (slots.renderSearch) items.push({ id: 'search', label: t('search.open'), icon: Search, pressed: panel === 'search', onClick: () => togglePanel('search') });
   if (plugins.filter) items.push({ id: 'filter', label: t('canvas.panels.filter'), icon: Filter, pressed: panel === 'filter', onClick: () => togglePanel('filter') });
   items.push({ id: 'timemachine', label: t('canvas.timemachine.open'), icon: History, to: `/timemachine/${viewId}` });
   items.push(
@@ -361,6 +369,10 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
       <FilterPanel filter={filter} onChange={setFilter} matching={visible?.size ?? data.refs.length} total={data.refs.length} onClose={() => setPanel(null)} />
     ) : panel === 'settings' ? (
       <SettingsPanel setting={setting} overridden={override !== undefined} onChange={changeSetting} onReset={resetSetting} onClose={() => setPanel(null)} />
+    ) : panel === 'search' && slots.renderSearch ? (
+      <Panel title={t('search.title')} onClose={() => setPanel(null)} testId="panel-search">
+        {slots.renderSearch({ communityId, viewId })}
+      </Panel>
     ) : panel === 'help' ? (
       <HelpPanel onClose={() => setPanel(null)} />
     ) : null;

@@ -1,0 +1,345 @@
+import { ChevronLeft, ChevronRight, Download, ExternalLink, GripVertical, Search } from 'lucide-react';
+import { useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { contributionIdsDragType, type SearchPager, type SearchResult, type SearchType } from '../../../../../contracts/api/search.ts';
+import { Button } from '../../../components/Button.tsx';
+import { Checkbox } from '../../../components/Checkbox.tsx';
+import { TextField } from '../../../components/Field.tsx';
+import { SelectField } from '../../../components/SelectField.tsx';
+import { serverMessage } from '../../../components/serverMessage.ts';
+import { allResults, searchContributions, useSearchAuthors, useSearchViews } from '../api/search.ts';
+import {
+  buildQuery,
+  defaultSearchType,
+  emptyAdvanced,
+  highlightParts,
+  highlightWords,
+  pageCount,
+  pageSizes,
+  resultHref,
+  resultsCsv,
+  searchTypeOptions,
+  selectorCap,
+  statusAfter,
+  type Advanced,
+  type SearchStatus,
+} from '../model.ts';
+import styles from './Search.module.css';
+
+const Highlighted = ({ text, words }: { text: string; words: readonly string[] }) => (
+  <>
+    {highlightParts(text, words).map((part, index) =>
+      part.hit ? (
+        <mark key={index} className={styles.mark}>
+          {part.text}
+        </mark>
+      ) : (
+        <span key={index}>{part.text}</span>
+      ),
+    )}
+  </>
+);
+
+/** Starts a browser download of a text file. */
+const download = (fileName: string, text: string) => {
+  const url = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+};
+
+/** Puts the dragged results on the drag: the canvas places a ref to each (same tab or another one). */
+const startDrag = (result: SearchResult) => (event: DragEvent) => {
+  event.dataTransfer.setData(contributionIdsDragType, JSON.stringify([result._id]));
+  event.dataTransfer.setData('text/uri-list', `${window.location.origin}${resultHref(result)}`);
+  event.dataTransfer.effectAllowed = 'copy';
+};
+
+const formatDate = (iso: string, lang: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' });
+};
+
+/**
+ * The search (spec part 2 §Search): type, query with tokens, advanced panel
+ * (views, private notes, authors, dates, page size), paginated results with
+ * highlight and CSV. `compact` is the panel beside a canvas (a list instead
+ * of a table); every result can be dragged onto a view's canvas.
+ */
+export const SearchView = ({ communityId, compact = false }: { communityId: string; compact?: boolean }) => {
+  const { t, i18n } = useTranslation();
+  const [searchType, setSearchType] = useState<SearchType>(defaultSearchType);
+  const [text, setText] = useState('');
+  const [advanced, setAdvanced] = useState<Advanced>(emptyAdvanced);
+  const [status, setStatus] = useState<SearchStatus>('init');
+  const [error, setError] = useState<string | null>(null);
+  const [results, setResults] = useState<SearchResult[]>([]);
+  const [pager, setPager] = useState<SearchPager | null>(null);
+  const [highlight, setHighlight] = useState(true);
+  const [exporting, setExporting] = useState(false);
+  /** The query of the shown results (paging and CSV reuse it). */
+  const shown = useRef<{ text: string; advanced: Advanced; searchType: SearchType } | null>(null);
+  const requestId = useRef(0);
+  const authors = useSearchAuthors(communityId);
+  const views = useSearchViews(communityId);
+
+  const run = async (page: number, source = shown.current) => {
+    if (!source) return;
+    const id = ++requestId.current;
+    setStatus('searching');
+    setError(null);
+    try {
+      const reply = await searchContributions(communityId, buildQuery(source.text, source.advanced, page), source.searchType);
+      if (id !== requestId.current) return;
+      shown.current = source;
+      setResults(reply.results);
+      setPager(reply.pager);
+      setStatus(statusAfter(reply.pager.total));
+    } catch (failure) {
+      if (id !== requestId.current) return;
+      setResults([]);
+      setPager(null);
+      setStatus('error');
+      setError(serverMessage(failure) ?? t('search.status.error'));
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(1, { text, advanced, searchType });
+  };
+
+  // Changing the search type resets the query (spec part 2 §4).
+  const changeType = (value: SearchType) => {
+    requestId.current++;
+    setSearchType(value);
+    setText('');
+    setStatus('init');
+    setResults([]);
+    setPager(null);
+    setError(null);
+    shown.current = null;
+  };
+
+  const exportCsv = async () => {
+    const source = shown.current;
+    if (!source) return;
+    setExporting(true);
+    try {
+      const all = await allResults(communityId, buildQuery(source.text, source.advanced, 1), source.searchType);
+      download(`search-${new Date().toISOString().slice(0, 10)}.csv`, resultsCsv(all));
+    } catch (failure) {
+      setStatus('error');
+      setError(serverMessage(failure) ?? t('search.status.error'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const toggle = (list: string[], value: string, on: boolean) => (on ? [...new Set([...list, value])] : list.filter((v) => v !== value));
+  const words = highlight && shown.current ? highlightWords(shown.current.text) : [];
+  const pages = pager ? pageCount(pager.total, pager.pagesize) : 1;
+  const authorList = (authors.data ?? []).slice().sort((a, b) => a.userName.localeCompare(b.userName)).slice(0, selectorCap);
+  const viewList = (views.data ?? []).slice(0, selectorCap);
+  const kind = (type: string) => {
+    const known = ['Note', 'View', 'Annotation', 'Drawing', 'Attachment'] as const;
+    const found = known.find((k) => k === type);
+    return found ? t(`search.kinds.${found}`) : type;
+  };
+
+  return (
+    <div className={`${styles.search} ${compact ? styles.compact : ''}`} data-testid="search" data-status={status}>
+      <form role="search" aria-label={t('search.form')} className={styles.form} onSubmit={submit}>
+        <div className={styles.mainRow}>
+          <SelectField name="search-type" label={t('search.type')} value={searchType} onChange={(e) => changeType(e.target.value as SearchType)} className={styles.typeField}>
+            {searchTypeOptions.map((value) => (
+              <option key={value} value={value}>
+                {t(`search.types.${value}`)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            name="search-query"
+            type="search"
+            label={t('search.query')}
+            hint={compact ? undefined : t('search.queryHint')}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            className={styles.queryField}
+            autoComplete="off"
+            data-testid="search-query"
+          />
+          <Button type="submit" className={styles.submit} data-testid="search-submit" disabled={status === 'searching'}>
+            <Search size={16} aria-hidden="true" /> {t('search.submit')}
+          </Button>
+        </div>
+        <details className={styles.advanced} data-testid="search-advanced">
+          <summary>{t('search.advanced')}</summary>
+          <div className={styles.advancedGrid}>
+            <fieldset className={styles.choices}>
+              <legend>{t('search.views')}</legend>
+              {viewList.length === 0 && <p className={styles.muted}>{t('search.noViews')}</p>}
+              <div className={styles.choiceList}>
+                {viewList.map((view) => (
+                  <Checkbox
+                    key={view._id}
+                    label={view.title || t('search.untitled')}
+                    checked={advanced.viewIds.includes(view._id)}
+                    onChange={(e) => setAdvanced((a) => ({ ...a, viewIds: toggle(a.viewIds, view._id, e.target.checked) }))}
+                  />
+                ))}
+              </div>
+            </fieldset>
+            <fieldset className={styles.choices}>
+              <legend>{t('search.authors')}</legend>
+              {authorList.length === 0 && <p className={styles.muted}>{t('search.noAuthors')}</p>}
+              <div className={styles.choiceList}>
+                {authorList.map((author) => (
+                  <Checkbox
+                    key={author._id}
+                    label={`${`${author.firstName} ${author.lastName}`.trim() || author.userName} (${author.userName})`}
+                    checked={advanced.authors.includes(author.userName)}
+                    onChange={(e) => setAdvanced((a) => ({ ...a, authors: toggle(a.authors, author.userName, e.target.checked) }))}
+                  />
+                ))}
+              </div>
+            </fieldset>
+            <div className={styles.advancedColumn}>
+              <Checkbox
+                label={t('search.privateMode')}
+                checked={advanced.privateMode}
+                onChange={(e) => setAdvanced((a) => ({ ...a, privateMode: e.target.checked }))}
+                data-testid="search-private"
+              />
+              <TextField name="search-from" type="date" label={t('search.from')} value={advanced.from} onChange={(e) => setAdvanced((a) => ({ ...a, from: e.target.value }))} />
+              <TextField name="search-to" type="date" label={t('search.to')} value={advanced.to} onChange={(e) => setAdvanced((a) => ({ ...a, to: e.target.value }))} />
+              <SelectField
+                name="search-pagesize"
+                label={t('search.pageSize')}
+                value={String(advanced.pagesize)}
+                onChange={(e) => setAdvanced((a) => ({ ...a, pagesize: Number(e.target.value) }))}
+              >
+                {pageSizes.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+          </div>
+        </details>
+      </form>
+
+      <div className={styles.statusRow}>
+        <p role="status" className={styles.status} data-testid="search-status">
+          {status === 'noresult' ? (
+            <span data-testid="no_contributions_found">{t('search.no_contributions_found')}</span>
+          ) : status === 'error' ? (
+            <span className={styles.error}>{error ?? t('search.status.error')}</span>
+          ) : status === 'searched' ? (
+            t('search.status.searched', { count: pager?.total ?? 0 })
+          ) : (
+            t(`search.status.${status}`)
+          )}
+        </p>
+        {status === 'searched' && (
+          <div className={styles.tools}>
+            <Checkbox label={t('search.highlight')} checked={highlight} onChange={(e) => setHighlight(e.target.checked)} data-testid="search-highlight" />
+            <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting} data-testid="search-csv">
+              <Download size={16} aria-hidden="true" /> {t('search.csv')}
+            </Button>
+          </div>
+        )}
+      </div>
+
+      {status === 'searched' && (
+        <>
+          <p className={styles.muted}>{t('search.dragHint')}</p>
+          {compact ? (
+            <ul className={styles.list} aria-label={t('search.results')} data-testid="search-results">
+              {results.map((result) => (
+                <li key={result._id} className={styles.item} draggable onDragStart={startDrag(result)} data-testid="search-result" data-id={result._id} title={t('search.dragLabel', { title: result.title || t('search.untitled') })}>
+                  <GripVertical size={16} aria-hidden="true" className={styles.grip} />
+                  <span className={styles.itemText}>
+                    <Link to={resultHref(result)} target="_blank" className={styles.titleLink}>
+                      <Highlighted text={result.title || t('search.untitled')} words={words} />
+                    </Link>
+                    <span className={styles.meta}>
+                      {kind(result.type)} · {result.authorNames.join(', ')} · {formatDate(result.created, i18n.language)}
+                      {result.permission === 'private' ? ` · ${t('search.private')}` : ''}
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className={styles.tableWrap}>
+              <table className={styles.table} data-testid="search-results">
+                <caption className={styles.srOnly}>{t('search.results')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('search.columns.title')}</th>
+                    <th scope="col">{t('search.columns.authors')}</th>
+                    <th scope="col">{t('search.columns.date')}</th>
+                    <th scope="col">{t('search.columns.type')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {results.map((result) => (
+                    <tr key={result._id} draggable onDragStart={startDrag(result)} data-testid="search-result" data-id={result._id} className={styles.row}>
+                      <td>
+                        <span className={styles.titleCell}>
+                          <GripVertical size={16} aria-hidden="true" className={styles.grip} />
+                          <span>
+                            <Link to={resultHref(result)} className={styles.titleLink}>
+                              <Highlighted text={result.title || t('search.untitled')} words={words} />
+                            </Link>
+                            {result.permission === 'private' && <span className={styles.badge}>{t('search.private')}</span>}
+                            {result.byMe && <span className={styles.badge}>{t('search.byMe')}</span>}
+                            {result.excerpt && (
+                              <span className={styles.excerpt}>
+                                <Highlighted text={result.excerpt} words={words} />
+                              </span>
+                            )}
+                          </span>
+                        </span>
+                      </td>
+                      <td>{result.authorNames.join(', ')}</td>
+                      <td>
+                        <time dateTime={result.created}>{formatDate(result.created, i18n.language)}</time>
+                      </td>
+                      <td>{kind(result.type)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {pager && pages > 1 && (
+            <nav className={styles.pager} aria-label={t('search.pagination')} data-testid="search-pager">
+              <Button variant="ghost" onClick={() => void run(pager.page - 1)} disabled={pager.page <= 1} aria-label={t('search.previous')}>
+                <ChevronLeft size={18} aria-hidden="true" />
+              </Button>
+              <span>{t('search.page', { page: pager.page, pages })}</span>
+              <Button variant="ghost" onClick={() => void run(pager.page + 1)} disabled={pager.page >= pages} aria-label={t('search.next')} data-testid="search-next">
+                <ChevronRight size={18} aria-hidden="true" />
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+      {compact && (
+        <p className={styles.openPage}>
+          <a href={`/search/${communityId}`} target="_blank" rel="noreferrer" data-testid="search-open-tab">
+            <ExternalLink size={14} aria-hidden="true" /> {t('search.openInTab')}
+          </a>
+        </p>
+      )}
+    </div>
+  );
+};

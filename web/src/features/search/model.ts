@@ -1,0 +1,132 @@
+import Papa from 'papaparse';
+import { SearchPaging, type SearchQuery, type SearchResult, type SearchType } from '../../../../contracts/api/search.ts';
+
+/**
+ * The search page's rules (spec part 2 §Search and §4; fact sheet §5), kept
+ * pure so they are unit-tested: the query tokens, the query sent, the status
+ * after an answer, highlighting and the CSV.
+ */
+
+/** init → searching → searched | noresult | error (spec part 2 §4). */
+export type SearchStatus = 'init' | 'searching' | 'searched' | 'noresult' | 'error';
+
+/** The type select, in the original's order; Notes is the default (fact sheet §5). */
+export const searchTypeOptions: readonly SearchType[] = ['main_search', 'notes', 'annotation', 'view'];
+export const defaultSearchType: SearchType = 'notes';
+
+/** Selector lists are capped at 80 (spec part 2 §5). */
+export const selectorCap = 80;
+
+export const pageSizes = [10, 25, 50, 100, 200] as const;
+
+/** What the advanced panel holds. */
+export type Advanced = {
+  viewIds: string[];
+  privateMode: boolean;
+  /** User names. */
+  authors: string[];
+  /** `yyyy-mm-dd` or ''. */
+  from: string;
+  to: string;
+  pagesize: number;
+};
+
+export const emptyAdvanced = (): Advanced => ({ viewIds: [], privateMode: false, authors: [], from: '', to: '', pagesize: SearchPaging.defaultPageSize });
+
+/**
+ * The query field's tokens (fact sheet §5): `-private`, `-view:<id>`,
+ * `-from:<date>`, `-to:<date>`, `-author:<userName>`, `-searchMode:<x>`,
+ * `-scaffold:<support>`; the rest are words.
+ */
+export const parseTokens = (text: string): Omit<SearchQuery, 'page' | 'pagesize'> & { words: string } => {
+  const words: string[] = [];
+  const out: Omit<SearchQuery, 'page' | 'pagesize'> & { words: string } = { words: '' };
+  for (const token of text.split(/\s+/).filter(Boolean)) {
+    const match = /^-(private|view|from|to|author|searchMode|scaffold)(?::(.*))?$/.exec(token);
+    const key = match?.[1];
+    const value = match?.[2] ?? '';
+    if (key === 'private' && value === '') out.privateMode = true;
+    else if (key === 'view' && value) out.viewIds = [...(out.viewIds ?? []), value];
+    else if (key === 'from' && value) out.from = value;
+    else if (key === 'to' && value) out.to = value;
+    else if (key === 'author' && value) out.authors = [...(out.authors ?? []), value];
+    else if (key === 'searchMode' && (value === 'title' || value === 'text')) out.searchMode = value;
+    else if (key === 'scaffold' && value) out.scaffold = [...(out.scaffold ?? []), value];
+    else words.push(token);
+  }
+  out.words = words.join(' ');
+  return out;
+};
+
+const unique = (list: readonly string[]) => [...new Set(list)];
+
+/** The query sent: the tokens of the field merged with the advanced panel (the panel's dates win). */
+export const buildQuery = (text: string, advanced: Advanced, page: number): SearchQuery => {
+  const tokens = parseTokens(text);
+  const query: SearchQuery = { words: tokens.words, page, pagesize: advanced.pagesize };
+  const viewIds = unique([...(tokens.viewIds ?? []), ...advanced.viewIds]);
+  const authors = unique([...(tokens.authors ?? []), ...advanced.authors]);
+  if (viewIds.length > 0) query.viewIds = viewIds;
+  if (authors.length > 0) query.authors = authors;
+  if (tokens.privateMode || advanced.privateMode) query.privateMode = true;
+  const from = advanced.from || tokens.from;
+  const to = advanced.to || tokens.to;
+  if (from) query.from = from;
+  if (to) query.to = to;
+  if (tokens.searchMode) query.searchMode = tokens.searchMode;
+  if (tokens.scaffold) query.scaffold = tokens.scaffold;
+  return query;
+};
+
+/** The status after an answer. */
+export const statusAfter = (total: number): SearchStatus => (total > 0 ? 'searched' : 'noresult');
+
+export const pageCount = (total: number, pagesize: number): number => Math.max(1, Math.ceil(total / Math.max(1, pagesize)));
+
+/** The words to highlight (tokens left out), lower-cased. */
+export const highlightWords = (text: string): string[] =>
+  unique(
+    parseTokens(text)
+      .words.split(/\s+/)
+      .map((w) => w.toLocaleLowerCase())
+      .filter(Boolean),
+  );
+
+/** Splits `text` into plain and matched parts (case-insensitive), for `<mark>`. */
+export const highlightParts = (text: string, words: readonly string[]): { text: string; hit: boolean }[] => {
+  if (words.length === 0 || !text) return [{ text, hit: false }];
+  const lowerText = text.toLocaleLowerCase();
+  const parts: { text: string; hit: boolean }[] = [];
+  let at = 0;
+  while (at < text.length) {
+    let next = -1;
+    let length = 0;
+    for (const word of words) {
+      const index = lowerText.indexOf(word, at);
+      if (index >= 0 && (next < 0 || index < next || (index === next && word.length > length))) {
+        next = index;
+        length = word.length;
+      }
+    }
+    if (next < 0) break;
+    if (next > at) parts.push({ text: text.slice(at, next), hit: false });
+    parts.push({ text: text.slice(next, next + length), hit: true });
+    at = next + length;
+  }
+  if (at < text.length) parts.push({ text: text.slice(at), hit: false });
+  return parts;
+};
+
+/** A spreadsheet never runs a cell as a formula. */
+const safeCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** The results CSV: id, title, authors, created, type, excerpt. */
+export const resultsCsv = (results: readonly SearchResult[]): string =>
+  Papa.unparse({
+    fields: ['id', 'title', 'authors', 'created', 'type', 'excerpt'],
+    data: results.map((r) => [r._id, safeCell(r.title), safeCell(r.authorNames.join(', ')), r.created, r.type, safeCell(r.excerpt)]),
+  });
+
+/** Where a result opens: a view's canvas, or the contribution page. */
+export const resultHref = (result: Pick<SearchResult, '_id' | 'type'>): string =>
+  result.type === 'View' ? `/view/${result._id}` : `/contribution/${result._id}`;
