@@ -133,6 +133,16 @@ export type VideoCommentAdded = Event<
   { contributionId: string; commentId: string; authorId: string; time: number; comment: string }
 >;
 
+/**
+ * An annotation's new text and visibility (issue 6, item 8). Its creation is a
+ * `ContributionCreated` (type Annotation) with its `annotates` link; its
+ * removal makes it inactive and deletes the link.
+ */
+export type AnnotationEdited = Event<
+  'AnnotationEdited',
+  { contributionId: string; text: string; permission: 'private' | 'protected' }
+>;
+
 export type ContributionEvent =
   | ContributionCreated
   | ContributionRetitled
@@ -152,4 +162,5 @@ export type ContributionEvent =
   | FavouriteAdded
   | FavouriteRemoved
   | AttachmentUploaded
-  | VideoCommentAdded;
+  | VideoCommentAdded
+  | AnnotationEdited;

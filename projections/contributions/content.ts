@@ -14,6 +14,7 @@ export const contentEvents: ContributionEvent['type'][] = [
   'FavouriteRemoved',
   'AttachmentUploaded',
   'VideoCommentAdded',
+  'AnnotationEdited',
 ];
 
 /** One stored version of an attachment's file (`data.versions`). */
@@ -100,6 +101,12 @@ export const evolveContent = (current: ContributionDocument, event: RecordedEven
       const { commentId, authorId, time, comment } = event.data;
       const comments = list<{ id: string }>(current.data.videoComments).filter((c) => c.id !== commentId);
       return { ...current, data: { ...current.data, videoComments: [...comments, { id: commentId, authorId, time, comment }] } };
+    }
+    // Annotations (issue 6, item 8): `data.permissions.read` lists the authors of a private one (KF6's annotator).
+    case 'AnnotationEdited': {
+      const { text, permission } = event.data;
+      const read = permission === 'private' ? [...current.authors] : [];
+      return { ...current, permission, data: { ...current.data, text, permissions: { read } }, modified: at };
     }
     default:
       return current;

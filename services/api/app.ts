@@ -19,6 +19,7 @@ import uploadRoutes from './routes/upload/index.ts';
 import historicalRoutes from './routes/historical/index.ts';
 import connectionRoutes from './routes/links/connections.ts';
 import canvasRoutes from './routes/canvas/index.ts';
+import annotationRoutes from './routes/annotations/index.ts';
 import searchRoutes from './routes/search/index.ts';
 import { pushPlugin } from './push/pushPlugin.ts';
 import metaRoutes from './routes/meta/index.ts';
@@ -104,6 +105,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(historicalRoutes, routeOptions);
   await app.register(connectionRoutes, routeOptions);
   await app.register(canvasRoutes, routeOptions);
+  await app.register(annotationRoutes, routeOptions);
   await app.register(searchRoutes, routeOptions);
   await app.register(pushPlugin, routeOptions);
 

@@ -128,6 +128,8 @@ export class ObjectService {
     if (!doc) throw new NotFoundError(ObjectMessages.notFound);
     const grant = await this.deps.access.member(user, doc.communityId);
     if (!canRead(this.subject(grant), await this.accessObject(doc))) throw new ForbiddenError();
+    // An annotation is read with its note: a protected annotation of a private note stays hidden from the note's non-readers.
+    if (doc.type === 'Annotation' && typeof doc.data.modelId === 'string') await this.readable(user, doc.data.modelId);
     return { doc, grant };
   }
 

@@ -10,6 +10,7 @@ import type { Decider } from '../../core/decider.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { evolveContribution, initialContributionState, type ContributionState } from './contribution.ts';
 import { decideContent, isContentCommand, type ContentCommand } from './content.ts';
+import { decideAnnotation, isAnnotationCommand, type AnnotationCommand } from './annotation.ts';
 
 export type CreateContribution = { type: 'CreateContribution'; data: ContributionCreated['data'] };
 export type RetitleContribution = { type: 'RetitleContribution'; data: { title: string } };
@@ -34,7 +35,8 @@ export type ContributionCommand =
   | CreateLink
   | UpdateLink
   | DeleteLink
-  | ContentCommand;
+  | ContentCommand
+  | AnnotationCommand;
 
 /** Messages of this aggregate that the spec does not fix. */
 export const ContributionErrors = {
@@ -74,6 +76,7 @@ const create = (command: CreateContribution, state: ContributionState): Contribu
  * command. A command that changes nothing returns no event.
  */
 export const decideContribution = (command: ContributionCommand, state: ContributionState): ContributionEvent[] => {
+  if (isAnnotationCommand(command)) return decideAnnotation(command, state);
   if (command.type === 'CreateContribution') return create(command, state);
   const current = existing(state);
   if (isContentCommand(command)) return decideContent(command, current);

@@ -5,6 +5,7 @@ import type {
   LinkType,
   Permission,
 } from '../../../contracts/events/contribution.ts';
+import { evolveAnnotation } from './annotation.ts';
 import { evolveContent } from './content.ts';
 
 /** A link as its `from` contribution knows it (links live in the stream of their `from`). */
@@ -82,6 +83,8 @@ export const evolveContribution = (state: ContributionState, event: Contribution
       const { [event.data.linkId]: _removed, ...links } = state.links;
       return { ...state, links };
     }
+    case 'AnnotationEdited':
+      return evolveAnnotation(state, event);
     default:
       return evolveContent(state, event);
   }

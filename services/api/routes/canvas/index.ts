@@ -22,6 +22,9 @@ import {
 import { problemResponses } from '../../../../contracts/api/common.ts';
 import { CommunityIdParams } from '../../../../contracts/api/communities.ts';
 import { ViewCanvasReplySchema } from '../../../../contracts/api/views.ts';
+import Type from 'typebox';
+import { SpecAnnotationBody } from '../../../../contracts/api/annotations.ts';
+import { annotationServiceFor } from '../../annotations/annotationService.ts';
 import type { AppServices } from '../../appServices.ts';
 
 /**
@@ -54,13 +57,19 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: 'Create a note, drawing, attachment or view (members); optionally placed in a view and/or building on a contribution',
+        summary: 'Create a note, drawing, attachment or view (members); optionally placed in a view and/or building on a contribution; or an annotation of a note (type Annotation, data.modelId)',
         params: CommunityIdParams,
-        body: CreateContributionBody,
+        body: Type.Union([CreateContributionBody, SpecAnnotationBody]),
         response: { 201: CreateContributionReply, ...problemResponses },
       },
     },
-    async (request, reply) => reply.status(201).send(await canvas.createContribution(request.currentUser, request.params.communityId, request.body)),
+    async (request, reply) => {
+      const { body } = request;
+      if (body.type === 'Annotation') {
+        return reply.status(201).send(await annotationServiceFor(services).createFromContribution(request.currentUser, request.params.communityId, body));
+      }
+      return reply.status(201).send(await canvas.createContribution(request.currentUser, request.params.communityId, body));
+    },
   );
 
   app.post(
