@@ -60,6 +60,7 @@ const benchCommands = async () => {
   let done = 0;
   const deadline = performance.now() + commandSeconds * 1000;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: concurrency }, async (_, client) => {
       // Each client works on its own streams, one fresh stream per command
@@ -73,11 +74,12 @@ const benchCommands = async () => {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuMicros = (cpuSecondsSince(cpu) * 1e6) / done;
   const stats = store.stats();
   await runner.stop();
   await store.close();
   db.close();
-  return { perSecond: done / seconds, done, commits: stats.commits };
+  return { perSecond: done / seconds, done, commits: stats.commits, cpuMicros };
 };
 
 const benchRawCommits = () => {
@@ -197,6 +199,7 @@ try {
   console.log('1. Durable single-event commands (WAL, synchronous=FULL)');
   console.log(`   raw better-sqlite3 single-row commits : ${fmt(raw.perSecond)} /s`);
   console.log(`   Buildon command path (${concurrency} clients)   : ${fmt(commands.perSecond)} /s  (${fmt(commands.done)} commands in ${fmt(commands.commits)} commits)`);
+  console.log(`   CPU per command                       : ${fmt(commands.cpuMicros)} µs  (read the stream's tail, decide, append, project)`);
   console.log(`   ratio                                 : ${(commands.perSecond / raw.perSecond).toFixed(2)}×  (goal ≥ 1.0×)\n`);
 
   const rebuild = await benchRebuild();
