@@ -17,8 +17,8 @@ import type { UserDocument } from '../../../projections/users/index.ts';
 import { ValidationError } from '../../core/errors.ts';
 import { accessObject, authorName, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
 
-/** Fields of an annotation's data that may name the annotated contribution. */
-const annotationTargetFields = ['contributionId', 'noteId', 'targetId', 'to'] as const;
+/** Fields of an annotation's data that may name the annotated contribution (`modelId`: the annotations feature's). */
+const annotationTargetFields = ['modelId', 'contributionId', 'noteId', 'targetId', 'to'] as const;
 
 /** Characters of plain text shown around the first matched word. */
 const excerptLength = 240;

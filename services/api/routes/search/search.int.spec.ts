@@ -222,6 +222,23 @@ describe('search query', () => {
     expect((await search(room.c, { words: 'axolotl' }, 'main_search')).results).toEqual([]);
   });
 
+  it('finds annotations made through the annotations API, private ones for their author only', async () => {
+    const annotate = async (who: Member, noteId: string, text: string, permission: 'private' | 'protected') => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/objects/${room.communityId}/${noteId}/annotations`,
+        headers: auth(who.token),
+        payload: { ranges: [{ start: 0, end: 7 }], quote: 'Because', text, permission },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ _id: string }>()._id;
+    };
+    const open = await annotate(room.b, publicId, 'Narwhal idea, shared', 'protected');
+    const mine = await annotate(room.b, publicId, 'Narwhal idea, for me', 'private');
+    expect((await search(room.c, { words: 'NARWHAL' }, 'annotation')).results.map((r) => r._id)).toEqual([open]);
+    expect((await search(room.b, { words: 'narwhal' }, 'annotation')).results.map((r) => r._id).sort()).toEqual([open, mine].sort());
+  });
+
   it('filters by view, by creation dates (inclusive) and by the community of the query', async () => {
     const placed = await t.app.inject({
       method: 'POST',
