@@ -38,6 +38,7 @@ export const ObjectMessages = {
   fileTooLarge: 'The file is larger than the upload limit of {limit} MB.',
   fileEmpty: 'The file is empty.',
   versionNotFound: 'This version of the attachment does not exist.',
+  attachToNote: 'Attachments are attached to a note.',
   linkExpired: 'This playback link has expired or is not valid.',
   commentRequired: 'comment is required',
   notAVideo: 'Only a video attachment has time-tagged comments.',
@@ -90,6 +91,18 @@ export const SaveObjectBody = Type.Object({
   keywords: Type.Optional(Type.String({ maxLength: 5_000 })),
   svg: Type.Optional(Type.String()),
   status: Type.Optional(Status),
+  /**
+   * Multilanguage notes (plugin on): each written language's title and body,
+   * by language code (one of the context's languages). The server stores the
+   * default language's as the note's title and body; `{}` removes every language.
+   */
+  translations: Type.Optional(
+    Type.Record(
+      Type.String({ maxLength: 20 }),
+      Type.Object({ title: Type.String({ maxLength: 500 }), body: Type.Record(Type.String(), Type.Unknown()) }, { additionalProperties: false }),
+      { maxProperties: 50 },
+    ),
+  ),
 });
 export type SaveObjectBody = Static<typeof SaveObjectBody>;
 

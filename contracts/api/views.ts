@@ -42,6 +42,8 @@ export const RefTargetSchema = Type.Object({
   created: Type.String(),
   modified: Type.String(),
   langInNote: Type.Array(Type.String()),
+  /** Multilanguage notes: the title in each language of `langInNote` (the canvas shows the reader's language). */
+  titles: Type.Optional(Type.Record(Type.String(), Type.String())),
   /** For the reader: read / modified since read / unread. */
   read: ReadStateSchema,
   /** The reader is one of the authors. */

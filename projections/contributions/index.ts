@@ -28,6 +28,8 @@ export type ContributionDocument = Versioned & {
   keywords?: string[];
   wordCount?: number;
   text4search?: string;
+  /** Multilanguage notes: the languages written (`data[lang]`, `data[lang + '_title']`). */
+  langInNote?: string[];
   /** Stream revision of the event that last changed this document (links from it do not count). */
   revision?: number;
 };

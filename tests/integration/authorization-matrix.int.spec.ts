@@ -215,6 +215,25 @@ const rows: Row[] = [
     owner: 'A',
     request: (ctx) => ({ url: `/api/contributions/${ctx.community._id}/search`, payload: { query: { words: 'matrix', pagesize: 50, page: 1 } } }),
   },
+
+  // ---- Note templates (issue 6 item 4) ----
+  { route: 'GET /api/communities/:communityId/templates', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/templates` }) },
+  {
+    route: 'PUT /api/scaffolds/:scaffoldId/template',
+    access: 'manager',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/scaffolds/${ctx.community.scaffolds[0] ?? ''}/template`, payload: { isTemplate: true } }),
+  },
+  {
+    route: 'POST /api/contributions/:communityId/fromtemplate',
+    access: 'member',
+    owner: 'A',
+    request: async (ctx) => {
+      const templateId = ctx.community.scaffolds[0] ?? '';
+      await t.app.inject({ method: 'PUT', url: `/api/scaffolds/${templateId}/template`, headers: bearer(admin.token), payload: { isTemplate: true } });
+      return { url: `/api/contributions/${ctx.community._id}/fromtemplate`, payload: { templateId, viewId: ctx.community.views[0] ?? '' } };
+    },
+  },
 ];
 
 const registered = (route: string): boolean => {
@@ -288,7 +307,7 @@ describe('authorization matrix (spec part 1 §6)', () => {
 describe('the matrix itself', () => {
   it('covers every route of issue 4 (both servers) exactly once per access kind', () => {
     const routes = new Set(rows.map((row) => row.route));
-    expect(routes.size).toBe(35);
+    expect(routes.size).toBe(35 + 3); // + 3 note-template routes
     expect(rows.filter((row) => row.route === 'POST /api/authors').map((row) => row.access).sort()).toEqual(['admin', 'self']);
   });
 

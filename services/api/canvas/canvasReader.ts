@@ -2,6 +2,7 @@ import { defaultViewSetting, type Author, type ContextData, type ViewSetting, ty
 import { CanvasMessages } from '../../../contracts/api/canvas.ts';
 import type { ReadState, RefData, RefTarget, ViewCanvasReply, ViewLink, ViewRef } from '../../../contracts/api/views.ts';
 import { isObjectId } from '../../../contracts/ids.ts';
+import { titlesOf } from '../../../contracts/multilanguage.ts';
 import { canRead, canWrite, type AccessObject, type AccessSubject } from '../../../contracts/permissions.ts';
 import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
 import {
@@ -265,6 +266,7 @@ export class CanvasReader {
       riseaboveViewId: riseabove && isObjectId(riseabove.viewId) ? riseabove.viewId : null,
       promising: Boolean(data.promisingContains),
     };
+    if (out.langInNote.length > 0) out.titles = titlesOf({ langInNote: out.langInNote, data });
     if (target.type === 'Drawing' && typeof data.svg === 'string') out.svg = data.svg;
     if (target.type === 'Attachment' && typeof data.url === 'string') {
       out.attachment = { url: data.url, mime: typeof data.type === 'string' ? data.type : 'application/octet-stream' };

@@ -45,6 +45,7 @@ import type { CommunityAccess, CommunityAccessGrant } from './access.ts';
 import { authorIdFor } from './authorId.ts';
 import { actingAuthor } from './authorReply.ts';
 import { eventMetadata, waitForPositions } from './commandSupport.ts';
+import { isLanguageCode, MultilanguageMessages } from '../../../contracts/multilanguage.ts';
 
 export type CommunityServiceDeps = CommandDeps & {
   access: CommunityAccess;
@@ -402,6 +403,9 @@ export class CommunityService {
     if (data.plugins.multilanguage && !data.defaultLang) {
       throw ValidationError.field('data.defaultLang', CommunityMessages.defaultLanguageRequired);
     }
+    // Language codes become keys of notes' data (data[lang], data[lang + '_title']): only codes.
+    if (data.defaultLang && !isLanguageCode(data.defaultLang)) throw ValidationError.field('data.defaultLang', MultilanguageMessages.invalidCode);
+    if (!data.languages.every(isLanguageCode)) throw ValidationError.field('data.languages', MultilanguageMessages.invalidCode);
     if (new Set(input.scaffoldIds).size !== input.scaffoldIds.length) {
       throw ValidationError.field('scaffoldIds', CommunityMessages.scaffoldInUse);
     }

@@ -1,11 +1,14 @@
 import { ObjectMessages } from '../../../contracts/api/objects.ts';
+import { TemplateMessages } from '../../../contracts/api/templates.ts';
 import type {
   AttachmentUploaded,
   ContributionEvent,
   LinkType,
   NoteContent,
+  NoteTranslations,
   Permission,
 } from '../../../contracts/events/contribution.ts';
+import { isValidLanguageCode, langInNoteOf, MultilanguageMessages, translationsOf, withTranslations } from '../../../contracts/multilanguage.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { ContributionState, LinkState } from './contribution.ts';
 
@@ -26,8 +29,15 @@ import type { ContributionState, LinkState } from './contribution.ts';
  */
 export type SaveNote = {
   type: 'SaveNote';
-  data: Omit<NoteContent, 'contributionId'> & { newId: () => string };
+  /**
+   * With `translations` (multilanguage notes), `title` and `body` become those
+   * of `mainLang` (the default language, else the first written language);
+   * the links follow the supports and references of every language.
+   */
+  data: Omit<NoteContent, 'contributionId' | 'langInNote'> & { newId: () => string; mainLang?: string };
 };
+/** Marks a scaffold as a template for new notes, or not. */
+export type SetScaffoldTemplate = { type: 'SetScaffoldTemplate'; data: { isTemplate: boolean } };
 export type SaveDrawing = { type: 'SaveDrawing'; data: { title: string; svg: string } };
 export type ChangePermission = { type: 'ChangePermission'; data: { permission: Permission; group: string | null } };
 export type AddCoauthor = { type: 'AddCoauthor'; data: { authorId: string } };
@@ -53,7 +63,8 @@ export type ContentCommand =
   | AddFavourite
   | RemoveFavourite
   | RecordUpload
-  | AddVideoComment;
+  | AddVideoComment
+  | SetScaffoldTemplate;
 
 const contentCommandTypes: ReadonlySet<string> = new Set<ContentCommand['type']>([
   'SaveNote',
@@ -65,6 +76,7 @@ const contentCommandTypes: ReadonlySet<string> = new Set<ContentCommand['type']>
   'RemoveFavourite',
   'RecordUpload',
   'AddVideoComment',
+  'SetScaffoldTemplate',
 ]);
 
 export const isContentCommand = (command: { type: string }): command is ContentCommand => contentCommandTypes.has(command.type);
@@ -107,10 +119,10 @@ const copyJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
  */
 const syncLinks = (
   state: Created,
-  body: Record<string, unknown>,
+  bodies: Record<string, unknown>[],
   newId: () => string,
-): { body: Record<string, unknown>; events: ContributionEvent[] } => {
-  const synced = copyJson(body);
+): { bodies: Record<string, unknown>[]; events: ContributionEvent[] } => {
+  const synced = copyJson({ content: bodies });
   const events: ContributionEvent[] = [];
   const from = state.contributionId;
   const claimed = new Set<string>();
@@ -153,21 +165,51 @@ const syncLinks = (
   for (const link of [...supports.values(), ...references.values()]) {
     if (!claimed.has(link.linkId)) events.push({ type: 'LinkDeleted', data: { linkId: link.linkId, from } });
   }
-  return { body: synced, events };
+  return { bodies: synced.content, events };
+};
+
+/** Checks a note's translations: language codes, and a title for each language written. */
+const checkTranslations = (translations: NoteTranslations): NoteTranslations => {
+  const out: NoteTranslations = {};
+  for (const [lang, entry] of Object.entries(translations)) {
+    if (!isValidLanguageCode(lang)) throw ValidationError.field(`translations.${lang}`, MultilanguageMessages.invalidCode);
+    const title = entry.title.trim();
+    if (!title) throw ValidationError.field(`translations.${lang}.title`, ObjectMessages.titleRequired);
+    out[lang] = { title, body: entry.body };
+  }
+  return out;
 };
 
 const saveNote = (command: SaveNote, state: Created): ContributionEvent[] => {
   requireType(state, 'Note', ObjectMessages.notANote);
-  const title = requireTitle(command.data.title);
-  const { newId, ...content } = command.data;
-  const { body, events: linkEvents } = syncLinks(state, content.body, newId);
-  const data: NoteContent = { ...content, contributionId: state.contributionId, title, body };
+  const { newId, mainLang, translations: given, ...content } = command.data;
+  let data: NoteContent;
+  let linkEvents: ContributionEvent[];
+  if (given !== undefined && Object.keys(given).length > 0) {
+    const checked = checkTranslations(given);
+    const langs = Object.keys(checked);
+    const synced = syncLinks(state, langs.map((lang) => checked[lang]?.body ?? {}), newId);
+    const translations: NoteTranslations = Object.fromEntries(
+      langs.map((lang, index) => [lang, { title: checked[lang]?.title ?? '', body: synced.bodies[index] ?? {} }]),
+    );
+    const main = translations[mainLang && translations[mainLang] ? mainLang : (langs[0] ?? '')];
+    data = { ...content, contributionId: state.contributionId, title: main?.title ?? '', body: main?.body ?? {}, translations, langInNote: langs };
+    linkEvents = synced.events;
+  } else {
+    const title = requireTitle(content.title);
+    const synced = syncLinks(state, [content.body], newId);
+    data = { ...content, contributionId: state.contributionId, title, body: synced.bodies[0] ?? {} };
+    // An empty list removes every language; no list keeps them as they are.
+    if (given !== undefined) Object.assign(data, { translations: {}, langInNote: [] });
+    linkEvents = synced.events;
+  }
   if (state.contributionStatus === 'unsaved') return [{ type: 'NoteContributed', data }, ...linkEvents];
   const unchanged =
     linkEvents.length === 0 &&
-    title === state.title &&
-    sameValue(body, state.data.body) &&
-    sameValue(content.keywords, state.data.keywords ?? []);
+    data.title === state.title &&
+    sameValue(data.body, state.data.body) &&
+    sameValue(content.keywords, state.data.keywords ?? []) &&
+    (data.translations === undefined || sameValue(data.translations, translationsOf({ langInNote: state.data.langInNote, data: state.data })));
   return unchanged ? [] : [{ type: 'NoteSaved', data }, ...linkEvents];
 };
 
@@ -217,6 +259,11 @@ const decide = (command: ContentCommand, state: Created): ContributionEvent[] =>
         },
       ];
     }
+    case 'SetScaffoldTemplate':
+      requireType(state, 'Scaffold', TemplateMessages.notAScaffold);
+      return (state.data.isTemplate === true) === command.data.isTemplate
+        ? []
+        : [{ type: 'ScaffoldTemplateChanged', data: { contributionId, isTemplate: command.data.isTemplate } }];
     case 'AddVideoComment': {
       requireType(state, 'Attachment', ObjectMessages.notAnAttachment);
       const mime = typeof state.data.type === 'string' ? state.data.type : '';
@@ -235,14 +282,19 @@ export const evolveContent = (state: Created, event: ContributionEvent): Created
   switch (event.type) {
     case 'NoteContributed':
     case 'NoteSaved': {
-      const { title, body, keywords, wordCount, text4search } = event.data;
+      const { title, body, keywords, wordCount, text4search, translations } = event.data;
+      const data = { ...state.data, body, keywords, wordCount, text4search };
       return {
         ...state,
         title,
         contributionStatus: event.type === 'NoteContributed' ? 'active' : state.contributionStatus,
-        data: { ...state.data, body, keywords, wordCount, text4search },
+        data: translations
+          ? { ...withTranslations(data, langInNoteOf({ data: state.data }), translations), langInNote: Object.keys(translations) }
+          : data,
       };
     }
+    case 'ScaffoldTemplateChanged':
+      return { ...state, data: { ...state.data, isTemplate: event.data.isTemplate } };
     case 'DrawingSaved':
       return {
         ...state,

@@ -18,6 +18,8 @@ import type { AppServices } from '../../appServices.ts';
 import { UploadTooLargeError } from '../../objects/objectService.ts';
 
 const UploadParams = Type.Object({ communityId: ObjectIdSchema, attachmentId: ObjectIdSchema });
+/** `noteId`: the upload comes from this note's attachments tab (an `attach` link note → attachment is added). */
+const UploadQuery = Type.Object({ noteId: Type.Optional(ObjectIdSchema) }, { additionalProperties: false });
 
 /** `attachment; filename="…"; filename*=UTF-8''…` with an ASCII fallback. */
 const contentDisposition = (kind: 'inline' | 'attachment', filename: string): string => {
@@ -43,6 +45,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
         summary: 'Upload a new version of an attachment (multipart field `file`); the MIME type comes from the content',
         consumes: ['multipart/form-data'],
         params: UploadParams,
+        querystring: UploadQuery,
         response: { 201: UploadReplySchema, ...problemResponses, 413: problemResponses[400] },
       },
     },
@@ -62,7 +65,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
         }
         throw error;
       }
-      const uploaded = await objects.upload(request.currentUser, request.params.communityId, request.params.attachmentId, { filename, bytes });
+      const uploaded = await objects.upload(request.currentUser, request.params.communityId, request.params.attachmentId, { filename, bytes }, request.query.noteId);
       return reply.status(201).send(uploaded);
     },
   );
