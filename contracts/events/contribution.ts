@@ -95,7 +95,18 @@ export type NoteContent = {
   keywords: string[];
   wordCount: number;
   text4search: string;
+  /**
+   * Multilanguage notes (plugin `multilanguage`): the title and checked body
+   * of each language written, by language code; `title`/`body` above are the
+   * default language's (or the first written). Absent on notes saved without
+   * the plugin and on events stored before it existed: the languages stay as they were.
+   */
+  translations?: NoteTranslations;
+  /** The codes of `translations`, in order (KF6's `langInNote`). */
+  langInNote?: string[];
 };
+/** One note's title and body per language code. */
+export type NoteTranslations = Record<string, { title: string; body: Record<string, unknown> }>;
 /** First contribute of a note: its content, and the note becomes active. */
 export type NoteContributed = Event<'NoteContributed', NoteContent>;
 /** A later save of a note's content. */
@@ -127,6 +138,8 @@ export type AttachmentUploaded = Event<
     contributed: boolean;
   }
 >;
+/** A scaffold is (or stops being) a template for new notes (`data.isTemplate`). */
+export type ScaffoldTemplateChanged = Event<'ScaffoldTemplateChanged', { contributionId: string; isTemplate: boolean }>;
 /** A time-tagged comment on a video attachment. */
 export type VideoCommentAdded = Event<
   'VideoCommentAdded',
@@ -163,4 +176,5 @@ export type ContributionEvent =
   | FavouriteRemoved
   | AttachmentUploaded
   | VideoCommentAdded
+  | ScaffoldTemplateChanged
   | AnnotationEdited;

@@ -1,5 +1,6 @@
 import type { ContributionEvent } from '../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../contracts/events/event.ts';
+import { langInNoteOf, withTranslations } from '../../contracts/multilanguage.ts';
 import type { ContributionDocument } from './index.ts';
 
 /** Content events (issue 6) folded into the contribution documents. */
@@ -15,6 +16,7 @@ export const contentEvents: ContributionEvent['type'][] = [
   'AttachmentUploaded',
   'VideoCommentAdded',
   'AnnotationEdited',
+  'ScaffoldTemplateChanged',
 ];
 
 /** One stored version of an attachment's file (`data.versions`). */
@@ -45,7 +47,8 @@ export const evolveContent = (current: ContributionDocument, event: RecordedEven
   switch (event.type) {
     case 'NoteContributed':
     case 'NoteSaved': {
-      const { title, body, keywords, wordCount, text4search } = event.data;
+      const { title, body, keywords, wordCount, text4search, translations } = event.data;
+      const data = { ...current.data, body };
       return {
         ...current,
         title,
@@ -53,10 +56,15 @@ export const evolveContent = (current: ContributionDocument, event: RecordedEven
         keywords: [...keywords],
         wordCount,
         text4search,
-        data: { ...current.data, body },
+        // Multilanguage: data[lang] and data[lang + '_title'] per language, `langInNote` lists them (absent: unchanged).
+        ...(translations
+          ? { data: withTranslations(data, langInNoteOf(current), translations), langInNote: Object.keys(translations) }
+          : { data }),
         modified: at,
       };
     }
+    case 'ScaffoldTemplateChanged':
+      return { ...current, data: { ...current.data, isTemplate: event.data.isTemplate }, modified: at };
     case 'DrawingSaved':
       return {
         ...current,

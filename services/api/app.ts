@@ -21,6 +21,7 @@ import connectionRoutes from './routes/links/connections.ts';
 import canvasRoutes from './routes/canvas/index.ts';
 import annotationRoutes from './routes/annotations/index.ts';
 import searchRoutes from './routes/search/index.ts';
+import templateRoutes from './routes/templates/index.ts';
 import { pushPlugin } from './push/pushPlugin.ts';
 import metaRoutes from './routes/meta/index.ts';
 import communityRoutes from './routes/communities/index.ts';
@@ -107,6 +108,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(canvasRoutes, routeOptions);
   await app.register(annotationRoutes, routeOptions);
   await app.register(searchRoutes, routeOptions);
+  await app.register(templateRoutes, routeOptions);
   await app.register(pushPlugin, routeOptions);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;

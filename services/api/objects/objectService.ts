@@ -14,6 +14,8 @@ import {
 import { contributionStreamName, type ContributionEvent, type Permission } from '../../../contracts/events/contribution.ts';
 import type { EventMetadata, RecordedEvent } from '../../../contracts/events/event.ts';
 import { canRead, canWrite, type AccessSubject } from '../../../contracts/permissions.ts';
+import type { NoteTranslations } from '../../../contracts/events/contribution.ts';
+import { defaultLanguageOf, MultilanguageMessages, noteLanguagesOf } from '../../../contracts/multilanguage.ts';
 import { countWords, noteSearchText, parseNoteBody, plainTextOf, referenceNodesOf, splitKeywords, supportNodesOf } from '../../../contracts/noteSchema.ts';
 import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
 import { attachmentUrl, attachmentVersionsOf } from '../../../projections/contributions/content.ts';
@@ -256,8 +258,10 @@ export class ObjectService {
     const { doc, grant } = await this.writable(user, communityId, id);
     // eslint-disable-next-line no-control-regex -- titles are plain text: control characters become spaces
     const title = input.title.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
-    if (!title) throw ValidationError.field('title', ObjectMessages.titleRequired);
+    const hasTranslations = doc.type === 'Note' && input.translations !== undefined && Object.keys(input.translations).length > 0;
+    if (!title && !hasTranslations) throw ValidationError.field('title', ObjectMessages.titleRequired);
     const commands: ContributionCommand[] = [];
+    const languages = doc.type === 'Note' && input.translations !== undefined ? await this.noteLanguages(grant, communityId, input.translations) : null;
     if (doc.type === 'Note') {
       if (input.body === undefined) throw ValidationError.field('body', 'body is required');
       let parsed;
@@ -269,15 +273,20 @@ export class ObjectService {
       await this.checkNodes(communityId, parsed);
       const keywords = input.keywords === undefined ? (doc.keywords ?? []) : splitKeywords(input.keywords);
       const text = plainTextOf(parsed);
+      const written = languages && languages.langs.length > 0 ? languages : null;
       commands.push({
         type: 'SaveNote',
         data: {
           title,
           body: parsed.toJSON() as Record<string, unknown>,
           keywords,
-          wordCount: countWords(text),
-          text4search: noteSearchText(title, text, keywords),
+          // Multilanguage: counted and searchable across every language written.
+          wordCount: written ? written.langs.reduce((sum, lang) => sum + countWords(written.texts[lang] ?? ''), 0) : countWords(text),
+          text4search: written
+            ? `${written.langs.map((lang) => `( ${written.translations[lang]?.title ?? ''} ) ${written.texts[lang] ?? ''}`).join(' ')} ( ${keywords.join('; ')} )`
+            : noteSearchText(title, text, keywords),
           newId: () => this.deps.ids.next(),
+          ...(languages ? { translations: languages.translations, mainLang: languages.mainLang } : {}),
         },
       });
     } else if (doc.type === 'Drawing') {
@@ -300,6 +309,41 @@ export class ObjectService {
     const saved = await this.contributions.get(id);
     if (!saved) throw new NotFoundError(ObjectMessages.notFound);
     return this.toReply(saved, grant, saved.revision ?? 0);
+  }
+
+  /**
+   * The translations of a multilanguage note, checked: the plugin must be on,
+   * each language one of the context's, each body a valid document (400 naming
+   * `translations.{lang}.body`). Languages with neither title nor text are dropped.
+   */
+  private async noteLanguages(grant: CommunityAccessGrant, communityId: string, given: NoteTranslations) {
+    const context = await this.contributions.get(grant.community.rootContextId);
+    const offered = noteLanguagesOf(context?.data);
+    const entries = Object.entries(given);
+    if (offered.length === 0 && entries.length > 0) throw ValidationError.field('translations', MultilanguageMessages.pluginOff);
+    const translations: NoteTranslations = {};
+    const texts: Record<string, string> = {};
+    for (const [lang, entry] of entries) {
+      if (!offered.includes(lang)) throw ValidationError.field(`translations.${lang}`, MultilanguageMessages.notOffered);
+      let parsed;
+      try {
+        parsed = parseNoteBody(entry.body);
+      } catch (error) {
+        throw ValidationError.field(`translations.${lang}.body`, `${ObjectMessages.invalidBody}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      await this.checkNodes(communityId, parsed);
+      // eslint-disable-next-line no-control-regex -- titles are plain text: control characters become spaces
+      const title = entry.title.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
+      const text = plainTextOf(parsed);
+      if (!title && !text.trim()) continue;
+      translations[lang] = { title, body: parsed.toJSON() as Record<string, unknown> };
+      texts[lang] = text;
+    }
+    // In the context's order, so every reader sees the languages listed alike.
+    const langs = offered.filter((lang) => translations[lang]);
+    const ordered: NoteTranslations = Object.fromEntries(langs.map((lang) => [lang, translations[lang] as NoteTranslations[string]]));
+    const preferred = defaultLanguageOf(context?.data);
+    return { translations: ordered, texts, langs, mainLang: langs.includes(preferred) ? preferred : (langs[0] ?? '') };
   }
 
   /** Supports must be Supports of this community; references must point into it. */
@@ -360,10 +404,27 @@ export class ObjectService {
 
   // ---- attachments ------------------------------------------------------------------------
 
-  /** POST /api/upload/{communityId}/{attachmentId}: a new version of the file. */
-  async upload(user: UserDocument, communityId: string, id: string, file: { filename: string; bytes: Uint8Array }): Promise<UploadReply> {
+  /**
+   * POST /api/upload/{communityId}/{attachmentId}: a new version of the file.
+   * With `noteId` (an upload from a note's attachments tab), the note — which
+   * the caller must be able to write, in the same community — gets an `attach`
+   * link to the attachment, once.
+   */
+  async upload(
+    user: UserDocument,
+    communityId: string,
+    id: string,
+    file: { filename: string; bytes: Uint8Array },
+    noteId?: string,
+  ): Promise<UploadReply> {
     const { doc } = await this.writable(user, communityId, id);
     if (doc.type !== 'Attachment') throw ValidationError.field('attachmentId', ObjectMessages.notAnAttachment);
+    if (noteId !== undefined) {
+      const note = await this.contributions.get(noteId);
+      if (!note || note.communityId !== communityId || note.status === 'inactive') throw ValidationError.field('noteId', ObjectMessages.notFound);
+      if (note.type !== 'Note') throw ValidationError.field('noteId', ObjectMessages.attachToNote);
+      await this.writable(user, communityId, noteId);
+    }
     if (file.bytes.byteLength === 0) throw ValidationError.field('file', ObjectMessages.fileEmpty);
     if (file.bytes.byteLength > this.deps.uploadLimitBytes) throw new UploadTooLargeError(this.deps.uploadLimitBytes);
     const mime = sniffMime(file.bytes);
@@ -379,6 +440,10 @@ export class ObjectService {
     ];
     if (!doc.title || doc.title === 'an Attachment') commands.push({ type: 'RetitleContribution', data: { title: filename } });
     const result = await this.run(user, id, commands);
+    if (noteId !== undefined) {
+      const linked = await this.links.find({ from: noteId, to: id, type: 'attach' });
+      if (linked.length === 0) await this.run(user, noteId, [{ type: 'CreateLink', data: { linkId: this.deps.ids.next(), to: id, type: 'attach', data: {} } }]);
+    }
     const uploaded = result.newEvents.find((event) => event.type === 'AttachmentUploaded');
     const version = uploaded?.type === 'AttachmentUploaded' ? uploaded.data.version : 0;
     return {
