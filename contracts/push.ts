@@ -50,6 +50,13 @@ export type PushLinkRemoved = { type: 'link.removed'; viewId: string; linkId: st
 /** My own read state of a contribution changed (I read it, possibly in another window). */
 export type PushReadChanged = { type: 'read.changed'; communityId: string; contributionId: string; read: ReadState };
 
+/**
+ * Something changed what this reader may see or do on the view as a whole —
+ * the view's setting, a group membership or the reader's role — so the canvas
+ * should be loaded again (one request). `reason` says which.
+ */
+export type PushCanvasStale = { type: 'canvas.stale'; viewId: string; reason: 'viewSetting' | 'group' | 'role' };
+
 export type PresenceUser = { userId: string; authorId: string; name: string };
 /** Who has this view open (everyone subscribed, me included), on every join and leave. */
 export type PushPresence = { type: 'presence'; viewId: string; users: PresenceUser[] };
@@ -65,6 +72,7 @@ export type PushServerMessage =
   | PushLinkSaved
   | PushLinkRemoved
   | PushReadChanged
+  | PushCanvasStale
   | PushPresence;
 
 /** Parses a client message; null when it is not one. */

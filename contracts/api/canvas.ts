@@ -39,6 +39,8 @@ export const CanvasServiceMessages = {
   cannotDeleteView: 'Only managers and the authors of this view may delete it.',
   parentCycle: 'A view cannot be placed inside itself.',
   notAMember: 'You are not a member of this community.',
+  cannotChangeViewSetting: 'Only managers and the authors of this view may change its setting for everyone.',
+  notAViewTarget: 'The target must be another active view.',
 } as const;
 
 /** Types the canvas creates (POST /api/contributions/{communityId}). */
@@ -141,7 +143,43 @@ export const ViewIdParams = Type.Object({ viewId: ObjectIdSchema });
 export const ReadParams = Type.Object({ communityId: ObjectIdSchema, contributionId: ObjectIdSchema });
 
 export const DeleteRefsBody = Type.Object({ linkIds: Type.Array(ObjectIdSchema, { minItems: 1, maxItems: 5_000 }) }, { additionalProperties: false });
-export const DeleteRefsReply = Type.Object({ count: Type.Integer() });
+export const DeleteRefsReply = Type.Object({
+  count: Type.Integer(),
+  /**
+   * Refs put back into the view from the inner views of deleted rise-above
+   * refs (fact sheet §10.3: deleting a rise-above's ref unpacks its items; the
+   * rise-above note and its inner view stay as they were).
+   */
+  unpacked: Type.Optional(Type.Integer()),
+});
+
+/** PUT /api/views/{viewId}/viewsetting: the view's own setting for everyone; null = back to the community's. */
+export const ViewSettingBody = Type.Object({ viewSetting: Type.Union([ViewSettingSchema, Type.Null()]) }, { additionalProperties: false });
+export const ViewSettingReply = Type.Object({
+  /** The effective setting now (view > context > default). */
+  viewSetting: ViewSettingSchema,
+  viewSettingSaved: Type.Union([ViewSettingSchema, Type.Null()]),
+});
+export type ViewSettingReply = Static<typeof ViewSettingReply>;
+
+/**
+ * POST /api/views/{viewId}/refs/move: refs of this view move into another view
+ * (dragging between view windows, fact sheet §10.4): created there at (x, y)
+ * keeping their relative positions, then removed here. Needs the right to
+ * remove each ref here and to edit the target view.
+ */
+export const MoveRefsBody = Type.Object(
+  {
+    linkIds: Type.Array(ObjectIdSchema, { minItems: 1, maxItems: 5_000 }),
+    toViewId: ObjectIdSchema,
+    /** Where the top-left of the moved group lands in the target view. */
+    x: Type.Number(),
+    y: Type.Number(),
+  },
+  { additionalProperties: false },
+);
+export const MoveRefsReply = Type.Object({ moved: Type.Integer(), refs: Type.Array(LinkSchema) });
+export type MoveRefsReply = Static<typeof MoveRefsReply>;
 
 /** POST /api/views/{viewId}/riseabove. */
 export const RiseAboveBody = Type.Object(

@@ -52,6 +52,11 @@ export const RefTargetSchema = Type.Object({
   /** Rise-above notes: the inner view. */
   riseaboveViewId: Type.Union([ObjectIdSchema, Type.Null()]),
   promising: Type.Boolean(),
+  /**
+   * Notes: the supports (scaffold prompts) the note uses, from its `supports`
+   * links (support ids, each once). The filter panel's scaffold choice reads it.
+   */
+  supports: Type.Optional(Type.Array(ObjectIdSchema)),
   /** Drawings shown in place: the sanitised SVG. */
   svg: Type.Optional(Type.String()),
   /** Attachments: where to fetch the file and its image size. */
@@ -90,6 +95,10 @@ export const ViewCanvasReplySchema = Type.Object({
   editable: Type.Boolean(),
   /** Effective view setting: view > context > default. */
   viewSetting: ViewSettingSchema,
+  /** The view's own saved setting (null: the community's applies). */
+  viewSettingSaved: Type.Optional(Type.Union([ViewSettingSchema, Type.Null()])),
+  /** The caller may save the view's setting for everyone (managers and the view's authors). */
+  mayChangeViewSetting: Type.Optional(Type.Boolean()),
   context: ContextDataSchema,
   refs: Type.Array(ViewRefSchema),
   links: Type.Array(ViewLinkSchema),

@@ -59,6 +59,17 @@ export type ContextSettingsChanged = Event<
 
 export type GroupMemberAdded = Event<'GroupMemberAdded', { contributionId: string; authorId: string }>;
 export type GroupMemberRemoved = Event<'GroupMemberRemoved', { contributionId: string; authorId: string }>;
+/**
+ * A view's own display setting (`data.viewSetting`: arrows and details the
+ * canvas draws); null = none of its own (the community's applies).
+ */
+export type ViewSettingChanged = Event<
+  'ViewSettingChanged',
+  {
+    contributionId: string;
+    viewSetting: { buildson: boolean; references: boolean; showGroup: boolean; showAuthor: boolean; showTime: boolean; language: boolean } | null;
+  }
+>;
 
 export const linkTypes = [
   'contains',
@@ -163,6 +174,7 @@ export type ContributionEvent =
   | ContextSettingsChanged
   | GroupMemberAdded
   | GroupMemberRemoved
+  | ViewSettingChanged
   | LinkCreated
   | LinkUpdated
   | LinkDeleted

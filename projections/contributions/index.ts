@@ -56,6 +56,7 @@ const contributionEvents: ContributionEvent['type'][] = [
   'ContextSettingsChanged',
   'GroupMemberAdded',
   'GroupMemberRemoved',
+  'ViewSettingChanged',
   ...contentEvents,
 ];
 const linkEvents: ContributionEvent['type'][] = ['LinkCreated', 'LinkUpdated', 'LinkDeleted'];
@@ -92,6 +93,10 @@ export const evolveContribution = (
     }
     case 'GroupMemberRemoved':
       return { ...current, data: { ...current.data, members: membersOf(current.data).filter((m) => m !== event.data.authorId) }, modified: at };
+    case 'ViewSettingChanged': {
+      const { viewSetting: _old, ...rest } = current.data;
+      return { ...current, data: event.data.viewSetting ? { ...rest, viewSetting: event.data.viewSetting } : rest, modified: at };
+    }
     default:
       return evolveContent(current, event);
   }

@@ -67,6 +67,7 @@ export const historyProjection: Projection = {
     'ContextSettingsChanged',
     'GroupMemberAdded',
     'GroupMemberRemoved',
+    'ViewSettingChanged',
     'LinkCreated',
     'LinkUpdated',
     'LinkDeleted',

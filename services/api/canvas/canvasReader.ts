@@ -89,6 +89,8 @@ type Lookups = {
   targets: Map<string, ContributionDocument>;
   groups: Map<string, ContributionDocument>;
   authors: Map<string, AuthorDocument>;
+  /** Support ids each note uses (its `supports` links), by note id. */
+  supports: Map<string, string[]>;
 };
 
 /**
@@ -222,14 +224,23 @@ export class CanvasReader {
     const targets = new Map(targetDocs.map((doc) => [doc._id, doc]));
     const groupIds = [...new Set(targetDocs.map((doc) => doc.group).filter((id): id is string => typeof id === 'string'))];
     const authorIds = [...new Set(targetDocs.flatMap((doc) => doc.authors))];
-    const [groupDocs, authorDocs] = await Promise.all([
+    const noteIds = targetDocs.filter((doc) => doc.type === 'Note').map((doc) => doc._id);
+    const [groupDocs, authorDocs, supportLinks] = await Promise.all([
       this.byIds(this.contributions, groupIds),
       this.byIds(this.authors, authorIds),
+      this.linksFrom(noteIds, ['supports']),
     ]);
+    const supports = new Map<string, string[]>();
+    for (const link of supportLinks) {
+      const list = supports.get(link.from);
+      if (!list) supports.set(link.from, [link.to]);
+      else if (!list.includes(link.to)) list.push(link.to);
+    }
     return {
       targets,
       groups: new Map(groupDocs.map((doc) => [doc._id, doc])),
       authors: new Map(authorDocs.map((doc) => [doc._id, doc])),
+      supports,
     };
   }
 
@@ -266,6 +277,8 @@ export class CanvasReader {
       riseaboveViewId: riseabove && isObjectId(riseabove.viewId) ? riseabove.viewId : null,
       promising: Boolean(data.promisingContains),
     };
+    const supports = lookups.supports.get(target._id);
+    if (supports) out.supports = supports;
     if (out.langInNote.length > 0) out.titles = titlesOf({ langInNote: out.langInNote, data });
     if (target.type === 'Drawing' && typeof data.svg === 'string') out.svg = data.svg;
     if (target.type === 'Attachment' && typeof data.url === 'string') {
@@ -325,17 +338,30 @@ export class CanvasReader {
     const contains = await this.refsOfView(viewId);
     const [refs = []] = await this.refsFor([reader], contains);
     const links = await this.arrowsAmong([...new Set(refs.map((ref) => ref.to))]);
-    const own = view.data.viewSetting as Partial<ViewSetting> | undefined;
-    const viewSetting: ViewSetting = { ...defaultViewSetting, ...context.viewSetting, ...(own && typeof own === 'object' ? own : {}) };
+    const { viewSetting, saved } = this.viewSettingOf(view, context);
     return {
       view: toViewSummary(view),
       community: toCommunityInfo(reader.grant.community),
       me: this.me(reader),
       editable: access.editable,
       viewSetting,
+      viewSettingSaved: saved,
+      mayChangeViewSetting: this.mayChangeViewSetting(access),
       context,
       refs,
       links,
     };
+  }
+
+  /** The effective setting of a view (view > context > default) and the view's own, if any. */
+  viewSettingOf(view: ContributionDocument, context: ContextData): { viewSetting: ViewSetting; saved: ViewSetting | null } {
+    const own = view.data.viewSetting as Partial<ViewSetting> | null | undefined;
+    const saved = own && typeof own === 'object' ? { ...defaultViewSetting, ...context.viewSetting, ...own } : null;
+    return { viewSetting: saved ?? { ...defaultViewSetting, ...context.viewSetting }, saved };
+  }
+
+  /** Managers (and admins) and the view's authors may save its setting for everyone. */
+  mayChangeViewSetting(access: ViewAccess): boolean {
+    return access.reader.grant.isManager || access.isViewAuthor;
   }
 }

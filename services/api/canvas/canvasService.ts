@@ -6,7 +6,9 @@ import {
   type CreateContributionReply,
   type CreateLinkBody,
   type Link,
+  type MoveRefsReply,
   type RiseAboveReply,
+  type ViewSettingReply,
   type UpdateLinkBody,
   type ViewTreeNode,
   type ViewTreeReply,
@@ -73,6 +75,9 @@ const placed = (link: LinkDocument): PlacedRef => {
   const data = toRefData(link.data);
   return { x: data.x, y: data.y, fixed: data.fixed === true };
 };
+
+/** Unpacked items land at the rise-above's ref + their inner position − 70 (fact sheet §10.3). */
+export const unpackOffset = 70;
 
 /** Ref data kept when a ref is copied (paste keeps width, height and show-in-place). */
 const copiedRefData = (data: Record<string, unknown>): Record<string, unknown> => {
@@ -310,8 +315,52 @@ export class CanvasService {
     } else {
       throw ValidationError.field('id', CanvasServiceMessages.unsupportedLinkType);
     }
-    await this.settle([await this.run(link.from, [{ type: 'DeleteLink', data: { linkId } }], this.metadata(user))]);
+    const unpack = link.type === 'contains' ? await this.unpackCommands(link.from, [link]) : [];
+    await this.settle([await this.run(link.from, [{ type: 'DeleteLink', data: { linkId } }, ...unpack], this.metadata(user))]);
     return toLink(link);
+  }
+
+  /**
+   * Deleting a rise-above's ref unpacks it (fact sheet §10.3): each item of
+   * its inner view is placed back in the view at (ref.x + item.x − 70,
+   * ref.y + item.y − 70). The rise-above note and its inner view stay as they
+   * were, so nothing is lost; items the view already holds are not doubled.
+   */
+  private async unpackCommands(viewId: string, deleted: readonly LinkDocument[]): Promise<ContributionCommand[]> {
+    const targets = await this.reader.byIds(this.reader.contributions, [...new Set(deleted.map((link) => link.to))]);
+    const inner = new Map<string, string>();
+    for (const doc of targets) {
+      const riseabove = doc.data.riseabove as { viewId?: unknown } | undefined;
+      if (doc.type === 'Note' && riseabove && typeof riseabove.viewId === 'string') inner.set(doc._id, riseabove.viewId);
+    }
+    if (inner.size === 0) return [];
+    const deletedIds = new Set(deleted.map((link) => link._id));
+    const remaining = (await this.refsOf(viewId)).filter((ref) => !deletedIds.has(ref._id));
+    const present = new Set(remaining.map((ref) => ref.to));
+    const commands: ContributionCommand[] = [];
+    for (const link of deleted) {
+      const innerViewId = inner.get(link.to);
+      if (!innerViewId) continue;
+      const at = toRefData(link.data);
+      const items = await this.refsOf(innerViewId);
+      const docs = new Map((await this.reader.byIds(this.reader.contributions, items.map((item) => item.to))).map((doc) => [doc._id, doc]));
+      for (const item of items) {
+        const doc = docs.get(item.to);
+        if (!doc || doc.status === 'inactive' || doc.communityId !== link.communityId || item.to === viewId || present.has(item.to)) continue;
+        present.add(item.to);
+        const position = toRefData(item.data);
+        commands.push({
+          type: 'CreateLink',
+          data: {
+            linkId: this.deps.ids.next(),
+            to: item.to,
+            type: 'contains',
+            data: { ...copiedRefData(item.data), x: clampCoordinate(at.x + position.x - unpackOffset), y: clampCoordinate(at.y + position.y - unpackOffset) },
+          },
+        });
+      }
+    }
+    return commands;
   }
 
   /** The refs `linkIds` of `viewId`, each checked for removal; 400 naming linkIds when one is not a ref of this view. */
@@ -328,12 +377,75 @@ export class CanvasService {
   }
 
   /** POST /api/views/{viewId}/refs/delete: removes several refs at once (all or none). */
-  async deleteRefs(user: UserDocument, viewId: string, linkIds: string[]): Promise<{ count: number }> {
+  async deleteRefs(user: UserDocument, viewId: string, linkIds: string[]): Promise<{ count: number; unpacked: number }> {
     const access = await this.reader.viewAccess(user, viewId);
     this.requireEditable(access);
     const links = await this.removableRefs(access, linkIds);
-    await this.settle([await this.run(viewId, links.map((link) => ({ type: 'DeleteLink', data: { linkId: link._id } })), this.metadata(user))]);
-    return { count: links.length };
+    const unpack = await this.unpackCommands(viewId, links);
+    await this.settle([
+      await this.run(viewId, [...links.map((link): ContributionCommand => ({ type: 'DeleteLink', data: { linkId: link._id } })), ...unpack], this.metadata(user)),
+    ]);
+    return { count: links.length, unpacked: unpack.length };
+  }
+
+  /**
+   * POST /api/views/{viewId}/refs/move: refs dragged into another view's
+   * window. Placed there first (the group keeps its shape, its top-left at
+   * x, y), then removed here — so a failure never loses a ref. Needs the right
+   * to remove each ref here and to edit the target view.
+   */
+  async moveRefs(user: UserDocument, viewId: string, input: { linkIds: string[]; toViewId: string; x: number; y: number }): Promise<MoveRefsReply> {
+    const access = await this.reader.viewAccess(user, viewId);
+    this.requireEditable(access);
+    if (input.toViewId === viewId) throw ValidationError.field('toViewId', CanvasServiceMessages.notAViewTarget);
+    let target: ViewAccess;
+    try {
+      target = await this.reader.viewAccess(user, input.toViewId);
+    } catch (error) {
+      if (error instanceof NotFoundError) throw ValidationError.field('toViewId', CanvasServiceMessages.notAViewTarget);
+      throw error;
+    }
+    if (target.view.communityId !== access.view.communityId) throw ValidationError.field('toViewId', CanvasServiceMessages.otherCommunity);
+    this.requireEditable(target);
+    const links = await this.removableRefs(access, input.linkIds);
+    if (links.some((link) => link.to === input.toViewId)) throw ValidationError.field('linkIds', CanvasServiceMessages.parentCycle);
+    const positions = links.map((link) => toRefData(link.data));
+    const minX = Math.min(...positions.map((p) => p.x));
+    const minY = Math.min(...positions.map((p) => p.y));
+    const placedRefs = (await this.refsOf(input.toViewId)).map(placed);
+    const metadata = this.metadata(user);
+    const created = links.map((link, index): { linkId: string; command: ContributionCommand } => {
+      const at = positions[index] ?? { x: minX, y: minY };
+      const spot = landingSpot(placedRefs, { x: clampCoordinate(input.x + at.x - minX), y: clampCoordinate(input.y + at.y - minY) });
+      placedRefs.push({ ...spot, fixed: false });
+      const linkId = this.deps.ids.next();
+      return { linkId, command: { type: 'CreateLink', data: { linkId, to: link.to, type: 'contains', data: { ...copiedRefData(link.data), ...spot } } } };
+    });
+    const written = [await this.run(input.toViewId, created.map((c) => c.command), metadata)];
+    written.push(await this.run(viewId, links.map((link): ContributionCommand => ({ type: 'DeleteLink', data: { linkId: link._id } })), metadata));
+    await this.settle(written);
+    const docs = await this.reader.links.find({ _id: { $in: created.map((c) => c.linkId) } });
+    const byId = new Map(docs.map((doc) => [doc._id, doc]));
+    return {
+      moved: links.length,
+      refs: created.map((c) => byId.get(c.linkId)).filter((doc): doc is LinkDocument => doc !== undefined).map(toLink),
+    };
+  }
+
+  // ---- view setting ----------------------------------------------------------------------
+
+  /**
+   * PUT /api/views/{viewId}/viewsetting: the view's own setting for every
+   * reader (managers and the view's authors); null goes back to the
+   * community's. An event in the view's stream.
+   */
+  async setViewSetting(user: UserDocument, viewId: string, viewSetting: ViewSetting | null): Promise<ViewSettingReply> {
+    const access = await this.reader.viewAccess(user, viewId);
+    if (!this.reader.mayChangeViewSetting(access)) throw new ForbiddenError(CanvasServiceMessages.cannotChangeViewSetting);
+    await this.settle([await this.run(viewId, [{ type: 'ChangeViewSetting', data: { viewSetting } }], this.metadata(user))]);
+    const view = await this.reader.view(viewId);
+    const { viewSetting: effective, saved } = this.reader.viewSettingOf(view, access.context);
+    return { viewSetting: effective, viewSettingSaved: saved };
   }
 
   // ---- rise-above ------------------------------------------------------------------------

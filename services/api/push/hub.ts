@@ -1,3 +1,4 @@
+import type { AuthorEvent } from '../../../contracts/events/author.ts';
 import type { ContributionEvent } from '../../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
 import type { ReadEvent } from '../../../contracts/events/read.ts';
@@ -5,7 +6,7 @@ import type { PresenceUser, PushServerMessage } from '../../../contracts/push.ts
 import type { LinkDocument } from '../../../projections/contributions/index.ts';
 import { readsCollectionName, readId, readState, type ReadDocument } from '../../../projections/reads/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
-import { BuildonError } from '../../core/errors.ts';
+import { BuildonError, UnauthorizedError } from '../../core/errors.ts';
 import type { EventStore, Subscription } from '../../core/eventStore.ts';
 import type { ReadStore } from '../../core/readStore.ts';
 import { arrowLinkTypes, authorName, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
@@ -38,6 +39,8 @@ export type PushHubDeps = {
 };
 
 const contributionLinkEvents = new Set(['LinkCreated', 'LinkUpdated', 'LinkDeleted']);
+/** Author events that change what that member may see or do (role, login block). */
+const authorAccessEvents = new Set(['AuthorRoleChanged', 'AuthorLoginBlocked', 'AuthorLoginUnblocked']);
 
 /**
  * The push hub: sockets subscribe to views; the hub follows the event store
@@ -188,9 +191,17 @@ export class PushHub {
 
   private async dispatch(event: RecordedEvent): Promise<void> {
     if (event.type === 'ReadMarked') return this.readMarked(event as RecordedEvent<ReadEvent>);
+    if (authorAccessEvents.has(event.type)) return this.authorChanged(event as RecordedEvent<AuthorEvent>);
     if (!event.streamName.startsWith('contribution-')) return;
     const e = event as RecordedEvent<ContributionEvent>;
     if (contributionLinkEvents.has(e.type)) return this.linkChanged(e);
+    if (e.type === 'GroupMemberAdded' || e.type === 'GroupMemberRemoved') return this.memberChanged(e.data.authorId);
+    if (e.type === 'ViewSettingChanged') {
+      for (const client of this.viewSubscribers.get(e.data.contributionId) ?? []) {
+        this.send(client, { type: 'canvas.stale', viewId: e.data.contributionId, reason: 'viewSetting' });
+      }
+      return;
+    }
     const data = e.data as { contributionId?: unknown };
     if (typeof data.contributionId === 'string') await this.targetChanged(data.contributionId);
   }
@@ -294,6 +305,50 @@ export class PushHub {
     const byView = new Map<string, LinkDocument[]>();
     for (const ref of refs) byView.set(ref.from, [...(byView.get(ref.from) ?? []), ref]);
     for (const [viewId, viewRefs] of byView) await this.pushRefs(viewId, viewRefs, 'target');
+  }
+
+  /** Subscriptions (client, view) of one membership. */
+  private subscriptionsOf(authorId: string): { client: PushClient; viewId: string }[] {
+    const out: { client: PushClient; viewId: string }[] = [];
+    for (const client of this.clients) {
+      for (const [viewId, subscription] of client.views) if (subscription.authorId === authorId) out.push({ client, viewId });
+    }
+    return out;
+  }
+
+  /**
+   * Re-authorises a member's subscriptions after a change of what they may
+   * see: those they lost end with an error; the others are told to load
+   * their canvas again.
+   */
+  private async reauthorise(authorId: string, reason: 'group' | 'role'): Promise<void> {
+    for (const { client, viewId } of this.subscriptionsOf(authorId)) {
+      if (!client.user) continue;
+      try {
+        const user = await this.deps.getUser(client.user._id);
+        if (!user || user.blockLogin) throw new UnauthorizedError();
+        await this.deps.reader.viewAccess(user, viewId);
+        this.send(client, { type: 'canvas.stale', viewId, reason });
+      } catch (error) {
+        this.leave(client, viewId);
+        this.error(client, error, viewId);
+      }
+    }
+  }
+
+  /**
+   * A member joined or left a group: the private contributions of that group
+   * (and a private view of it) appear on or leave that member's canvases.
+   * Only that member's visibility changes; a manager sees everything anyway.
+   */
+  private async memberChanged(authorId: string): Promise<void> {
+    await this.reauthorise(authorId, 'group');
+  }
+
+  /** A member's role changed or their login was blocked or unblocked. */
+  private async authorChanged(event: RecordedEvent<AuthorEvent>): Promise<void> {
+    const data = event.data as { authorId?: unknown };
+    if (typeof data.authorId === 'string') await this.reauthorise(data.authorId, 'role');
   }
 
   private async readMarked(event: RecordedEvent<ReadEvent>): Promise<void> {

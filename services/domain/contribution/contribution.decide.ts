@@ -4,6 +4,7 @@ import type {
   ContributionStatus,
   ContributionType,
   LinkType,
+  ViewSettingChanged,
 } from '../../../contracts/events/contribution.ts';
 import { CommunityMessages } from '../../../contracts/messages.ts';
 import type { Decider } from '../../core/decider.ts';
@@ -19,6 +20,8 @@ export type ChangeContributionStatus = { type: 'ChangeContributionStatus'; data:
 export type ChangeContextSettings = { type: 'ChangeContextSettings'; data: { data: Record<string, unknown> } };
 export type AddGroupMember = { type: 'AddGroupMember'; data: { authorId: string } };
 export type RemoveGroupMember = { type: 'RemoveGroupMember'; data: { authorId: string } };
+/** A view's own display setting; null removes it (the community's applies). */
+export type ChangeViewSetting = { type: 'ChangeViewSetting'; data: { viewSetting: ViewSettingChanged['data']['viewSetting'] } };
 /** A link from this contribution to `to`. */
 export type CreateLink = { type: 'CreateLink'; data: { linkId: string; to: string; type: LinkType; data: Record<string, unknown> } };
 /** New values for some data fields of a link of this contribution. */
@@ -32,6 +35,7 @@ export type ContributionCommand =
   | ChangeContextSettings
   | AddGroupMember
   | RemoveGroupMember
+  | ChangeViewSetting
   | CreateLink
   | UpdateLink
   | DeleteLink
@@ -44,6 +48,7 @@ export const ContributionErrors = {
   alreadyExists: 'This contribution already exists.',
   notAContext: 'Only a context has community settings.',
   notAGroup: 'Only a group has members.',
+  notAView: 'Only a view has a view setting.',
   linkNotFound: 'Link not found',
   linkExists: 'This link already exists.',
   selfLink: 'A contribution cannot link to itself.',
@@ -105,6 +110,11 @@ export const decideContribution = (command: ContributionCommand, state: Contribu
       return current.members.includes(command.data.authorId)
         ? [{ type: 'GroupMemberRemoved', data: { contributionId, authorId: command.data.authorId } }]
         : [];
+    case 'ChangeViewSetting':
+      if (current.type !== 'View') throw new IllegalStateError(ContributionErrors.notAView);
+      return sameValue(command.data.viewSetting ?? null, current.data.viewSetting ?? null)
+        ? []
+        : [{ type: 'ViewSettingChanged', data: { contributionId, viewSetting: command.data.viewSetting } }];
     case 'CreateLink': {
       const { linkId, to, type, data } = command.data;
       if (current.links[linkId]) throw new ConflictError(ContributionErrors.linkExists);

@@ -70,6 +70,10 @@ export const evolveContribution = (state: ContributionState, event: Contribution
       return state.members.includes(event.data.authorId) ? state : { ...state, members: [...state.members, event.data.authorId] };
     case 'GroupMemberRemoved':
       return { ...state, members: state.members.filter((id) => id !== event.data.authorId) };
+    case 'ViewSettingChanged': {
+      const { viewSetting: _old, ...rest } = state.data;
+      return { ...state, data: event.data.viewSetting ? { ...rest, viewSetting: event.data.viewSetting } : rest };
+    }
     case 'LinkCreated': {
       const { linkId, to, type, data } = event.data;
       return { ...state, links: { ...state.links, [linkId]: { linkId, to, type, data } } };

@@ -19,7 +19,7 @@ const dirtyContributions = new Set<string>();
  * view manager panel and the attachment upload.
  */
 export const viewSlots: ViewSlots = {
-  renderContribution: ({ contributionId, viewId, close, open }) => (
+  renderContribution: ({ contributionId, viewId, close, open, background }) => (
     <Suspense fallback={<PageLoading />}>
       <ContributionPane
         contributionId={contributionId}
@@ -28,6 +28,7 @@ export const viewSlots: ViewSlots = {
         onOpen={open}
         onDirtyChange={(dirty) => (dirty ? dirtyContributions.add(contributionId) : dirtyContributions.delete(contributionId))}
         headingLevel={2}
+        {...(background ? { drawingBackground: background } : {})}
       />
     </Suspense>
   ),

@@ -293,7 +293,7 @@ describe('refs: POST/PUT/DELETE /api/links', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors[0]?.field).toBe('linkIds');
     const done = await call<{ count: number }>(t, w.writer.token, 'POST', `/api/views/${view}/refs/delete`, { linkIds: [a.ref._id, b.ref._id] });
-    expect(done.body).toEqual({ count: 2 });
+    expect(done.body).toEqual({ count: 2, unpacked: 0 });
     expect((await loadCanvas(w, w.writer, view)).refs).toHaveLength(0);
   });
 });

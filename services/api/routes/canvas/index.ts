@@ -8,6 +8,8 @@ import {
   DeleteRefsReply,
   LinkIdParams,
   LinkSchema,
+  MoveRefsBody,
+  MoveRefsReply,
   ReadParams,
   ReadReply,
   ReparentViewBody,
@@ -16,6 +18,8 @@ import {
   UpdateLinkBody,
   ViewIdParams,
   ViewReply,
+  ViewSettingBody,
+  ViewSettingReply,
   ViewTreeReply,
   WorkspaceReply,
 } from '../../../../contracts/api/canvas.ts';
@@ -123,6 +127,36 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
       },
     },
     async (request) => canvas.deleteRefs(request.currentUser, request.params.viewId, request.body.linkIds),
+  );
+
+  app.post(
+    '/api/views/:viewId/refs/move',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "Move refs of this view into another view (dragging between view windows): placed there, then removed here; needs the right to remove them here and to edit the target",
+        params: ViewIdParams,
+        body: MoveRefsBody,
+        response: { 200: MoveRefsReply, ...problemResponses },
+      },
+    },
+    async (request) => canvas.moveRefs(request.currentUser, request.params.viewId, request.body),
+  );
+
+  app.put(
+    '/api/views/:viewId/viewsetting',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "Save the view's own setting (arrows and details the canvas draws) for every reader: managers and the view's authors; null goes back to the community's",
+        params: ViewIdParams,
+        body: ViewSettingBody,
+        response: { 200: ViewSettingReply, ...problemResponses },
+      },
+    },
+    async (request) => canvas.setViewSetting(request.currentUser, request.params.viewId, request.body.viewSetting),
   );
 
   app.post(

@@ -37,6 +37,8 @@ export type InternalWindow = {
   width: number;
   height: number;
   z: number;
+  /** Draw on image: the image the new drawing's editor starts with as its background layer. */
+  background?: { url: string; title: string };
 };
 
 export const windowsAtom = atom<InternalWindow[]>([]);

@@ -24,7 +24,18 @@ const asSvg = (content: unknown): string => (typeof content === 'string' ? conte
 export type BackgroundChoice = { id: string; title: string; load: () => Promise<string> };
 
 /** The Edit tab of a drawing (paper.js): tools, colours, undo/redo, layers; saved as SVG. */
-export const DrawingEdit = ({ session, backgrounds, communityId }: { session: EditSession; backgrounds: BackgroundChoice[]; communityId: string }) => {
+export const DrawingEdit = ({
+  session,
+  backgrounds,
+  communityId,
+  initialBackground,
+}: {
+  session: EditSession;
+  backgrounds: BackgroundChoice[];
+  communityId: string;
+  /** Draw on image (canvas menu): set once as the background layer when the editor opens. */
+  initialBackground?: BackgroundChoice;
+}) => {
   const { t } = useTranslation();
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const scene = useRef<Scene | null>(null);
@@ -58,6 +69,13 @@ export const DrawingEdit = ({ session, backgrounds, communityId }: { session: Ed
     created.load(asSvg(latest.current.session.replaced.content));
     setSize(created.size());
     refresh();
+    if (initialBackground) {
+      void initialBackground
+        .load()
+        .then((src) => created.setBackground(src, initialBackground.title))
+        .then(() => scene.current === created && setSize(created.size()))
+        .catch(() => undefined);
+    }
     return () => {
       created.destroy();
       scene.current = null;

@@ -35,6 +35,8 @@ export type ContributionPaneProps = {
   onOpen?: (contributionId: string) => void;
   /** Page mode shows the title as the page's h1. */
   headingLevel?: 1 | 2;
+  /** Draw on image (canvas menu): a drawing's editor starts with this image as its background layer. */
+  drawingBackground?: { url: string; title: string };
 };
 
 // paper.js loads only when a drawing is edited.
@@ -69,7 +71,7 @@ export const ContributionPane = (props: ContributionPaneProps) => {
 
 const kindOf = (type: string): 'note' | 'drawing' | null => (type === 'Note' ? 'note' : type === 'Drawing' ? 'drawing' : null);
 
-const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, headingLevel = 2 }: ContributionPaneProps & { object: ObjectReply }) => {
+const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, headingLevel = 2, drawingBackground }: ContributionPaneProps & { object: ObjectReply }) => {
   const { t } = useTranslation();
   const me = useMe();
   const queryClient = useQueryClient();
@@ -240,7 +242,12 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
               />
             ) : (
               <Suspense fallback={<p className={styles.status}>{t('contribution.loading')}</p>}>
-                <DrawingEdit session={session} backgrounds={backgrounds} communityId={object.communityId} />
+                <DrawingEdit
+                  session={session}
+                  backgrounds={backgrounds}
+                  communityId={object.communityId}
+                  {...(drawingBackground ? { initialBackground: { id: 'initial', title: drawingBackground.title, load: () => fileUrl(drawingBackground.url) } } : {})}
+                />
               </Suspense>
             )}
             <SaveBar session={session} onFinish={finish} isNew={isNew} />

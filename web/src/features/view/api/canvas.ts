@@ -5,10 +5,12 @@ import type {
   CreateContributionReply,
   CreateLinkBody,
   Link,
+  MoveRefsReply,
   RiseAboveReply,
+  ViewSettingReply,
   UpdateLinkBody,
 } from '../../../../../contracts/api/canvas.ts';
-import type { ViewSummary } from '../../../../../contracts/api/communities.ts';
+import type { Scaffold, ViewSetting, ViewSummary } from '../../../../../contracts/api/communities.ts';
 import type { RefData, ViewCanvasReply, ViewRef } from '../../../../../contracts/api/views.ts';
 import { api } from '../../../lib/api.ts';
 
@@ -38,15 +40,31 @@ export const createLink = (body: CreateLinkBody) => api.request<Link>('/api/link
 export const updateLink = (linkId: string, data: UpdateLinkBody['data']) =>
   api.request<Link>(`/api/links/${enc(linkId)}`, { method: 'PUT', body: { data } });
 
-/** Removes refs from a view (the contributions stay). */
+/** Removes refs from a view (the contributions stay; a rise-above's items come back out). */
 export const deleteRefs = (viewId: string, linkIds: string[]) =>
-  api.request<{ count: number }>(`/api/views/${enc(viewId)}/refs/delete`, { method: 'POST', body: { linkIds } });
+  api.request<{ count: number; unpacked?: number }>(`/api/views/${enc(viewId)}/refs/delete`, { method: 'POST', body: { linkIds } });
 
 /** POST /api/views/{viewId}/riseabove: from the toolbar (no links) or from a selection. */
 export const createRiseabove = (viewId: string, title: string, linkIds?: string[]) =>
   api.request<RiseAboveReply>(`/api/views/${enc(viewId)}/riseabove`, {
     method: 'POST',
     body: linkIds ? { title, linkIds } : { title },
+  });
+
+/** POST /api/views/{viewId}/refs/move: refs dragged into another view's window. */
+export const moveRefs = (viewId: string, linkIds: string[], toViewId: string, at: { x: number; y: number }) =>
+  api.request<MoveRefsReply>(`/api/views/${enc(viewId)}/refs/move`, { method: 'POST', body: { linkIds, toViewId, x: at.x, y: at.y } });
+
+/** PUT /api/views/{viewId}/viewsetting: the view's setting for every reader (null: the community's). */
+export const saveViewSetting = (viewId: string, viewSetting: ViewSetting | null) =>
+  api.request<ViewSettingReply>(`/api/views/${enc(viewId)}/viewsetting`, { method: 'PUT', body: { viewSetting } });
+
+/** GET /api/communities/{communityId}/scaffolds: the registered scaffolds with their supports (filter panel). */
+export const useCommunityScaffolds = (communityId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['communities', communityId, 'scaffolds'] as const,
+    queryFn: () => api.request<Scaffold[]>(`/api/communities/${enc(communityId)}/scaffolds`),
+    enabled: enabled && communityId !== '',
   });
 
 /** POST /api/authors/{communityId}/me/workspace: my private workspace view (made on first use). */

@@ -24,6 +24,8 @@ export type CanvasProps = {
   /** Something was dropped at a canvas point. */
   onDrop: (data: DataTransfer, at: Point) => void;
   onDeleteKey: () => void;
+  /** Refs dragged out of this canvas, released at a screen point: true when taken elsewhere. */
+  onDragOut?: (refs: ViewRef[], client: Point) => boolean;
 };
 
 const margin = 400;
@@ -70,6 +72,7 @@ export const Canvas = (props: CanvasProps) => {
     editable,
     onMove: props.onMove,
     onLongPress: (refId, client) => props.onMenu(refId, client, pointIn(client)),
+    ...(props.onDragOut ? { onDragOut: props.onDragOut } : {}),
   });
 
   const pointIn = (client: Point): Point => {

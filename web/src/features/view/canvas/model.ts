@@ -191,7 +191,7 @@ export type ContributionTypeFilter = (typeof contributionTypeFilters)[number];
 
 export type CanvasFilter = {
   text: string;
-  /** Scaffold ids: a ref passes when its note uses a support of any of them (when the server sends it). */
+  /** Scaffold ids: a ref passes when its note uses a support of any of them (`_to.supports`). */
   scaffolds: string[];
   /** yyyy-mm-dd, inclusive; empty = open. */
   from: string;
@@ -202,16 +202,23 @@ export type CanvasFilter = {
 export const emptyFilter: CanvasFilter = { text: '', scaffolds: [], from: '', to: '', types: [] };
 
 export const isFilterActive = (filter: CanvasFilter): boolean =>
-  filter.text.trim() !== '' || filter.from !== '' || filter.to !== '' || filter.types.length > 0;
+  filter.text.trim() !== '' || filter.from !== '' || filter.to !== '' || filter.types.length > 0 || filter.scaffolds.length > 0;
 
 /**
  * Refs matching the filter: the title contains the text; created inside the
- * date range; any of the ticked types, where 'buildson' means a note that
+ * date range; using a support of a selected scaffold; any of the ticked types, where 'buildson' means a note that
  * builds on another and 'riseabove' a rise-above note (the original compared
  * French labels with raw types, so only Note ever matched).
  */
-export const filterRefs = (refs: readonly ViewRef[], links: readonly ViewLink[], filter: CanvasFilter): ViewRef[] => {
+export const filterRefs = (
+  refs: readonly ViewRef[],
+  links: readonly ViewLink[],
+  filter: CanvasFilter,
+  /** Support id → its scaffold id (the community's scaffolds), for the scaffold choice. */
+  supportScaffold: ReadonlyMap<string, string> = new Map(),
+): ViewRef[] => {
   if (!isFilterActive(filter)) return [...refs];
+  const scaffolds = new Set(filter.scaffolds);
   const text = filter.text.trim().toLocaleLowerCase();
   const buildsOn = new Set(links.filter((l) => l.type === 'buildson').map((l) => l.from));
   const from = filter.from ? Date.parse(`${filter.from}T00:00:00`) : -Infinity;
@@ -220,6 +227,8 @@ export const filterRefs = (refs: readonly ViewRef[], links: readonly ViewLink[],
     if (text && !ref._to.title.toLocaleLowerCase().includes(text)) return false;
     const created = Date.parse(ref._to.created);
     if (created < from || created > to) return false;
+    // Selected scaffolds: the note uses a support of any of them.
+    if (scaffolds.size > 0 && !(ref._to.supports ?? []).some((id) => scaffolds.has(supportScaffold.get(id) ?? ''))) return false;
     if (filter.types.length === 0) return true;
     return filter.types.some((type) => {
       if (type === 'buildson') return buildsOn.has(ref.to);

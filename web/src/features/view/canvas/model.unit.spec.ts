@@ -10,6 +10,7 @@ import {
   clampDelta,
   clampPosition,
   filterRefs,
+  isFilterActive,
   hasLockControl,
   isDraggable,
   isNewRef,
@@ -90,6 +91,26 @@ describe('canvas rules', () => {
     expect(filterRefs(refs, links, { ...base, types: ['riseabove'] }).map((r) => r.to)).toEqual([id(3)]);
     expect(filterRefs(refs, links, { ...base, types: [], from: '2025-03-01' }).map((r) => r.to)).toEqual([id(4)]);
     expect(filterRefs(refs, links, { ...base, types: [], text: 'note 2' }).map((r) => r.to)).toEqual([id(2)]);
+  });
+
+  it('keeps, for a scaffold choice, the notes using a support of a chosen scaffold (with the other criteria)', () => {
+    const withSupport = (n: number, supports: string[]): ViewRef => {
+      const made = ref(n);
+      return { ...made, _to: { ...made._to, supports } };
+    };
+    const refs = [withSupport(1, [id(901)]), withSupport(2, [id(902)]), ref(3), withSupport(4, [id(901), id(903)])];
+    const supportScaffold = new Map([
+      [id(901), id(800)],
+      [id(902), id(801)],
+      [id(903), id(801)],
+    ]);
+    const base = { text: '', from: '', to: '', types: [] };
+    expect(isFilterActive({ ...base, scaffolds: [id(800)] })).toBe(true);
+    expect(filterRefs(refs, [], { ...base, scaffolds: [id(800)] }, supportScaffold).map((r) => r.to)).toEqual([id(1), id(4)]);
+    expect(filterRefs(refs, [], { ...base, scaffolds: [id(801)] }, supportScaffold).map((r) => r.to)).toEqual([id(2), id(4)]);
+    expect(filterRefs(refs, [], { ...base, scaffolds: [id(800), id(801)], text: 'note 2' }, supportScaffold).map((r) => r.to)).toEqual([id(2)]);
+    // Without the community's scaffolds no support maps to a scaffold: nothing passes.
+    expect(filterRefs(refs, [], { ...base, scaffolds: [id(800)] })).toEqual([]);
   });
 
   it('draws build-on arrows only when the setting says so, references likewise', () => {

@@ -15,6 +15,12 @@ export type CanvasPointerOptions = {
   onMove: (moves: Move[]) => void;
   /** Touch long-press: open the menu of a ref (or of the canvas when refId is null). */
   onLongPress: (refId: string | null, client: Point) => void;
+  /**
+   * A drag of refs ended at a screen point outside this canvas (another view's
+   * window, the page around an embedded view): true when it was taken there
+   * (the refs then stay put here).
+   */
+  onDragOut?: (refs: ViewRef[], client: Point) => boolean;
 };
 
 type Drag = {
@@ -283,7 +289,8 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
     const current = drag.current;
     if (current && current.pointerId === event.pointerId) {
       drag.current = null;
-      if (current.started) endDrag(current, event.type === 'pointerup');
+      const out = current.started && event.type === 'pointerup' && latest.current.onDragOut?.(current.refs, { x: event.clientX, y: event.clientY });
+      if (current.started) endDrag(current, event.type === 'pointerup' && !out);
       return;
     }
     const box = marquee.current;

@@ -17,16 +17,29 @@ import {
   UserCog,
   UsersRound,
 } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
 import { Alert } from '../../../components/Alert.tsx';
-import { canvasKey, openWorkspace, patchTarget, setFavourite, updateCanvas, type ViewCanvasReply } from '../api/canvas.ts';
+import {
+  canvasKey,
+  moveRefs,
+  openWorkspace,
+  patchTarget,
+  removeRefs as withoutRefs,
+  saveViewSetting,
+  setFavourite,
+  updateCanvas,
+  useCommunityScaffolds,
+  type ViewCanvasReply,
+} from '../api/canvas.ts';
 import { Canvas } from '../canvas/Canvas.tsx';
 import { emptyFilter, filterRefs, isFilterActive, type CanvasFilter, type Point, type Viewer, type ViewRef } from '../canvas/model.ts';
 import { PointerMenu } from '../canvas/PointerMenu.tsx';
 import { useViewLive } from '../live/useViewLive.ts';
+import { useLocalisedRefs } from '../canvas/localise.ts';
+import { useNoteLanguage } from '../../../lib/noteLanguage.ts';
 import { FilterPanel } from '../panels/FilterPanel.tsx';
 import { HelpPanel } from '../panels/HelpPanel.tsx';
 import { HierarchyPanel } from '../panels/HierarchyPanel.tsx';
@@ -48,7 +61,14 @@ import windowStyles from '../windows/Windows.module.css';
 /** What app/ plugs into the view screen (features never import each other). */
 export type ViewSlots = {
   /** The contribution window's content (the contribution feature). */
-  renderContribution: (props: { contributionId: string; viewId: string; close: () => void; open: (contributionId: string) => void }) => ReactNode;
+  renderContribution: (props: {
+    contributionId: string;
+    viewId: string;
+    close: () => void;
+    open: (contributionId: string) => void;
+    /** Draw on image: a new drawing starts with this image as its background layer. */
+    background?: { url: string; title: string };
+  }) => ReactNode;
   /** The view manager, shown in its panel (the viewmanager feature). */
   renderViewManager?: (props: { communityId: string; viewId: string }) => ReactNode;
   /** The search, shown in its panel (the search feature); its results can be dragged onto the canvas. */
@@ -80,7 +100,8 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
   const [clipboard, setClipboard] = useAtom(clipboardAtom);
   const [overrides, setOverrides] = useAtom(displayOverridesAtom);
   const { ask, confirm, prompt, close: closeAsk } = useAsk();
-  const live = useViewLive(viewId, !reduced);
+  // Embedded views (rise-above notes, view windows) stay live too: refs moved into them appear.
+  const live = useViewLive(viewId, true);
   const noticeId = useRef(0);
 
   const notify: Notify = useCallback((tone, text) => {
@@ -98,23 +119,33 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
   const override = overrides[viewId];
   const setting: ViewSetting = useMemo(() => ({ ...data.viewSetting, ...(override ?? {}) }), [data.viewSetting, override]);
   const plugins = data.context.plugins;
-  const visible = useMemo(
-    () => (isFilterActive(filter) ? new Set(filterRefs(data.refs, data.links, filter).map((r) => r._id)) : null),
-    [data.refs, data.links, filter],
+  const scaffolds = useCommunityScaffolds(communityId, plugins.filter && panel === 'filter');
+  const supportScaffold = useMemo(
+    () => new Map((scaffolds.data ?? []).flatMap((scaffold) => scaffold.supports.map((support) => [support._id, scaffold._id] as const))),
+    [scaffolds.data],
   );
+  const visible = useMemo(
+    () => (isFilterActive(filter) ? new Set(filterRefs(data.refs, data.links, filter, supportScaffold).map((r) => r._id)) : null),
+    [data.refs, data.links, filter, supportScaffold],
+  );
+  // The filter panel hides the refs it leaves out (arrows to them go too).
+  const shownRefs = useMemo(() => (visible ? data.refs.filter((ref) => visible.has(ref._id)) : data.refs), [data.refs, visible]);
+  // Multilanguage: the canvas shows each note's title in the language picked in the title bar.
+  const noteLanguage = useNoteLanguage(communityId, data.context);
+  const localRefs = useLocalisedRefs(shownRefs, noteLanguage.language, noteLanguage.defaultLang);
   const selectedRefs = useCallback((ids: ReadonlySet<string>) => data.refs.filter((r) => ids.has(r._id)), [data.refs]);
 
   const togglePanel = (id: PanelId) => setPanel((current) => (current === id ? null : id));
 
   // ---- windows -----------------------------------------------------------------------
   const openWindow = useCallback(
-    (kind: 'contribution' | 'view', targetId: string, title: string) => {
+    (kind: 'contribution' | 'view', targetId: string, title: string, background?: { url: string; title: string }) => {
       setWindows((list) => {
         const existing = list.find((w) => w.kind === kind && w.targetId === targetId);
         const top = Math.max(0, ...list.map((w) => w.z)) + 1;
         if (existing) return list.map((w) => (w.id === existing.id ? { ...w, z: top } : w));
         const frame = initialFrame({ width: window.innerWidth, height: window.innerHeight }, list.length);
-        return [...list, { id: `${kind}-${targetId}-${Date.now()}`, kind, targetId, title, ...frame, z: top }];
+        return [...list, { id: `${kind}-${targetId}-${Date.now()}`, kind, targetId, title, ...frame, z: top, ...(background ? { background } : {}) }];
       });
     },
     [setWindows],
@@ -169,10 +200,91 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
     async (refs: ViewRef[]) => {
       if (refs.length === 0) return;
       if (!(await confirm(t('canvas.msg.confirmDelete', { count: refs.length })))) return;
-      if (await actions.remove(refs)) setSelection(new Set());
+      const removed = await actions.remove(refs);
+      if (!removed) return;
+      setSelection(new Set());
+      if (removed.unpacked) notify('info', t('canvas.msg.unpacked', { count: removed.unpacked }));
     },
-    [actions, confirm, t],
+    [actions, confirm, notify, t],
   );
+
+  // ---- moving refs between view windows (fact sheet §10.4: drag = move) ------------------
+  const embedded = window.parent !== window;
+  const viewFrames = () => Array.from(document.querySelectorAll<HTMLIFrameElement>('iframe[data-view-window]'));
+  /** The view under a screen point of this page and the point on its plane: a view window, or this canvas. */
+  const dropTargetAt = useCallback(
+    (client: Point): { viewId: string; at: Point; title: string } | null => {
+      const under = document.elementFromPoint(client.x, client.y);
+      if (under instanceof HTMLIFrameElement && under.dataset.viewWindow) {
+        const plane = under.contentDocument?.querySelector('[data-testid="canvas-plane"]');
+        if (!plane) return null;
+        const frame = under.getBoundingClientRect();
+        const rect = plane.getBoundingClientRect();
+        return { viewId: under.dataset.viewWindow, at: { x: Math.round(client.x - frame.left - rect.left), y: Math.round(client.y - frame.top - rect.top) }, title: under.title };
+      }
+      const plane = document.querySelector('[data-testid="canvas-plane"]');
+      if (under && plane && under.closest('[data-testid="canvas"]')) {
+        const rect = plane.getBoundingClientRect();
+        return { viewId, at: { x: Math.round(client.x - rect.left), y: Math.round(client.y - rect.top) }, title: data.view.title };
+      }
+      return null;
+    },
+    [viewId, data.view.title],
+  );
+  /** Moves refs of `sourceViewId` into `target`; both canvases (here and in view windows) reload. */
+  const moveInto = useCallback(
+    async (sourceViewId: string, linkIds: string[], target: { viewId: string; at: Point; title: string }) => {
+      try {
+        const reply = await moveRefs(sourceViewId, linkIds, target.viewId, { x: Math.max(2, target.at.x - 10), y: Math.max(2, target.at.y - 10) });
+        if (sourceViewId === viewId) updateCanvas(client, viewId, (c) => withoutRefs(c, new Set(linkIds)));
+        setSelection(new Set());
+        for (const id of [sourceViewId, target.viewId]) void client.invalidateQueries({ queryKey: canvasKey(id) });
+        for (const frame of viewFrames()) frame.contentWindow?.postMessage({ type: 'buildon:canvas-refresh', viewIds: [sourceViewId, target.viewId] }, window.location.origin);
+        notify('success', t('canvas.msg.moved', { count: reply.moved, title: target.title }));
+      } catch (failure) {
+        notify('error', failure instanceof Error ? failure.message : t('common.genericError'));
+      }
+    },
+    [client, viewId, notify, t],
+  );
+  const dragOut = useCallback(
+    (refs: ViewRef[], point: Point): boolean => {
+      const under = document.elementFromPoint(point.x, point.y);
+      if (under?.closest('[data-testid="canvas"]')) return false;
+      if (embedded) {
+        // An embedded view hands refs dragged out of it to the page around it.
+        window.parent.postMessage({ type: 'buildon:refs-out', viewId, linkIds: refs.map((r) => r._id), client: point }, window.location.origin);
+        return true;
+      }
+      const target = dropTargetAt(point);
+      if (!target || target.viewId === viewId) return false;
+      void moveInto(viewId, refs.map((r) => r._id), target);
+      return true;
+    },
+    [embedded, viewId, dropTargetAt, moveInto],
+  );
+  useEffect(() => {
+    const isId = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{24}$/.test(v);
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      const message = event.data as { type?: unknown; viewId?: unknown; viewIds?: unknown; linkIds?: unknown; client?: { x?: unknown; y?: unknown } } | null;
+      if (!message || typeof message !== 'object') return;
+      if (message.type === 'buildon:canvas-refresh' && Array.isArray(message.viewIds) && message.viewIds.includes(viewId)) {
+        void client.invalidateQueries({ queryKey: canvasKey(viewId) });
+        return;
+      }
+      if (message.type !== 'buildon:refs-out' || embedded) return;
+      const frame = viewFrames().find((f) => f.contentWindow === event.source);
+      const linkIds = Array.isArray(message.linkIds) ? message.linkIds.filter(isId) : [];
+      const at = message.client;
+      if (!frame || !isId(message.viewId) || linkIds.length === 0 || typeof at?.x !== 'number' || typeof at.y !== 'number') return;
+      const rect = frame.getBoundingClientRect();
+      const target = dropTargetAt({ x: rect.left + at.x, y: rect.top + at.y });
+      if (target && target.viewId !== message.viewId) void moveInto(message.viewId, linkIds, target);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [client, viewId, embedded, dropTargetAt, moveInto]);
 
   const riseaboveFrom = useCallback(
     async (refs?: ViewRef[]) => {
@@ -271,6 +383,17 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
                   .then(() => updateCanvas(client, viewId, (c) => patchTarget(c, ref.to, { favourite: on })))
                   .catch((failure: unknown) => notify('error', failure instanceof Error ? failure.message : t('common.genericError')))
             : null,
+          drawOnImage: plugins.drawonimage
+            ? (ref) => {
+                const url = ref._to.attachment?.url;
+                if (!url) return;
+                const title = t('canvas.msg.drawingTitle', { title: ref._to.title }).slice(0, 500);
+                // A new drawing beside the image, opened with the image as its background layer.
+                void actions
+                  .create('Drawing', { x: ref.data.x + (ref.data.width ?? 200) + 20, y: ref.data.y }, title)
+                  .then((drawing) => drawing && openWindow('contribution', drawing._id, title, { url, title: ref._to.title }));
+              }
+            : null,
         })
       : canvasMenuEntries(t, data.editable, clipboard?.title ?? null, {
           paste: () => clipboard && void actions.paste(clipboard, menu.at),
@@ -333,6 +456,21 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
 
   const changeSetting = (key: keyof ViewSetting, value: boolean) =>
     setOverrides((all) => ({ ...all, [viewId]: { ...(all[viewId] ?? {}), [key]: value } }));
+  const [savingSetting, setSavingSetting] = useState(false);
+  /** Saves the view's setting for every reader (null: the community's); my own changes are then dropped. */
+  const storeSetting = async (value: ViewSetting | null) => {
+    setSavingSetting(true);
+    try {
+      const reply = await saveViewSetting(viewId, value);
+      resetSetting();
+      updateCanvas(client, viewId, (c) => ({ ...c, viewSetting: reply.viewSetting, viewSettingSaved: reply.viewSettingSaved }));
+      notify('success', t('canvas.settings.savedNotice'));
+    } catch (failure) {
+      notify('error', failure instanceof Error ? failure.message : t('common.genericError'));
+    } finally {
+      setSavingSetting(false);
+    }
+  };
   const resetSetting = () =>
     setOverrides((all) => {
       const next = { ...all };
@@ -366,9 +504,27 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
         onClose={() => setPanel(null)}
       />
     ) : panel === 'filter' && plugins.filter ? (
-      <FilterPanel filter={filter} onChange={setFilter} matching={visible?.size ?? data.refs.length} total={data.refs.length} onClose={() => setPanel(null)} />
+      <FilterPanel
+        filter={filter}
+        onChange={setFilter}
+        matching={visible?.size ?? data.refs.length}
+        total={data.refs.length}
+        scaffolds={scaffolds.data ?? null}
+        onClose={() => setPanel(null)}
+      />
     ) : panel === 'settings' ? (
-      <SettingsPanel setting={setting} overridden={override !== undefined} onChange={changeSetting} onReset={resetSetting} onClose={() => setPanel(null)} />
+      <SettingsPanel
+        setting={setting}
+        overridden={override !== undefined}
+        savedOnView={Boolean(data.viewSettingSaved)}
+        mayChange={data.mayChangeViewSetting === true}
+        saving={savingSetting}
+        onChange={changeSetting}
+        onReset={resetSetting}
+        onSaveForAll={() => void storeSetting(setting)}
+        onUseCommunity={() => void storeSetting(null)}
+        onClose={() => setPanel(null)}
+      />
     ) : panel === 'search' && slots.renderSearch ? (
       <Panel title={t('search.title')} onClose={() => setPanel(null)} testId="panel-search">
         {slots.renderSearch({ communityId, viewId })}
@@ -389,11 +545,11 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
         {!reduced && <Toolbar items={items} label={t('canvas.toolbar')} />}
         {!reduced && panelElement}
         <Canvas
-          refs={data.refs}
+          refs={localRefs}
           links={data.links}
           setting={setting}
           favourites={plugins.enableFavourites}
-          visible={visible}
+          visible={null}
           selection={selection}
           setSelection={setSelection}
           editable={data.editable}
@@ -401,6 +557,7 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
           onOpen={openContribution}
           onMenu={(refId, client, at) => setMenu({ refId, client, at })}
           onDrop={handleDrop}
+          onDragOut={dragOut}
           onDeleteKey={() => {
             const refs = selectedRefs(selection);
             if (refs.length > 0 && data.editable) void removeRefs(refs);
@@ -427,13 +584,14 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
           onFrame={frameWindow}
         >
           {win.kind === 'view' ? (
-            <iframe className={windowStyles.windowFrame} src={`/view/${win.targetId}/X`} title={win.title} />
+            <iframe className={windowStyles.windowFrame} src={`/view/${win.targetId}/X`} title={win.title} data-view-window={win.targetId} />
           ) : (
             slots.renderContribution({
               contributionId: win.targetId,
               viewId,
               close: () => closeWindow(win.id),
               open: (id) => openWindow('contribution', id, t('canvas.kind.note')),
+              ...(win.background ? { background: win.background } : {}),
             })
           )}
         </InternalWindow>

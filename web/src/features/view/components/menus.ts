@@ -12,12 +12,13 @@ import {
   LockOpen,
   Pin,
   PinOff,
+  Brush,
   Star,
   Trash2,
 } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import type { MenuEntry } from '../canvas/PointerMenu.tsx';
-import { canDelete, canFix, hasLockControl, showsInPlace, type Viewer, type ViewRef } from '../canvas/model.ts';
+import { canDelete, canFix, hasLockControl, isImageAttachment, showsInPlace, type Viewer, type ViewRef } from '../canvas/model.ts';
 
 export type RefMenuActions = {
   open: (ref: ViewRef) => void;
@@ -33,6 +34,8 @@ export type RefMenuActions = {
   riseabove: (refs: ViewRef[]) => void;
   remove: (refs: ViewRef[]) => void;
   favourite: ((ref: ViewRef, on: boolean) => void) | null;
+  /** Draw on an image attachment (the context's drawonimage plugin); null = plugin off. */
+  drawOnImage: ((ref: ViewRef) => void) | null;
 };
 
 const sep = (id: string): MenuEntry => ({ kind: 'separator', id });
@@ -69,6 +72,10 @@ export const refMenuEntries = (t: TFunction, viewer: Viewer, ref: ViewRef, refs:
         ? { kind: 'item', id: 'show-icon', label: t('canvas.menu.showAsIcon'), icon: EyeOff, onSelect: () => actions.showInPlace(refs, false) }
         : { kind: 'item', id: 'show-in-place', label: t('canvas.menu.showInPlace'), icon: Eye, onSelect: () => actions.showInPlace(refs, true) },
     );
+    const drawOnImage = actions.drawOnImage;
+    if (drawOnImage && single && isImageAttachment(ref)) {
+      entries.push({ kind: 'item', id: 'draw-on-image', label: t('canvas.menu.drawOnImage'), icon: Brush, onSelect: () => drawOnImage(ref) });
+    }
     const fixed = ref.data.fixed === true;
     if (fixed) {
       if (hasLockControl(viewer)) {

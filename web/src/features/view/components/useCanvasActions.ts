@@ -75,15 +75,17 @@ export const useCanvasActions = (viewId: string, canvas: ViewCanvasReply | undef
     async (refs: readonly ViewRef[]) => {
       const ids = refs.map((r) => r._id);
       try {
-        await deleteRefs(viewId, ids);
+        const reply = await deleteRefs(viewId, ids);
         updateCanvas(client, viewId, (c) => removeRefs(c, new Set(ids)));
-        return true;
+        // A deleted rise-above's items came back out: load them.
+        if (reply.unpacked) await refetch();
+        return { count: reply.count, unpacked: reply.unpacked ?? 0 };
       } catch (failure) {
         notify('error', messageOf(failure, fallbackError));
-        return false;
+        return null;
       }
     },
-    [client, viewId, notify, fallbackError],
+    [client, viewId, notify, fallbackError, refetch],
   );
 
   /** Paste: a new ref to the same object at the click −30, −34 (fact sheet §10.4). */

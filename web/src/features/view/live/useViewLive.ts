@@ -29,6 +29,14 @@ export const applyPush = (client: QueryClient, viewId: string, message: PushServ
     case 'read.changed':
       updateCanvas(client, viewId, (c) => patchTarget(c, message.contributionId, { read: message.read }));
       return;
+    // The view's setting, a group membership or my role changed: load the canvas again.
+    case 'canvas.stale':
+      if (message.viewId === viewId) void client.invalidateQueries({ queryKey: canvasKey(viewId) });
+      return;
+    // I lost access to this view (made private, removed from its group, blocked): the reload shows why.
+    case 'error':
+      if (message.viewId === viewId && (message.status === 403 || message.status === 404)) void client.invalidateQueries({ queryKey: canvasKey(viewId) });
+      return;
     default:
       return;
   }

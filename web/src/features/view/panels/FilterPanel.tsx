@@ -1,12 +1,14 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Scaffold } from '../../../../../contracts/api/communities.ts';
 import { Button } from '../../../components/Button.tsx';
 import { contributionTypeFilters, emptyFilter, type CanvasFilter, type ContributionTypeFilter } from '../canvas/model.ts';
 import { Panel } from './Panel.tsx';
 import styles from './Panels.module.css';
 
 /**
- * The filter plugin's panel: refs not matching stay on the canvas, faint.
+ * The filter plugin's panel: refs not matching are hidden until the filter
+ * is cleared.
  * The type boxes carry the original's labels (Note, Dessin, Vue, Attachement,
  * Élaborations, Élever-le-propos) and map to real types.
  */
@@ -15,9 +17,12 @@ export const FilterPanel = ({
   onChange,
   matching,
   total,
+  scaffolds,
   onClose,
 }: {
   filter: CanvasFilter;
+  /** The community's scaffolds (null while loading): a ref passes when its note uses a support of a ticked one. */
+  scaffolds: Scaffold[] | null;
   onChange: (filter: CanvasFilter) => void;
   matching: number;
   total: number;
@@ -25,6 +30,8 @@ export const FilterPanel = ({
 }) => {
   const { t } = useTranslation();
   const id = useId();
+  const toggleScaffold = (scaffoldId: string) =>
+    onChange({ ...filter, scaffolds: filter.scaffolds.includes(scaffoldId) ? filter.scaffolds.filter((x) => x !== scaffoldId) : [...filter.scaffolds, scaffoldId] });
   const toggle = (type: ContributionTypeFilter) =>
     onChange({ ...filter, types: filter.types.includes(type) ? filter.types.filter((x) => x !== type) : [...filter.types, type] });
   return (
@@ -47,6 +54,21 @@ export const FilterPanel = ({
         <label htmlFor={`${id}-to`}>{t('canvas.filter.to')}</label>
         <input id={`${id}-to`} type="date" className={styles.input} value={filter.to} onChange={(e) => onChange({ ...filter, to: e.target.value })} />
       </div>
+      <fieldset className={styles.fieldset} data-testid="filter-scaffolds">
+        <legend className={styles.legendTitle}>{t('canvas.filter.scaffolds')}</legend>
+        {scaffolds !== null && scaffolds.length === 0 && <p className={styles.hint}>{t('canvas.filter.noScaffolds')}</p>}
+        {(scaffolds ?? []).map((scaffold) => (
+          <label key={scaffold._id} className={styles.check}>
+            <input
+              type="checkbox"
+              checked={filter.scaffolds.includes(scaffold._id)}
+              onChange={() => toggleScaffold(scaffold._id)}
+              data-testid={`filter-scaffold-${scaffold._id}`}
+            />
+            {scaffold.title}
+          </label>
+        ))}
+      </fieldset>
       <fieldset className={styles.fieldset}>
         <legend className={styles.legendTitle}>{t('canvas.filter.types')}</legend>
         {contributionTypeFilters.map((type) => (

@@ -8,25 +8,43 @@ const keys = ['buildson', 'references', 'showAuthor', 'showTime', 'showGroup', '
 
 /**
  * The view setting: which arrows and details the canvas draws. It starts from
- * the effective setting (view > community > default) and the changes are kept
- * on this browser for this view.
+ * the effective setting (view > community > default). Ticking a box changes
+ * what I see at once, on this browser only (a personal preference kept per
+ * view); managers and the view's authors can then save it for every reader
+ * of the view, or send the view back to the community's setting.
  */
 export const SettingsPanel = ({
   setting,
   overridden,
+  savedOnView,
+  mayChange,
+  saving,
   onChange,
   onReset,
+  onSaveForAll,
+  onUseCommunity,
   onClose,
 }: {
   setting: ViewSetting;
+  /** I have changes of my own on this browser. */
   overridden: boolean;
+  /** The view has its own saved setting (else it follows the community's). */
+  savedOnView: boolean;
+  /** I may save the view's setting for everyone. */
+  mayChange: boolean;
+  saving: boolean;
   onChange: (key: keyof ViewSetting, value: boolean) => void;
   onReset: () => void;
+  onSaveForAll: () => void;
+  onUseCommunity: () => void;
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
   return (
     <Panel title={t('canvas.panels.settings')} onClose={onClose} testId="panel-settings">
+      <p className={styles.hint} data-testid="setting-source">
+        {savedOnView ? t('canvas.settings.sourceView') : t('canvas.settings.sourceCommunity')}
+      </p>
       <fieldset className={styles.fieldset}>
         <legend className={styles.legendTitle}>{t('canvas.settings.show')}</legend>
         {keys.map((key) => (
@@ -36,14 +54,24 @@ export const SettingsPanel = ({
           </label>
         ))}
       </fieldset>
-      <p className={styles.hint}>{t('canvas.settings.local')}</p>
-      {overridden && (
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={onReset}>
+      <p className={styles.hint}>{mayChange ? t('canvas.settings.mine') : t('canvas.settings.mineOnly')}</p>
+      <div className={styles.actions}>
+        {mayChange && (
+          <Button onClick={onSaveForAll} disabled={saving} data-testid="setting-save">
+            {t('canvas.settings.saveForAll')}
+          </Button>
+        )}
+        {overridden && (
+          <Button variant="secondary" onClick={onReset} data-testid="setting-reset">
             {t('canvas.settings.reset')}
           </Button>
-        </div>
-      )}
+        )}
+        {mayChange && savedOnView && (
+          <Button variant="secondary" onClick={onUseCommunity} disabled={saving} data-testid="setting-community">
+            {t('canvas.settings.useCommunity')}
+          </Button>
+        )}
+      </div>
     </Panel>
   );
 };

@@ -1,0 +1,294 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { CommunityAdmin, CommunitySettings, Group, Scaffold, ViewSummary } from '../../contracts/api/communities.ts';
+import type { ObjectReply } from '../../contracts/api/objects.ts';
+import type { ViewCanvasReply } from '../../contracts/api/views.ts';
+import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, screenshots, useBrowserApp, type ApiUser } from './harness.ts';
+
+/**
+ * Issue 5, the remaining items in a browser: the view setting saved by the
+ * teacher for everyone, the filter panel's scaffold choice, live group
+ * membership changes, the reduced-menu canvas without the navbar, moving refs
+ * by dragging them into a view window, and draw on image.
+ */
+
+const admin = { userName: 'directrice', password: 'admin-pass1' };
+const keys = { writers: 'eleves-6a', managers: 'profs-6a' };
+/** A 40×30 PNG. */
+const pngBase64 =
+  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAAKklEQVR4nO3NMQ0AAAgDsAmb/yALGXA06d9MeyJisVgsFovFYrFYLP4bL9HP3Ew1mJ9PAAAAAElFTkSuQmCC';
+
+type Member = ApiUser & { authorId: string };
+
+const call = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<{ status: number; json: T }> => {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    signal: AbortSignal.timeout(10_000),
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : null) as T };
+};
+
+const ok = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<T> => {
+  const { status, json } = await call<T>(url, path, token, method, body);
+  if (status >= 300) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(json)}`);
+  return json;
+};
+
+const refByTitle = (page: Page, title: string) => page.locator(`[data-testid="ref"][data-title="${title}"]`);
+
+describeBrowser('the view canvas, remaining items of issue 5', () => {
+  const app = useBrowserApp({
+    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
+  });
+  let community: CommunityAdmin;
+  let viewId = '';
+  let teacher: Member;
+  let pupil: Member;
+  let adminToken = '';
+
+  const join = async (user: ApiUser, key: string): Promise<Member> => {
+    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: key });
+    return { ...user, authorId: author._id };
+  };
+
+  const contribute = async (who: Member, noteId: string, title: string, content: unknown[] = [{ type: 'text', text: `${title} : une idée.` }]) => {
+    const object = await ok<ObjectReply>(app.url, `/api/objects/${noteId}`, who.token);
+    await ok(app.url, `/api/objects/${community._id}/${noteId}`, who.token, 'PUT', {
+      revision: object.revision,
+      title,
+      body: { type: 'doc', content: [{ type: 'paragraph', content }] },
+      status: 'active',
+    });
+  };
+
+  const placedNote = async (who: Member, title: string, x: number, y: number, inView = viewId, content?: unknown[]) => {
+    const reply = await ok<{ contribution: { _id: string }; refs: { _id: string }[] }>(app.url, `/api/contributions/${community._id}`, who.token, 'POST', {
+      type: 'Note',
+      placement: { viewId: inView, x, y },
+    });
+    await contribute(who, reply.contribution._id, title, content);
+    return { noteId: reply.contribution._id, refId: reply.refs[0]?._id ?? '' };
+  };
+
+  const newView = async (title: string) => (await ok<ViewSummary>(app.url, `/api/communities/${community._id}/views`, teacher.token, 'POST', { title }))._id;
+
+  const openView = async (who: Member, id = viewId, suffix = ''): Promise<Page> => {
+    const page = await app.newPage();
+    await loginThroughUi(page, app.url, who.userName, who.password);
+    await page.goto(`${app.url}/view/${id}${suffix}`);
+    await page.getByTestId('canvas-plane').waitFor();
+    return page;
+  };
+
+  const setPlugins = async (plugins: Record<string, boolean>) => {
+    const current = await ok<CommunitySettings>(app.url, `/api/communities/${community._id}/settings`, adminToken);
+    await ok(app.url, `/api/communities/${community._id}/settings`, adminToken, 'PUT', {
+      data: { ...current.data, plugins: { ...current.data.plugins, ...plugins } },
+      scaffoldIds: current.scaffoldIds,
+    });
+  };
+
+  beforeAll(async () => {
+    adminToken = (await ok<{ token: string }>(app.url, '/auth/local', '', 'POST', admin)).token;
+    community = await ok<CommunityAdmin>(app.url, '/api/communities', adminToken, 'POST', {
+      title: 'Histoire 6e A',
+      registrationKey: keys.writers,
+      managerRegistrationKey: keys.managers,
+    });
+    viewId = community.views[0] ?? '';
+    teacher = await join(await registerUser(app.url, 'm-durand', 'teach-pass1'), keys.managers);
+    pupil = await join(await registerUser(app.url, 'ines', 'ines-pass1'), keys.writers);
+  });
+
+  it('shows the canvas to a writer and to a manager (screenshots, axe)', async () => {
+    const lookView = await newView('Le Moyen Âge');
+    const { noteId } = await placedNote(teacher, 'Pourquoi des châteaux ?', 120, 80, lookView);
+    const reply = await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, pupil.token, 'POST', {
+      type: 'Note',
+      placement: { viewId: lookView, x: 380, y: 200 },
+      buildsOn: noteId,
+    });
+    await contribute(pupil, reply.contribution._id, 'Pour se défendre');
+    const a = await placedNote(pupil, 'Les remparts', 150, 380, lookView);
+    const b = await placedNote(pupil, 'Les douves', 330, 420, lookView);
+    await ok(app.url, `/api/views/${lookView}/riseabove`, pupil.token, 'POST', { title: 'La défense', linkIds: [a.refId, b.refId] });
+    const pupilPage = await openView(pupil, lookView);
+    await refByTitle(pupilPage, 'La défense').waitFor();
+    await checkPage(pupilPage, 'canvas-more-view-writer');
+    const teacherPage = await openView(teacher, lookView);
+    await refByTitle(teacherPage, 'La défense').waitFor();
+    await checkPage(teacherPage, 'canvas-more-view-manager');
+    // Deleting the rise-above's ref puts its notes back on the canvas; the rise-above keeps them too.
+    await refByTitle(pupilPage, 'La défense').click({ button: 'right', position: { x: 12, y: 10 } });
+    await pupilPage.getByTestId('menu-delete').click();
+    await pupilPage.getByTestId('ask-ok').click();
+    await refByTitle(pupilPage, 'Les remparts').waitFor();
+    await refByTitle(pupilPage, 'Les douves').waitFor();
+    expect(await refByTitle(pupilPage, 'La défense').count()).toBe(0);
+    await pupilPage.getByTestId('canvas-notice').filter({ hasText: '2 objet(s) sorti(s)' }).waitFor();
+    await refByTitle(teacherPage, 'Les remparts').waitFor();
+    await pupilPage.close();
+    await teacherPage.close();
+  });
+
+  it('saves the view setting for everyone: the teacher turns the details off, the pupil sees it after a reload', async () => {
+    const settingView = await newView('Réglages partagés');
+    await placedNote(teacher, 'Consigne', 200, 120, settingView);
+    const pupilPage = await openView(pupil, settingView);
+    const teacherName = 'Test m-durand';
+    expect(await refByTitle(pupilPage, 'Consigne').textContent()).toContain(teacherName);
+    // A writer may change what they see, not what the class sees.
+    await pupilPage.getByTestId('tool-settings').click();
+    expect(await pupilPage.getByTestId('setting-save').count()).toBe(0);
+
+    const teacherPage = await openView(teacher, settingView);
+    await teacherPage.getByTestId('tool-settings').click();
+    for (const key of ['showAuthor', 'showTime', 'showGroup']) await teacherPage.getByTestId(`setting-${key}`).uncheck();
+    await teacherPage.getByTestId('setting-save').click();
+    await teacherPage.getByTestId('canvas-notice').first().waitFor();
+    await expect.poll(() => teacherPage.getByTestId('setting-source').textContent()).toContain('propre réglage');
+    await screenshots(teacherPage, 'canvas-more-setting-teacher');
+
+    await pupilPage.reload();
+    await refByTitle(pupilPage, 'Consigne').waitFor();
+    expect(await refByTitle(pupilPage, 'Consigne').textContent()).not.toContain(teacherName);
+    const saved = await ok<ViewCanvasReply>(app.url, `/api/views/${settingView}/canvas`, pupil.token);
+    expect(saved.viewSetting).toMatchObject({ showAuthor: false, showTime: false, showGroup: false, buildson: true });
+    await teacherPage.close();
+    await pupilPage.close();
+  });
+
+  it('filters refs by scaffold: notes without a support of the chosen scaffold are hidden until the filter is cleared', async () => {
+    await setPlugins({ filter: true });
+    const filterView = await newView('Filtre des échafaudages');
+    const scaffolds = await ok<Scaffold[]>(app.url, `/api/communities/${community._id}/scaffolds`, pupil.token);
+    const scaffold = scaffolds[0] as Scaffold;
+    const support = scaffold.supports[0] as { _id: string; title: string };
+    await placedNote(pupil, 'Avec échafaudage', 150, 150, filterView, [
+      { type: 'support', attrs: { supportId: support._id, title: support.title }, content: [{ type: 'text', text: 'Les Gaulois' }] },
+    ]);
+    await placedNote(pupil, 'Sans échafaudage', 450, 150, filterView);
+    const page = await openView(pupil, filterView);
+    await page.getByTestId('tool-filter').click();
+    await page.getByTestId(`filter-scaffold-${scaffold._id}`).check();
+    await expect.poll(() => page.getByTestId('panel-filter').getByRole('status').textContent()).toContain('1 sur 2');
+    await refByTitle(page, 'Sans échafaudage').waitFor({ state: 'detached' });
+    expect(await refByTitle(page, 'Avec échafaudage').isVisible()).toBe(true);
+    await checkPage(page, 'canvas-more-filter');
+    await page.getByTestId(`filter-scaffold-${scaffold._id}`).uncheck();
+    await refByTitle(page, 'Sans échafaudage').waitFor();
+    await page.close();
+  });
+
+  it('shows and hides a group’s private note live when the pupil joins and leaves the group', async () => {
+    const groupView = await newView('Travail de groupe');
+    const group = await ok<Group>(app.url, `/api/groups/${community._id}`, teacher.token, 'POST', { title: 'Équipe rouge' });
+    const { noteId } = await placedNote(teacher, 'Plan secret', 300, 200, groupView);
+    await ok(app.url, `/api/objects/${community._id}/${noteId}/permission`, teacher.token, 'PUT', { permission: 'private', group: group._id });
+    const page = await openView(pupil, groupView);
+    await page.waitForTimeout(300);
+    expect(await refByTitle(page, 'Plan secret').count()).toBe(0);
+
+    let started = Date.now();
+    await ok(app.url, `/api/groups/${community._id}/${group._id}/members`, teacher.token, 'POST', { authorId: pupil.authorId });
+    await refByTitle(page, 'Plan secret').waitFor({ timeout: 5_000 });
+    const shown = Date.now() - started;
+    started = Date.now();
+    await ok(app.url, `/api/groups/${community._id}/${group._id}/members/${pupil.authorId}`, teacher.token, 'DELETE');
+    await refByTitle(page, 'Plan secret').waitFor({ state: 'detached', timeout: 5_000 });
+    const hidden = Date.now() - started;
+    console.log(`group membership live: shown after ${shown} ms, hidden after ${hidden} ms`);
+    expect(shown).toBeLessThan(2_000);
+    expect(hidden).toBeLessThan(2_000);
+    await page.close();
+  });
+
+  it('has no navbar, toolbar or panels in reduced mode (/view/{id}/X)', async () => {
+    const page = await openView(pupil, viewId, '/X');
+    expect(await page.locator('nav').count()).toBe(0);
+    expect(await page.getByTestId('nav-help').count()).toBe(0);
+    expect(await page.getByTestId('tool-settings').count()).toBe(0);
+    expect(await page.getByTestId('view-title').textContent()).toBe('Bienvenue');
+    await screenshots(page, 'canvas-more-reduced');
+    // The full canvas keeps its navbar.
+    await page.goto(`${app.url}/view/${viewId}`);
+    await page.getByTestId('canvas-plane').waitFor();
+    expect(await page.locator('nav').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('moves a ref by dragging it into a view window, and back out of it', async () => {
+    const from = await newView('Brouillons');
+    const to = await newView('Idées retenues');
+    await ok(app.url, '/api/links', teacher.token, 'POST', { from, to, type: 'contains', data: { x: 40, y: 40 } });
+    await placedNote(pupil, 'Idée à déplacer', 120, 300, from);
+    const page = await openView(pupil, from);
+    await refByTitle(page, 'Idées retenues').click({ button: 'right', position: { x: 12, y: 10 } });
+    await page.getByTestId('menu-open-internal').click();
+    const frame = page.frameLocator(`iframe[data-view-window="${to}"]`);
+    await frame.getByTestId('canvas-plane').waitFor();
+    const windowBox = await page.locator(`iframe[data-view-window="${to}"]`).boundingBox();
+    const refBox = await refByTitle(page, 'Idée à déplacer').boundingBox();
+    if (!windowBox || !refBox) throw new Error('no window or ref');
+
+    const drag = async (fromPoint: { x: number; y: number }, toPoint: { x: number; y: number }) => {
+      await page.mouse.move(fromPoint.x, fromPoint.y);
+      await page.mouse.down();
+      for (let step = 1; step <= 12; step++) {
+        await page.mouse.move(fromPoint.x + ((toPoint.x - fromPoint.x) * step) / 12, fromPoint.y + ((toPoint.y - fromPoint.y) * step) / 12);
+      }
+      await page.mouse.up();
+    };
+    await drag({ x: refBox.x + 12, y: refBox.y + 10 }, { x: windowBox.x + 150, y: windowBox.y + 150 });
+    await frame.locator('[data-testid="ref"][data-title="Idée à déplacer"]').waitFor({ timeout: 5_000 });
+    await refByTitle(page, 'Idée à déplacer').waitFor({ state: 'detached', timeout: 5_000 });
+    const target = await ok<ViewCanvasReply>(app.url, `/api/views/${to}/canvas`, pupil.token);
+    expect(target.refs.map((r) => r._to.title)).toContain('Idée à déplacer');
+    expect((await ok<ViewCanvasReply>(app.url, `/api/views/${from}/canvas`, pupil.token)).refs.map((r) => r._to.title)).not.toContain('Idée à déplacer');
+    await screenshots(page, 'canvas-more-move-window');
+
+    // And back: from the window onto the page's canvas, below the window.
+    const inner = await frame.locator('[data-testid="ref"][data-title="Idée à déplacer"]').boundingBox();
+    if (!inner) throw new Error('no ref in the window');
+    await drag({ x: inner.x + 12, y: inner.y + 10 }, { x: 200, y: 760 });
+    await refByTitle(page, 'Idée à déplacer').waitFor({ timeout: 5_000 });
+    await frame.locator('[data-testid="ref"][data-title="Idée à déplacer"]').waitFor({ state: 'detached', timeout: 5_000 });
+    await page.close();
+  });
+
+  it('draws on an image from the ref menu only when the drawonimage plugin is on', async () => {
+    const imageView = await newView('Images');
+    const attachment = await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, pupil.token, 'POST', {
+      type: 'Attachment',
+      title: 'carte.png',
+      placement: { viewId: imageView, x: 100, y: 100 },
+    });
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from(pngBase64, 'base64')], { type: 'image/png' }), 'carte.png');
+    const uploaded = await fetch(`${app.url}/api/upload/${community._id}/${attachment.contribution._id}`, { method: 'POST', headers: { authorization: `Bearer ${pupil.token}` }, body: form });
+    expect(uploaded.status).toBe(201);
+
+    await setPlugins({ drawonimage: false });
+    let page = await openView(pupil, imageView);
+    await refByTitle(page, 'carte.png').click({ button: 'right', position: { x: 12, y: 10 } });
+    await page.getByTestId('ref-menu').waitFor();
+    expect(await page.getByTestId('menu-draw-on-image').count()).toBe(0);
+    await page.close();
+
+    await setPlugins({ drawonimage: true });
+    page = await openView(pupil, imageView);
+    await refByTitle(page, 'carte.png').click({ button: 'right', position: { x: 12, y: 10 } });
+    await page.getByTestId('menu-draw-on-image').click();
+    await page.getByTestId('contribution-pane').waitFor();
+    // The new drawing's editor starts with the image as its background layer.
+    await expect.poll(() => page.getByTestId('layers').textContent(), { timeout: 10_000 }).toContain('carte.png');
+    expect(await page.getByTestId('title-input').inputValue()).toBe('Dessin sur carte.png');
+    const canvas = await ok<ViewCanvasReply>(app.url, `/api/views/${imageView}/canvas`, pupil.token);
+    expect(canvas.refs.map((r) => r._to.type)).toContain('Attachment');
+    await screenshots(page, 'canvas-more-draw-on-image');
+    await page.close();
+  });
+});
