@@ -234,6 +234,34 @@ const rows: Row[] = [
       return { url: `/api/contributions/${ctx.community._id}/fromtemplate`, payload: { templateId, viewId: ctx.community.views[0] ?? '' } };
     },
   },
+  // ---- View canvas (issue 5): the view's setting (managers and the view's authors), moving refs between views (members) ----
+  {
+    route: 'PUT /api/views/:viewId/viewsetting',
+    access: 'manager',
+    owner: 'A',
+    request: (ctx) => ({
+      url: `/api/views/${ctx.community.views[0] ?? ''}/viewsetting`,
+      payload: { viewSetting: { buildson: true, references: true, showGroup: false, showAuthor: true, showTime: true, language: false } },
+    }),
+  },
+  {
+    route: 'POST /api/views/:viewId/refs/move',
+    access: 'member',
+    owner: 'A',
+    request: async (ctx) => {
+      const viewId = ctx.community.views[0] ?? '';
+      const by = ctx.caller === 'outsider' || !ctx.callerUser ? admin : ctx.callerUser;
+      const target = await t.app.inject({ method: 'POST', url: `/api/communities/${ctx.community._id}/views`, headers: bearer(admin.token), payload: { title: `Target ${ctx.tag}` } });
+      const note = await t.app.inject({
+        method: 'POST',
+        url: `/api/contributions/${ctx.community._id}`,
+        headers: bearer(by.token),
+        payload: { type: 'Note', placement: { viewId, x: 300, y: 300 } },
+      });
+      const linkId = note.json<{ refs: { _id: string }[] }>().refs[0]?._id ?? '';
+      return { url: `/api/views/${viewId}/refs/move`, payload: { linkIds: [linkId], toViewId: target.json<{ _id: string }>()._id, x: 50, y: 50 } };
+    },
+  },
 ];
 
 const registered = (route: string): boolean => {
@@ -267,35 +295,6 @@ beforeAll(async () => {
   users.manager = await t.register('matrixManager');
   users.writer = await t.register('matrixWriter');
   users.outsider = await t.register('matrixOutsider');
-
-  // ---- View canvas (issue 5): the view's setting (managers and the view's authors), moving refs between views (members) ----
-  {
-    route: 'PUT /api/views/:viewId/viewsetting',
-    access: 'manager',
-    owner: 'A',
-    request: (ctx) => ({
-      url: `/api/views/${ctx.community.views[0] ?? ''}/viewsetting`,
-      payload: { viewSetting: { buildson: true, references: true, showGroup: false, showAuthor: true, showTime: true, language: false } },
-    }),
-  },
-  {
-    route: 'POST /api/views/:viewId/refs/move',
-    access: 'member',
-    owner: 'A',
-    request: async (ctx) => {
-      const viewId = ctx.community.views[0] ?? '';
-      const by = ctx.caller === 'outsider' || !ctx.callerUser ? admin : ctx.callerUser;
-      const target = await t.app.inject({ method: 'POST', url: `/api/communities/${ctx.community._id}/views`, headers: bearer(admin.token), payload: { title: `Target ${ctx.tag}` } });
-      const note = await t.app.inject({
-        method: 'POST',
-        url: `/api/contributions/${ctx.community._id}`,
-        headers: bearer(by.token),
-        payload: { type: 'Note', placement: { viewId, x: 300, y: 300 } },
-      });
-      const linkId = note.json<{ refs: { _id: string }[] }>().refs[0]?._id ?? '';
-      return { url: `/api/views/${viewId}/refs/move`, payload: { linkIds: [linkId], toViewId: target.json<{ _id: string }>()._id, x: 50, y: 50 } };
-    },
-  },
   users.target = await t.register('matrixTarget');
   const elsewhere = await createCommunity(t, admin.token, 'Matrix elsewhere');
   await joinCommunity(t, users.outsider.token, users.outsider.id, elsewhere._id, writerKey);
