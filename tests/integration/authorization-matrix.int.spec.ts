@@ -65,6 +65,23 @@ const users = {} as Record<'manager' | 'writer' | 'outsider' | 'target' | 'joinO
 
 const adminGet = async <T>(url: string): Promise<T> => (await t.app.inject({ method: 'GET', url, headers: bearer(admin.token) })).json<T>();
 
+/** A contributed note of the case's community, written by the admin (its creator and manager). */
+const matrixNote = async (ctx: Context): Promise<string> => {
+  const created = await t.app.inject({ method: 'POST', url: `/api/contributions/${ctx.community._id}`, headers: bearer(admin.token), payload: { type: 'Note' } });
+  const noteId = created.json<{ contribution: { _id: string } }>().contribution._id;
+  const body = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'A passage to annotate.' }] }] };
+  await t.app.inject({ method: 'PUT', url: `/api/objects/${ctx.community._id}/${noteId}`, headers: bearer(admin.token), payload: { revision: 0, title: 'Annotated', body } });
+  return noteId;
+};
+const matrixAnnotationBody = { ranges: [{ start: 2, end: 9 }], quote: 'passage', text: 'A remark' };
+/** An annotation of a new note, by the caller when a member (by the admin otherwise). */
+const matrixAnnotation = async (ctx: Context): Promise<string> => {
+  const noteId = await matrixNote(ctx);
+  const by = ctx.caller === 'outsider' || !ctx.callerUser ? admin : ctx.callerUser;
+  const created = await t.app.inject({ method: 'POST', url: `/api/objects/${ctx.community._id}/${noteId}/annotations`, headers: bearer(by.token), payload: matrixAnnotationBody });
+  return created.json<{ _id: string }>()._id;
+};
+
 const rows: Row[] = [
   // ---- Server A: communities, settings, views, groups, help ----
   { route: 'GET /api/communities', access: 'user', owner: 'A', request: () => ({ url: '/api/communities' }) },
@@ -216,6 +233,22 @@ const rows: Row[] = [
     request: (ctx) => ({ url: `/api/contributions/${ctx.community._id}/search`, payload: { query: { words: 'matrix', pagesize: 50, page: 1 } } }),
   },
 
+  // ---- Annotations (issue 6 item 8): members who may read the note; changes by the annotation's authors (managers: any) ----
+  { route: 'GET /api/objects/:id/annotations', access: 'member', owner: 'A', request: async (ctx) => ({ url: `/api/objects/${await matrixNote(ctx)}/annotations` }) },
+  {
+    route: 'POST /api/objects/:communityId/:id/annotations',
+    access: 'member',
+    owner: 'A',
+    request: async (ctx) => ({ url: `/api/objects/${ctx.community._id}/${await matrixNote(ctx)}/annotations`, payload: matrixAnnotationBody }),
+  },
+  {
+    route: 'PUT /api/annotations/:annotationId',
+    access: 'member',
+    owner: 'A',
+    request: async (ctx) => ({ url: `/api/annotations/${await matrixAnnotation(ctx)}`, payload: { text: 'Changed' } }),
+  },
+  { route: 'DELETE /api/annotations/:annotationId', access: 'member', owner: 'A', request: async (ctx) => ({ url: `/api/annotations/${await matrixAnnotation(ctx)}` }) },
+
   // ---- Note templates (issue 6 item 4) ----
   { route: 'GET /api/communities/:communityId/templates', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/templates` }) },
   {
@@ -335,7 +368,7 @@ describe('authorization matrix (spec part 1 §6)', () => {
 describe('the matrix itself', () => {
   it('covers every route of issue 4 (both servers) exactly once per access kind', () => {
     const routes = new Set(rows.map((row) => row.route));
-    expect(routes.size).toBe(35 + 3 + 2); // + 3 note-template routes, + 2 canvas routes
+    expect(routes.size).toBe(35 + 3 + 4 + 2); // + 3 note-template routes, + 4 annotation routes, + 2 canvas routes
     expect(rows.filter((row) => row.route === 'POST /api/authors').map((row) => row.access).sort()).toEqual(['admin', 'self']);
   });
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ObjectReply } from '../api/objects.ts';
+import { AnnotatedBody } from '../annotations/AnnotatedBody.tsx';
 import { AttachmentView } from '../attachments/AttachmentView.tsx';
 import { resolveAttachment } from '../attachments/resolve.ts';
 import { svgDataUrl } from '../drawing/svg.ts';
@@ -20,7 +21,9 @@ export const ReadTab = ({ object }: { object: ObjectReply }) => {
       </p>
       {object.type === 'Note' && (
         <>
-          <DocView body={object.data.body} resolveAttachment={resolveAttachment} testId="read-body" />
+          <AnnotatedBody object={object}>
+            <DocView body={object.data.body} resolveAttachment={resolveAttachment} testId="read-body" />
+          </AnnotatedBody>
           <p className={styles.meta}>
             {object.keywords.length > 0 && (
               <span data-testid="read-keywords">{t('contribution.keywords.line', { list: object.keywords.join('; ') })}</span>
