@@ -148,7 +148,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
   const authors = new AuthorService({ ...commandDeps, accounts, access });
   const timeMachine = new TimeMachineService({ eventStore, readStore, access });
   const objects = new ObjectService({ ...commandDeps, access, blobStore, secret, uploadLimitBytes: config.uploadLimitMb * 1024 * 1024 });
-  const canvasReader = new CanvasReader({ readStore, access, pointLookups: !config.mongoUrl });
+  const canvasReader = new CanvasReader({ readStore, access, pointLookups: !config.mongoUrl, secret });
   const canvas = new CanvasService({ ...commandDeps, reader: canvasReader });
 
   closers.push(

@@ -280,6 +280,10 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
 
     await setPlugins({ drawonimage: true });
     page = await openView(pupil, imageView);
+    // Shown in place, the image loads through its signed link (an <img> sends no bearer token).
+    await refByTitle(page, 'carte.png').click({ button: 'right', position: { x: 12, y: 10 } });
+    await page.getByTestId('menu-show-in-place').click();
+    await expect.poll(() => refByTitle(page, 'carte.png').locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(40);
     await refByTitle(page, 'carte.png').click({ button: 'right', position: { x: 12, y: 10 } });
     await page.getByTestId('menu-draw-on-image').click();
     await page.getByTestId('contribution-pane').waitFor();

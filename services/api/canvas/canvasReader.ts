@@ -1,5 +1,6 @@
 import { defaultViewSetting, type Author, type ContextData, type ViewSetting, type ViewSummary } from '../../../contracts/api/communities.ts';
 import { CanvasMessages } from '../../../contracts/api/canvas.ts';
+import { createHmac } from 'node:crypto';
 import type { ReadState, RefData, RefTarget, ViewCanvasReply, ViewLink, ViewRef } from '../../../contracts/api/views.ts';
 import { isObjectId } from '../../../contracts/ids.ts';
 import { titlesOf } from '../../../contracts/multilanguage.ts';
@@ -109,8 +110,29 @@ export class CanvasReader {
        * for MongoDB (a round trip each).
        */
       pointLookups?: boolean;
+      /**
+       * The server's secret: images shown in place get a signed link (an
+       * `<img>` cannot send a bearer token), as POST /api/attachments/{id}/playback gives.
+       */
+      secret?: string;
+      /** Seconds since the epoch (tests fix it). */
+      nowSeconds?: () => number;
     },
   ) {}
+
+  /**
+   * A signed link to an image version, valid 10 to 15 minutes: the expiry is
+   * rounded up to 5 minutes so the link (and the browser's cached image) stays
+   * the same across canvas reloads. Same signature as ObjectService.playbackLink.
+   */
+  private signedImageUrl(url: string, id: string, version: number): string {
+    const secret = this.deps.secret;
+    if (!secret) return url;
+    const now = this.deps.nowSeconds?.() ?? Math.floor(Date.now() / 1000);
+    const expires = Math.ceil((now + 600) / 300) * 300;
+    const sig = createHmac('sha256', `playback:${secret}`).update(`${id}/${version}/${expires}`).digest('base64url');
+    return `${url}?expires=${expires}&sig=${sig}`;
+  }
 
   /** The documents with these ids (missing ones left out), in one batch. */
   async byIds<T extends Document>(collection: Collection<T>, ids: readonly string[]): Promise<T[]> {
@@ -282,7 +304,10 @@ export class CanvasReader {
     if (out.langInNote.length > 0) out.titles = titlesOf({ langInNote: out.langInNote, data });
     if (target.type === 'Drawing' && typeof data.svg === 'string') out.svg = data.svg;
     if (target.type === 'Attachment' && typeof data.url === 'string') {
-      out.attachment = { url: data.url, mime: typeof data.type === 'string' ? data.type : 'application/octet-stream' };
+      const mime = typeof data.type === 'string' ? data.type : 'application/octet-stream';
+      const version = num(data.version);
+      const url = mime.startsWith('image/') && version !== undefined ? this.signedImageUrl(data.url, target._id, version) : data.url;
+      out.attachment = { url, mime };
       const width = num(data.width);
       const height = num(data.height);
       if (width !== undefined) out.attachment.width = width;

@@ -5,7 +5,8 @@ import { defaultViewSetting, type Group, type ViewSetting } from '../../../../co
 import type { ViewCanvasReply } from '../../../../contracts/api/views.ts';
 import type { PushServerMessage } from '../../../../contracts/push.ts';
 import { activate, call, canvasWorld, createContribution, loadCanvas, placedNote, viewWith, type CanvasWorld } from '../../../../tests/support/canvas.ts';
-import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { multipartBody } from '../../../../tests/support/authors.ts';
+import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
 
 /**
  * Issue 5, remaining items: the view setting saved on the server, the
@@ -93,6 +94,36 @@ describe('supports on the canvas (scaffold filter)', () => {
     const scaffolded = canvas.refs.find((r) => r.to === withSupport.contribution._id);
     expect(scaffolded?._to.supports).toEqual([supportId]);
     expect(canvas.refs.find((r) => r.to === plainId)?._to.supports).toBeUndefined();
+  });
+});
+
+describe('images shown in place', () => {
+  it('carry a signed link that loads without a bearer token (an <img> cannot send one); other files do not', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAAKklEQVR4nO3NMQ0AAAgDsAmb/yALGXA06d9MeyJisVgsFovFYrFYLP4bL9HP3Ew1mJ9PAAAAAElFTkSuQmCC',
+      'base64',
+    );
+    const upload = async (name: string, content: Buffer | string) => {
+      const created = await createContribution(w, w.writer, { type: 'Attachment', title: name, placement: { viewId: w.welcomeViewId, x: 1400, y: 1400 } });
+      const body = multipartBody({ name, content }, {});
+      const reply = await t.app.inject({ method: 'POST', url: `/api/upload/${w.communityId}/${created.contribution._id}`, headers: { ...bearer(w.writer.token), ...body.headers }, payload: body.payload });
+      expect(reply.statusCode, reply.body).toBe(201);
+      return created.contribution._id;
+    };
+    const imageId = await upload('plan.png', png);
+    const textId = await upload('notes.txt', 'some notes');
+    const canvas = await loadCanvas(w, w.writer2, w.welcomeViewId);
+    const image = canvas.refs.find((r) => r.to === imageId)?._to.attachment;
+    expect(image?.mime).toBe('image/png');
+    expect(image?.url).toMatch(new RegExp(`^/api/attachments/${imageId}/1\\?expires=\\d+&sig=`));
+    const loaded = await t.app.inject({ method: 'GET', url: image?.url ?? '' });
+    expect(loaded.statusCode).toBe(200);
+    expect(loaded.rawPayload.equals(png)).toBe(true);
+    const forged = await t.app.inject({ method: 'GET', url: (image?.url ?? '').replace(/sig=./, 'sig=A') });
+    expect(forged.statusCode).toBe(403);
+    // The same link on the next load (the browser keeps the image).
+    expect((await loadCanvas(w, w.writer2, w.welcomeViewId)).refs.find((r) => r.to === imageId)?._to.attachment?.url).toBe(image?.url);
+    expect(canvas.refs.find((r) => r.to === textId)?._to.attachment?.url).toBe(`/api/attachments/${textId}/1`);
   });
 });
 
