@@ -267,3 +267,26 @@ describe('POST /api/contributions/{communityId} with type Annotation (the spec r
     expect(note.statusCode, note.body).toBe(201);
   });
 });
+
+describe('annotations stay off the canvas and the time machine', () => {
+  it('a placed note keeps one ref, no link and the same time-machine steps after it is annotated', async () => {
+    const views = (await inject(room.manager, 'GET', `/api/communities/${room.communityId}/views`)).json<{ _id: string }[]>();
+    const viewId = views[0]?._id ?? '';
+    const created = await inject(room.a, 'POST', `/api/contributions/${room.communityId}`, { type: 'Note', placement: { viewId, x: 300, y: 300 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const noteId = created.json<CreateContributionReply>().contribution._id;
+    const saved = await inject(room.a, 'PUT', `/api/objects/${room.communityId}/${noteId}`, { revision: 0, title: 'Lumière', body: textDoc(text) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const canvas = async () => (await inject(room.b, 'GET', `/api/views/${viewId}/canvas`)).json<{ refs: { to: string }[]; links: { type: string }[] }>();
+    const steps = async () => (await inject(room.b, 'GET', `/api/timemachine/${viewId}`)).json<{ steps: unknown[] }>().steps;
+    const [before, stepsBefore] = [await canvas(), await steps()];
+    const annotation = await annotated(room.b, noteId, 'Les plantes', 'on the canvas?');
+    await annotated(room.b, noteId, 'lumière', 'private', 'private');
+    const after = await canvas();
+    expect(after.refs.map((ref) => ref.to)).toEqual(before.refs.map((ref) => ref.to));
+    expect(after.refs.map((ref) => ref.to)).toContain(noteId);
+    expect(after.refs.map((ref) => ref.to)).not.toContain(annotation._id);
+    expect(after.links).toEqual(before.links);
+    expect(await steps()).toEqual(stepsBefore);
+  });
+});
