@@ -121,6 +121,12 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     const teacherPage = await openView(teacher, lookView);
     await refByTitle(teacherPage, 'La défense').waitFor();
     await checkPage(teacherPage, 'canvas-more-view-manager');
+    // A double-click opens the rise-above on its inner view, in a view window.
+    await refByTitle(pupilPage, 'La défense').dblclick({ position: { x: 12, y: 10 } });
+    const inner = pupilPage.frameLocator('iframe[data-view-window]');
+    await inner.locator('[data-testid="ref"][data-title="Les remparts"]').waitFor();
+    expect(await pupilPage.getByTestId('internal-window').textContent()).toContain('La défense');
+    await pupilPage.getByTestId('window-close').click();
     // Deleting the rise-above's ref puts its notes back on the canvas; the rise-above keeps them too.
     await refByTitle(pupilPage, 'La défense').click({ button: 'right', position: { x: 12, y: 10 } });
     await pupilPage.getByTestId('menu-delete').click();

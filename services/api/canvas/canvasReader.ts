@@ -240,7 +240,12 @@ export class CanvasReader {
     };
   }
 
-  private async lookups(links: readonly LinkDocument[]): Promise<Lookups> {
+  /**
+   * `outLinks`: the build-on, reference and supports links starting at the
+   * targets, when the caller already has them (the canvas load fetches them
+   * once for the supports and the arrows).
+   */
+  private async lookups(links: readonly LinkDocument[], outLinks?: readonly LinkDocument[]): Promise<Lookups> {
     const targetIds = [...new Set(links.map((link) => link.to))];
     const targetDocs = await this.byIds(this.contributions, targetIds);
     const targets = new Map(targetDocs.map((doc) => [doc._id, doc]));
@@ -250,7 +255,7 @@ export class CanvasReader {
     const [groupDocs, authorDocs, supportLinks] = await Promise.all([
       this.byIds(this.contributions, groupIds),
       this.byIds(this.authors, authorIds),
-      this.linksFrom(noteIds, ['supports']),
+      outLinks ? outLinks.filter((link) => link.type === 'supports') : this.linksFrom(noteIds, ['supports']),
     ]);
     const supports = new Map<string, string[]>();
     for (const link of supportLinks) {
@@ -320,9 +325,9 @@ export class CanvasReader {
    * The refs among `links` (contains links of views) that each reader may see,
    * with their `_to` computed for that reader. One batch of lookups for all.
    */
-  async refsFor(readers: readonly Reader[], links: readonly LinkDocument[]): Promise<ViewRef[][]> {
+  async refsFor(readers: readonly Reader[], links: readonly LinkDocument[], outLinks?: readonly LinkDocument[]): Promise<ViewRef[][]> {
     if (links.length === 0 || readers.length === 0) return readers.map(() => []);
-    const lookups = await this.lookups(links);
+    const lookups = await this.lookups(links, outLinks);
     return Promise.all(
       readers.map(async (reader) => {
         const visibleLinks = links.filter((link) => this.visible(reader, lookups.targets.get(link.to), lookups));
@@ -344,10 +349,11 @@ export class CanvasReader {
   }
 
   /** Build-on and reference links whose both ends are among `contributionIds`. */
-  async arrowsAmong(contributionIds: readonly string[]): Promise<ViewLink[]> {
+  async arrowsAmong(contributionIds: readonly string[], outLinks?: readonly LinkDocument[]): Promise<ViewLink[]> {
     if (contributionIds.length === 0) return [];
     const ids = new Set(contributionIds);
-    const found = await this.linksFrom([...ids], arrowLinkTypes);
+    const arrowTypes: readonly string[] = arrowLinkTypes;
+    const found = outLinks ? outLinks.filter((link) => arrowTypes.includes(link.type) && ids.has(link.from)) : await this.linksFrom([...ids], arrowLinkTypes);
     return found.filter((link) => ids.has(link.to)).map((link) => ({ _id: link._id, from: link.from, to: link.to, type: link.type }));
   }
 
@@ -361,8 +367,10 @@ export class CanvasReader {
     const access = await this.viewAccess(user, viewId);
     const { view, reader, context } = access;
     const contains = await this.refsOfView(viewId);
-    const [refs = []] = await this.refsFor([reader], contains);
-    const links = await this.arrowsAmong([...new Set(refs.map((ref) => ref.to))]);
+    // One pass over the links leaving the placed contributions: supports (filter panel) and arrows.
+    const outLinks = await this.linksFrom([...new Set(contains.map((ref) => ref.to))], [...arrowLinkTypes, 'supports']);
+    const [refs = []] = await this.refsFor([reader], contains, outLinks);
+    const links = await this.arrowsAmong([...new Set(refs.map((ref) => ref.to))], outLinks);
     const { viewSetting, saved } = this.viewSettingOf(view, context);
     return {
       view: toViewSummary(view),

@@ -173,6 +173,12 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
         void navigate(`/view/${ref.to}`);
         return;
       }
+      // A rise-above opens on its inner view (fact sheet §10.3: the note shows `view/{id}/X`), where
+      // refs can be dragged in and out; 'open in tab' still opens the note itself.
+      if (ref._to.riseaboveViewId) {
+        openWindow('view', ref._to.riseaboveViewId, ref._to.title || t('canvas.untitled'));
+        return;
+      }
       openWindow('contribution', ref.to, ref._to.title || t('canvas.untitled'));
     },
     [navigate, openWindow, t],
