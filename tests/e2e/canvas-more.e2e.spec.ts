@@ -265,6 +265,26 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     await page.close();
   });
 
+  it('shows an image dropped on the canvas in place, at most 200 px wide', async () => {
+    const dropView = await newView('Dépôt d’images');
+    const page = await openView(pupil, dropView);
+    await page.evaluate((base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'frise.png', { type: 'image/png' }));
+      const target = document.querySelector('[data-testid="canvas"]') as HTMLElement;
+      const box = target.getBoundingClientRect();
+      for (const type of ['dragover', 'drop']) {
+        target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer, clientX: box.left + 300, clientY: box.top + 200 }));
+      }
+    }, pngBase64);
+    const image = refByTitle(page, 'frise.png').locator('img');
+    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth).catch(() => 0), { timeout: 10_000 }).toBe(40);
+    const ref = (await ok<ViewCanvasReply>(app.url, `/api/views/${dropView}/canvas`, pupil.token)).refs.find((r) => r._to.title === 'frise.png');
+    expect(ref?.data).toMatchObject({ showInPlace: true, width: 40, height: 30 });
+    await page.close();
+  });
+
   it('draws on an image from the ref menu only when the drawonimage plugin is on', async () => {
     const imageView = await newView('Images');
     const attachment = await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, pupil.token, 'POST', {

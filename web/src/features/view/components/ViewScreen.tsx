@@ -342,8 +342,15 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
             void actions.create('Attachment', { x: at.x + index * 20, y: at.y + index * 20 }, file.name).then(async (attachment) => {
               if (!attachment) return;
               try {
-                await upload(communityId, attachment._id, file);
+                const uploaded = (await upload(communityId, attachment._id, file)) as { mime?: unknown; width?: unknown; height?: unknown } | null;
                 await actions.refetch();
+                // A dropped image shows in place, at most 200 px wide (fact sheet §10.1).
+                const ref = client.getQueryData<ViewCanvasReply>(canvasKey(viewId))?.refs.find((r) => r.to === attachment._id);
+                if (ref && typeof uploaded?.mime === 'string' && uploaded.mime.startsWith('image/')) {
+                  const natural = typeof uploaded.width === 'number' && typeof uploaded.height === 'number' && uploaded.width > 0 ? { w: uploaded.width, h: uploaded.height } : null;
+                  const width = natural ? Math.min(natural.w, 200) : 200;
+                  void actions.setData([ref], { showInPlace: true, width, height: natural ? Math.max(1, Math.round((natural.h * width) / natural.w)) : 150 });
+                }
               } catch {
                 notify('error', t('canvas.msg.uploadFailed'));
               }
@@ -356,7 +363,7 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
         },
         unsupported: () => notify('error', t('canvas.msg.dropUnsupported')),
       }),
-      [data.editable, newNoteAt, notify, t, actions, slots.uploadAttachment, communityId, openWindow],
+      [data.editable, newNoteAt, notify, t, actions, slots.uploadAttachment, communityId, openWindow, client, viewId],
     ),
   );
 
