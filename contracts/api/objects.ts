@@ -69,6 +69,8 @@ export const ObjectSchema = Type.Object({
   keywords: Type.Array(Type.String()),
   wordCount: Type.Integer(),
   text4search: Type.String(),
+  /** Multilanguage notes: the languages written (`data[lang]`, `data[lang + '_title']`). */
+  langInNote: Type.Optional(Type.Array(Type.String())),
   data: Type.Record(Type.String(), Type.Unknown()),
   created: Type.String(),
   modified: Type.String(),

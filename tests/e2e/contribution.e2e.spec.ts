@@ -492,6 +492,41 @@ describeBrowser('the contribution window', () => {
     });
   });
 
+  it('a second student sees a new note unread on the canvas, opens it, and the canvas shows it read after 1.2 s', async () => {
+    // Alice contributes a note in the view (fixture through the API).
+    const id = await newContribution(alice, 'Note', 520);
+    const loaded = await object(id, alice);
+    await ok(app.url, `/api/objects/${community._id}/${id}`, alice.token, 'PUT', {
+      revision: loaded.revision,
+      title: 'Les racines boivent',
+      body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Les racines puisent l’eau du sol.' }] }] },
+      status: 'active',
+    });
+    const page = await app.newPage();
+    page.setDefaultTimeout(20_000);
+    await loginThroughUi(page, app.url, bob.userName, bob.password);
+    await page.goto(`${app.url}/view/${viewId}`);
+    const ref = page.locator('[data-testid="ref"][data-title="Les racines boivent"]');
+    await ref.waitFor();
+    // Unread: the attribute, the card's class and the label say so.
+    expect(await ref.getAttribute('data-read')).toBe('unread');
+    expect(await ref.getAttribute('class')).toMatch(/card_unread/);
+    await ref.dblclick();
+    const window = page.getByTestId('internal-window');
+    await window.getByTestId('read-body').waitFor();
+    const opened = Date.now();
+    // Not before 1.2 s …
+    const early = await ok<{ refs: { to: string; _to: { read: string } }[] }>(app.url, `/api/views/${viewId}/canvas`, bob.token);
+    if (Date.now() - opened < 1000) expect(early.refs.find((r) => r.to === id)?._to.read).toBe('unread');
+    await page.waitForTimeout(Math.max(0, 1300 - (Date.now() - opened)));
+    // … then read: the canvas shows it once the window is closed.
+    await window.getByTestId('window-close').click();
+    await expect.poll(() => ref.getAttribute('data-read'), { timeout: 10_000 }).toBe('read');
+    expect(await ref.getAttribute('class')).toMatch(/card_read/);
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(1200);
+    await page.close();
+  });
+
   it('saves a drawing with two shapes as SVG and reloads it', async () => {
     const drawingId = await newContribution(alice, 'Drawing', 400);
     const page = await open(alice, drawingId);

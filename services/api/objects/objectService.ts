@@ -180,6 +180,7 @@ export class ObjectService {
       keywords: doc.keywords ?? [],
       wordCount: doc.wordCount ?? 0,
       text4search: doc.text4search ?? '',
+      ...(doc.langInNote && doc.langInNote.length > 0 ? { langInNote: [...doc.langInNote] } : {}),
       // Blob keys stay on the server; versions are listed with their public fields.
       data: Array.isArray(versions)
         ? { ...data, versions: attachmentVersionsOf(doc).map(({ blobKey: _key, ...v }) => ({ ...v, url: attachmentUrl(doc._id, v.version) })) }

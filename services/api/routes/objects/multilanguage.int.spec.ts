@@ -79,6 +79,7 @@ describe('multilanguage notes', () => {
     expect(reply.body.text4search).toContain('( Sun ) the sun is hot');
     const doc = await t.infra.readStore.collection<ContributionDocument>(contributionsCollectionName).get(id);
     expect(doc?.langInNote).toEqual(['fr', 'en']);
+    expect(reply.body.langInNote).toEqual(['fr', 'en']);
 
     const canvas = await loadCanvas(w, w.writer2, w.welcomeViewId);
     const ref = canvas.refs.find((r) => r.to === id);

@@ -28,6 +28,7 @@ import {
 } from '../api/communities.ts';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import { noteLanguages } from '../noteLanguages.ts';
+import { TemplatesCard } from './TemplatesCard.tsx';
 import layout from '../../../styles/layout.module.css';
 import styles from './Communities.module.css';
 
@@ -283,6 +284,8 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
             </div>
           )}
         </Card>
+
+        <TemplatesCard communityId={communityId} scaffolds={scaffolds} canSave={canSave} />
 
         <Card title={t('communitySettings.serversTitle')}>
           <p className={layout.muted}>{t('communitySettings.serversHint')}</p>

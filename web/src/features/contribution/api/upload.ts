@@ -24,10 +24,12 @@ export const uploadFile = (
   file: Blob,
   filename: string,
   onProgress: (percent: number) => void,
+  /** The upload comes from this note's attachments tab: the server links the note to the attachment (`attach`). */
+  noteId?: string,
 ): Promise<UploadReply> =>
   new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', urls.upload(communityId, attachmentId));
+    xhr.open('POST', `${urls.upload(communityId, attachmentId)}${noteId ? `?noteId=${encodeURIComponent(noteId)}` : ''}`);
     const token = tokenStore.get();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.setRequestHeader('accept', 'application/json');

@@ -2,7 +2,7 @@ import { ImagePlus, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { createContribution, keys, useConnections, type ObjectReply } from '../api/objects.ts';
 import { urls } from '../api/urls.ts';
@@ -41,6 +41,7 @@ export const AttachmentsTab = ({
   const [selected, setSelected] = useState<string | null>(null);
   // Attachments linked to the note (attach links), those in its body and those uploaded here.
   const connections = useConnections(noteId, true);
+  const queryClient = useQueryClient();
   const linked = (connections.data?.from ?? [])
     .filter((link) => link.type === 'attach' && !link.other.missing)
     .map((link) => ({ _id: link.other._id, title: link.other.title, mime: '', url: null }));
@@ -67,6 +68,7 @@ export const AttachmentsTab = ({
       <UploadBox
         communityId={communityId}
         label={t('contribution.attachments.upload')}
+        noteId={noteId}
         prepare={async (file) => {
           const created = await createContribution(communityId, { type: 'Attachment', title: file.name.slice(0, 200) });
           return created.contribution._id;
@@ -75,6 +77,8 @@ export const AttachmentsTab = ({
           const item = { _id: attachmentId, title: reply.filename || file.name, mime: reply.mime, url: reply.url };
           onUploaded(item);
           setSelected(attachmentId);
+          // The server linked the note to it (attach): the list comes from those links after a reload.
+          void queryClient.invalidateQueries({ queryKey: keys.connections(noteId) });
         }}
       />
       {attachments.length === 0 ? (

@@ -16,6 +16,7 @@ export const UploadBox = ({
   onUploaded,
   label,
   accept,
+  noteId,
 }: {
   communityId: string;
   prepare: (file: File) => Promise<string>;
@@ -23,6 +24,8 @@ export const UploadBox = ({
   label: string;
   /** File types offered by the chooser (e.g. image/*). */
   accept?: string;
+  /** Uploading from this note: the server links it to the attachment. */
+  noteId?: string;
 }) => {
   const { t } = useTranslation();
   const id = `upload-${useId().replace(/:/g, '')}`;
@@ -34,7 +37,7 @@ export const UploadBox = ({
     setProgress(0);
     try {
       const attachmentId = await prepare(file);
-      const reply = await uploadFile(communityId, attachmentId, file, file.name, setProgress);
+      const reply = await uploadFile(communityId, attachmentId, file, file.name, setProgress, noteId);
       setProgress(100);
       onUploaded(reply, attachmentId, file);
       // Fact sheet §10.1: 100, then hidden after 1.2 s.

@@ -16,6 +16,7 @@ import { ModalDialog } from '../window/ModalDialog.tsx';
 import type { EditSession } from '../window/useEditSession.ts';
 import { insertInline, insertSupport, schema, selectedText, setSupportText } from './commands.ts';
 import { ConflictView } from './ConflictView.tsx';
+import { LanguageBar } from './LanguageBar.tsx';
 import type { AttachmentResolver } from './nodeViews.ts';
 import { ProseMirrorEditor } from './ProseMirrorEditor.tsx';
 import { createEditorState } from './setup.ts';
@@ -120,6 +121,7 @@ export const NoteEdit = ({
 
   return (
     <div className={styles.noteEdit}>
+      {session.languages && <LanguageBar languages={session.languages} />}
       <TextField
         label={t('contribution.fields.title')}
         name="contribution-title"

@@ -8,6 +8,8 @@ export type Snapshot = {
   keywords: string;
   /** ProseMirror JSON of a note's body, or a drawing's SVG. */
   content: unknown;
+  /** Multilanguage notes: every language's title and body (title and content are then unused). */
+  translations?: Record<string, { title: string; content: unknown }>;
 };
 
 /** Object keys in a fixed order, so two equal documents give one string. */
@@ -23,7 +25,12 @@ const canonical = (value: unknown): string => {
 };
 
 export const snapshotKey = (snapshot: Snapshot): string =>
-  canonical({ title: snapshot.title, keywords: snapshot.keywords.split(';').map((k) => k.trim()).filter(Boolean), content: snapshot.content });
+  canonical({
+    title: snapshot.title,
+    keywords: snapshot.keywords.split(';').map((k) => k.trim()).filter(Boolean),
+    content: snapshot.content,
+    translations: snapshot.translations,
+  });
 
 export const isDirty = (saved: Snapshot | null, current: Snapshot | null): boolean => {
   if (!saved || !current) return false;

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { createContribution, useFavourite, type ObjectReply } from '../api/objects.ts';
 import styles from './Pane.module.css';
+import { TemplateMenu } from './TemplateMenu.tsx';
 
 /**
  * Below the editor: build-on and the favourite star (enableFavourites plugin,
@@ -16,11 +17,14 @@ export const ActionsBar = ({
   favouritesOn,
   userId,
   onOpen,
+  viewId = null,
 }: {
   object: ObjectReply;
   favouritesOn: boolean;
   userId: string | null;
   onOpen: (contributionId: string) => void;
+  /** The view the window belongs to: a note from a template is placed there. */
+  viewId?: string | null;
 }) => {
   const { t } = useTranslation();
   const favourite = useFavourite(object.communityId, object._id);
@@ -53,6 +57,7 @@ export const ActionsBar = ({
           {t('contribution.actions.buildOn')}
         </Button>
       )}
+      {object.type === 'Note' && <TemplateMenu object={object} viewId={viewId} onOpen={onOpen} />}
       {favouritesOn && (
         <Button
           variant="ghost"

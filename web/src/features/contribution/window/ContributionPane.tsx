@@ -5,6 +5,9 @@ import { FileText, PenLine } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/session.ts';
+import { useNoteLanguage } from '../../../lib/noteLanguage.ts';
+import { localisedObject } from '../state/languages.ts';
+import { ReadLanguage } from '../tabs/ReadLanguage.tsx';
 import { keys, markRead, useObject, useOptionalObject, useScaffolds, useSettings, type ObjectReply } from '../api/objects.ts';
 import { AttachmentsTab, type AttachmentItem } from '../attachments/AttachmentsTab.tsx';
 import { fileUrl, isImage, resolveAttachment } from '../attachments/resolve.ts';
@@ -78,8 +81,18 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
   const refetch = () => queryClient.invalidateQueries({ queryKey: keys.object(object._id), exact: true });
   const kind = kindOf(object.type) ?? 'note';
   const editableKind = kindOf(object.type) !== null;
-  const session = useEditSession(object, kind);
   const settings = useSettings(object.communityId);
+  // Multilanguage notes: the reader's language (title bar picker) for reading and for the editor's first language.
+  const noteLanguage = useNoteLanguage(object.communityId, settings.data?.data);
+  const session = useEditSession(
+    object,
+    kind,
+    noteLanguage.enabled ? { offered: noteLanguage.offered, defaultLang: noteLanguage.defaultLang, preferred: noteLanguage.language } : null,
+  );
+  const readObject = useMemo(
+    () => localisedObject(object, noteLanguage.language, noteLanguage.defaultLang),
+    [object, noteLanguage.language, noteLanguage.defaultLang],
+  );
   const plugins = settings.data?.data.plugins;
   const context = useOptionalObject(contextId && contextId !== settings.data?.contextId ? contextId : null);
   const scaffolds = useScaffolds(object.communityId, object.editable && object.type === 'Note');
@@ -170,7 +183,7 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
       <header className={styles.header}>
         <TypeIcon size={20} aria-hidden="true" className={styles.typeIcon} />
         <Heading className={styles.title} data-testid="contribution-title">
-          {session.title || object.title || t('contribution.untitled')}
+          {(noteLanguage.enabled && tab !== 'edit' ? readObject.title : session.title || object.title) || t('contribution.untitled')}
         </Heading>
         <span className={styles.status} data-testid="contribution-status">
           {t(`contribution.statuses.${object.status === 'unsaved' || object.status === 'inactive' ? object.status : 'active'}`)}
@@ -218,7 +231,10 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
           )}
         </Tabs.List>
         <Tabs.Content value="read" className={styles.panel}>
-          <ReadTab object={object} />
+          {object.type === 'Note' && (
+            <ReadLanguage noteLanguage={noteLanguage} written={object.langInNote ?? []} shown={readObject.shownLanguage} />
+          )}
+          <ReadTab object={readObject} />
           {object.type === 'Attachment' && object.editable && (
             <UploadBox
               communityId={object.communityId}
@@ -299,6 +315,7 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
         object={object}
         favouritesOn={Boolean(plugins?.enableFavourites)}
         userId={me.data?._id ?? null}
+        viewId={context.data?.type === 'View' ? context.data._id : null}
         onOpen={onOpen ?? ((id) => window.location.assign(`/contribution/${id}${contextId ? `/${contextId}` : ''}`))}
       />
     </div>

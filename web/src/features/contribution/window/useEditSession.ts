@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CurrentVersion, ObjectReply } from '../../../../../contracts/api/objects.ts';
 import { emptyNoteBody } from '../../../../../contracts/noteSchema.ts';
 import { keys, markRead, saveObject } from '../api/objects.ts';
@@ -7,6 +7,15 @@ import { docFromJson } from '../editor/setup.ts';
 import { isDirty, type SaveState, type Snapshot } from '../state/dirty.ts';
 import { keywordsText } from '../state/keywords.ts';
 import { clearStoredBody, readStoredBody, storeBody } from '../state/recovery.ts';
+import {
+  canonicalMap,
+  initialEditLanguage,
+  initialLangMap,
+  mainEntry,
+  writtenLanguages,
+  type LangMap,
+  type MultilangConfig,
+} from '../state/languages.ts';
 
 export type EditKind = 'note' | 'drawing';
 
@@ -40,6 +49,14 @@ export type EditSession = {
   takeTheirs: () => void;
   recover: () => void;
   continueEditing: () => void;
+  /** Multilanguage notes (plugin on): the language being edited and the others; null otherwise. */
+  languages: {
+    offered: string[];
+    editing: string;
+    /** Languages with a title or content, the one being edited included. */
+    written: string[];
+    switchTo: (language: string) => void;
+  } | null;
 };
 
 /**
@@ -48,7 +65,7 @@ export type EditSession = {
  * part 1 §4 (saving → success | failure → stored), local-storage recovery and
  * the 409 conflict choice.
  */
-export const useEditSession = (object: ObjectReply, kind: EditKind): EditSession => {
+export const useEditSession = (object: ObjectReply, kind: EditKind, multilang: MultilangConfig | null = null): EditSession => {
   const queryClient = useQueryClient();
   const initial = useMemo<Snapshot>(
     () => ({ title: object.title, keywords: keywordsText(object.keywords), content: contentOf(object, kind) }),
@@ -69,8 +86,16 @@ export const useEditSession = (object: ObjectReply, kind: EditKind): EditSession
   const [storedTick, setStoredTick] = useState(0);
   const status = useRef(object.status);
   status.current = object.status;
+  // Multilanguage: every language's title and body; the one being edited lives in title/content.
+  const ml = kind === 'note' && multilang && multilang.offered.length > 0 ? multilang : null;
+  const [langs, setLangs] = useState<LangMap>({});
+  const [editLang, setEditLang] = useState<string | null>(null);
+  const multi = ml !== null && editLang !== null;
+  const mergedLangs = (): LangMap =>
+    editLang === null ? langs : canonicalMap({ ...langs, [editLang]: { title, content: contentRef.current } }, ml?.offered ?? []);
 
-  const current = (): Snapshot => ({ title, keywords, content: contentRef.current });
+  const current = (): Snapshot =>
+    multi ? { title: '', keywords, content: null, translations: mergedLangs() } : { title, keywords, content: contentRef.current };
   // contentTick re-renders on every edit so the dirty flag follows.
   void contentTick;
   const dirty = isDirty(saved, current());
@@ -87,8 +112,38 @@ export const useEditSession = (object: ObjectReply, kind: EditKind): EditSession
     setContentTick((n) => n + 1);
   };
 
+  // Once the community's languages are known: open the reader's language (the note's own
+  // title and body count as the default language's when it has no languages yet).
+  useEffect(() => {
+    if (!ml || editLang !== null) return;
+    const lang = initialEditLanguage(ml);
+    const map = canonicalMap(initialLangMap(object, normalBody, ml.defaultLang, lang), ml.offered);
+    const entry = map[lang] ?? { title: '', content: normalBody(null) };
+    setLangs(map);
+    setEditLang(lang);
+    setTitle(entry.title);
+    replaceContent(entry.content);
+    setSaved((s) => ({ title: '', keywords: s.keywords, content: null, translations: map }));
+    // Once per contribution, when the settings arrive.
+  }, [ml === null, editLang]);
+
+  const switchLanguage = (next: string) => {
+    if (editLang === null || next === editLang) return;
+    const map = { ...langs, [editLang]: { title, content: contentRef.current } };
+    const entry = map[next] ?? { title: '', content: normalBody(null) };
+    setLangs(map);
+    setEditLang(next);
+    setTitle(entry.title);
+    replaceContent(entry.content);
+  };
+
   const save = async (atRevision: number): Promise<boolean> => {
-    if (!title.trim()) {
+    const merged = multi ? mergedLangs() : null;
+    const main = merged && ml ? mainEntry(merged, ml.defaultLang) : null;
+    // Each written language needs its title (the server refuses it otherwise): show the first one missing.
+    const untitled = merged ? Object.keys(merged).find((lang) => !merged[lang]?.title.trim()) : undefined;
+    if (merged ? !main || untitled !== undefined : !title.trim()) {
+      if (untitled !== undefined) switchLanguage(untitled);
       setTitleMissing(true);
       return false;
     }
@@ -98,7 +153,17 @@ export const useEditSession = (object: ObjectReply, kind: EditKind): EditSession
     const snapshot = current();
     const body =
       kind === 'note'
-        ? { revision: atRevision, title: snapshot.title.trim(), body: snapshot.content as Record<string, unknown>, keywords: snapshot.keywords }
+        ? merged && main
+          ? {
+              revision: atRevision,
+              title: main.title.trim(),
+              body: main.content as Record<string, unknown>,
+              keywords: snapshot.keywords,
+              translations: Object.fromEntries(
+                Object.entries(merged).map(([lang, entry]) => [lang, { title: entry.title.trim(), body: entry.content as Record<string, unknown> }]),
+              ),
+            }
+          : { revision: atRevision, title: snapshot.title.trim(), body: snapshot.content as Record<string, unknown>, keywords: snapshot.keywords }
         : { revision: atRevision, title: snapshot.title.trim(), svg: String(snapshot.content) };
     try {
       const outcome = await saveObject(object.communityId, object._id, {
@@ -112,6 +177,7 @@ export const useEditSession = (object: ObjectReply, kind: EditKind): EditSession
       }
       setConflict(null);
       setSaved(snapshot);
+      if (merged) setLangs(merged);
       setRevision(outcome.object.revision);
       if (outcome.object && '_id' in outcome.object) queryClient.setQueryData(keys.object(object._id), outcome.object);
       else void queryClient.invalidateQueries({ queryKey: keys.object(object._id), exact: true });
@@ -178,14 +244,28 @@ export const useEditSession = (object: ObjectReply, kind: EditKind): EditSession
     recover: () => {
       const stored = readStoredBody(object._id);
       if (!stored) return;
-      setTitle(stored.title);
-      setKeywords(stored.keywords);
-      replaceContent(stored.content);
+      const storedLangs = (stored as { translations?: LangMap }).translations;
+      if (multi && editLang !== null && storedLangs) {
+        // A multilanguage body: every language comes back, the editor shows the one being edited.
+        const entry = storedLangs[editLang] ?? { title: '', content: normalBody(null) };
+        setLangs(storedLangs);
+        setTitle(entry.title);
+        setKeywords(stored.keywords);
+        replaceContent(entry.content);
+      } else {
+        setTitle(stored.title);
+        setKeywords(stored.keywords);
+        replaceContent(stored.content);
+      }
       clearStoredBody(object._id);
       setStoredTick((n) => n + 1);
       setState('idle');
       setError(null);
     },
     continueEditing: () => setState('idle'),
+    languages:
+      multi && ml && editLang !== null
+        ? { offered: ml.offered, editing: editLang, written: writtenLanguages(mergedLangs(), ml.offered), switchTo: switchLanguage }
+        : null,
   };
 };

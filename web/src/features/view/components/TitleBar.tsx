@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ViewCanvasReply } from '../api/canvas.ts';
 import { displayName } from '../canvas/model.ts';
 import type { Presence } from '../live/useViewLive.ts';
+import { LanguagePicker } from './LanguagePicker.tsx';
 import styles from './View.module.css';
 
 /**
@@ -53,6 +54,7 @@ export const TitleBar = ({
           <ListTree size={18} aria-hidden="true" />
         </button>
       )}
+      <LanguagePicker communityId={community._id} context={data.context} />
       <div className={styles.presence} data-testid="presence" aria-live="polite">
         {others.length > 0 && (
           <>

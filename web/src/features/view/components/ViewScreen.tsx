@@ -38,6 +38,8 @@ import { Canvas } from '../canvas/Canvas.tsx';
 import { emptyFilter, filterRefs, isFilterActive, type CanvasFilter, type Point, type Viewer, type ViewRef } from '../canvas/model.ts';
 import { PointerMenu } from '../canvas/PointerMenu.tsx';
 import { useViewLive } from '../live/useViewLive.ts';
+import { useLocalisedRefs } from '../canvas/localise.ts';
+import { useNoteLanguage } from '../../../lib/noteLanguage.ts';
 import { FilterPanel } from '../panels/FilterPanel.tsx';
 import { HelpPanel } from '../panels/HelpPanel.tsx';
 import { HierarchyPanel } from '../panels/HierarchyPanel.tsx';
@@ -128,6 +130,9 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
   );
   // The filter panel hides the refs it leaves out (arrows to them go too).
   const shownRefs = useMemo(() => (visible ? data.refs.filter((ref) => visible.has(ref._id)) : data.refs), [data.refs, visible]);
+  // Multilanguage: the canvas shows each note's title in the language picked in the title bar.
+  const noteLanguage = useNoteLanguage(communityId, data.context);
+  const localRefs = useLocalisedRefs(shownRefs, noteLanguage.language, noteLanguage.defaultLang);
   const selectedRefs = useCallback((ids: ReadonlySet<string>) => data.refs.filter((r) => ids.has(r._id)), [data.refs]);
 
   const togglePanel = (id: PanelId) => setPanel((current) => (current === id ? null : id));
@@ -553,7 +558,7 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
         {!reduced && <Toolbar items={items} label={t('canvas.toolbar')} />}
         {!reduced && panelElement}
         <Canvas
-          refs={shownRefs}
+          refs={localRefs}
           links={data.links}
           setting={setting}
           favourites={plugins.enableFavourites}

@@ -1,0 +1,80 @@
+import { languageShown, translationsOf } from '../../../../../contracts/multilanguage.ts';
+import type { ObjectReply } from '../../../../../contracts/api/objects.ts';
+
+/**
+ * Multilanguage notes in the editor: every language's title and body, the
+ * one being edited living in the editor itself until it is switched or saved.
+ */
+export type LangEntry = { title: string; content: unknown };
+export type LangMap = Record<string, LangEntry>;
+
+/** The editor's settings for a multilanguage note: the context's languages and the reader's choice. */
+export type MultilangConfig = { offered: string[]; defaultLang: string; preferred: string | null };
+
+type Doc = { type?: unknown; text?: unknown; content?: unknown };
+
+/** A document with no text and nothing inline (an empty paragraph). */
+export const isEmptyDoc = (content: unknown): boolean => {
+  let empty = true;
+  const walk = (node: unknown) => {
+    if (!empty || !node || typeof node !== 'object') return;
+    const n = node as Doc;
+    if (typeof n.text === 'string' && n.text.trim()) empty = false;
+    else if (n.type !== undefined && n.type !== 'doc' && n.type !== 'paragraph' && n.type !== 'text' && n.type !== 'hard_break') empty = false;
+    if (Array.isArray(n.content)) n.content.forEach(walk);
+  };
+  walk(content);
+  return empty;
+};
+
+/** Languages with a title or some content, in the context's order (then any other). */
+export const writtenLanguages = (map: LangMap, offered: readonly string[]): string[] => {
+  const written = Object.keys(map).filter((lang) => {
+    const entry = map[lang];
+    return entry !== undefined && (entry.title.trim() !== '' || !isEmptyDoc(entry.content));
+  });
+  return [...offered.filter((lang) => written.includes(lang)), ...written.filter((lang) => !offered.includes(lang))];
+};
+
+/** Only the written languages, in order (what a save sends and what dirty tracking compares). */
+export const canonicalMap = (map: LangMap, offered: readonly string[]): LangMap =>
+  Object.fromEntries(writtenLanguages(map, offered).map((lang) => [lang, map[lang] as LangEntry]));
+
+/**
+ * The languages of a stored note as the editor holds them. A note written
+ * before the plugin was on (or a new note from a template) counts as written
+ * in the default language.
+ */
+export const initialLangMap = (object: ObjectReply, normal: (body: unknown) => unknown, defaultLang: string, editLang = defaultLang): LangMap => {
+  const stored = translationsOf({ langInNote: object.langInNote ?? object.data.langInNote, data: object.data });
+  const langs = Object.keys(stored);
+  if (langs.length > 0) return Object.fromEntries(langs.map((lang) => [lang, { title: stored[lang]?.title ?? '', content: normal(stored[lang]?.body) }]));
+  // A note written without languages counts as the default language's version; a new note
+  // started from a template (a body, no title yet) as the version of the language it opens in.
+  if (defaultLang && object.title.trim()) return { [defaultLang]: { title: object.title, content: normal(object.data.body) } };
+  if (editLang && !isEmptyDoc(object.data.body ?? null)) return { [editLang]: { title: '', content: normal(object.data.body) } };
+  return {};
+};
+
+/** The language the editor opens in: the reader's choice when offered, else the default. */
+export const initialEditLanguage = (config: MultilangConfig): string =>
+  config.preferred && config.offered.includes(config.preferred) ? config.preferred : config.defaultLang || (config.offered[0] ?? '');
+
+/** The version a save stores as the note's own title and body: the default language's, else the first written. */
+export const mainEntry = (map: LangMap, defaultLang: string): LangEntry | null => map[defaultLang] ?? Object.values(map)[0] ?? null;
+
+/** The object as a reader of `language` sees it (title and body of that language, else the default, else its own). */
+export const localisedObject = (object: ObjectReply, language: string | null, defaultLang: string): ObjectReply & { shownLanguage: string | null } => {
+  const stored = object.langInNote ?? object.data.langInNote;
+  const langs = Array.isArray(stored) ? stored.filter((l): l is string => typeof l === 'string') : [];
+  const shown = object.type === 'Note' ? languageShown(langs, language, defaultLang) : null;
+  if (!shown) return { ...object, shownLanguage: null };
+  const title = object.data[`${shown}_title`];
+  const body = object.data[shown];
+  return {
+    ...object,
+    title: typeof title === 'string' && title.trim() ? title : object.title,
+    data: { ...object.data, body: body && typeof body === 'object' ? body : object.data.body },
+    shownLanguage: shown,
+  };
+};
