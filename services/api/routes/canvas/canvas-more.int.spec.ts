@@ -48,6 +48,8 @@ describe('PUT /api/views/:viewId/viewsetting', () => {
     expect(seen.viewSetting).toEqual(wanted);
     expect(seen.viewSettingSaved).toEqual(wanted);
 
+    // The event sits in the view's stream: the time machine replays past it.
+    expect((await call(t, w.writer.token, 'GET', `/api/timemachine/${viewId}`)).status).toBe(200);
     const cleared = await call<ViewSettingReply>(t, w.manager.token, 'PUT', `/api/views/${viewId}/viewsetting`, { viewSetting: null });
     expect(cleared.body).toEqual({ viewSetting: defaultViewSetting, viewSettingSaved: null });
     expect((await loadCanvas(w, w.writer, viewId)).viewSetting).toEqual(defaultViewSetting);
