@@ -511,6 +511,7 @@ describeBrowser('the contribution window', () => {
     // Unread: the attribute, the card's class and the label say so.
     expect(await ref.getAttribute('data-read')).toBe('unread');
     expect(await ref.getAttribute('class')).toMatch(/card_unread/);
+    expect(await ref.getAttribute('aria-label')).toContain('non lue');
     await ref.dblclick();
     const window = page.getByTestId('internal-window');
     await window.getByTestId('read-body').waitFor();
@@ -522,7 +523,8 @@ describeBrowser('the contribution window', () => {
     // … then read: the canvas shows it once the window is closed.
     await window.getByTestId('window-close').click();
     await expect.poll(() => ref.getAttribute('data-read'), { timeout: 10_000 }).toBe('read');
-    expect(await ref.getAttribute('class')).toMatch(/card_read/);
+    expect(await ref.getAttribute('class')).not.toMatch(/card_unread/);
+    expect(await ref.getAttribute('aria-label')).not.toContain('non lue');
     expect(Date.now() - opened).toBeGreaterThanOrEqual(1200);
     await page.close();
   });
