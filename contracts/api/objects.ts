@@ -114,6 +114,10 @@ export const CurrentVersionSchema = Type.Object({
   body: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   keywords: Type.Array(Type.String()),
   svg: Type.Optional(Type.String()),
+  /** Multilanguage notes: every language's title and body now stored. */
+  translations: Type.Optional(
+    Type.Record(Type.String(), Type.Object({ title: Type.String(), body: Type.Record(Type.String(), Type.Unknown()) })),
+  ),
   revision: Type.Integer(),
   modified: Type.String(),
   modifiedBy: Type.Union([Type.Object({ userId: Type.String(), name: Type.String() }), Type.Null()]),

@@ -15,7 +15,7 @@ import { contributionStreamName, type ContributionEvent, type Permission } from 
 import type { EventMetadata, RecordedEvent } from '../../../contracts/events/event.ts';
 import { canRead, canWrite, type AccessSubject } from '../../../contracts/permissions.ts';
 import type { NoteTranslations } from '../../../contracts/events/contribution.ts';
-import { defaultLanguageOf, MultilanguageMessages, noteLanguagesOf } from '../../../contracts/multilanguage.ts';
+import { defaultLanguageOf, MultilanguageMessages, noteLanguagesOf, translationsOf } from '../../../contracts/multilanguage.ts';
 import { countWords, noteSearchText, parseNoteBody, plainTextOf, referenceNodesOf, splitKeywords, supportNodesOf } from '../../../contracts/noteSchema.ts';
 import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
 import { attachmentUrl, attachmentVersionsOf } from '../../../projections/contributions/content.ts';
@@ -226,6 +226,7 @@ export class ObjectService {
       title: doc?.title ?? '',
       ...(doc?.type === 'Note' && typeof doc.data.body === 'object' && doc.data.body !== null ? { body: doc.data.body as Record<string, unknown> } : {}),
       ...(doc?.type === 'Drawing' && typeof doc.data.svg === 'string' ? { svg: doc.data.svg } : {}),
+      ...(doc?.type === 'Note' && doc.langInNote && doc.langInNote.length > 0 ? { translations: translationsOf(doc) } : {}),
       keywords: doc?.keywords ?? [],
       revision,
       modified: doc?.modified ?? '',

@@ -85,6 +85,17 @@ describe('multilanguage notes', () => {
     const ref = canvas.refs.find((r) => r.to === id);
     expect(ref?._to).toMatchObject({ title: 'Soleil', langInNote: ['fr', 'en'], titles: { fr: 'Soleil', en: 'Sun' } });
 
+    // A save based on an older revision gets a 409 carrying every stored language.
+    const stale = await call<{ current: { translations?: Record<string, { title: string }> } }>(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${id}`, {
+      revision: 0,
+      title: 'Soleil',
+      body: textDoc('autre'),
+      translations: { fr: { title: 'Soleil', body: textDoc('autre') } },
+    });
+    expect(stale.status).toBe(409);
+    expect(Object.keys(stale.body.current.translations ?? {})).toEqual(['fr', 'en']);
+    expect(stale.body.current.translations?.en?.title).toBe('Sun');
+
     // Removing a language: it disappears from the data.
     const again = await save(w.writer, id, { revision: reply.body.revision, title: 'Soleil', body: textDoc('le soleil est chaud'), translations: { fr: { title: 'Soleil', body: textDoc('le soleil est chaud') } } });
     expect(again.status, again.raw).toBe(200);

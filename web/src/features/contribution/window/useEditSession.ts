@@ -227,15 +227,29 @@ export const useEditSession = (object: ObjectReply, kind: EditKind, multilang: M
       // Mine stays recoverable: nothing is lost.
       storeBody(object._id, { ...current(), revision });
       setStoredTick((n) => n + 1);
-      const theirs: Snapshot = {
-        title: conflict.title,
-        keywords: keywordsText(conflict.keywords),
-        content: kind === 'note' ? normalBody(conflict.body) : (conflict.svg ?? ''),
-      };
-      setTitle(theirs.title);
-      setKeywords(theirs.keywords);
-      replaceContent(theirs.content);
-      setSaved(theirs);
+      if (multi && ml && editLang !== null) {
+        // Multilanguage: every language of theirs (a note without languages counts as the default one's).
+        const map: LangMap = conflict.translations
+          ? Object.fromEntries(Object.entries(conflict.translations).map(([lang, entry]) => [lang, { title: entry.title, content: normalBody(entry.body) }]))
+          : { [ml.defaultLang]: { title: conflict.title, content: normalBody(conflict.body) } };
+        const shown = canonicalMap(map, ml.offered);
+        const entry = shown[editLang] ?? { title: '', content: normalBody(null) };
+        setLangs(shown);
+        setTitle(entry.title);
+        setKeywords(keywordsText(conflict.keywords));
+        replaceContent(entry.content);
+        setSaved({ title: '', keywords: keywordsText(conflict.keywords), content: null, translations: shown });
+      } else {
+        const theirs: Snapshot = {
+          title: conflict.title,
+          keywords: keywordsText(conflict.keywords),
+          content: kind === 'note' ? normalBody(conflict.body) : (conflict.svg ?? ''),
+        };
+        setTitle(theirs.title);
+        setKeywords(theirs.keywords);
+        replaceContent(theirs.content);
+        setSaved(theirs);
+      }
       setRevision(conflict.revision);
       setConflict(null);
       setState('idle');
