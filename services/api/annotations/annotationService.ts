@@ -25,6 +25,7 @@ import { annotationReaders, type AnnotationCommand } from '../../domain/contribu
 import { contributionDecider } from '../../domain/contribution/contribution.decide.ts';
 import type { CommandDeps } from '../appServices.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
+import { toContribution } from '../canvas/replies.ts';
 
 export type AnnotationServiceDeps = CommandDeps & { access: CommunityAccess };
 
@@ -204,19 +205,7 @@ export class AnnotationService {
     const doc = await this.contributions.get(created._id);
     if (!doc) throw new NotFoundError(AnnotationMessages.notFound);
     return {
-      contribution: {
-        _id: doc._id,
-        communityId: doc.communityId,
-        type: doc.type,
-        title: doc.title,
-        status: doc.status,
-        permission: doc.permission,
-        authors: [...doc.authors],
-        group: doc.group,
-        data: doc.data,
-        created: doc.created,
-        modified: doc.modified,
-      },
+      contribution: toContribution(doc),
       refs: [],
       buildson: null,
     };

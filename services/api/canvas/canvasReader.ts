@@ -1,6 +1,5 @@
 import { defaultViewSetting, type Author, type ContextData, type ViewSetting, type ViewSummary } from '../../../contracts/api/communities.ts';
 import { CanvasMessages } from '../../../contracts/api/canvas.ts';
-import { createHmac } from 'node:crypto';
 import type { ReadState, RefData, RefTarget, ViewCanvasReply, ViewLink, ViewRef } from '../../../contracts/api/views.ts';
 import { isObjectId } from '../../../contracts/ids.ts';
 import { titlesOf } from '../../../contracts/multilanguage.ts';
@@ -20,6 +19,7 @@ import type { CommunityAccess, CommunityAccessGrant } from '../communities/acces
 import { authorIdFor } from '../communities/authorId.ts';
 import { actingAuthor } from '../communities/authorReply.ts';
 import { defaultContextData, toCommunityInfo } from '../communities/communityService.ts';
+import { attachmentSignature } from '../objects/attachmentSignature.ts';
 
 /** A caller inside one community, as the access rule sees them. */
 export type Reader = {
@@ -123,15 +123,14 @@ export class CanvasReader {
   /**
    * A signed link to an image version, valid 10 to 15 minutes: the expiry is
    * rounded up to 5 minutes so the link (and the browser's cached image) stays
-   * the same across canvas reloads. Same signature as ObjectService.playbackLink.
+   * the same across canvas reloads. Signed like ObjectService.playbackLink.
    */
   private signedImageUrl(url: string, id: string, version: number): string {
     const secret = this.deps.secret;
     if (!secret) return url;
     const now = this.deps.nowSeconds?.() ?? Math.floor(Date.now() / 1000);
     const expires = Math.ceil((now + 600) / 300) * 300;
-    const sig = createHmac('sha256', `playback:${secret}`).update(`${id}/${version}/${expires}`).digest('base64url');
-    return `${url}?expires=${expires}&sig=${sig}`;
+    return `${url}?expires=${expires}&sig=${attachmentSignature(secret, id, version, expires)}`;
   }
 
   /** The documents with these ids (missing ones left out), in one batch. */

@@ -1,7 +1,6 @@
 import {
   CanvasMessages,
   CanvasServiceMessages,
-  type Contribution,
   type CreateContributionBody,
   type CreateContributionReply,
   type CreateLinkBody,
@@ -32,6 +31,7 @@ import { contributionDecider, type ContributionCommand } from '../../domain/cont
 import type { CommandDeps } from '../appServices.ts';
 import { accessObject, toRefData, toViewSummary, type CanvasReader, type Reader, type ViewAccess } from './canvasReader.ts';
 import { besideOffset, clampCoordinate, defaultPosition, findFreeSpot, innerOffset, landingSpot, nudgeTowardOrigin, type PlacedRef, type Spot } from './geometry.ts';
+import { toContribution, toLink } from './replies.ts';
 import { checkRefChange, checkRefDelete, type RefActor } from './refRules.ts';
 
 export type CanvasServiceDeps = CommandDeps & { reader: CanvasReader };
@@ -46,30 +46,7 @@ export const defaultTitles = { Drawing: 'Un dessin', Attachment: 'an Attachment'
 /** The personal workspace's title (spec part 2 §9). */
 export const workspaceTitle = (name: string): string => `Espace de travail de ${name}`;
 
-const toContribution = (doc: ContributionDocument): Contribution => ({
-  _id: doc._id,
-  communityId: doc.communityId,
-  type: doc.type,
-  title: doc.title,
-  status: doc.status,
-  permission: doc.permission,
-  authors: [...doc.authors],
-  group: doc.group,
-  data: doc.data,
-  created: doc.created,
-  modified: doc.modified,
-});
 
-export const toLink = (doc: LinkDocument): Link => ({
-  _id: doc._id,
-  communityId: doc.communityId,
-  from: doc.from,
-  to: doc.to,
-  type: doc.type,
-  data: doc.data,
-  created: doc.created,
-  modified: doc.modified,
-});
 
 const placed = (link: LinkDocument): PlacedRef => {
   const data = toRefData(link.data);

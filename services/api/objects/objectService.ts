@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import {
   ObjectMessages,
   playbackLinkSeconds,
@@ -39,6 +39,7 @@ import { sniffMime } from '../../integrations/media/sniff.ts';
 import { SvgRejected, sanitizeSvg } from '../../integrations/media/svg.ts';
 import type { CommandDeps } from '../appServices.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
+import { attachmentSignature } from './attachmentSignature.ts';
 
 export type ObjectServiceDeps = CommandDeps & {
   access: CommunityAccess;
@@ -462,7 +463,7 @@ export class ObjectService {
   }
 
   private signature(id: string, version: number, expires: number): string {
-    return createHmac('sha256', `playback:${this.deps.secret}`).update(`${id}/${version}/${expires}`).digest('base64url');
+    return attachmentSignature(this.deps.secret, id, version, expires);
   }
 
   /** A signed link to one version, valid for 600 s, for readers (video players and images cannot send a bearer token). */

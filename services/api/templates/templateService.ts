@@ -1,4 +1,4 @@
-import type { Contribution, CreateContributionReply, Link } from '../../../contracts/api/canvas.ts';
+import type { CreateContributionReply } from '../../../contracts/api/canvas.ts';
 import { CanvasMessages, CanvasServiceMessages } from '../../../contracts/api/canvas.ts';
 import type { Scaffold } from '../../../contracts/api/communities.ts';
 import { TemplateMessages, templateOffset, templateSupportPlaceholder, type FromTemplateBody, type Template } from '../../../contracts/api/templates.ts';
@@ -16,31 +16,9 @@ import { contributionDecider, type ContributionCommand } from '../../domain/cont
 import type { CommandDeps } from '../appServices.ts';
 import { accessObject, toRefData, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
 import { defaultPosition, findFreeSpot } from '../canvas/geometry.ts';
+import { toContribution, toLink } from '../canvas/replies.ts';
 
-const toLink = (doc: LinkDocument): Link => ({
-  _id: doc._id,
-  communityId: doc.communityId,
-  from: doc.from,
-  to: doc.to,
-  type: doc.type,
-  data: doc.data,
-  created: doc.created,
-  modified: doc.modified,
-});
 
-const toContribution = (doc: ContributionDocument): Contribution => ({
-  _id: doc._id,
-  communityId: doc.communityId,
-  type: doc.type,
-  title: doc.title,
-  status: doc.status,
-  permission: doc.permission,
-  authors: [...doc.authors],
-  group: doc.group,
-  data: doc.data,
-  created: doc.created,
-  modified: doc.modified,
-});
 
 /** The body a note from a template starts with: each support on its own line, then a line to write on. */
 export const templateBody = (supports: readonly { _id: string; title: string }[]): Record<string, unknown> => {

@@ -1,0 +1,29 @@
+import type { Contribution, Link } from '../../../contracts/api/canvas.ts';
+import type { ContributionDocument, LinkDocument } from '../../../projections/contributions/index.ts';
+
+/** A contribution as the canvas, template and annotation routes answer it. */
+export const toContribution = (doc: ContributionDocument): Contribution => ({
+  _id: doc._id,
+  communityId: doc.communityId,
+  type: doc.type,
+  title: doc.title,
+  status: doc.status,
+  permission: doc.permission,
+  authors: [...doc.authors],
+  group: doc.group,
+  data: doc.data,
+  created: doc.created,
+  modified: doc.modified,
+});
+
+/** A link as the routes answer it (no cached ends). */
+export const toLink = (doc: LinkDocument): Link => ({
+  _id: doc._id,
+  communityId: doc.communityId,
+  from: doc.from,
+  to: doc.to,
+  type: doc.type,
+  data: doc.data,
+  created: doc.created,
+  modified: doc.modified,
+});
