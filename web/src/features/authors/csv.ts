@@ -27,14 +27,3 @@ export const writersCsv = (authors: readonly Author[]): string =>
     data: authors.map((a) => [a.firstName, a.lastName, a.userName, a.email]),
   });
 
-/** Starts a browser download of a text file. */
-export const downloadText = (fileName: string, text: string, type = 'text/csv;charset=utf-8'): void => {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-};

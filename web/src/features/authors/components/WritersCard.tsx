@@ -16,7 +16,8 @@ import {
   useWriterCount,
   useWriterSearch,
 } from '../api/authors.ts';
-import { downloadText, writersCsv } from '../csv.ts';
+import { downloadText } from '../../../lib/download.ts';
+import { writersCsv } from '../csv.ts';
 import layout from '../../../styles/layout.module.css';
 import styles from './Authors.module.css';
 

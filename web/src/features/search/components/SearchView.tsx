@@ -25,6 +25,7 @@ import {
   type Advanced,
   type SearchStatus,
 } from '../model.ts';
+import { downloadText } from '../../../lib/download.ts';
 import styles from './Search.module.css';
 
 const Highlighted = ({ text, words }: { text: string; words: readonly string[] }) => (
@@ -40,18 +41,6 @@ const Highlighted = ({ text, words }: { text: string; words: readonly string[] }
     )}
   </>
 );
-
-/** Starts a browser download of a text file. */
-const download = (fileName: string, text: string) => {
-  const url = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-};
 
 /** Puts the dragged results on the drag: the canvas places a ref to each (same tab or another one). */
 const startDrag = (result: SearchResult) => (event: DragEvent) => {
@@ -132,7 +121,8 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
     setExporting(true);
     try {
       const all = await allResults(communityId, buildQuery(source.text, source.advanced, 1), source.searchType);
-      download(`search-${new Date().toISOString().slice(0, 10)}.csv`, resultsCsv(all));
+      // The byte-order mark makes spreadsheet programs read the CSV as UTF-8.
+      downloadText(`search-${new Date().toISOString().slice(0, 10)}.csv`, `\uFEFF${resultsCsv(all)}`);
     } catch (failure) {
       setStatus('error');
       setError(serverMessage(failure) ?? t('search.status.error'));
