@@ -7,6 +7,9 @@
  *     vs raw better-sqlite3 single-row commits (one fsync each).
  *  2. Projection rebuild events/s (the real users projection into fresh
  *     in-memory collections) vs a raw JSON fold of the same events.
+ *
+ * Then the time machine and the canvas (server load, browser drag) figures.
+ * BENCH_ONLY=canvas runs the canvas figures alone.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +31,13 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const dir = mkdtempSync(join(tmpdir(), 'buildon-bench-'));
 const at = () => new Date().toISOString();
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+if (process.env.BENCH_ONLY === 'canvas') {
+  rmSync(dir, { recursive: true, force: true });
+  await import('./canvas.ts');
+  await import('./canvas-browser.ts');
+  process.exit(0);
+}
 
 // ---- 1. commands -----------------------------------------------------------
 

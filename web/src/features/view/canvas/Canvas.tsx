@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
 import { LinksLayer } from './LinksLayer.tsx';
 import { arrowsOf, isNewRef, refRect, type Point, type ViewLink, type ViewRef } from './model.ts';
-import { RefItem } from './RefItem.tsx';
+import { RefItem, useRefText } from './RefItem.tsx';
 import { useCanvasPointer, type Move } from './useCanvasPointer.ts';
+import { useProgressiveRefs } from './useProgressiveRefs.ts';
 import styles from './Canvas.module.css';
 
 export type CanvasProps = {
@@ -34,6 +35,7 @@ const margin = 400;
 export const Canvas = (props: CanvasProps) => {
   const { refs, links, setting, favourites, visible, selection, editable } = props;
   const { t, i18n } = useTranslation();
+  const text = useRefText();
   const plane = useRef<HTMLDivElement>(null);
   const marquee = useRef<HTMLDivElement>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -62,6 +64,13 @@ export const Canvas = (props: CanvasProps) => {
   }, [refs]);
   // Fixed refs first: they sit in the lowest layer.
   const ordered = useMemo(() => [...refs].sort((a, b) => Number(b.data.fixed === true) - Number(a.data.fixed === true)), [refs]);
+  // Thousands of refs mount over several frames, those in sight first.
+  const mounted = useProgressiveRefs(ordered, () => {
+    const scroller = plane.current?.parentElement;
+    return scroller
+      ? { x: scroller.scrollLeft, y: scroller.scrollTop, width: scroller.clientWidth, height: scroller.clientHeight }
+      : { x: 0, y: 0, width: window.innerWidth, height: window.innerHeight };
+  });
 
   const pointer = useCanvasPointer({
     plane,
@@ -164,7 +173,7 @@ export const Canvas = (props: CanvasProps) => {
         data-testid="canvas-plane"
       >
         <LinksLayer arrows={arrows} width={size.width} height={size.height} />
-        {ordered.map((ref) => (
+        {mounted.map((ref) => (
           <RefItem
             key={ref._id}
             ref_={ref}
@@ -174,8 +183,12 @@ export const Canvas = (props: CanvasProps) => {
             setting={setting}
             favourites={favourites}
             timeFormat={timeFormat}
+            text={text}
           />
         ))}
+      </div>
+      {/* Above the plane, not in it: drawing the marquee repaints this layer only, not a thousand refs. */}
+      <div className={styles.overlay} style={{ width: size.width, height: size.height }}>
         <div ref={marquee} className={styles.marquee} data-testid="marquee" />
       </div>
       {refs.length === 0 && (

@@ -1,43 +1,35 @@
-import {
-  FileCheck,
-  FilePenLine,
-  FileText,
-  Image,
-  Layers,
-  LayoutDashboard,
-  Lightbulb,
-  Paperclip,
-  PenTool,
-  type LucideIcon,
-} from 'lucide-react';
-import type { IconKind, RefLook } from './model.ts';
+import type { RefLook } from './model.ts';
 import styles from './Canvas.module.css';
+import glyphs from './RefGlyphs.module.css';
 
-const noteIcons: Record<RefLook['read'], LucideIcon> = { read: FileCheck, modified: FilePenLine, unread: FileText };
-const kindIcons: Record<Exclude<IconKind, 'note'>, LucideIcon> = {
-  riseabove: Layers,
-  view: LayoutDashboard,
-  drawing: PenTool,
-  attachment: Paperclip,
-  other: Image,
-};
+/** The glyph class of a look: the shape tells the type (and, for notes, the read state), its colour the tone. */
+const glyphOf = (look: RefLook): string | undefined =>
+  look.kind === 'note' || look.kind === 'riseabove' ? glyphs[`${look.kind}_${look.read}`] : glyphs[look.kind];
 
 /**
  * The ref's icon: its shape tells the type (and, for notes, the read state),
  * the colour repeats the read state, a small badge marks promising ideas.
- * The text equivalent is in the ref's label.
+ * The text equivalent is in the ref's label. The glyphs are background images
+ * (RefGlyphs.module.css), not inline SVG: a canvas of thousands of refs stays
+ * cheap to composite.
  */
 export const RefIcon = ({ look }: { look: RefLook }) => {
-  const Icon = look.kind === 'note' ? noteIcons[look.read] : kindIcons[look.kind];
   const tone = look.kind === 'note' || look.kind === 'riseabove' ? styles[`read_${look.read}`] : styles.kindPlain;
   return (
     <span className={`${styles.icon} ${tone ?? ''} ${look.byMe ? styles.mine : ''}`} aria-hidden="true">
-      <Icon size={14} strokeWidth={2.2} />
+      <span className={`${glyphs.glyph} ${glyphOf(look) ?? ''}`} />
       {look.promising && (
         <span className={styles.promisingBadge}>
-          <Lightbulb size={9} strokeWidth={2.6} />
+          <span className={`${glyphs.glyph} ${glyphs.tiny} ${glyphs.promising}`} />
         </span>
       )}
     </span>
   );
 };
+
+export type BadgeGlyph = 'star' | 'lock' | 'pin';
+
+/** A small badge icon beside the title (favourite, fixed, pinned); the label carries its meaning. */
+export const BadgeIcon = ({ glyph }: { glyph: BadgeGlyph }) => (
+  <span className={`${glyphs.glyph} ${glyphs.small} ${glyphs[glyph] ?? ''} ${styles.badgeIcon}`} aria-hidden="true" />
+);

@@ -1,9 +1,9 @@
-import { Lock, Pin, Star } from 'lucide-react';
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
 import { isImageAttachment, refLook, showsInPlace, type ViewRef } from './model.ts';
-import { RefIcon } from './RefIcon.tsx';
+import { BadgeIcon, RefIcon } from './RefIcon.tsx';
+import { metaFits, titleFits } from './textFit.ts';
 import styles from './Canvas.module.css';
 
 export type RefItemProps = {
@@ -15,6 +15,32 @@ export type RefItemProps = {
   setting: ViewSetting;
   favourites: boolean;
   timeFormat: Intl.DateTimeFormat;
+  /** The interface texts (useRefText): one translation per key and language for all refs. */
+  text: RefText;
+};
+
+export type RefText = (key: string) => string;
+
+/**
+ * The refs' interface texts, each key translated once per language. A ref
+ * takes them as a prop instead of subscribing to i18next itself: a thousand
+ * subscriptions and a few thousand lookups made mounting a large view slow.
+ */
+export const useRefText = (): RefText => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(() => {
+    const texts = new Map<string, string>();
+    return (key: string) => {
+      let value = texts.get(key);
+      if (value === undefined) {
+        value = (t as (key: string) => string)(key);
+        texts.set(key, value);
+      }
+      return value;
+    };
+    // The language is a dependency on purpose: the same t can answer another language.
+  }, [t, language]);
 };
 
 const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -25,8 +51,7 @@ const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURI
  * when its own data changes. During a drag the canvas moves it with a CSS
  * transform, cleared here once the new position arrives.
  */
-export const RefItem = memo(function RefItem({ ref_: ref, selected, isNew, dimmed, setting, favourites, timeFormat }: RefItemProps) {
-  const { t } = useTranslation();
+export const RefItem = memo(function RefItem({ ref_: ref, selected, isNew, dimmed, setting, favourites, timeFormat, text: t }: RefItemProps) {
   const element = useRef<HTMLDivElement>(null);
   const { x, y } = ref.data;
   useLayoutEffect(() => {
@@ -54,6 +79,14 @@ export const RefItem = memo(function RefItem({ ref_: ref, selected, isNew, dimme
   if (setting.showAuthor && target.authorNames.length > 0) meta.push(target.authorNames.join(', '));
   if (setting.showTime) meta.push(timeFormat.format(new Date(target.modified)));
   if (setting.showGroup && target.groupTitle) meta.push(target.groupTitle);
+  const title = target.title || t('canvas.untitled');
+  const langs = setting.language && target.langInNote.length > 0 ? target.langInNote.map((lang) => lang.toUpperCase()).join(' ') : null;
+  const metaText = meta.join(' · ');
+  // Only texts that may not fit get the ellipsis (an overflow clip each: see textFit.ts).
+  const titleClass = titleFits(title, { newText: isNew ? t('canvas.new') : null, star: favourites && target.favourite, lock: fixed || pinned, langs })
+    ? styles.refTitle
+    : `${styles.refTitle} ${styles.ellipsis}`;
+  const metaClass = metaFits(metaText) ? styles.refMeta : `${styles.refMeta} ${styles.ellipsis}`;
 
   const classes = [
     styles.ref,
@@ -98,16 +131,14 @@ export const RefItem = memo(function RefItem({ ref_: ref, selected, isNew, dimme
     >
       <div className={styles.refHead}>
         <RefIcon look={look} />
-        <span className={styles.refTitle}>{target.title || t('canvas.untitled')}</span>
+        <span className={titleClass}>{title}</span>
         {isNew && <span className={styles.newBadge}>{t('canvas.new')}</span>}
-        {favourites && target.favourite && <Star className={styles.badgeIcon} size={11} aria-hidden="true" />}
-        {fixed && <Lock className={styles.badgeIcon} size={11} aria-hidden="true" />}
-        {pinned && <Pin className={styles.badgeIcon} size={11} aria-hidden="true" />}
-        {setting.language && target.langInNote.length > 0 && (
-          <span className={styles.langs}>{target.langInNote.map((lang) => lang.toUpperCase()).join(' ')}</span>
-        )}
+        {favourites && target.favourite && <BadgeIcon glyph="star" />}
+        {fixed && <BadgeIcon glyph="lock" />}
+        {pinned && <BadgeIcon glyph="pin" />}
+        {langs !== null && <span className={styles.langs}>{langs}</span>}
       </div>
-      {meta.length > 0 && !inPlace && <div className={styles.refMeta}>{meta.join(' · ')}</div>}
+      {meta.length > 0 && !inPlace && <div className={metaClass}>{metaText}</div>}
       {body}
     </div>
   );

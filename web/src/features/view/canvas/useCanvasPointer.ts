@@ -37,6 +37,8 @@ type Drag = {
   ghost: HTMLDivElement | null;
   /** Copies of the one-end arrows, above everything. */
   overlay: SVGSVGElement | null;
+  /** Holds ghost and overlay: the plane's size, clipped, so the moving ghost never changes the scroll area. */
+  layer: HTMLDivElement | null;
   delta: Point;
   frame: number;
 };
@@ -113,9 +115,9 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
       overlay.appendChild(defs.cloneNode(true));
     }
     ghost.appendChild(ghostLines);
-    current.elements = current.refs
-      .map((ref) => plane.querySelector<HTMLElement>(`[data-ref-id="${ref._id}"]`))
-      .filter((el): el is HTMLElement => el !== null);
+    // One pass over the plane's refs (not one search per dragged ref).
+    current.elements = [];
+    for (const el of plane.querySelectorAll<HTMLElement>(':scope > [data-ref-id]')) if (byId.has(el.dataset.refId ?? '')) current.elements.push(el);
     for (const el of current.elements) {
       const copy = el.cloneNode(true) as HTMLElement;
       copy.removeAttribute('data-testid');
@@ -143,11 +145,26 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
     // The ghost's arrows need the markers too.
     if (defs && ghostLines.childNodes.length > 0) ghostLines.insertBefore(defs.cloneNode(true), ghostLines.firstChild);
     // Beside the plane, not in it: the plane's thousand refs stay untouched (cached paint).
-    const host = plane.parentElement ?? plane;
-    host.appendChild(overlay);
-    host.appendChild(ghost);
+    // In a clipped layer of the plane's size: a transformed ghost straight in the
+    // scroller would change its scrollable overflow, and so repaint it, every frame.
+    // The layer takes the hit tests (the plane keeps the pointer captured): the
+    // refs passed over are neither searched nor hovered (no restyle, no repaint).
+    const layer = document.createElement('div');
+    Object.assign(layer.style, {
+      position: 'absolute',
+      left: '0',
+      top: '0',
+      width: `${plane.offsetWidth}px`,
+      height: `${plane.offsetHeight}px`,
+      overflow: 'clip',
+      contain: 'strict',
+      zIndex: '19',
+    });
+    layer.append(overlay, ghost);
+    (plane.parentElement ?? plane).appendChild(layer);
     current.ghost = ghost;
     current.overlay = overlay;
+    current.layer = layer;
   };
 
   const endDrag = (current: Drag, commit: boolean) => {
@@ -171,8 +188,7 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
       line.setAttribute('y2', String(to.y + (moved ? y : 0)));
       line.style.visibility = '';
     }
-    current.ghost?.remove();
-    current.overlay?.remove();
+    current.layer?.remove();
     if (moved) latest.current.onMove(current.refs.map((ref) => ({ refId: ref._id, x: ref.data.x + x, y: ref.data.y + y })));
   };
 
@@ -237,6 +253,7 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
         wholeLines: [],
         ghost: null,
         overlay: null,
+        layer: null,
         delta: { x: 0, y: 0 },
         frame: 0,
       };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
 import { LinksLayer } from '../canvas/LinksLayer.tsx';
 import { arrowsOf, refRect, type ViewLink, type ViewRef } from '../canvas/model.ts';
-import { RefItem } from '../canvas/RefItem.tsx';
+import { RefItem, useRefText } from '../canvas/RefItem.tsx';
 import canvasStyles from '../canvas/Canvas.module.css';
 import styles from './TimeMachine.module.css';
 
@@ -23,6 +23,7 @@ export const TimeMachineCanvas = ({
   inPlace: boolean;
 }) => {
   const { t, i18n } = useTranslation();
+  const text = useRefText();
   const timeFormat = useMemo(
     () => new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'short', timeStyle: 'short' }),
     [i18n.language],
@@ -50,7 +51,7 @@ export const TimeMachineCanvas = ({
       <div className={canvasStyles.plane} style={{ width: size.width, height: size.height }} data-testid="canvas-plane">
         <LinksLayer arrows={arrows} width={size.width} height={size.height} />
         {ordered.map((ref) => (
-          <RefItem key={ref._id} ref_={ref} selected={false} isNew={false} dimmed={false} setting={setting} favourites={false} timeFormat={timeFormat} />
+          <RefItem key={ref._id} ref_={ref} selected={false} isNew={false} dimmed={false} setting={setting} favourites={false} timeFormat={timeFormat} text={text} />
         ))}
       </div>
       {refs.length === 0 && (
