@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Annotation } from '../../contracts/api/annotations.ts';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
+import { ok } from './api.ts';
 
 /**
  * Issue 6, item 8: annotations in the Read tab. Alice writes and contributes
@@ -13,18 +14,6 @@ import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBr
  */
 
 const admin = { userName: 'annotadmin', password: 'admin-pass1' };
-
-const call = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<T> => {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    signal: AbortSignal.timeout(10_000),
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-};
 
 const editor = (page: Page) => page.getByTestId('note-editor');
 
@@ -87,8 +76,8 @@ describeBrowser('annotations in the Read tab', () => {
   };
 
   beforeAll(async () => {
-    const { token } = await call<{ token: string }>(app.url, '/auth/local', '', 'POST', admin);
-    community = await call<CommunityAdmin>(app.url, '/api/communities', token, 'POST', {
+    const { token } = await ok<{ token: string }>(app.url, '/auth/local', '', 'POST', admin);
+    community = await ok<CommunityAdmin>(app.url, '/api/communities', token, 'POST', {
       title: 'CE2 Lumière',
       registrationKey: 'classe-ce2',
       managerRegistrationKey: 'maitres-ce2',
@@ -97,13 +86,13 @@ describeBrowser('annotations in the Read tab', () => {
     alice = await registerUser(app.url, 'alice', 'alice-pass');
     bob = await registerUser(app.url, 'bob', 'bob-pass1');
     for (const user of [alice, bob]) {
-      await call(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: 'classe-ce2' });
+      await ok(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: 'classe-ce2' });
     }
   });
 
   it('Alice writes and contributes a note', async () => {
     noteId = (
-      await call<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, alice.token, 'POST', {
+      await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, alice.token, 'POST', {
         type: 'Note',
         placement: { viewId, x: 120, y: 120 },
       })
@@ -203,7 +192,7 @@ describeBrowser('annotations in the Read tab', () => {
     await page.getByTestId('annotation-card').waitFor({ state: 'detached' });
 
     // The server agrees: Alice is given only the shared annotation.
-    const listed = await call<Annotation[]>(app.url, `/api/objects/${noteId}/annotations`, alice.token);
+    const listed = await ok<Annotation[]>(app.url, `/api/objects/${noteId}/annotations`, alice.token);
     expect(listed.map((a) => a.text)).toEqual(['Pourquoi jaunit-elle sans lumière ?']);
     await page.close();
   });

@@ -4,6 +4,7 @@ import type { CommunityAdmin, CommunitySettings, Group, Scaffold, ViewSummary } 
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, screenshots, useBrowserApp, type ApiUser } from './harness.ts';
+import { ok, refByTitle } from './api.ts';
 
 /**
  * Issue 5, the remaining items in a browser: the view setting saved by the
@@ -19,25 +20,6 @@ const pngBase64 =
   'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAAKklEQVR4nO3NMQ0AAAgDsAmb/yALGXA06d9MeyJisVgsFovFYrFYLP4bL9HP3Ew1mJ9PAAAAAElFTkSuQmCC';
 
 type Member = ApiUser & { authorId: string };
-
-const call = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<{ status: number; json: T }> => {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    signal: AbortSignal.timeout(10_000),
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : null) as T };
-};
-
-const ok = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<T> => {
-  const { status, json } = await call<T>(url, path, token, method, body);
-  if (status >= 300) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(json)}`);
-  return json;
-};
-
-const refByTitle = (page: Page, title: string) => page.locator(`[data-testid="ref"][data-title="${title}"]`);
 
 describeBrowser('the view canvas, remaining items of issue 5', () => {
   const app = useBrowserApp({

@@ -5,6 +5,7 @@ import type { CommunityAdmin, ViewSummary } from '../../contracts/api/communitie
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
+import { call, ok, refByTitle } from './api.ts';
 
 /**
  * Issue 5, web side: the view canvas with two users in two browsers. Fixtures
@@ -18,25 +19,6 @@ const keys = { writers: 'eleves-5b', managers: 'profs-5b' };
 const liveBudgetMs = 1000;
 
 type Member = ApiUser & { authorId: string };
-
-const call = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<{ status: number; json: T }> => {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    signal: AbortSignal.timeout(10_000),
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : null) as T };
-};
-
-const ok = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<T> => {
-  const { status, json } = await call<T>(url, path, token, method, body);
-  if (status >= 300) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(json)}`);
-  return json;
-};
-
-const refByTitle = (page: Page, title: string) => page.locator(`[data-testid="ref"][data-title="${title}"]`);
 
 /** Waits until `check` holds in the page and returns the milliseconds it took from `since`. */
 const timeUntil = async (page: Page, since: number, check: () => Promise<unknown>): Promise<number> => {

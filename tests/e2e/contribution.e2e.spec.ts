@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
+import { call, ok } from './api.ts';
 
 /**
  * Issue 6, web side: the contribution window on /contribution/{id}/{viewId}.
@@ -13,23 +14,6 @@ import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBr
 const admin = { userName: 'directrice', password: 'admin-pass1' };
 
 type Member = ApiUser & { authorId: string };
-
-const call = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<{ status: number; json: T }> => {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    signal: AbortSignal.timeout(10_000),
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : null) as T };
-};
-
-const ok = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<T> => {
-  const { status, json } = await call<T>(url, path, token, method, body);
-  if (status >= 300) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(json)}`);
-  return json;
-};
 
 /** A real PNG (a soft green gradient), so the server's content sniffing and image size see an image. */
 const png = (width: number, height: number): Buffer => {

@@ -4,6 +4,7 @@ import type { CommunityAdmin, Scaffold } from '../../contracts/api/communities.t
 import type { Connection, ObjectReply } from '../../contracts/api/objects.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
 import { describeBrowser, loginThroughUi, registerUser, runCli, screenshots, useBrowserApp, type ApiUser } from './harness.ts';
+import { ok, refByTitle } from './api.ts';
 
 /**
  * Issue 6 (multilanguage notes, new note from a template, attach links) and
@@ -15,19 +16,6 @@ const admin = { userName: 'principal', password: 'admin-pass1' };
 const keys = { writers: 'bilingue-6e', managers: 'profs-6e' };
 type Member = ApiUser & { authorId: string };
 
-const ok = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<T> => {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    signal: AbortSignal.timeout(10_000),
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-};
-
-const refByTitle = (page: Page, title: string) => page.locator(`[data-testid="ref"][data-title="${title}"]`);
 const editor = (page: Page) => page.getByTestId('note-editor');
 
 describeBrowser('multilanguage notes, templates and attachments', () => {

@@ -4,6 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import { contributionIdsDragType } from '../../contracts/api/search.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, screenshots, useBrowserApp, type ApiUser } from './harness.ts';
+import { ok } from './api.ts';
 
 /**
  * Search in the browser (spec part 2 §Search; issue 6 "a private note is
@@ -17,18 +18,6 @@ const keys = { writers: 'eleves-4a', managers: 'profs-4a' };
 const sharedWord = 'photosynthèse';
 
 type Member = ApiUser & { authorId: string };
-
-const ok = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<T> => {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    signal: AbortSignal.timeout(10_000),
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-};
 
 describeBrowser('search: private notes stay private, results drop onto a canvas', () => {
   const app = useBrowserApp({

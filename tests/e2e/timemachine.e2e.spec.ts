@@ -6,6 +6,7 @@ import type { ObjectReply } from '../../contracts/api/objects.ts';
 import type { TimeMachineFrameReply, TimeMachineHistoryReply } from '../../contracts/api/timemachine.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
+import { ok } from './api.ts';
 
 /**
  * Issue 7 item 7: a scripted classroom session (three users, twenty moves,
@@ -21,18 +22,6 @@ const keys = { writers: 'eleves-4c', managers: 'profs-4c' };
 
 type Member = ApiUser & { authorId: string };
 type Shown = { id: string; x: number; y: number; title: string };
-
-const ok = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<T> => {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    signal: AbortSignal.timeout(10_000),
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-};
 
 const byId = (a: Shown, b: Shown) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const shownOf = (refs: { _id: string; data: { x: number; y: number }; _to: { title: string } }[]): Shown[] =>

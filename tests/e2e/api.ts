@@ -1,0 +1,23 @@
+import type { Page } from 'playwright-core';
+
+/** One JSON request to a browser test's server (no bearer token when `token` is empty). */
+export const call = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<{ status: number; json: T }> => {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    signal: AbortSignal.timeout(10_000),
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : null) as T };
+};
+
+/** `call` for setup steps that must succeed: its JSON, or an error naming the request. */
+export const ok = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<T> => {
+  const { status, json } = await call<T>(url, path, token, method, body);
+  if (status >= 300) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(json)}`);
+  return json;
+};
+
+/** A ref on the canvas, found by its title. */
+export const refByTitle = (page: Page, title: string) => page.locator(`[data-testid="ref"][data-title="${title}"]`);
