@@ -141,7 +141,7 @@ const run = async (refCount: number): Promise<Figures> => {
       await page.goto(`${server.url}/view/${viewId}`);
       await page.locator('[data-testid="ref"]').nth(refCount - 1).waitFor({ state: 'attached' });
       const firstRenderMs = Date.now() - navigated;
-      // Let the page settle (no long task for a second), then read the load's long tasks.
+      // A second more for the last tasks to be reported, then the load's long tasks.
       await page.waitForTimeout(1000);
       const load = await page.evaluate<{ longest: number; count: number }>(
         `(() => { const t = window.__benchLoad.tasks; return { longest: Math.max(0, ...t), count: t.length }; })()`,
