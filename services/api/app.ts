@@ -23,7 +23,7 @@ import annotationRoutes from './routes/annotations/index.ts';
 import searchRoutes from './routes/search/index.ts';
 import templateRoutes from './routes/templates/index.ts';
 import { pushPlugin } from './push/pushPlugin.ts';
-import metaRoutes from './routes/meta/index.ts';
+import metaRoutes, { packageVersion } from './routes/meta/index.ts';
 import communityRoutes from './routes/communities/index.ts';
 import groupRoutes from './routes/groups/index.ts';
 import helpRoutes from './routes/help/index.ts';
@@ -69,7 +69,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       info: {
         title: 'Buildon API',
         description: 'Knowledge Forum 6 compatible paths. Authenticate with `Authorization: Bearer <token>` from POST /auth/local.',
-        version: '0.2.0',
+        version: packageVersion,
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },

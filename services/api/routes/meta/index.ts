@@ -5,7 +5,8 @@ import type { AppServices } from '../../appServices.ts';
 import { loadChangeLog } from './changeLog.ts';
 
 const root = new URL('../../../../', import.meta.url);
-const packageVersion = (JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { version: string }).version;
+/** The version in package.json: /api/version and the OpenAPI document both say it. */
+export const packageVersion = (JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { version: string }).version;
 
 /** GET /api/version and /api/changeLog, for the navbar dialogs. */
 const metaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
