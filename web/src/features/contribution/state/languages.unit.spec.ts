@@ -23,7 +23,7 @@ const note = (over: Partial<ObjectReply>): ObjectReply =>
     revision: 0,
     editable: true,
     ...over,
-  }) as ObjectReply;
+  });
 const same = (body: unknown) => body;
 
 describe('multilanguage notes in the editor', () => {
