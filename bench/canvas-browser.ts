@@ -50,6 +50,14 @@ const measureDrag = async (page: Page): Promise<Omit<Figures, 'refs' | 'links' |
   await page.mouse.down();
   await page.mouse.move(plane.x + 900, plane.y + 28, { steps: 4 });
   await page.mouse.move(plane.x + 1830, plane.y + 30, { steps: 4 });
+  // When the release's request leaves and comes back (0 if none was seen).
+  const save = { sent: 0, answered: 0 };
+  page.on('request', (r) => {
+    if (r.url().includes('/refs/update') && !save.sent) save.sent = performance.now();
+  });
+  page.on('response', (r) => {
+    if (r.url().includes('/refs/update') && !save.answered) save.answered = performance.now();
+  });
   await page.mouse.up();
   const selected = await page.locator('[data-testid="ref"][data-selected]').count();
   if (selected !== 20) throw new Error(`expected 20 selected refs, got ${selected}`);
@@ -106,9 +114,11 @@ const measureDrag = async (page: Page): Promise<Omit<Figures, 'refs' | 'links' |
     return { fps: 1000 / median, meanFps: span > 0 ? ((frames.length - 1) * 1000) / span : 0, frames: frames.length, longestTaskMs: Math.max(0, ...bench.tasks), longTasks: bench.tasks.length };
   })()`);
   // The 20 moves are committed after pointerup: wait until the server has them.
-  await page.waitForResponse((r) => r.url().includes('/api/links/') && r.request().method() === 'PUT', { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForResponse((r) => r.url().includes('/refs/update') && r.request().method() === 'POST', { timeout: 10_000 }).catch(() => undefined);
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  return { ...figures, commitMs: performance.now() - released };
+  const done = performance.now();
+  console.log(`      save request sent ${fmt(save.sent - released)} ms after release, answered ${fmt(save.answered - released)} ms, settled ${fmt(done - released)} ms`);
+  return { ...figures, commitMs: done - released };
 };
 
 const run = async (refCount: number): Promise<Figures> => {

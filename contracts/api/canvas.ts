@@ -138,6 +138,24 @@ export type CreateLinkBody = Static<typeof CreateLinkBody>;
 export const UpdateLinkBody = Type.Object({ data: RefChangeSchema }, { additionalProperties: false });
 export type UpdateLinkBody = Static<typeof UpdateLinkBody>;
 
+/**
+ * POST /api/views/{viewId}/refs/update: several refs of this view changed at
+ * once (a multi-ref drag), each checked as PUT /api/links/{id} checks it. The
+ * refused ones come back with their message; the others are saved together.
+ */
+export const UpdateRefsBody = Type.Object(
+  {
+    changes: Type.Array(Type.Object({ linkId: ObjectIdSchema, data: RefChangeSchema }, { additionalProperties: false }), { minItems: 1, maxItems: 5_000 }),
+  },
+  { additionalProperties: false },
+);
+export type UpdateRefsBody = Static<typeof UpdateRefsBody>;
+export const UpdateRefsReply = Type.Object({
+  refs: Type.Array(LinkSchema),
+  refused: Type.Array(Type.Object({ linkId: ObjectIdSchema, message: Type.String() })),
+});
+export type UpdateRefsReply = Static<typeof UpdateRefsReply>;
+
 export const LinkIdParams = Type.Object({ id: ObjectIdSchema });
 export const ViewIdParams = Type.Object({ viewId: ObjectIdSchema });
 export const ReadParams = Type.Object({ communityId: ObjectIdSchema, contributionId: ObjectIdSchema });

@@ -71,6 +71,12 @@ export class AggregateCache {
   }
 }
 
+const fold = <State, E extends Event>(
+  decider: { evolve: Evolve<State, E>; evolveAll?: (state: State, events: readonly E[]) => State },
+  state: State,
+  events: readonly E[],
+): State => (decider.evolveAll ? decider.evolveAll(state, events) : events.reduce(decider.evolve, state));
+
 /**
  * The current state of one stream folded by `evolve`: the cached state plus
  * the events after it, or the whole stream on a miss. The result is cached.
@@ -78,7 +84,7 @@ export class AggregateCache {
 export const loadFolded = async <State, E extends Event>(
   store: EventStore,
   streamName: string,
-  decider: { initialState: () => State; evolve: Evolve<State, E> },
+  decider: { initialState: () => State; evolve: Evolve<State, E>; evolveAll?: (state: State, events: readonly E[]) => State },
 ): Promise<{ state: State; revision: number | null }> => {
   const cache = AggregateCache.of(store);
   const cached = cache.get(streamName, decider.evolve);
@@ -86,14 +92,14 @@ export const loadFolded = async <State, E extends Event>(
     const tail = await store.readStream<E>(streamName, { fromRevision: cached.revision + 1 });
     // A stream never shrinks; if this one seems to, trust the store, not the cache.
     if (tail.currentRevision !== null && tail.currentRevision === cached.revision + tail.events.length) {
-      const state = tail.events.reduce(decider.evolve, cached.state);
+      const state = fold(decider, cached.state, tail.events);
       if (tail.events.length > 0) cache.set(streamName, decider.evolve, state, tail.currentRevision);
       return { state, revision: tail.currentRevision };
     }
     cache.delete(streamName);
   }
   const { events, currentRevision } = await store.readStream<E>(streamName);
-  const state = events.reduce(decider.evolve, decider.initialState());
+  const state = fold(decider, decider.initialState(), events);
   if (currentRevision !== null) cache.set(streamName, decider.evolve, state, currentRevision);
   return { state, revision: currentRevision };
 };

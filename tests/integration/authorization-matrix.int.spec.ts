@@ -295,6 +295,23 @@ const rows: Row[] = [
       return { url: `/api/views/${viewId}/refs/move`, payload: { linkIds: [linkId], toViewId: target.json<{ _id: string }>()._id, x: 50, y: 50 } };
     },
   },
+  {
+    route: 'POST /api/views/:viewId/refs/update',
+    access: 'member',
+    owner: 'A',
+    request: async (ctx) => {
+      const viewId = ctx.community.views[0] ?? '';
+      const by = ctx.caller === 'outsider' || !ctx.callerUser ? admin : ctx.callerUser;
+      const note = await t.app.inject({
+        method: 'POST',
+        url: `/api/contributions/${ctx.community._id}`,
+        headers: bearer(by.token),
+        payload: { type: 'Note', placement: { viewId, x: 300, y: 300 } },
+      });
+      const linkId = note.json<{ refs: { _id: string }[] }>().refs[0]?._id ?? '';
+      return { url: `/api/views/${viewId}/refs/update`, payload: { changes: [{ linkId, data: { x: 400, y: 400 } }] } };
+    },
+  },
 ];
 
 const registered = (route: string): boolean => {
@@ -368,7 +385,7 @@ describe('authorization matrix (spec part 1 §6)', () => {
 describe('the matrix itself', () => {
   it('covers every route of issue 4 (both servers) exactly once per access kind', () => {
     const routes = new Set(rows.map((row) => row.route));
-    expect(routes.size).toBe(35 + 3 + 4 + 2); // + 3 note-template routes, + 4 annotation routes, + 2 canvas routes
+    expect(routes.size).toBe(35 + 3 + 4 + 3); // + 3 note-template routes, + 4 annotation routes, + 3 canvas routes
     expect(rows.filter((row) => row.route === 'POST /api/authors').map((row) => row.access).sort()).toEqual(['admin', 'self']);
   });
 

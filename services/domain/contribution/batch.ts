@@ -9,6 +9,7 @@ import type { Decider } from '../../core/decider.ts';
 export const batchDecider = <State, Command, E extends Event>(decider: Decider<State, Command, E>): Decider<State, Command[], E> => ({
   initialState: decider.initialState,
   evolve: decider.evolve,
+  ...(decider.evolveAll ? { evolveAll: decider.evolveAll } : {}),
   decide: (commands, state) => {
     const events: E[] = [];
     let current = state;

@@ -9,7 +9,7 @@ import type {
 import { CommunityMessages } from '../../../contracts/messages.ts';
 import type { Decider } from '../../core/decider.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
-import { evolveContribution, initialContributionState, type ContributionState } from './contribution.ts';
+import { evolveContribution, evolveContributionAll, initialContributionState, type ContributionState } from './contribution.ts';
 import { decideContent, isContentCommand, type ContentCommand } from './content.ts';
 import { decideAnnotation, isAnnotationCommand, type AnnotationCommand } from './annotation.ts';
 
@@ -140,5 +140,6 @@ export const decideContribution = (command: ContributionCommand, state: Contribu
 export const contributionDecider: Decider<ContributionState, ContributionCommand, ContributionEvent> = {
   initialState: initialContributionState,
   evolve: evolveContribution,
+  evolveAll: evolveContributionAll,
   decide: decideContribution,
 };

@@ -284,6 +284,54 @@ describe('refs: POST/PUT/DELETE /api/links', () => {
     }
   });
 
+  it('changes several refs at once: one write, each change checked as one PUT, the refused ones answered with their message', async () => {
+    const view = await viewWith(w, w.writer, 'public', 'Batch move');
+    const a = await placedNote(w, w.writer, view, 100, 100);
+    const b = await placedNote(w, w.writer, view, 300, 100);
+    const fixed = await placedNote(w, w.writer, view, 500, 100);
+    expect((await call(t, w.writer.token, 'PUT', `/api/links/${fixed.ref._id}`, { data: { fixed: true, draggable: false } })).status).toBe(200);
+    const elsewhere = await placedNote(w, w.writer, w.welcomeViewId, 1500, 1500);
+    const url = `/api/views/${view}/refs/update`;
+    const wrong = await call<{ errors: { field: string }[] }>(t, w.writer.token, 'POST', url, { changes: [{ linkId: elsewhere.ref._id, data: { x: 10 } }] });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors[0]?.field).toBe('changes');
+    const moves = [a, b, fixed].map(({ ref }, i) => ({ linkId: ref._id, data: { x: 900 + i * 200, y: 5000 } }));
+    const done = await call<{ refs: Link[]; refused: { linkId: string; message: string }[] }>(t, w.writer.token, 'POST', url, { changes: moves });
+    expect(done.status).toBe(200);
+    expect(done.body.refused).toEqual([{ linkId: fixed.ref._id, message: CanvasServiceMessages.fixedInPlace }]);
+    expect(done.body.refs.map((ref) => [ref._id, ref.data.x, ref.data.y])).toEqual([
+      [a.ref._id, 900, 1950],
+      [b.ref._id, 1100, 1950],
+    ]);
+    const refs = (await loadCanvas(w, w.writer, view)).refs;
+    expect(refs.find((ref) => ref._id === fixed.ref._id)?.data).toMatchObject({ x: 500, y: 100 });
+    expect(refs.find((ref) => ref._id === b.ref._id)?.data).toMatchObject({ x: 1100, y: 1950 });
+    // Not an editor of the view: the whole request is refused.
+    const outsider = await call<{ message: string }>(t, w.outsider.token, 'POST', url, { changes: [{ linkId: a.ref._id, data: { x: 10 } }] });
+    expect(outsider.status).toBe(403);
+  });
+
+  it('honours preventOverlap within a batch (the refs moved before count)', async () => {
+    const view = await viewWith(w, w.writer, 'public', 'Batch overlap');
+    const a = await placedNote(w, w.writer, view, 800, 800);
+    const b = await placedNote(w, w.writer, view, 1200, 800);
+    await setContext({ features: { preventOverlap: true } });
+    try {
+      const done = await call<{ refs: Link[] }>(t, w.writer.token, 'POST', `/api/views/${view}/refs/update`, {
+        changes: [
+          { linkId: a.ref._id, data: { x: 300, y: 300 } },
+          { linkId: b.ref._id, data: { x: 310, y: 310 } },
+        ],
+      });
+      expect(done.body.refs.map((ref) => ({ x: ref.data.x, y: ref.data.y }))).toEqual([
+        { x: 300, y: 300 },
+        { x: 260, y: 260 },
+      ]);
+    } finally {
+      await setContext({ features: { preventOverlap: false } });
+    }
+  });
+
   it('deletes several refs at once and answers the count; a ref of another view is refused', async () => {
     const view = await viewWith(w, w.writer, 'public', 'Batch');
     const a = await placedNote(w, w.writer, view, 100, 100);

@@ -16,6 +16,8 @@ import {
   RiseAboveBody,
   RiseAboveReply,
   UpdateLinkBody,
+  UpdateRefsBody,
+  UpdateRefsReply,
   ViewIdParams,
   ViewReply,
   ViewSettingBody,
@@ -127,6 +129,21 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
       },
     },
     async (request) => canvas.deleteRefs(request.currentUser, request.params.viewId, request.body.linkIds),
+  );
+
+  app.post(
+    '/api/views/:viewId/refs/update',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Move, resize, pin, fix or lock several refs of this view at once (a multi-ref drag); each checked as PUT /api/links/{id}, the refused ones answered with their message',
+        params: ViewIdParams,
+        body: UpdateRefsBody,
+        response: { 200: UpdateRefsReply, ...problemResponses },
+      },
+    },
+    async (request) => canvas.updateRefs(request.currentUser, request.params.viewId, request.body.changes),
   );
 
   app.post(

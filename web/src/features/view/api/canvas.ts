@@ -9,6 +9,7 @@ import type {
   RiseAboveReply,
   ViewSettingReply,
   UpdateLinkBody,
+  UpdateRefsReply,
 } from '../../../../../contracts/api/canvas.ts';
 import type { Scaffold, ViewSetting, ViewSummary } from '../../../../../contracts/api/communities.ts';
 import type { RefData, ViewCanvasReply, ViewRef } from '../../../../../contracts/api/views.ts';
@@ -39,6 +40,10 @@ export const createLink = (body: CreateLinkBody) => api.request<Link>('/api/link
 /** PUT /api/links/{id}: move, resize, show in place, pin, fix, lock, unlock. */
 export const updateLink = (linkId: string, data: UpdateLinkBody['data']) =>
   api.request<Link>(`/api/links/${enc(linkId)}`, { method: 'PUT', body: { data } });
+
+/** POST /api/views/{viewId}/refs/update: several refs changed at once (a multi-ref drag); answers the refused ones. */
+export const updateRefs = (viewId: string, changes: { linkId: string; data: UpdateLinkBody['data'] }[]) =>
+  api.request<UpdateRefsReply>(`/api/views/${enc(viewId)}/refs/update`, { method: 'POST', body: { changes } });
 
 /** Removes refs from a view (the contributions stay; a rise-above's items come back out). */
 export const deleteRefs = (viewId: string, linkIds: string[]) =>

@@ -11,7 +11,7 @@ import {
   patchRefData,
   removeRefs,
   updateCanvas,
-  updateLink,
+  updateRefs,
   type ViewCanvasReply,
 } from '../api/canvas.ts';
 import { clampPosition, riseabovePlacement, type Point, type ViewRef } from '../canvas/model.ts';
@@ -42,17 +42,23 @@ export const useCanvasActions = (viewId: string, canvas: ViewCanvasReply | undef
       if (!current || changes.size === 0) return;
       const before = new Map<string, RefData>(current.refs.filter((r) => changes.has(r._id)).map((r) => [r._id, r.data]));
       updateCanvas(client, viewId, (c) => patchRefData(c, changes));
-      const results = await Promise.allSettled([...changes].map(([id, data]) => updateLink(id, data)));
+      // One request for the whole selection: one write on the view's stream (20 single writes raced each other).
       const refused = new Map<string, Partial<RefData>>();
       let message: string | null = null;
-      [...changes.keys()].forEach((id, index) => {
-        const result = results[index];
-        if (result?.status === 'rejected') {
-          const old = before.get(id);
-          if (old) refused.set(id, old);
-          message ??= messageOf(result.reason, fallbackError);
+      const snapBack = (id: string) => {
+        const old = before.get(id);
+        if (old) refused.set(id, old);
+      };
+      try {
+        const reply = await updateRefs(viewId, [...changes].map(([linkId, data]) => ({ linkId, data })));
+        for (const item of reply.refused) {
+          snapBack(item.linkId);
+          message ??= item.message;
         }
-      });
+      } catch (failure) {
+        for (const id of changes.keys()) snapBack(id);
+        message = messageOf(failure, fallbackError);
+      }
       if (refused.size > 0) {
         updateCanvas(client, viewId, (c) => patchRefData(c, refused));
         notify('error', message ?? fallbackError);
