@@ -31,6 +31,14 @@ export type CanvasProps = {
 
 const margin = 400;
 
+/** Refs per paint group (see .refGroup): small enough that a repaint is cheap, few enough to stay few layers' worth of work. */
+const groupSize = 200;
+const chunksOf = <T,>(items: readonly T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += groupSize) out.push(items.slice(i, i + groupSize));
+  return out;
+};
+
 /** The view canvas: arrows under the refs, the refs as positioned cards, a marquee. */
 export const Canvas = (props: CanvasProps) => {
   const { refs, links, setting, favourites, visible, selection, editable } = props;
@@ -173,18 +181,23 @@ export const Canvas = (props: CanvasProps) => {
         data-testid="canvas-plane"
       >
         <LinksLayer arrows={arrows} width={size.width} height={size.height} />
-        {mounted.map((ref) => (
-          <RefItem
-            key={ref._id}
-            ref_={ref}
-            selected={selection.has(ref._id)}
-            isNew={isNewRef(ref, now)}
-            dimmed={visible !== null && !visible.has(ref._id)}
-            setting={setting}
-            favourites={favourites}
-            timeFormat={timeFormat}
-            text={text}
-          />
+        {chunksOf(mounted).map((chunk, index) => (
+          // Consecutive refs in groups of their own paint (contain: strict): a change repaints its group, the others reuse theirs.
+          <div key={index} className={styles.refGroup}>
+            {chunk.map((ref) => (
+              <RefItem
+                key={ref._id}
+                ref_={ref}
+                selected={selection.has(ref._id)}
+                isNew={isNewRef(ref, now)}
+                dimmed={visible !== null && !visible.has(ref._id)}
+                setting={setting}
+                favourites={favourites}
+                timeFormat={timeFormat}
+                text={text}
+              />
+            ))}
+          </div>
         ))}
       </div>
       {/* Above the plane, not in it: drawing the marquee repaints this layer only, not a thousand refs. */}

@@ -117,7 +117,7 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
     ghost.appendChild(ghostLines);
     // One pass over the plane's refs (not one search per dragged ref).
     current.elements = [];
-    for (const el of plane.querySelectorAll<HTMLElement>(':scope > [data-ref-id]')) if (byId.has(el.dataset.refId ?? '')) current.elements.push(el);
+    for (const el of plane.querySelectorAll<HTMLElement>(':scope > * > [data-ref-id]')) if (byId.has(el.dataset.refId ?? '')) current.elements.push(el);
     for (const el of current.elements) {
       const copy = el.cloneNode(true) as HTMLElement;
       copy.removeAttribute('data-testid');
