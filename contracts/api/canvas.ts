@@ -41,7 +41,11 @@ export const CanvasServiceMessages = {
   notAMember: 'You are not a member of this community.',
   cannotChangeViewSetting: 'Only managers and the authors of this view may change its setting for everyone.',
   notAViewTarget: 'The target must be another active view.',
+  notPlaceable: 'Only notes, drawings, attachments and views can be placed on a view.',
 } as const;
+
+/** What a ref may point to (spec part 2 §3: a ref's `_to` is a View, Note, Drawing or Attachment). */
+export const placeableTypes: ReadonlySet<string> = new Set(['Note', 'Drawing', 'Attachment', 'View']);
 
 /** Types the canvas creates (POST /api/contributions/{communityId}). */
 export const CreatableTypeSchema = Type.Union([Type.Literal('Note'), Type.Literal('Drawing'), Type.Literal('Attachment'), Type.Literal('View')]);

@@ -1,6 +1,7 @@
 import {
   CanvasMessages,
   CanvasServiceMessages,
+  placeableTypes,
   type CreateContributionBody,
   type CreateContributionReply,
   type CreateLinkBody,
@@ -234,6 +235,8 @@ export class CanvasService {
       const access = await this.reader.viewAccess(user, from._id);
       this.requireEditable(access);
       const target = await this.readable(access.reader, body.to, 'to');
+      // Annotations, scaffolds, groups and contexts never sit on a canvas (a search result may be any of them).
+      if (!placeableTypes.has(target.type)) throw ValidationError.field('to', CanvasServiceMessages.notPlaceable);
       const missing = (['x', 'y'] as const).filter((key) => typeof data[key] !== 'number');
       if (missing.length > 0) {
         throw new ValidationError(missing.map((key) => `data.${key} is required`).join('; '), missing.map((key) => ({ field: `data.${key}`, message: `data.${key} is required` })));

@@ -129,6 +129,21 @@ describe('images shown in place', () => {
   });
 });
 
+describe('POST /api/links (contains): what may be placed', () => {
+  it('refuses to place a scaffold (or any type a ref cannot show) on a view, naming `to`; a note is placed', async () => {
+    const viewId = await viewWith(w, w.writer, 'public', 'Placement view');
+    const scaffolds = await t.infra.readStore.collection<{ _id: string }>('contributions').find({ communityId: w.communityId, type: 'Scaffold' });
+    const scaffoldId = scaffolds[0]?._id;
+    expect(scaffoldId).toBeDefined();
+    const refused = await call<Problem>(t, w.writer.token, 'POST', '/api/links', { from: viewId, to: scaffoldId, type: 'contains', data: { x: 40, y: 40 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ field: 'to', message: CanvasServiceMessages.notPlaceable }]);
+    const { noteId } = await placedNote(w, w.writer, w.welcomeViewId, 300, 300, 'Placeable');
+    expect((await call(t, w.writer.token, 'POST', '/api/links', { from: viewId, to: noteId, type: 'contains', data: { x: 40, y: 40 } })).status).toBe(201);
+    expect((await loadCanvas(w, w.writer, viewId)).refs.map((ref) => ref.to)).toEqual([noteId]);
+  });
+});
+
 describe('deleting a rise-above ref unpacks it', () => {
   it('puts the inner items back at ref + item − 70; the rise-above note and its inner view stay', async () => {
     const viewId = await viewWith(w, w.manager, 'public', 'Unpack view');
