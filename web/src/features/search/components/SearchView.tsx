@@ -3,6 +3,7 @@ import { useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { contributionIdsDragType, type SearchPager, type SearchResult, type SearchType } from '../../../../../contracts/api/search.ts';
+import { placeableTypes } from '../../../../../contracts/api/canvas.ts';
 import { Button } from '../../../components/Button.tsx';
 import { Checkbox } from '../../../components/Checkbox.tsx';
 import { TextField } from '../../../components/Field.tsx';
@@ -253,8 +254,16 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
           {compact ? (
             <ul className={styles.list} aria-label={t('search.results')} data-testid="search-results">
               {results.map((result) => (
-                <li key={result._id} className={styles.item} draggable onDragStart={startDrag(result)} data-testid="search-result" data-id={result._id} title={t('search.dragLabel', { title: result.title || t('search.untitled') })}>
-                  <GripVertical size={16} aria-hidden="true" className={styles.grip} />
+                <li
+                  key={result._id}
+                  className={styles.item}
+                  draggable={placeableTypes.has(result.type)}
+                  onDragStart={startDrag(result)}
+                  data-testid="search-result"
+                  data-id={result._id}
+                  title={placeableTypes.has(result.type) ? t('search.dragLabel', { title: result.title || t('search.untitled') }) : undefined}
+                >
+                  {placeableTypes.has(result.type) && <GripVertical size={16} aria-hidden="true" className={styles.grip} />}
                   <span className={styles.itemText}>
                     <Link to={resultHref(result)} target="_blank" className={styles.titleLink}>
                       <Highlighted text={result.title || t('search.untitled')} words={words} />
@@ -281,10 +290,10 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
                 </thead>
                 <tbody>
                   {results.map((result) => (
-                    <tr key={result._id} draggable onDragStart={startDrag(result)} data-testid="search-result" data-id={result._id} className={styles.row}>
+                    <tr key={result._id} draggable={placeableTypes.has(result.type)} onDragStart={startDrag(result)} data-testid="search-result" data-id={result._id} className={styles.row}>
                       <td>
                         <span className={styles.titleCell}>
-                          <GripVertical size={16} aria-hidden="true" className={styles.grip} />
+                          {placeableTypes.has(result.type) && <GripVertical size={16} aria-hidden="true" className={styles.grip} />}
                           <span>
                             <Link to={resultHref(result)} className={styles.titleLink}>
                               <Highlighted text={result.title || t('search.untitled')} words={words} />
