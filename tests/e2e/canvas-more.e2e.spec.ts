@@ -201,6 +201,10 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     expect(await page.getByTestId('tool-settings').count()).toBe(0);
     expect(await page.getByTestId('view-title').textContent()).toBe('Bienvenue');
     await screenshots(page, 'canvas-more-reduced');
+    // An empty view in reduced mode offers the right-click menu, not the missing toolbar button.
+    const emptyPage = await openView(teacher, await newView('Vue vide réduite'), '/X');
+    expect(await emptyPage.getByTestId('canvas-empty').textContent()).toBe('Cette perspective est vide. Faites un clic droit pour créer une note.');
+    await emptyPage.close();
     // The full canvas keeps its navbar.
     await page.goto(`${app.url}/view/${viewId}`);
     await page.getByTestId('canvas-plane').waitFor();

@@ -18,6 +18,8 @@ export type CanvasProps = {
   selection: ReadonlySet<string>;
   setSelection: (ids: Set<string>) => void;
   editable: boolean;
+  /** False in reduced mode: the empty hint then offers only the right-click menu. */
+  toolbarShown?: boolean;
   onMove: (moves: Move[]) => void;
   onOpen: (ref: ViewRef) => void;
   /** Opens the menu of a ref (or of the canvas when refId is null) at a screen point. */
@@ -206,7 +208,7 @@ export const Canvas = (props: CanvasProps) => {
       </div>
       {refs.length === 0 && (
         <p className={styles.empty} data-testid="canvas-empty">
-          {editable ? t('canvas.emptyEditable') : t('canvas.empty')}
+          {editable ? t(props.toolbarShown === false ? 'canvas.emptyEditableNoToolbar' : 'canvas.emptyEditable') : t('canvas.empty')}
         </p>
       )}
     </div>

@@ -558,6 +558,7 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
         {!reduced && <Toolbar items={items} label={t('canvas.toolbar')} />}
         {!reduced && panelElement}
         <Canvas
+          toolbarShown={!reduced}
           refs={localRefs}
           links={data.links}
           setting={setting}
