@@ -25,6 +25,7 @@ import { annotationReaders, type AnnotationCommand } from '../../domain/contribu
 import { contributionDecider } from '../../domain/contribution/contribution.decide.ts';
 import type { CommandDeps } from '../appServices.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
+import { membersOfGroup } from '../canvas/canvasReader.ts';
 import { toContribution } from '../canvas/replies.ts';
 
 export type AnnotationServiceDeps = CommandDeps & { access: CommunityAccess };
@@ -67,9 +68,7 @@ export class AnnotationService {
   }
 
   private async groupMembers(groupId: string | null): Promise<string[]> {
-    if (!groupId) return [];
-    const group = await this.contributions.get(groupId);
-    return group && Array.isArray(group.data.members) ? group.data.members.filter((m): m is string => typeof m === 'string') : [];
+    return groupId ? membersOfGroup(await this.contributions.get(groupId)) : [];
   }
 
   /** The note, the caller's grant in its community, and the check that the caller may read it (403 otherwise). */
