@@ -1,6 +1,5 @@
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Annotation } from '../../../contracts/api/annotations.ts';
 import type { ObjectReply } from '../../../contracts/api/objects.ts';
 import { annotationTextOf } from '../../../contracts/annotations.ts';
@@ -9,7 +8,8 @@ import { importData } from '../../cli/exportImport.ts';
 import { buildApp } from '../app.ts';
 import { openInfrastructure, type Infrastructure } from '../infrastructure.ts';
 import { auth, classRoom, createContribution, textDoc } from '../../../tests/support/objects.ts';
-import { buildTestApp, fastTestHasher, tempDataDir, testConfig } from '../../../tests/support/testApp.ts';
+import { tempDirs, withoutPositions } from '../../../tests/support/archive.ts';
+import { buildTestApp, fastTestHasher, testConfig } from '../../../tests/support/testApp.ts';
 
 /**
  * Annotations survive a community archive (services/cli): their events —
@@ -17,15 +17,9 @@ import { buildTestApp, fastTestHasher, tempDataDir, testConfig } from '../../../
  * in the community's contribution streams, and replaying them rebuilds the
  * same read models (contributions, links, history) and the same listing.
  */
-const dirs: string[] = [];
-const newDir = (prefix: string) => {
-  const dir = tempDataDir(prefix);
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const newDir = tempDirs();
 
-const strip = <T extends Record<string, unknown>>(docs: T[]) => docs.map(({ _position, ...rest }) => rest);
+const strip = withoutPositions;
 
 const dump = async (infra: Infrastructure, communityId: string) => {
   const col = (name: string) => infra.readStore.collection(name);

@@ -1,6 +1,5 @@
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreateContributionReply } from '../../../contracts/api/canvas.ts';
 import type { CommunitySettings, Scaffold } from '../../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../../contracts/api/objects.ts';
@@ -8,7 +7,8 @@ import { exportCommunity } from '../../cli/communityArchive.ts';
 import { importData } from '../../cli/exportImport.ts';
 import { openInfrastructure, type Infrastructure } from '../infrastructure.ts';
 import { auth, classRoom, samplePng, textDoc, uploadBody } from '../../../tests/support/objects.ts';
-import { buildTestApp, fastTestHasher, tempDataDir, testConfig } from '../../../tests/support/testApp.ts';
+import { tempDirs, withoutPositions } from '../../../tests/support/archive.ts';
+import { buildTestApp, fastTestHasher, testConfig } from '../../../tests/support/testApp.ts';
 
 /**
  * The events of this work survive a community archive (services/cli): note
@@ -16,15 +16,9 @@ import { buildTestApp, fastTestHasher, tempDataDir, testConfig } from '../../../
  * template and an `attach` link are in the community's contribution streams,
  * and replaying them rebuilds the same read models.
  */
-const dirs: string[] = [];
-const newDir = (prefix: string) => {
-  const dir = tempDataDir(prefix);
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const newDir = tempDirs();
 
-const strip = <T extends Record<string, unknown>>(docs: T[]) => docs.map(({ _position, ...rest }) => rest);
+const strip = withoutPositions;
 const dump = async (infra: Infrastructure, communityId: string) => {
   const col = (name: string) => infra.readStore.collection(name);
   return {
