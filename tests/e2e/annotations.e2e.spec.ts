@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Annotation } from '../../contracts/api/annotations.ts';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
-import { ok } from './api.ts';
+import { createCommunity, ok } from './api.ts';
 
 /**
  * Issue 6, item 8: annotations in the Read tab. Alice writes and contributes
@@ -76,8 +76,7 @@ describeBrowser('annotations in the Read tab', () => {
   };
 
   beforeAll(async () => {
-    const { token } = await ok<{ token: string }>(app.url, '/auth/local', '', 'POST', admin);
-    community = await ok<CommunityAdmin>(app.url, '/api/communities', token, 'POST', {
+    community = await createCommunity(app.url, admin, {
       title: 'CE2 Lumière',
       registrationKey: 'classe-ce2',
       managerRegistrationKey: 'maitres-ce2',

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 
 /** One JSON request to a browser test's server (no bearer token when `token` is empty). */
 export const call = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<{ status: number; json: T }> => {
@@ -21,3 +22,13 @@ export const ok = async <T>(url: string, path: string, token: string, method = '
 
 /** A ref on the canvas, found by its title. */
 export const refByTitle = (page: Page, title: string) => page.locator(`[data-testid="ref"][data-title="${title}"]`);
+
+/** Signs the admin in through the API and creates a community with its two registration keys. */
+export const createCommunity = async (
+  url: string,
+  admin: { userName: string; password: string },
+  community: { title: string; registrationKey: string; managerRegistrationKey: string },
+): Promise<CommunityAdmin> => {
+  const { token } = await ok<{ token: string }>(url, '/auth/local', '', 'POST', admin);
+  return ok<CommunityAdmin>(url, '/api/communities', token, 'POST', community);
+};

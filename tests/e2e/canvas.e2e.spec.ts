@@ -5,7 +5,7 @@ import type { CommunityAdmin, ViewSummary } from '../../contracts/api/communitie
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
-import { call, ok, refByTitle } from './api.ts';
+import { call, createCommunity, ok, refByTitle } from './api.ts';
 
 /**
  * Issue 5, web side: the view canvas with two users in two browsers. Fixtures
@@ -101,8 +101,7 @@ describeBrowser('the view canvas with two users', () => {
   };
 
   beforeAll(async () => {
-    const { token } = await ok<{ token: string }>(app.url, '/auth/local', '', 'POST', admin);
-    community = await ok<CommunityAdmin>(app.url, '/api/communities', token, 'POST', {
+    community = await createCommunity(app.url, admin, {
       title: 'Sciences 5e B',
       registrationKey: keys.writers,
       managerRegistrationKey: keys.managers,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
-import { call, ok } from './api.ts';
+import { call, createCommunity, ok } from './api.ts';
 
 /**
  * Issue 6, web side: the contribution window on /contribution/{id}/{viewId}.
@@ -160,8 +160,7 @@ describeBrowser('the contribution window', () => {
   };
 
   beforeAll(async () => {
-    const { token } = await ok<{ token: string }>(app.url, '/auth/local', '', 'POST', admin);
-    community = await ok<CommunityAdmin>(app.url, '/api/communities', token, 'POST', {
+    community = await createCommunity(app.url, admin, {
       title: 'CM2 Les plantes',
       registrationKey: 'classe-cm2',
       managerRegistrationKey: 'maitres-cm2',

@@ -6,7 +6,7 @@ import type { ObjectReply } from '../../contracts/api/objects.ts';
 import type { TimeMachineFrameReply, TimeMachineHistoryReply } from '../../contracts/api/timemachine.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
-import { ok } from './api.ts';
+import { createCommunity, ok } from './api.ts';
 
 /**
  * Issue 7 item 7: a scripted classroom session (three users, twenty moves,
@@ -106,8 +106,7 @@ describeBrowser('the time machine replays a classroom session exactly', () => {
   };
 
   beforeAll(async () => {
-    const { token } = await ok<{ token: string }>(app.url, '/auth/local', '', 'POST', admin);
-    community = await ok<CommunityAdmin>(app.url, '/api/communities', token, 'POST', {
+    community = await createCommunity(app.url, admin, {
       title: 'Physique 4e C',
       registrationKey: keys.writers,
       managerRegistrationKey: keys.managers,
