@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { PushServerMessage } from '../../../contracts/push.ts';
 import { activate, call, canvasWorld, createContribution, placedNote, workspaceOf, type CanvasWorld } from '../../../tests/support/canvas.ts';
+import { PushClient } from '../../../tests/support/push.ts';
 import { buildTestApp, type TestApp } from '../../../tests/support/testApp.ts';
 
 let t: TestApp;
@@ -18,61 +18,15 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A test socket that records every message and waits for the ones it needs. */
-class Client {
-  readonly messages: PushServerMessage[] = [];
-  private waiters: { test: (m: PushServerMessage) => boolean; resolve: (m: PushServerMessage) => void }[] = [];
-  readonly closed: Promise<number>;
-
-  constructor(readonly socket: WebSocket) {
-    socket.on('message', (raw: Buffer) => {
-      const message = JSON.parse(raw.toString('utf8')) as PushServerMessage;
-      this.messages.push(message);
-      this.waiters = this.waiters.filter((waiter) => (waiter.test(message) ? (waiter.resolve(message), false) : true));
-    });
-    this.closed = new Promise((resolve) => socket.on('close', (code) => resolve(code)));
-  }
-
-  static async open(query = ''): Promise<Client> {
-    const socket = new WebSocket(`${base}/api/socket${query}`);
-    const client = new Client(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('error', reject);
-    });
-    return client;
-  }
-
-  static async as(token: string): Promise<Client> {
+const Client = {
+  open: (query = ''): Promise<PushClient> => PushClient.open(`${base}/api/socket${query}`),
+  async as(token: string): Promise<PushClient> {
     const client = await Client.open();
     client.send({ type: 'auth', token });
     await client.next((m) => m.type === 'ready');
     return client;
-  }
-
-  send(message: object): void {
-    this.socket.send(JSON.stringify(message));
-  }
-
-  /** The first message (already received or coming) that passes `test`. */
-  next<T extends PushServerMessage = PushServerMessage>(test: (m: PushServerMessage) => boolean, timeoutMs = 2_000): Promise<T> {
-    const seen = this.messages.find(test);
-    if (seen) return Promise.resolve(seen as T);
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`)), timeoutMs);
-      this.waiters.push({ test, resolve: (m) => (clearTimeout(timer), resolve(m as T)) });
-    });
-  }
-
-  async subscribe(viewId: string): Promise<PushServerMessage> {
-    this.send({ type: 'subscribe', viewId });
-    return this.next((m) => (m.type === 'subscribed' || m.type === 'error') && 'viewId' in m && m.viewId === viewId);
-  }
-
-  close(): void {
-    this.socket.close();
-  }
-}
+  },
+};
 
 describe('websocket /api/socket', () => {
   it('pushes a move made over HTTP to another subscriber within 250 ms, with presence of both', async () => {

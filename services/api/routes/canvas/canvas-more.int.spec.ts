@@ -3,9 +3,9 @@ import WebSocket from 'ws';
 import { CanvasMessages, CanvasServiceMessages, type MoveRefsReply, type RiseAboveReply, type ViewSettingReply } from '../../../../contracts/api/canvas.ts';
 import { defaultViewSetting, type Group, type ViewSetting } from '../../../../contracts/api/communities.ts';
 import type { ViewCanvasReply } from '../../../../contracts/api/views.ts';
-import type { PushServerMessage } from '../../../../contracts/push.ts';
 import { activate, call, canvasWorld, createContribution, loadCanvas, placedNote, viewWith, type CanvasWorld } from '../../../../tests/support/canvas.ts';
 import { multipartBody } from '../../../../tests/support/authors.ts';
+import { PushClient } from '../../../../tests/support/push.ts';
 import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
 
 /**
@@ -225,38 +225,13 @@ describe('POST /api/views/:viewId/refs/move', () => {
 
 // ---- live: group and role changes ------------------------------------------------------
 
-class Socket {
-  readonly messages: PushServerMessage[] = [];
-  private waiters: { test: (m: PushServerMessage) => boolean; resolve: (m: PushServerMessage) => void }[] = [];
-  constructor(readonly socket: WebSocket) {
-    socket.on('message', (raw: Buffer) => {
-      const message = JSON.parse(raw.toString('utf8')) as PushServerMessage;
-      this.messages.push(message);
-      this.waiters = this.waiters.filter((waiter) => (waiter.test(message) ? (waiter.resolve(message), false) : true));
-    });
-  }
-  static async as(token: string): Promise<Socket> {
-    const socket = new WebSocket(`${base}/api/socket?token=${encodeURIComponent(token)}`);
-    const client = new Socket(socket);
+const Socket = {
+  async as(token: string): Promise<PushClient> {
+    const client = new PushClient(new WebSocket(`${base}/api/socket?token=${encodeURIComponent(token)}`));
     await client.next((m) => m.type === 'ready');
     return client;
-  }
-  next<T extends PushServerMessage = PushServerMessage>(test: (m: PushServerMessage) => boolean, timeoutMs = 2_000): Promise<T> {
-    const seen = this.messages.find(test);
-    if (seen) return Promise.resolve(seen as T);
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching message; got ${JSON.stringify(this.messages)}`)), timeoutMs);
-      this.waiters.push({ test, resolve: (m) => (clearTimeout(timer), resolve(m as T)) });
-    });
-  }
-  async subscribe(viewId: string): Promise<void> {
-    this.socket.send(JSON.stringify({ type: 'subscribe', viewId }));
-    await this.next((m) => m.type === 'subscribed' && m.viewId === viewId);
-  }
-  close(): void {
-    this.socket.close();
-  }
-}
+  },
+};
 
 describe('live: what a member may see changes', () => {
   it('tells a member added to or removed from a group to reload the canvas, and the canvas follows', async () => {
