@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Download, ExternalLink, GripVertical, Search } from 'lucide-react';
-import { useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { contributionIdsDragType, type SearchPager, type SearchResult, type SearchType } from '../../../../../contracts/api/search.ts';
@@ -135,8 +135,9 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
   const toggle = (list: string[], value: string, on: boolean) => (on ? [...new Set([...list, value])] : list.filter((v) => v !== value));
   const words = highlight && shown.current ? highlightWords(shown.current.text) : [];
   const pages = pager ? pageCount(pager.total, pager.pagesize) : 1;
-  const authorList = (authors.data ?? []).slice().sort((a, b) => a.userName.localeCompare(b.userName)).slice(0, selectorCap);
-  const viewList = (views.data ?? []).slice(0, selectorCap);
+  // Sorted once per fetched list, not on every keystroke in the query field.
+  const authorList = useMemo(() => (authors.data ?? []).slice().sort((a, b) => a.userName.localeCompare(b.userName)).slice(0, selectorCap), [authors.data]);
+  const viewList = useMemo(() => (views.data ?? []).slice(0, selectorCap), [views.data]);
   const kind = (type: string) => {
     const known = ['Note', 'View', 'Annotation', 'Drawing', 'Attachment'] as const;
     const found = known.find((k) => k === type);
