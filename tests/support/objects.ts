@@ -182,6 +182,10 @@ export const docOf = (...inline: unknown[]) => ({ type: 'doc', content: [{ type:
 
 export const auth = bearer;
 
+/** The signed link with its signature's first character changed (always to a different one). */
+export const forgedSignature = (url: string): string =>
+  url.replace(/sig=(.)/, (_match, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`);
+
 // ---- sample files ----------------------------------------------------------------------
 
 const u32be = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
