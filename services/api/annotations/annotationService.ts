@@ -11,7 +11,6 @@ import { ObjectMessages } from '../../../contracts/api/objects.ts';
 import { anchorAnnotation, annotationTextOf, type AnnotationRange } from '../../../contracts/annotations.ts';
 import { contributionStreamName } from '../../../contracts/events/contribution.ts';
 import { canRead, type AccessSubject } from '../../../contracts/permissions.ts';
-import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
 import {
   contributionsCollectionName,
   linksCollectionName,
@@ -25,12 +24,12 @@ import { annotationReaders, type AnnotationCommand } from '../../domain/contribu
 import { contributionDecider } from '../../domain/contribution/contribution.decide.ts';
 import type { CommandDeps } from '../appServices.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
-import { membersOfGroup } from '../canvas/canvasReader.ts';
+import { authorNames } from '../authors/authorNames.ts';
+import { accessObject, membersOfGroup } from '../canvas/canvasReader.ts';
 import { toContribution } from '../canvas/replies.ts';
 
 export type AnnotationServiceDeps = CommandDeps & { access: CommunityAccess };
 
-const displayName = (first: string, last: string): string => `${first} ${last}`.trim();
 
 const rangesOf = (value: unknown): AnnotationRange[] =>
   Array.isArray(value)
@@ -59,9 +58,6 @@ export class AnnotationService {
   private get links() {
     return this.deps.readStore.collection<LinkDocument>(linksCollectionName);
   }
-  private get authors() {
-    return this.deps.readStore.collection<AuthorDocument>(authorsCollectionName);
-  }
 
   private subject(grant: CommunityAccessGrant): AccessSubject {
     return { authorId: grant.author?._id ?? null, isManager: grant.isManager };
@@ -76,8 +72,7 @@ export class AnnotationService {
     const note = await this.contributions.get(noteId);
     if (!note) throw new NotFoundError(ObjectMessages.notFound);
     const grant = await this.deps.access.member(user, note.communityId);
-    const access = { permission: note.permission, authors: note.authors, groupMembers: await this.groupMembers(note.group) };
-    if (!canRead(this.subject(grant), access)) throw new ForbiddenError();
+    if (!canRead(this.subject(grant), accessObject(note, await this.groupMembers(note.group)))) throw new ForbiddenError();
     return { note, grant };
   }
 
@@ -109,17 +104,6 @@ export class AnnotationService {
     if (result.lastPosition > 0) await this.deps.projections.waitFor(result.lastPosition);
   }
 
-  private async authorNames(ids: readonly string[]) {
-    return Promise.all(
-      ids.map(async (id) => {
-        const author = await this.authors.get(id);
-        return author
-          ? { _id: id, name: displayName(author.firstName, author.lastName), userName: author.userName }
-          : { _id: id, name: '(missing authors)', userName: '' };
-      }),
-    );
-  }
-
   private async toAnnotation(doc: ContributionDocument, noteText: string, grant: CommunityAccessGrant): Promise<Annotation> {
     const ranges = rangesOf(doc.data.ranges);
     const quote = typeof doc.data.quote === 'string' ? doc.data.quote : '';
@@ -136,7 +120,7 @@ export class AnnotationService {
       permission,
       permissions: { read: annotationReaders(permission, doc.authors) },
       authors: [...doc.authors],
-      authorNames: await this.authorNames(doc.authors),
+      authorNames: await authorNames(this.deps.readStore, doc.authors),
       created: doc.created,
       modified: doc.modified,
       editable: this.mayChange(grant, doc),

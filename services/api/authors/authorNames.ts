@@ -1,0 +1,23 @@
+import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
+import type { ReadStore } from '../../core/readStore.ts';
+
+/** What replies show of an author: the display name and the user name. */
+export type AuthorName = { _id: string; name: string; userName: string };
+
+/** Shown in place of a membership that no longer exists. */
+export const missingAuthorName = '(missing authors)';
+
+export const displayName = (first: string, last: string): string => `${first} ${last}`.trim();
+
+/** The names of the given authors, in the same order. One `$in` query, not one read per author. */
+export const authorNames = async (readStore: ReadStore, ids: readonly string[]): Promise<AuthorName[]> => {
+  if (ids.length === 0) return [];
+  const found = await readStore.collection<AuthorDocument>(authorsCollectionName).find({ _id: { $in: [...new Set(ids)] } });
+  const byId = new Map(found.map((author) => [author._id, author]));
+  return ids.map((id) => {
+    const author = byId.get(id);
+    return author
+      ? { _id: id, name: displayName(author.firstName, author.lastName), userName: author.userName }
+      : { _id: id, name: missingAuthorName, userName: '' };
+  });
+};
