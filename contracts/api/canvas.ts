@@ -42,6 +42,7 @@ export const CanvasServiceMessages = {
   cannotChangeViewSetting: 'Only managers and the authors of this view may change its setting for everyone.',
   notAViewTarget: 'The target must be another active view.',
   notPlaceable: 'Only notes, drawings, attachments and views can be placed on a view.',
+  cannotRemoveAttachment: 'Only those who may edit this note may remove its attachments.',
 } as const;
 
 /** What a ref may point to (spec part 2 §3: a ref's `_to` is a View, Note, Drawing or Attachment). */

@@ -4,6 +4,7 @@ import type { CommunityAdmin, CommunitySettings, Group } from '../../contracts/a
 import { authorIdFor } from '../../services/api/communities/authorId.ts';
 import { multipartBody } from '../support/authors.ts';
 import { createCommunity, joinCommunity } from '../support/communities.ts';
+import { samplePng, uploadBody } from '../support/objects.ts';
 import { bearer, buildTestApp, type TestApp } from '../support/testApp.ts';
 
 /**
@@ -312,6 +313,23 @@ const rows: Row[] = [
       return { url: `/api/views/${viewId}/refs/update`, payload: { changes: [{ linkId, data: { x: 400, y: 400 } }] } };
     },
   },
+  // ---- Attachments of a note: removing an attach link (those who may edit the note; the caller's own note when a member) ----
+  {
+    route: 'DELETE /api/links/:id',
+    access: 'member',
+    owner: 'A',
+    request: async (ctx) => {
+      const by = ctx.caller === 'outsider' || !ctx.callerUser ? admin : ctx.callerUser;
+      const create = async (type: string) =>
+        (await t.app.inject({ method: 'POST', url: `/api/contributions/${ctx.community._id}`, headers: bearer(by.token), payload: { type } })).json<{ contribution: { _id: string } }>()
+          .contribution._id;
+      const [noteId, attachmentId] = [await create('Note'), await create('Attachment')];
+      const file = uploadBody(samplePng(4, 4), { filename: 'matrix.png' });
+      await t.app.inject({ method: 'POST', url: `/api/upload/${ctx.community._id}/${attachmentId}?noteId=${noteId}`, headers: { ...bearer(by.token), ...file.headers }, payload: file.payload });
+      const links = await t.app.inject({ method: 'GET', url: `/api/links/from/${noteId}`, headers: bearer(by.token) });
+      return { url: `/api/links/${links.json<{ _id: string; type: string }[]>().find((link) => link.type === 'attach')?._id ?? ''}` };
+    },
+  },
 ];
 
 const registered = (route: string): boolean => {
@@ -385,7 +403,7 @@ describe('authorization matrix (spec part 1 §6)', () => {
 describe('the matrix itself', () => {
   it('covers every route of issue 4 (both servers) exactly once per access kind', () => {
     const routes = new Set(rows.map((row) => row.route));
-    expect(routes.size).toBe(35 + 3 + 4 + 3); // + 3 note-template routes, + 4 annotation routes, + 3 canvas routes
+    expect(routes.size).toBe(35 + 3 + 4 + 3 + 1); // + 3 note-template routes, + 4 annotation routes, + 3 canvas routes, + removing an attach link
     expect(rows.filter((row) => row.route === 'POST /api/authors').map((row) => row.access).sort()).toEqual(['admin', 'self']);
   });
 

@@ -344,10 +344,14 @@ export class CanvasService {
     if (link.type === 'contains') {
       const { access, target } = await this.refContext(user, link);
       checkRefDelete(this.actor(access, target), link.data);
-    } else if (link.type === 'buildson' || link.type === 'references') {
+    } else if (link.type === 'buildson' || link.type === 'references' || link.type === 'attach') {
+      // Those who may edit the link's source remove it. For `attach` (a note's attachments tab) that is the note's
+      // editing rule; the attachment itself stays, readable by its own permission, so inline images keep working.
       const reader = await this.reader.reader(user, link.communityId);
       const from = await this.readable(reader, link.from, 'from');
-      if (!canWrite(reader.subject, accessObject(from, await this.reader.membersOf(from)))) throw new ForbiddenError(CanvasMessages.cannotLock);
+      if (!canWrite(reader.subject, accessObject(from, await this.reader.membersOf(from)))) {
+        throw new ForbiddenError(link.type === 'attach' ? CanvasServiceMessages.cannotRemoveAttachment : CanvasMessages.cannotLock);
+      }
     } else {
       throw ValidationError.field('id', CanvasServiceMessages.unsupportedLinkType);
     }

@@ -111,7 +111,7 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
     '/api/links/:id',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'Remove a ref from its view, or a build-on/reference link', params: LinkIdParams, response: { 200: LinkSchema, ...problemResponses } },
+      schema: { tags, summary: "Remove a ref from its view, a build-on/reference link, or a note's attach link (those who may edit the note; the attachment stays)", params: LinkIdParams, response: { 200: LinkSchema, ...problemResponses } },
     },
     async (request) => canvas.deleteLink(request.currentUser, request.params.id),
   );
