@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 
 /** One JSON request to a browser test's server (no bearer token when `token` is empty). */
@@ -31,4 +31,12 @@ export const createCommunity = async (
 ): Promise<CommunityAdmin> => {
   const { token } = await ok<{ token: string }>(url, '/auth/local', '', 'POST', admin);
   return ok<CommunityAdmin>(url, '/api/communities', token, 'POST', community);
+};
+
+/**
+ * Waits until the view page (or a view window's frame) has its live channel subscribed, so a change
+ * made after this is pushed to it. Wait for this before an action whose result must arrive live.
+ */
+export const waitForLive = async (page: Page | FrameLocator): Promise<void> => {
+  await page.locator('[data-testid="view-page"][data-live="subscribed"]').waitFor({ state: 'attached' });
 };

@@ -4,7 +4,7 @@ import type { CommunityAdmin, CommunitySettings, Group, Scaffold, ViewSummary } 
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, screenshots, useBrowserApp, type ApiUser } from './harness.ts';
-import { ok, refByTitle } from './api.ts';
+import { ok, refByTitle, waitForLive } from './api.ts';
 
 /**
  * Issue 5, the remaining items in a browser: the view setting saved by the
@@ -62,6 +62,7 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     await loginThroughUi(page, app.url, who.userName, who.password);
     await page.goto(`${app.url}/view/${id}${suffix}`);
     await page.getByTestId('canvas-plane').waitFor();
+    await waitForLive(page);
     return page;
   };
 
@@ -115,7 +116,7 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     await pupilPage.getByTestId('ask-ok').click();
     await refByTitle(pupilPage, 'Les remparts').waitFor();
     await refByTitle(pupilPage, 'Les douves').waitFor();
-    expect(await refByTitle(pupilPage, 'La défense').count()).toBe(0);
+    await expect.poll(() => refByTitle(pupilPage, 'La défense').count()).toBe(0);
     await pupilPage.getByTestId('canvas-notice').filter({ hasText: '2 objet(s) sorti(s)' }).waitFor();
     await refByTitle(teacherPage, 'Les remparts').waitFor();
     await pupilPage.close();
@@ -222,6 +223,8 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     await page.getByTestId('menu-open-internal').click();
     const frame = page.frameLocator(`iframe[data-view-window="${to}"]`);
     await frame.getByTestId('canvas-plane').waitFor();
+    // The window's own live channel shows the ref once moved in: it must be listening first.
+    await waitForLive(frame);
     const windowBox = await page.locator(`iframe[data-view-window="${to}"]`).boundingBox();
     const refBox = await refByTitle(page, 'Idée à déplacer').boundingBox();
     if (!windowBox || !refBox) throw new Error('no window or ref');

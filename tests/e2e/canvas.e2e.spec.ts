@@ -5,7 +5,7 @@ import type { CommunityAdmin, ViewSummary } from '../../contracts/api/communitie
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
-import { call, createCommunity, ok, refByTitle } from './api.ts';
+import { call, createCommunity, ok, refByTitle, waitForLive } from './api.ts';
 
 /**
  * Issue 5, web side: the view canvas with two users in two browsers. Fixtures
@@ -97,6 +97,7 @@ describeBrowser('the view canvas with two users', () => {
     await loginThroughUi(page, app.url, who.userName, who.password);
     await page.goto(`${app.url}/view/${id}`);
     await page.getByTestId('canvas-plane').waitFor();
+    await waitForLive(page);
     return page;
   };
 
@@ -202,6 +203,9 @@ describeBrowser('the view canvas with two users', () => {
     await expect.poll(() => position(pupilPage, 'Les graines germent')).toEqual({ x: 2, y: 2 });
     await expect.poll(() => position(teacherPage, 'Les graines germent')).toEqual({ x: 2, y: 2 });
     await dragBy(pupilPage, 'Les graines germent', 200, 300);
+    // The move is saved ~0.3 s after the release: let it land before the next test builds on this ref.
+    const dropped = await position(pupilPage, 'Les graines germent');
+    await expect.poll(() => position(teacherPage, 'Les graines germent')).toEqual(dropped);
   });
 
   it('builds a rise-above from the selection; the other browser sees it replace the note', async () => {
@@ -334,7 +338,7 @@ describeBrowser('the view canvas with two users', () => {
       await teacherPage.locator('[data-testid="vm-row"][data-title="Hypothèses"]').waitFor();
       expect(await teacherPage.getByTestId('vm-edit').textContent()).toBe('Éditer');
       await teacherPage.getByTestId('vm-edit').click();
-      expect(await teacherPage.getByTestId('vm-edit').textContent()).toBe('Terminé');
+      await expect.poll(() => teacherPage.getByTestId('vm-edit').textContent()).toBe('Terminé');
       await checkPage(teacherPage, 'canvas-viewmanager');
       let asked = '';
       teacherPage.once('dialog', (dialog) => {
@@ -346,7 +350,7 @@ describeBrowser('the view canvas with two users', () => {
       expect(asked).toBe('Are you sure to delete Hypothèses?');
       // List mode is remembered.
       await teacherPage.getByTestId('vm-list').click();
-      expect(await teacherPage.evaluate(() => localStorage.getItem('buildon.viewmanager.hierarchy'))).toBe('false');
+      await expect.poll(() => teacherPage.evaluate(() => localStorage.getItem('buildon.viewmanager.hierarchy'))).toBe('false');
     });
   });
 

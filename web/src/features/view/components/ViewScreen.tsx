@@ -547,7 +547,7 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
     ) : null;
 
   return (
-    <div className={styles.screen} data-testid="view-page" data-view-id={viewId}>
+    <div className={styles.screen} data-testid="view-page" data-view-id={viewId} data-live={live.connected ? 'subscribed' : 'offline'}>
       <TitleBar
         data={data}
         presence={live.presence}

@@ -65,7 +65,6 @@ export const useViewLive = (viewId: string, enabled: boolean) => {
     let attempts = 0;
     let retry = 0;
     let ping = 0;
-    let hadConnection = false;
 
     const send = (message: PushClientMessage) => {
       if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -88,9 +87,10 @@ export const useViewLive = (viewId: string, enabled: boolean) => {
         } else if (message.type === 'subscribed' && message.viewId === viewId) {
           attempts = 0;
           setConnected(true);
-          // Anything pushed while we were away is lost: reload once after a reconnection.
-          if (hadConnection) void client.invalidateQueries({ queryKey: canvasKey(viewId) });
-          hadConnection = true;
+          // Anything pushed before this subscription is lost: on a reconnection, and also on the
+          // first connection, where the canvas may have been read before the server knew of us
+          // (a change in between would otherwise never show), reload the canvas once.
+          void client.invalidateQueries({ queryKey: canvasKey(viewId) });
         } else if (message.type === 'presence' && message.viewId === viewId) {
           setPresence(message.users.map((u) => ({ authorId: u.authorId, name: u.name })));
         } else {
