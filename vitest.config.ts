@@ -32,6 +32,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll gives up after 1 s by default: too short for a page on a loaded 2-core CI machine.
+          expect: { poll: { timeout: 10_000 } },
           // Browser and child-process suites each start their own server.
           fileParallelism: false,
         },

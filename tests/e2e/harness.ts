@@ -124,7 +124,8 @@ export const useBrowserApp = (options: BrowserAppOptions = {}): BrowserApp => {
       const context = await started().browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
       contexts.push(context);
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
+      // Generous: a loaded 2-core CI machine runs the browser 2–3× slower than an idle one.
+      page.setDefaultTimeout(20_000);
       return page;
     },
   };

@@ -188,7 +188,8 @@ describeBrowser('stored XSS: no payload runs', () => {
       (window as unknown as { __xss: number }).__xss = 1;
       return (window as unknown as { __xssRan?: number }).__xssRan;
     })).toBe(1);
-  });
+    // About forty page loads, each watched half a second: 50 s on CI, more on a loaded machine.
+  }, 360_000);
 
   it('serves drawings with no script, handler or javascript: address left', async () => {
     for (const id of drawingIds) {
