@@ -17,6 +17,7 @@ export const urls = {
   videoComments: (id: string) => `/api/attachments/${enc(id)}/comments`,
   linksTo: (id: string) => `/api/links/to/${enc(id)}`,
   linksFrom: (id: string) => `/api/links/from/${enc(id)}`,
+  link: (linkId: string) => `/api/links/${enc(linkId)}`,
   history: (id: string) => `/api/objects/${enc(id)}/history`,
   historical: (id: string) => `/api/historicalobjects/${enc(id)}`,
   create: (communityId: string) => `/api/contributions/${enc(communityId)}`,

@@ -1,10 +1,10 @@
-import { ImagePlus, RotateCcw } from 'lucide-react';
+import { ImagePlus, RotateCcw, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { createContribution, keys, useConnections, type ObjectReply } from '../api/objects.ts';
+import { createContribution, keys, useConnections, type Connection, type ObjectReply } from '../api/objects.ts';
 import { urls } from '../api/urls.ts';
 import type { UploadReply } from '../api/upload.ts';
 import { attachmentDataOf, isImage } from './resolve.ts';
@@ -16,7 +16,9 @@ export type AttachmentItem = { _id: string; title: string; mime: string; url: st
 /**
  * The note's attachments tab (spec part 1 §2): upload with progress, the list
  * of attachments, insert inline (only an image can be inserted) and recover
- * (only when a body was kept after a failed save).
+ * (only when a body was kept after a failed save). Those who may edit the note
+ * remove an attachment linked to it (its `attach` link, after a confirmation);
+ * the attachment itself stays, so an image inserted in the text keeps showing.
  */
 export const AttachmentsTab = ({
   noteId,
@@ -27,6 +29,8 @@ export const AttachmentsTab = ({
   canInsert,
   canRecover,
   onRecover,
+  canRemove,
+  onRemoved,
 }: {
   noteId: string;
   communityId: string;
@@ -36,15 +40,38 @@ export const AttachmentsTab = ({
   canInsert: boolean;
   canRecover: boolean;
   onRecover: () => void;
+  /** May edit the note (its authors and group, managers; everyone when public), as the server checks. */
+  canRemove: boolean;
+  /** The attach link to `attachmentId` was removed; answers true when the note's text still shows it (it stays listed). */
+  onRemoved: (attachmentId: string) => boolean;
 }) => {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<string | null>(null);
   // Attachments linked to the note (attach links), those in its body and those uploaded here.
   const connections = useConnections(noteId, true);
   const queryClient = useQueryClient();
-  const linked = (connections.data?.from ?? [])
-    .filter((link) => link.type === 'attach' && !link.other.missing)
-    .map((link) => ({ _id: link.other._id, title: link.other.title, mime: '', url: null }));
+  const attachLinks = (connections.data?.from ?? []).filter((link) => link.type === 'attach' && !link.other.missing);
+  const linked = attachLinks.map((link) => ({ _id: link.other._id, title: link.other.title, mime: '', url: null }));
+  const linkIdOf = new Map(attachLinks.map((link) => [link.other._id, link._id]));
+  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
+  const remove = useMutation({
+    mutationFn: ({ linkId }: { linkId: string; item: AttachmentItem }) => api.request<unknown>(urls.link(linkId), { method: 'DELETE' }),
+    onSuccess: (_reply, { linkId, item }) => {
+      queryClient.setQueryData<{ to: Connection[]; from: Connection[] }>(keys.connections(noteId), (data) =>
+        data ? { ...data, from: data.from.filter((link) => link._id !== linkId) } : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: keys.connections(noteId) });
+      const inText = onRemoved(item._id);
+      if (selected === item._id && !inText) setSelected(null);
+      setNotice({ text: t(inText ? 'contribution.attachments.removedInline' : 'contribution.attachments.removed', { title: item.title }), error: false });
+    },
+    onError: (error, { item }) => setNotice({ text: t('contribution.attachments.removeFailed', { title: item.title, message: error.message }), error: true }),
+  });
+  const confirmRemove = (item: AttachmentItem, linkId: string) => {
+    if (!window.confirm(t('contribution.attachments.removeConfirm', { title: item.title }))) return;
+    setNotice(null);
+    remove.mutate({ linkId, item });
+  };
   const known = [...given, ...linked.filter((l) => !given.some((a) => a._id === l._id))];
   const details = useQueries({
     queries: known.map((item) => ({
@@ -86,14 +113,37 @@ export const AttachmentsTab = ({
       ) : (
         <fieldset className={styles.list}>
           <legend>{t('contribution.attachments.list')}</legend>
-          {attachments.map((item) => (
-            <label key={item._id} className={styles.item} data-testid="attachment-item" data-mime={item.mime}>
-              <input type="radio" name="attachment-choice" checked={selected === item._id} onChange={() => setSelected(item._id)} />
-              <span className={styles.itemTitle}>{item.title}</span>
-              <span className={styles.muted}>{item.mime || '—'}</span>
-            </label>
-          ))}
+          {attachments.map((item) => {
+            const linkId = canRemove ? linkIdOf.get(item._id) : undefined;
+            return (
+              <div key={item._id} className={styles.row}>
+                <label className={styles.item} data-testid="attachment-item" data-mime={item.mime}>
+                  <input type="radio" name="attachment-choice" checked={selected === item._id} onChange={() => setSelected(item._id)} />
+                  <span className={styles.itemTitle}>{item.title}</span>
+                  <span className={styles.muted}>{item.mime || '—'}</span>
+                </label>
+                {linkId && (
+                  <Button
+                    variant="ghost"
+                    className={styles.remove}
+                    disabled={remove.isPending}
+                    aria-label={t('contribution.attachments.removeLabel', { title: item.title })}
+                    onClick={() => confirmRemove(item, linkId)}
+                    data-testid="attachment-remove"
+                  >
+                    <Unlink size={16} aria-hidden="true" />
+                    {t('contribution.attachments.remove')}
+                  </Button>
+                )}
+              </div>
+            );
+          })}
         </fieldset>
+      )}
+      {notice && (
+        <p className={notice.error ? styles.error : styles.muted} role={notice.error ? 'alert' : 'status'} data-testid="attachment-notice">
+          {notice.text}
+        </p>
       )}
       <div className={styles.actions}>
         <Button variant="secondary" disabled={!insertable} onClick={() => chosen && onInsert(chosen)} data-testid="attachment-insert">

@@ -48,6 +48,19 @@ const DrawingEdit = lazy(() => import('../drawing/DrawingEdit.tsx').then((m) => 
 /** Active contributions are marked read 1.2 s after opening (spec part 1 §4, §9). */
 const readDelayMs = 1200;
 
+/** Ids of the attachments a note body (ProseMirror JSON) shows inline. */
+const attachmentIdsIn = (body: unknown): Set<string> => {
+  const ids = new Set<string>();
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const n = node as { type?: string; attrs?: { attachmentId?: string }; content?: unknown[] };
+    if (n.type === 'attachmentRef' && n.attrs?.attachmentId) ids.add(n.attrs.attachmentId);
+    n.content?.forEach(walk);
+  };
+  walk(body);
+  return ids;
+};
+
 /**
  * The contribution window (spec part 1 §2): the same component on
  * /contribution/{id}[/{contextId}] and inside the canvas's internal windows.
@@ -142,15 +155,7 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
   // Attachments inside the body, and those uploaded here.
   useEffect(() => {
     if (object.type !== 'Note') return;
-    const body = session.replaced.content;
-    const ids = new Set<string>();
-    const walk = (node: unknown) => {
-      if (!node || typeof node !== 'object') return;
-      const n = node as { type?: string; attrs?: { attachmentId?: string }; content?: unknown[] };
-      if (n.type === 'attachmentRef' && n.attrs?.attachmentId) ids.add(n.attrs.attachmentId);
-      n.content?.forEach(walk);
-    };
-    walk(body);
+    const ids = attachmentIdsIn(session.replaced.content);
     // Titles come with the object; unknown ones are fetched lazily by the editor.
     setAttachments((list) => [...list, ...[...ids].filter((id) => !list.some((a) => a._id === id)).map((id) => ({ _id: id, title: id, mime: '', url: null }))]);
   }, [object.type, session.replaced]);
@@ -158,6 +163,13 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
   const finish = () => {
     if (session.dirty && !window.confirm(t('contribution.leaveConfirm'))) return;
     onClose?.();
+  };
+
+  /** An attach link was removed: the attachment leaves the list unless the text (as edited now) still shows it. */
+  const attachmentUnlinked = (attachmentId: string): boolean => {
+    const inText = attachmentIdsIn(session.content()).has(attachmentId);
+    if (!inText) setAttachments((list) => list.filter((a) => a._id !== attachmentId));
+    return inText;
   };
 
   const insertAttachment = (item: AttachmentItem) => {
@@ -283,6 +295,8 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
                 session.recover();
                 setTab('edit');
               }}
+              canRemove={object.editable}
+              onRemoved={attachmentUnlinked}
             />
           </Tabs.Content>
         )}
