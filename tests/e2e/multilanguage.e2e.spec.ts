@@ -199,6 +199,35 @@ describeBrowser('multilanguage notes, templates and attachments', () => {
       expect(await page.getByTestId('attachment-item').first().textContent()).toContain('releve-pluie.txt');
       const links = await ok<Connection[]>(app.url, `/api/links/from/${id}`, student.token);
       expect(links.filter((link) => link.type === 'attach').map((link) => link.other.title)).toEqual(['releve-pluie.txt']);
+
+      // The author removes it (its attach link) after confirming; the list updates without a reload, the file stays.
+      const removedId = links.find((link) => link.type === 'attach')?.other._id ?? '';
+      await page.getByTestId('upload-input').setInputFiles({ name: 'notes-terrain.txt', mimeType: 'text/plain', buffer: Buffer.from('ciel couvert\n') });
+      await expect.poll(() => page.getByTestId('attachment-item').count()).toBe(2);
+      const removeReleve = page.getByRole('button', { name: 'Retirer « releve-pluie.txt » de la note' });
+      page.once('dialog', (dialog) => void dialog.dismiss());
+      await removeReleve.click();
+      expect(await page.getByTestId('attachment-item').count()).toBe(2);
+      let question = '';
+      page.once('dialog', (dialog) => {
+        question = dialog.message();
+        void dialog.accept();
+      });
+      await removeReleve.click();
+      await expect.poll(() => page.getByTestId('attachment-item').count()).toBe(1);
+      expect(question).toContain('releve-pluie.txt');
+      expect(await page.getByTestId('attachment-item').first().textContent()).toContain('notes-terrain.txt');
+      await expect.poll(() => page.getByTestId('attachment-notice').textContent()).toContain('a été retirée de la note');
+      await screenshots(page, 'attachments-removed');
+      expect((await ok<ObjectReply>(app.url, `/api/objects/${removedId}`, student.token)).status).toBe('active');
+      const after = await ok<Connection[]>(app.url, `/api/links/from/${id}`, student.token);
+      expect(after.filter((link) => link.type === 'attach').map((link) => link.other.title)).toEqual(['notes-terrain.txt']);
+      await page.reload();
+      await page.getByTestId('contribution-pane').waitFor();
+      await page.getByTestId('tab-attachments').click();
+      await expect.poll(() => page.getByTestId('attachment-item').first().textContent()).toContain('notes-terrain.txt');
+      expect(await page.getByTestId('attachment-item').count()).toBe(1);
+      expect(await page.getByTestId('attachment-remove').count()).toBe(1);
       await page.close();
     });
   });
