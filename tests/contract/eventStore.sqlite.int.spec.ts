@@ -137,7 +137,8 @@ describe('SqliteEventStore (SQLite specifics)', () => {
     const other = SqliteEventStore.open(path);
     const { lastPosition } = await other.append(stream, [numbered(0)]);
     await other.close();
-    const deadline = Date.now() + 3_000;
+    // Generous for a loaded CI machine; it returns as soon as the event is seen.
+    const deadline = Date.now() + 15_000;
     while (!seen.includes(lastPosition) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     await subscription.close();
     expect(seen).toContain(lastPosition);

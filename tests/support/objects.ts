@@ -19,10 +19,23 @@ import { bearer, fastTestHasher, tempDataDir, testConfig, type TestApp } from '.
  * sample files whose headers the media sniffer recognises.
  */
 
-/** A clock that follows real time, shifted by `advance` (playback links expire on the server's clock). */
-export const shiftableClock = (): Clock & { advance(ms: number): void } => {
+/**
+ * A clock that follows real time, shifted by `advance` (playback links expire on the server's clock).
+ * `pin` stops it where it is (only `advance` moves it) until `unpin`: for checks that must not depend
+ * on how much real time passes, e.g. whether a whole-second boundary falls between two requests.
+ */
+export const shiftableClock = (): Clock & { advance(ms: number): void; pin(): void; unpin(): void } => {
   let offset = 0;
-  return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
+  let pinned: number | null = null;
+  return {
+    now: () => new Date(pinned ?? Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+      if (pinned !== null) pinned += ms;
+    },
+    pin: () => void (pinned = Date.now() + offset),
+    unpin: () => void (pinned = null),
+  };
 };
 
 /** Like buildTestApp, with an injected clock and configuration overrides. */

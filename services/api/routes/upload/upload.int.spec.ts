@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ObjectReply, UploadReply, VideoComment } from '../../../../contracts/api/objects.ts';
 import {
   auth,
@@ -145,6 +145,10 @@ describe('video playback links and time-tagged comments', () => {
   it('gives readers a signed link that works without a token and expires after 600 s', async () => {
     const id = await attachment(room.a);
     await upload(room.a, id, mp4(), { filename: 'lesson.mp4' });
+    // The link is valid to the whole second: with a running clock, a second boundary passing between
+    // two requests (or real time spent in them) would decide the 599 s check and the 600 s count.
+    clock.pin();
+    onTestFinished(() => clock.unpin());
     const response = await t.app.inject({ method: 'POST', url: `/api/attachments/${id}/playback`, headers: auth(room.b.token), payload: {} });
     expect(response.statusCode, response.body).toBe(200);
     const { url, expires } = response.json<{ url: string; expires: number }>();
