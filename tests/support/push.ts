@@ -31,8 +31,8 @@ export class PushClient {
     this.socket.send(JSON.stringify(message));
   }
 
-  /** The first message (already received or coming) that passes `test`. */
-  next<T extends PushServerMessage = PushServerMessage>(test: (m: PushServerMessage) => boolean, timeoutMs = 2_000): Promise<T> {
+  /** The first message (already received or coming) that passes `test` (10 s by default: CI machines are loaded). */
+  next<T extends PushServerMessage = PushServerMessage>(test: (m: PushServerMessage) => boolean, timeoutMs = 10_000): Promise<T> {
     const seen = this.messages.find(test);
     if (seen) return Promise.resolve(seen as T);
     return new Promise<T>((resolve, reject) => {
