@@ -38,6 +38,7 @@ import { imageSize } from '../../integrations/media/imageSize.ts';
 import { sniffMime } from '../../integrations/media/sniff.ts';
 import { SvgRejected, sanitizeSvg } from '../../integrations/media/svg.ts';
 import type { CommandDeps } from '../appServices.ts';
+import { authorNames, displayName, missingAuthorName } from '../authors/authorNames.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
 import { attachmentSignature } from './attachmentSignature.ts';
 
@@ -77,7 +78,6 @@ export const safeFilename = (name: string): string => {
   return cleaned || 'file';
 };
 
-const displayName = (first: string, last: string): string => `${first} ${last}`.trim();
 
 /**
  * Use cases of the contribution page (issue 6). Every read and write goes
@@ -154,17 +154,6 @@ export class ObjectService {
     return result;
   }
 
-  private async authorNames(ids: readonly string[]) {
-    return Promise.all(
-      ids.map(async (id) => {
-        const author = await this.authors.get(id);
-        return author
-          ? { _id: id, name: displayName(author.firstName, author.lastName), userName: author.userName }
-          : { _id: id, name: '(missing authors)', userName: '' };
-      }),
-    );
-  }
-
   private async toReply(doc: Omit<ContributionDocument, '_position'>, grant: CommunityAccessGrant, revision: number): Promise<ObjectReply> {
     const editable = canWrite(this.subject(grant), { permission: doc.permission, authors: doc.authors, groupMembers: await this.groupMembers(doc.group) });
     const { versions, ...data } = doc.data;
@@ -176,7 +165,7 @@ export class ObjectService {
       status: doc.status,
       permission: doc.permission,
       authors: [...doc.authors],
-      authorNames: await this.authorNames(doc.authors),
+      authorNames: await authorNames(this.deps.readStore, doc.authors),
       group: doc.group,
       keywords: doc.keywords ?? [],
       wordCount: doc.wordCount ?? 0,
@@ -541,7 +530,7 @@ export class ObjectService {
   private async userName(userId: string | null): Promise<string> {
     if (!userId) return 'system';
     const found = await this.users.get(userId);
-    return found ? displayName(found.firstName, found.lastName) || found.userName : '(missing authors)';
+    return found ? displayName(found.firstName, found.lastName) || found.userName : missingAuthorName;
   }
 
   private async toEntry(doc: HistoricalObjectDocument): Promise<HistoryEntry> {
