@@ -47,7 +47,8 @@ describeBrowser('admin screens in the browser', () => {
     await page.waitForURL(`${app.url}/admin`);
     await page.getByTestId('users-table').waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="user-count"]')?.textContent === '57 utilisateurs');
-    expect(await page.locator('[data-testid="users-table"] tbody tr').count()).toBe(50);
+    // Rows and count come from two queries: wait for the rows too.
+    await expect.poll(() => page.locator('[data-testid="users-table"] tbody tr').count()).toBe(50);
     await checkPage(page, 'admin-users');
 
     await page.getByRole('link', { name: 'Page 2' }).click();

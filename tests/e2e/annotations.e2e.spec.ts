@@ -145,7 +145,7 @@ describeBrowser('annotations in the Read tab', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('annotation-form').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('annotation-item').count()).toBe(2);
-    expect(await highlighted(page)).toEqual(['du soleil', 'lumière, la plante']);
+    await expect.poll(() => highlighted(page)).toEqual(['du soleil', 'lumière, la plante']);
     expect(await page.getByTestId('read-body').locator('mark[data-annotation-ids]').nth(0).textContent()).toBe('du soleil');
     const items = page.getByTestId('annotation-item');
     expect(await items.nth(0).getByTestId('annotation-private').count()).toBe(1);

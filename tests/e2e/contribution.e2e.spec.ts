@@ -95,7 +95,7 @@ const selectText = async (page: Page, text: string) => {
 /** Puts the caret at the very end of the note (after its last text). */
 const caretAtEnd = async (page: Page) => {
   await editor(page).click();
-  await editor(page).evaluate((root) => {
+  await editor(page).evaluate(async (root) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     let last: Node | null = null;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!node.parentElement?.closest('[contenteditable="false"]')) last = node;
@@ -103,10 +103,18 @@ const caretAtEnd = async (page: Page) => {
     if (last) range.setStart(last, last.textContent?.length ?? 0);
     else range.setStart(root, root.childNodes.length);
     range.collapse(true);
+    // ProseMirror takes the DOM selection over in its own selectionchange listener (registered
+    // before this one): once this listener's task has run, its state has the caret.
+    const taken = new Promise<void>((resolve) => document.addEventListener('selectionchange', () => setTimeout(resolve, 0), { once: true }));
     window.getSelection()?.removeAllRanges();
     window.getSelection()?.addRange(range);
+    await taken;
   });
-  await page.waitForTimeout(100);
+  const collapsed = async () => {
+    const [from, to] = ((await editor(page).locator('xpath=..').getAttribute('data-position')) ?? '').split(':');
+    return from !== undefined && from === to;
+  };
+  await expect.poll(collapsed).toBe(true);
 };
 
 /**
@@ -201,7 +209,7 @@ describeBrowser('the contribution window', () => {
 
       // The scaffold panel lists the default scaffolds with their supports in order.
       const supports = page.getByTestId('scaffold-panel').getByTestId('support-button');
-      expect(await supports.count()).toBeGreaterThan(3);
+      await expect.poll(() => supports.count()).toBeGreaterThan(3);
       const firstLabel = (await supports.first().textContent()) ?? '';
 
       // Wrap a selection in a support: ONE unit with its label and the words.
@@ -237,7 +245,7 @@ describeBrowser('the contribution window', () => {
       await page.getByTestId('keyword-add').click();
       await selectText(page, 'gaz carbonique');
       await page.getByTestId('keyword-add').click();
-      expect(await page.getByTestId('keywords-input').inputValue()).toBe('soleil; gaz carbonique');
+      await expect.poll(() => page.getByTestId('keywords-input').inputValue()).toBe('soleil; gaz carbonique');
       await page.getByTestId('keywords-input').fill('soleil; gaz carbonique;  ; feuilles ');
 
       const shownWords = Number((await page.getByTestId('word-count').textContent())?.match(/\d+/)?.[0]);
@@ -251,7 +259,7 @@ describeBrowser('the contribution window', () => {
       await page.getByTestId('save-success').waitFor();
       expect(await page.getByTestId('continue-editing').isVisible()).toBe(true);
       await expect.poll(() => page.getByTestId('contribution-pane').getAttribute('data-status')).toBe('active');
-      expect(await page.getByTestId('save-bar').getAttribute('data-dirty')).toBe('false');
+      await expect.poll(() => page.getByTestId('save-bar').getAttribute('data-dirty')).toBe('false');
       const stored = await object(noteId, alice);
       expect(stored.status).toBe('active');
       expect(stored.keywords).toEqual(['soleil', 'gaz carbonique', 'feuilles']);
@@ -349,7 +357,7 @@ describeBrowser('the contribution window', () => {
       await page.getByTestId('contribute').click();
       await page.getByTestId('save-stored').waitFor();
       expect(await page.getByTestId('save-bar').getAttribute('data-save-state')).toBe('stored');
-      expect(await page.evaluate((id) => localStorage.getItem(`buildon.recover.${id}`), noteId)).toContain('Phrase ajoutée hors ligne.');
+      await expect.poll(() => page.evaluate((id) => localStorage.getItem(`buildon.recover.${id}`), noteId)).toContain('Phrase ajoutée hors ligne.');
       await page.unroute('**/api/objects/*/*');
 
       // Reopened later: the server's text, and recover puts mine back.
@@ -363,7 +371,7 @@ describeBrowser('the contribution window', () => {
       await page.getByTestId('contribute').click();
       await page.getByTestId('save-success').waitFor();
       expect(JSON.stringify((await object(noteId, alice)).data.body)).toContain('Phrase ajoutée hors ligne.');
-      expect(await page.evaluate((id) => localStorage.getItem(`buildon.recover.${id}`), noteId)).toBeNull();
+      await expect.poll(() => page.evaluate((id) => localStorage.getItem(`buildon.recover.${id}`), noteId)).toBeNull();
       await page.close();
     });
 
@@ -450,7 +458,7 @@ describeBrowser('the contribution window', () => {
       const page = await open(alice, noteId);
       // Authors tab: the primary author stays; an author already there is refused.
       await page.getByTestId('tab-authors').click();
-      expect(await page.getByTestId('author-row').count()).toBe(2);
+      await expect.poll(() => page.getByTestId('author-row').count()).toBe(2);
       await page.getByTestId('author-remove').first().click();
       await expect.poll(() => page.getByTestId('authors-message').textContent()).toBe('cannot remove the Primary Author');
       await page.getByTestId('author-choice').selectOption(bob.authorId);
@@ -459,7 +467,7 @@ describeBrowser('the contribution window', () => {
       expect(await page.getByTestId('author-row').count()).toBe(2);
       await page.getByTestId('tab-properties').click();
       await page.getByTestId('permission-private').check();
-      expect(await page.getByTestId('permission-table').textContent()).toMatch(/non.*non/);
+      await expect.poll(() => page.getByTestId('permission-table').textContent()).toMatch(/non.*non/);
       await page.getByTestId('properties-save').click();
       await expect.poll(async () => (await object(noteId, alice)).permission).toBe('private');
       await checkPage(page, 'contribution-properties');
@@ -495,13 +503,15 @@ describeBrowser('the contribution window', () => {
     expect(await ref.getAttribute('data-read')).toBe('unread');
     expect(await ref.getAttribute('class')).toMatch(/card_unread/);
     expect(await ref.getAttribute('aria-label')).toContain('non lue');
+    // The read timer starts at some point after this click, so less than 1 s after it, it cannot have fired.
+    const clicked = Date.now();
     await ref.dblclick();
     const window = page.getByTestId('internal-window');
     await window.getByTestId('read-body').waitFor();
     const opened = Date.now();
     // Not before 1.2 s …
     const early = await ok<{ refs: { to: string; _to: { read: string } }[] }>(app.url, `/api/views/${viewId}/canvas`, bob.token);
-    if (Date.now() - opened < 1000) expect(early.refs.find((r) => r.to === id)?._to.read).toBe('unread');
+    if (Date.now() - clicked < 1000) expect(early.refs.find((r) => r.to === id)?._to.read).toBe('unread');
     await page.waitForTimeout(Math.max(0, 1300 - (Date.now() - opened)));
     // … then read: the canvas shows it once the window is closed.
     await window.getByTestId('window-close').click();

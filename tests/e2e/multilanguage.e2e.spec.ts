@@ -88,20 +88,23 @@ describeBrowser('multilanguage notes, templates and attachments', () => {
     const bar = page.getByTestId('edit-language');
     await bar.waitFor();
     // The editor opens in the default language.
-    expect(await bar.getAttribute('data-editing')).toBe('fr');
+    await expect.poll(() => bar.getAttribute('data-editing')).toBe('fr');
     await page.getByTestId('title-input').fill('Le cycle de l’eau');
     await editor(page).click();
     await page.keyboard.type('L’eau s’évapore puis retombe en pluie.');
     await bar.locator('button[data-lang="en"]').click();
     await expect.poll(() => bar.getAttribute('data-editing')).toBe('en');
-    expect(await page.getByTestId('title-input').inputValue()).toBe('');
+    await expect.poll(() => page.getByTestId('title-input').inputValue()).toBe('');
+    // The editor holds the English body (empty) before anything is typed into it.
+    await expect.poll(() => editor(page).textContent()).not.toContain('retombe en pluie');
     await page.getByTestId('title-input').fill('The water cycle');
     await editor(page).click();
     await page.keyboard.type('Water evaporates and falls again as rain.');
     // Back to French: what was typed is still there.
     await bar.locator('button[data-lang="fr"]').click();
-    expect(await page.getByTestId('title-input').inputValue()).toBe('Le cycle de l’eau');
-    expect(await editor(page).textContent()).toContain('retombe en pluie');
+    await expect.poll(() => bar.getAttribute('data-editing')).toBe('fr');
+    await expect.poll(() => page.getByTestId('title-input').inputValue()).toBe('Le cycle de l’eau');
+    await expect.poll(() => editor(page).textContent()).toContain('retombe en pluie');
     await screenshots(page, 'multilanguage-editor');
     await page.getByTestId('contribute').click();
     await page.getByTestId('save-success').waitFor();
@@ -117,7 +120,7 @@ describeBrowser('multilanguage notes, templates and attachments', () => {
     const page = await openView(reader);
     await refByTitle(page, 'Le cycle de l’eau').waitFor();
     const picker = page.getByTestId('language-picker');
-    expect(await picker.inputValue()).toBe('fr');
+    await expect.poll(() => picker.inputValue()).toBe('fr');
     await picker.selectOption('en');
     await refByTitle(page, 'The water cycle').waitFor();
     expect(await refByTitle(page, 'Le cycle de l’eau').count()).toBe(0);

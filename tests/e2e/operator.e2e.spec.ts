@@ -28,7 +28,8 @@ describe('operator CLI beside a running server', () => {
     // The server follows appends made by other processes on the same file.
     let status = 0;
     let token = '';
-    const deadline = Date.now() + 5_000;
+    // Generous: each try is a real (argon2) login, slow on a loaded CI machine.
+    const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
       const response = await fetch(`${server.url}/auth/local`, {
         method: 'POST',

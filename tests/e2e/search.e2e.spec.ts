@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import { contributionIdsDragType } from '../../contracts/api/search.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, screenshots, useBrowserApp, type ApiUser } from './harness.ts';
-import { ok } from './api.ts';
+import { ok, waitForLive } from './api.ts';
 
 /**
  * Search in the browser (spec part 2 §Search; issue 6 "a private note is
@@ -59,7 +59,10 @@ describeBrowser('search: private notes stay private, results drop onto a canvas'
 
   const searchFor = async (page: Page, words: string) => {
     await page.getByTestId('search-query').fill(words);
+    // Wait for this search's answer: the status of the previous search is already a final one.
+    const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/search'));
     await page.getByTestId('search-submit').click();
+    await answered;
     await expect.poll(() => page.getByTestId('search').getAttribute('data-status')).toMatch(/^(searched|noresult|error)$/);
   };
 
@@ -95,7 +98,7 @@ describeBrowser('search: private notes stay private, results drop onto a canvas'
     expect(await page.locator('[data-testid="search-results"] mark').count()).toBeGreaterThan(0);
     await checkPage(page, 'search-page');
     await page.getByTestId('search-highlight').uncheck();
-    expect(await page.locator('[data-testid="search-results"] mark').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-testid="search-results"] mark').count()).toBe(0);
 
     // The CSV holds what the table shows, nothing more.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('search-csv').click()]);
@@ -131,6 +134,7 @@ describeBrowser('search: private notes stay private, results drop onto a canvas'
     const page = await loggedIn(studentC);
     await page.goto(`${app.url}/view/${viewId}`);
     await page.getByTestId('canvas-plane').waitFor();
+    await waitForLive(page);
     expect(await refsTitled(page, publicTitle).count()).toBe(0);
     await page.getByTestId('tool-search').click();
     const panel = page.getByTestId('panel-search');
@@ -140,7 +144,7 @@ describeBrowser('search: private notes stay private, results drop onto a canvas'
     await checkPage(page, 'search-panel');
 
     await panel.getByTestId('search-result').first().dragTo(page.getByTestId('canvas-plane'), { targetPosition: { x: 520, y: 300 } });
-    await expect.poll(() => refsTitled(page, publicTitle).count(), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => refsTitled(page, publicTitle).count()).toBe(1);
     const canvas = await ok<{ refs: { to: string }[] }>(app.url, `/api/views/${viewId}/canvas`, studentC.token);
     expect(canvas.refs.filter((ref) => ref.to === publicId)).toHaveLength(1);
     expect(canvas.refs.some((ref) => ref.to === privateId)).toBe(false);
@@ -164,7 +168,10 @@ describeBrowser('search: private notes stay private, results drop onto a canvas'
     const viewPage = await loggedIn(studentC);
     await viewPage.goto(`${app.url}/view/${viewId}`);
     await viewPage.getByTestId('canvas-plane').waitFor();
-    const before = await refsTitled(viewPage, publicTitle).count();
+    await waitForLive(viewPage);
+    // The refs the view already has (the previous test dropped one), once the page shows them.
+    const before = (await ok<{ refs: { to: string }[] }>(app.url, `/api/views/${viewId}/canvas`, studentC.token)).refs.filter((ref) => ref.to === publicId).length;
+    await expect.poll(() => refsTitled(viewPage, publicTitle).count()).toBe(before);
     await viewPage.getByTestId('canvas').evaluate(
       (canvas, { type, ids }) => {
         const data = new DataTransfer();
@@ -176,6 +183,6 @@ describeBrowser('search: private notes stay private, results drop onto a canvas'
       },
       { type: contributionIdsDragType, ids: dragged.ids },
     );
-    await expect.poll(() => refsTitled(viewPage, publicTitle).count(), { timeout: 5_000 }).toBe(before + 1);
+    await expect.poll(() => refsTitled(viewPage, publicTitle).count()).toBe(before + 1);
   });
 });

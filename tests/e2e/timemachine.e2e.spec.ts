@@ -259,16 +259,16 @@ describeBrowser('the time machine replays a classroom session exactly', () => {
     const scale = async () => Number(await page.getByTestId('tm-track').getAttribute('data-scale'));
     const fit = await scale();
     await page.getByTestId('tm-zoom-up').click();
-    expect(await scale()).toBeCloseTo(fit * 2);
+    await expect.poll(scale).toBeCloseTo(fit * 2);
     await page.getByTestId('tm-zoom-bigUp').click();
-    expect(await scale()).toBeCloseTo(fit * 10);
+    await expect.poll(scale).toBeCloseTo(fit * 10);
     await page.getByTestId('tm-zoom-down').click();
-    expect(await scale()).toBeCloseTo(fit * 5);
+    await expect.poll(scale).toBeCloseTo(fit * 5);
     await page.getByTestId('tm-zoom-bigDown').click();
-    expect(await scale()).toBeCloseTo(fit / 2);
+    await expect.poll(scale).toBeCloseTo(fit / 2);
     await page.getByTestId('tm-zoom-focus').click();
     await page.getByTestId('tm-zoom-fit').click();
-    expect(await scale()).toBeCloseTo(fit);
+    await expect.poll(scale).toBeCloseTo(fit);
   });
 
   it('opens the view "as of" a date, from the live view and from the date field', async () => {
