@@ -29,4 +29,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-writeServerLock(config.dataDir, config.port);
+// With PORT=0 the system picks a free port: the lock names the one actually bound.
+const bound = app.server.address();
+writeServerLock(config.dataDir, typeof bound === 'object' && bound ? bound.port : config.port);
