@@ -48,7 +48,7 @@ const isProblem = (value: unknown): value is Partial<ProblemDetails> =>
 
 /**
  * A fetch wrapper that sends the bearer token, parses JSON and turns error
- * answers into ApiError. Any 401 clears the token and calls onUnauthorized.
+ * answers into ApiError. A 401 to the current token clears it and calls onUnauthorized.
  */
 export const createApiClient = ({ fetch: fetchImpl, tokens, onUnauthorized }: ApiClientOptions): ApiClient => ({
   async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -71,7 +71,10 @@ export const createApiClient = ({ fetch: fetchImpl, tokens, onUnauthorized }: Ap
         data = null;
       }
     }
-    if (response.status === 401) {
+    // Only the session this request was sent with has ended. A request sent without a token (one that
+    // raced a logout, whose effects clear the session before the page's queries see it) or with a token
+    // replaced since (a password change) leaves the current session and page alone.
+    if (response.status === 401 && token && tokens.get() === token) {
       tokens.set(null);
       if (options.redirectOnUnauthorized !== false) onUnauthorized();
     }

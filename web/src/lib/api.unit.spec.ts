@@ -46,6 +46,35 @@ describe('api client', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('a 401 to a request sent without a token (after a logout) neither navigates nor touches a later login', async () => {
+    const { tokens, onUnauthorized, fetch, client } = setup(json(401, { status: 401, message: 'unauthorized' }));
+    await expect(client.request('/api/users/me')).rejects.toMatchObject({ status: 401 });
+    expect(fetch.mock.calls[0]?.[1]?.headers).not.toHaveProperty('authorization');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    let answer: (response: Response) => void = () => undefined;
+    fetch.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const pending = client.request('/api/users/me');
+    tokens.set('fresh');
+    answer(json(401, { status: 401, message: 'unauthorized' }));
+    await expect(pending).rejects.toMatchObject({ status: 401 });
+    expect(tokens.get()).toBe('fresh');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('a 401 to a token replaced meanwhile (a password change) keeps the new one', async () => {
+    const { tokens, onUnauthorized, fetch, client } = setup(json(200, {}));
+    tokens.set('old');
+    let answer: (response: Response) => void = () => undefined;
+    fetch.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const pending = client.request('/api/users/me');
+    tokens.set('new');
+    answer(json(401, { status: 401, message: 'Your session has ended. Please log in again.' }));
+    await expect(pending).rejects.toMatchObject({ status: 401 });
+    expect(tokens.get()).toBe('new');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('a login 401 clears the token without navigating, so the form shows the message', async () => {
     const { tokens, onUnauthorized, client } = setup(json(401, { message: 'This userName is not registered or the password is not correct.' }));
     tokens.set('stale');
