@@ -119,13 +119,21 @@ describeBrowser('accounts in the browser', () => {
     await page.getByTestId('nav-settings').click();
     await page.getByRole('heading', { level: 1, name: 'Paramètres' }).waitFor();
 
+    // The interface switches first, then the account is told: read what the server keeps by polling.
+    const savedLang = async () =>
+      (
+        (await (
+          await fetch(`${app.url}/api/users/me`, { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('buildon.token'))}` } })
+        ).json()) as { lang: string }
+      ).lang;
     await page.locator('button[data-lang="en"]').click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
     expect(await page.getByTestId('nav-logout').textContent()).toBe('Log out');
     expect(await page.getByRole('heading', { name: 'Change password' }).count()).toBe(1);
     expect(await page.locator('button[data-lang="en"]').getAttribute('aria-pressed')).toBe('true');
     await checkPage(page, 'settings-en');
+    await expect.poll(savedLang).toBe('en');
 
     // Another browser (fresh storage): the account brings English back.
     const elsewhere = await app.newPage();
@@ -135,13 +143,8 @@ describeBrowser('accounts in the browser', () => {
 
     await page.locator('button[data-lang="fr"]').click();
     await page.getByRole('heading', { level: 1, name: 'Paramètres' }).waitFor();
-    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
-    const me = (await (
-      await fetch(`${app.url}/api/users/me`, {
-        headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('buildon.token'))}` },
-      })
-    ).json()) as { lang: string };
-    expect(me.lang).toBe('fr');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
+    await expect.poll(savedLang).toBe('fr');
 
     // Each of the nine languages renders (no missing-key fallbacks to raw keys).
     for (const lang of ['es', 'cn', 'zh_CN', 'ja', 'fi', 'pt', 'it']) {

@@ -5,7 +5,7 @@ import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 export const call = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<{ status: number; json: T }> => {
   const response = await fetch(`${url}${path}`, {
     method,
-    signal: AbortSignal.timeout(10_000),
+    signal: AbortSignal.timeout(30_000),
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });

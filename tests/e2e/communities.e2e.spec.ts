@@ -270,7 +270,8 @@ describeBrowser('communities, authors and help in the browser', () => {
     expect(await page.getByTestId('csv-errors').count()).toBe(0);
     await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="csv-submit"]')?.disabled);
     await page.getByTestId('csv-submit').click();
-    await page.getByTestId('csv-result-message').waitFor({ timeout: 30_000 });
+    // 31 accounts, each with a real password hash: slow on a loaded machine.
+    await page.getByTestId('csv-result-message').waitFor({ timeout: 90_000 });
     const result = await page.getByTestId('csv-result-message').textContent();
     expect(result).toContain(CommunityMessages.csvSubmitted);
     expect(result).toContain('Comptes créés : 31');
@@ -391,5 +392,6 @@ describeBrowser('communities, authors and help in the browser', () => {
     // The teacher is a manager: not blocked.
     await page.goto(`${app.url}/communitytop/${communityId}`);
     await page.waitForURL(/\/view\/[0-9a-f]{24}$/);
-  });
+    // About 30 s on CI (32 accounts created and hashed, many pages): room for a loaded machine.
+  }, 300_000);
 });

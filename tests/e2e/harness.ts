@@ -169,7 +169,7 @@ export type ApiUser = { userName: string; password: string; token: string; id: s
 export const registerUser = async (url: string, userName: string, password = 'secret1'): Promise<ApiUser> => {
   const response = await fetch(`${url}/api/users`, {
     method: 'POST',
-    signal: AbortSignal.timeout(10_000),
+    signal: AbortSignal.timeout(30_000),
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       firstName: 'Test',

@@ -79,7 +79,7 @@ describeBrowser('stored XSS: no payload runs', () => {
   const call = async (path: string, token: string, method = 'GET', body?: unknown) => {
     const response = await fetch(`${app.url}${path}`, {
       method,
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(30_000),
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

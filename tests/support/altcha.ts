@@ -10,6 +10,6 @@ export const solveAltcha = async (challenge: Challenge): Promise<string> => {
 
 /** Fetches a challenge from a running server and solves it. */
 export const solveRobotCheck = async (url: string): Promise<string> => {
-  const response = await fetch(`${url}/api/recaptcha/challenge`, { signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(`${url}/api/recaptcha/challenge`, { signal: AbortSignal.timeout(30_000) });
   return solveAltcha((await response.json()) as Challenge);
 };
