@@ -403,13 +403,16 @@ describeBrowser('the contribution window', () => {
       await caretAtEnd(page);
       await page.getByTestId('tab-attachments').click();
       expect(await page.getByTestId('attachment-insert').isDisabled()).toBe(true);
-      // Hold the answer a moment so the progress bar can be seen.
+      // Hold the answer until the progress bar has been seen (a fixed delay could end unseen).
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/api/upload/**', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 600));
+        await held;
         await route.continue();
       });
       await page.getByTestId('upload-input').setInputFiles({ name: 'feuille.png', mimeType: 'image/png', buffer: png(320, 180) });
       await page.getByTestId('upload-progress').waitFor();
+      release();
       await page.getByTestId('attachment-item').first().waitFor();
       expect(await page.getByTestId('attachment-item').first().getAttribute('data-mime')).toBe('image/png');
       await page.getByTestId('attachment-item').first().click();

@@ -166,13 +166,17 @@ describeBrowser('the time machine replays a classroom session exactly', () => {
   });
 
   it("shows 'Initializing...', then the header, an empty canvas at frame −1 and the timeline", async () => {
+    // The history is held until the test has seen the wait message (a fixed delay could end unseen).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**/api/timemachine/${viewId}`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await held;
       await route.continue();
     });
     await page.goto(`${app.url}/timemachine/${viewId}`);
     await page.getByTestId('tm-initializing').waitFor();
     expect(await page.getByTestId('tm-initializing').textContent()).toBe('Initialisation...');
+    release();
     await page.getByTestId('tm-screen').waitFor();
     await page.unroute(`**/api/timemachine/${viewId}`);
     expect(await page.getByTestId('view-community').textContent()).toBe('Physique 4e C');
