@@ -173,10 +173,10 @@ const run = async (refCount: number): Promise<Figures> => {
 };
 
 if (!existsSync(chromiumPath)) {
-  console.log(`\n4. Canvas in the browser — skipped: no Chromium at ${chromiumPath}`);
+  console.log(`\n5. Canvas in the browser — skipped: no Chromium at ${chromiumPath}`);
 } else {
   ensureWebBuild();
-  console.log(`\n4. Canvas in the browser (Chromium headless, software rendering), drag of 20 refs for ${dragSeconds} s`);
+  console.log(`\n5. Canvas in the browser (Chromium headless, software rendering), drag of 20 refs for ${dragSeconds} s`);
   for (const size of sizes) {
     const f = await run(size);
     const goal = size <= 1000 ? 55 : 30;

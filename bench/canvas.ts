@@ -82,7 +82,7 @@ export const benchCanvas = async () => {
 
 const result = await benchCanvas();
 const { loadavg, cpus } = await import('node:os');
-console.log(`\n3. Canvas load, GET /api/views/{viewId}/canvas — ${fmt(refCount)} refs seeded, ${fmt(result.refs)} visible to a writer, ${fmt(result.links)} build-on links, ${fmt(result.bytes / 1024)} KiB`);
+console.log(`\n4. Canvas load, GET /api/views/{viewId}/canvas — ${fmt(refCount)} refs seeded, ${fmt(result.refs)} visible to a writer, ${fmt(result.links)} build-on links, ${fmt(result.bytes / 1024)} KiB`);
 console.log(`   machine load average ${fmt(loadavg()[0] ?? 0, 1)} on ${cpus().length} cores (wall times grow with it; CPU times do not)`);
 console.log(`   use case alone (baseline)              : median ${fmt(percentile(result.service, 50), 2)} ms, p99 ${fmt(percentile(result.service, 99), 2)} ms, CPU ${fmt(result.serviceCpuMs, 2)} ms/load`);
 console.log(`   through HTTP inject (server time)      : median ${fmt(percentile(result.injected, 50), 2)} ms, p99 ${fmt(percentile(result.injected, 99), 2)} ms, CPU ${fmt(result.injected.cpuMs ?? 0, 2)} ms/load  (goal p99 ≤ 20 ms)`);

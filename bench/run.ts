@@ -8,8 +8,8 @@
  *  2. Projection rebuild events/s (the real users projection into fresh
  *     in-memory collections) vs a raw JSON fold of the same events.
  *
- * Then the time machine and the canvas (server load, browser drag) figures.
- * BENCH_ONLY=canvas runs the canvas figures alone.
+ * Then the time machine, the canvas (server load, browser drag) and the live
+ * push figures. BENCH_ONLY=canvas runs the canvas and live figures alone.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -36,6 +36,7 @@ if (process.env.BENCH_ONLY === 'canvas') {
   rmSync(dir, { recursive: true, force: true });
   await import('./canvas.ts');
   await import('./canvas-browser.ts');
+  await import('./live.ts');
   process.exit(0);
 }
 
@@ -223,3 +224,4 @@ try {
 await (await import('./timemachine.ts')).benchTimeMachine();
 await import('./canvas.ts');
 await import('./canvas-browser.ts');
+await import('./live.ts');
