@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin, CommunitySettings, Group, Scaffold, ViewSummary } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
-import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, screenshots, useBrowserApp, type ApiUser } from './harness.ts';
+import { checkPage, describeBrowser, registerUser, runCli, screenshots, useBrowserApp, useSession, type ApiUser } from './harness.ts';
 import { ok, refByTitle, waitForLive } from './api.ts';
 
 /**
@@ -59,7 +59,7 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
 
   const openView = async (who: Member, id = viewId, suffix = ''): Promise<Page> => {
     const page = await app.newPage();
-    await loginThroughUi(page, app.url, who.userName, who.password);
+    await useSession(page, who.token);
     await page.goto(`${app.url}/view/${id}${suffix}`);
     await page.getByTestId('canvas-plane').waitFor();
     await waitForLive(page);

@@ -185,6 +185,15 @@ export const registerUser = async (url: string, userName: string, password = 'se
   return { userName, password, token: body.token, id: body.user._id };
 };
 
+/**
+ * Starts the page's session with a token the test already holds, as a login
+ * would leave it (for specs that open many pages: the login route allows 10
+ * attempts a minute per account, and the login itself is tested elsewhere).
+ */
+export const useSession = async (page: Page, token: string) => {
+  await page.addInitScript((value) => localStorage.setItem('buildon.token', value), token);
+};
+
 /** Logs in through /login/local and waits to leave the login page. */
 export const loginThroughUi = async (page: Page, url: string, userName: string, password: string, path = '/login/local') => {
   await page.goto(`${url}${path}`);
