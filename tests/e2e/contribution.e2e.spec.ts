@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
-import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
+import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
 import { call, createCommunity, ok } from './api.ts';
 
 /**
@@ -161,7 +161,7 @@ describeBrowser('the contribution window', () => {
     const page = await app.newPage();
     // Generous waits: the machine may be shared with other suites.
     page.setDefaultTimeout(20_000);
-    await loginThroughUi(page, app.url, who.userName, who.password);
+    await useSession(page, who.token);
     await page.goto(`${app.url}/contribution/${id}/${viewId}`);
     await page.getByTestId('contribution-pane').waitFor();
     return page;
