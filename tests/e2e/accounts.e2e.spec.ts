@@ -155,6 +155,25 @@ describeBrowser('accounts in the browser', () => {
     await checkPage(page, 'settings-it');
     await page.locator('button[data-lang="fr"]').click();
     await page.getByRole('heading', { level: 1, name: 'Paramètres' }).waitFor();
+    await expect.poll(savedLang).toBe('fr');
+
+    // Quick clicks: the account ends with the last choice even when the first save is slow
+    // (saves go one at a time; sent together, the slow one would land last).
+    let held = true;
+    await page.route('**/api/users/*/lang', async (route) => {
+      if (held) {
+        held = false;
+        await new Promise((resolve) => setTimeout(resolve, 800));
+      }
+      await route.continue();
+    });
+    await page.locator('button[data-lang="es"]').click();
+    await page.locator('button[data-lang="en"]').click();
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await expect.poll(savedLang).toBe('en');
+    await page.waitForTimeout(1000);
+    expect(await savedLang()).toBe('en');
+    await page.unroute('**/api/users/*/lang');
   });
 
   it('changes the password with its messages, then logs in with the new one', async () => {

@@ -8,6 +8,8 @@ import { meQueryKey } from '../../../lib/session.ts';
 export const useChangeLanguage = (userId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
+    // One save at a time, in the order chosen: quick clicks leave the account with the last choice.
+    scope: { id: `user-lang-${userId}` },
     mutationFn: (lang: Language) =>
       api.request<UserProfile>(`/api/users/${encodeURIComponent(userId)}/lang`, { method: 'PUT', body: { lang } }),
     onSuccess: (profile) => {

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert.tsx';
 import { setInterfaceLanguage } from '../../../i18n/index.ts';
@@ -17,13 +17,18 @@ export const LanguagePicker = ({ userId }: { userId: string }) => {
   const [error, setError] = useState<string | null>(null);
   const current = isLanguage(i18n.language) ? i18n.language : 'fr';
 
+  // The last choice: a failed save of an earlier one must not undo it.
+  const latest = useRef<Language | null>(null);
+
   const handleChoose = async (lang: Language) => {
     setError(null);
     const previous = current;
+    latest.current = lang;
     await setInterfaceLanguage(lang);
     try {
       await changeLanguage.mutateAsync(lang);
     } catch (failure) {
+      if (latest.current !== lang) return;
       await setInterfaceLanguage(previous);
       setError(failure instanceof ApiError ? failure.message : t('common.genericError'));
     }
