@@ -237,7 +237,9 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
       }
       await page.mouse.up();
     };
-    await drag({ x: refBox.x + 12, y: refBox.y + 10 }, { x: windowBox.x + 150, y: windowBox.y + 150 });
+    // Held 40 px right of its left edge: it lands with that point under the pointer.
+    const drop = { x: windowBox.x + 150, y: windowBox.y + 150 };
+    await drag({ x: refBox.x + 40, y: refBox.y + 10 }, drop);
     await frame.locator('[data-testid="ref"][data-title="Idée à déplacer"]').waitFor({ timeout: 5_000 });
     await refByTitle(page, 'Idée à déplacer').waitFor({ state: 'detached', timeout: 5_000 });
     const target = await ok<ViewCanvasReply>(app.url, `/api/views/${to}/canvas`, pupil.token);
@@ -248,8 +250,13 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     // And back: from the window onto the page's canvas, below the window.
     const inner = await frame.locator('[data-testid="ref"][data-title="Idée à déplacer"]').boundingBox();
     if (!inner) throw new Error('no ref in the window');
-    await drag({ x: inner.x + 12, y: inner.y + 10 }, { x: 200, y: 760 });
+    expect(Math.abs(inner.x - (drop.x - 40))).toBeLessThanOrEqual(3);
+    expect(Math.abs(inner.y - (drop.y - 10))).toBeLessThanOrEqual(3);
+    await drag({ x: inner.x + 40, y: inner.y + 10 }, { x: 200, y: 760 });
     await refByTitle(page, 'Idée à déplacer').waitFor({ timeout: 5_000 });
+    const back = await refByTitle(page, 'Idée à déplacer').boundingBox();
+    expect(Math.abs((back?.x ?? 0) - 160)).toBeLessThanOrEqual(3);
+    expect(Math.abs((back?.y ?? 0) - 750)).toBeLessThanOrEqual(3);
     await frame.locator('[data-testid="ref"][data-title="Idée à déplacer"]').waitFor({ state: 'detached', timeout: 5_000 });
     await page.close();
   });

@@ -28,7 +28,7 @@ export type CanvasProps = {
   onDrop: (data: DataTransfer, at: Point) => void;
   onDeleteKey: () => void;
   /** Refs dragged out of this canvas, released at a screen point: true when taken elsewhere. */
-  onDragOut?: (refs: ViewRef[], client: Point) => boolean;
+  onDragOut?: (refs: ViewRef[], client: Point, grab: Point) => boolean;
 };
 
 const margin = 400;

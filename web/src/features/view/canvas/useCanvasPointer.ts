@@ -20,7 +20,7 @@ export type CanvasPointerOptions = {
    * window, the page around an embedded view): true when it was taken there
    * (the refs then stay put here).
    */
-  onDragOut?: (refs: ViewRef[], client: Point) => boolean;
+  onDragOut?: (refs: ViewRef[], client: Point, grab: Point) => boolean;
 };
 
 type Drag = {
@@ -306,7 +306,12 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
     const current = drag.current;
     if (current && current.pointerId === event.pointerId) {
       drag.current = null;
-      const out = current.started && event.type === 'pointerup' && latest.current.onDragOut?.(current.refs, { x: event.clientX, y: event.clientY });
+      // Where the pointer held the group, from its top-left: the group lands elsewhere as it was held.
+      const grab = {
+        x: current.start.x - Math.min(...current.refs.map((r) => r.data.x)),
+        y: current.start.y - Math.min(...current.refs.map((r) => r.data.y)),
+      };
+      const out = current.started && event.type === 'pointerup' && latest.current.onDragOut?.(current.refs, { x: event.clientX, y: event.clientY }, grab);
       if (current.started) endDrag(current, event.type === 'pointerup' && !out);
       return;
     }

@@ -239,9 +239,11 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
   );
   /** Moves refs of `sourceViewId` into `target`; both canvases (here and in view windows) reload. */
   const moveInto = useCallback(
-    async (sourceViewId: string, linkIds: string[], target: { viewId: string; at: Point; title: string }) => {
+    async (sourceViewId: string, linkIds: string[], target: { viewId: string; at: Point; title: string }, grab: Point) => {
       try {
-        const reply = await moveRefs(sourceViewId, linkIds, target.viewId, { x: Math.max(2, target.at.x - 10), y: Math.max(2, target.at.y - 10) });
+        // The group lands as it was held: the point under the pointer stays under it.
+        const topLeft = { x: Math.max(2, Math.round(target.at.x - grab.x)), y: Math.max(2, Math.round(target.at.y - grab.y)) };
+        const reply = await moveRefs(sourceViewId, linkIds, target.viewId, topLeft);
         if (sourceViewId === viewId) updateCanvas(client, viewId, (c) => withoutRefs(c, new Set(linkIds)));
         setSelection(new Set());
         for (const id of [sourceViewId, target.viewId]) void client.invalidateQueries({ queryKey: canvasKey(id) });
@@ -254,17 +256,17 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
     [client, viewId, notify, t],
   );
   const dragOut = useCallback(
-    (refs: ViewRef[], point: Point): boolean => {
+    (refs: ViewRef[], point: Point, grab: Point): boolean => {
       const under = document.elementFromPoint(point.x, point.y);
       if (under?.closest('[data-testid="canvas"]')) return false;
       if (embedded) {
         // An embedded view hands refs dragged out of it to the page around it.
-        window.parent.postMessage({ type: 'buildon:refs-out', viewId, linkIds: refs.map((r) => r._id), client: point }, window.location.origin);
+        window.parent.postMessage({ type: 'buildon:refs-out', viewId, linkIds: refs.map((r) => r._id), client: point, grab }, window.location.origin);
         return true;
       }
       const target = dropTargetAt(point);
       if (!target || target.viewId === viewId) return false;
-      void moveInto(viewId, refs.map((r) => r._id), target);
+      void moveInto(viewId, refs.map((r) => r._id), target, grab);
       return true;
     },
     [embedded, viewId, dropTargetAt, moveInto],
@@ -273,7 +275,14 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
     const isId = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{24}$/.test(v);
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin) return;
-      const message = event.data as { type?: unknown; viewId?: unknown; viewIds?: unknown; linkIds?: unknown; client?: { x?: unknown; y?: unknown } } | null;
+      const message = event.data as {
+        type?: unknown;
+        viewId?: unknown;
+        viewIds?: unknown;
+        linkIds?: unknown;
+        client?: { x?: unknown; y?: unknown };
+        grab?: { x?: unknown; y?: unknown };
+      } | null;
       if (!message || typeof message !== 'object') return;
       if (message.type === 'buildon:canvas-refresh' && Array.isArray(message.viewIds) && message.viewIds.includes(viewId)) {
         void client.invalidateQueries({ queryKey: canvasKey(viewId) });
@@ -286,7 +295,8 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
       if (!frame || !isId(message.viewId) || linkIds.length === 0 || typeof at?.x !== 'number' || typeof at.y !== 'number') return;
       const rect = frame.getBoundingClientRect();
       const target = dropTargetAt({ x: rect.left + at.x, y: rect.top + at.y });
-      if (target && target.viewId !== message.viewId) void moveInto(message.viewId, linkIds, target);
+      const grab = typeof message.grab?.x === 'number' && typeof message.grab.y === 'number' ? { x: message.grab.x, y: message.grab.y } : { x: 0, y: 0 };
+      if (target && target.viewId !== message.viewId) void moveInto(message.viewId, linkIds, target, grab);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
