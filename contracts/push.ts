@@ -30,25 +30,32 @@ export type PushClientMessage = PushAuth | PushSubscribe | PushUnsubscribe | Pus
 
 /** Authenticated. */
 export type PushReady = { type: 'ready'; userId: string };
-export type PushSubscribed = { type: 'subscribed'; viewId: string };
+/**
+ * Subscribed. Every change after `position` (a global event position) will be
+ * pushed; a canvas read at an older position may miss changes and is read again.
+ */
+export type PushSubscribed = { type: 'subscribed'; viewId: string; position: number };
 export type PushUnsubscribed = { type: 'unsubscribed'; viewId: string };
 /** A refused or malformed request; `status` mirrors HTTP (401, 403, 404, 400). */
 export type PushError = { type: 'error'; status: number; message: string; viewId?: string };
 export type PushPong = { type: 'pong' };
 
 /**
+ * Changes carry `position`, the event that caused them: a canvas read at or
+ * after it already shows the change.
+ *
  * A ref of a subscribed view was placed (`placed`), moved/resized/fixed/locked
  * (`changed`) or its contribution changed (`target`: title, status, permission,
  * favourite…; a note becoming active appears this way). Replace by `ref._id`.
  */
-export type PushRefSaved = { type: 'ref.saved'; viewId: string; cause: 'placed' | 'changed' | 'target'; ref: ViewRef };
+export type PushRefSaved = { type: 'ref.saved'; viewId: string; cause: 'placed' | 'changed' | 'target'; ref: ViewRef; position?: number };
 /** A ref left the view, or its contribution is no longer visible to this reader. */
-export type PushRefRemoved = { type: 'ref.removed'; viewId: string; linkId: string };
+export type PushRefRemoved = { type: 'ref.removed'; viewId: string; linkId: string; position?: number };
 /** A build-on or reference link between two refs of the view. */
-export type PushLinkSaved = { type: 'link.saved'; viewId: string; link: ViewLink };
-export type PushLinkRemoved = { type: 'link.removed'; viewId: string; linkId: string };
+export type PushLinkSaved = { type: 'link.saved'; viewId: string; link: ViewLink; position?: number };
+export type PushLinkRemoved = { type: 'link.removed'; viewId: string; linkId: string; position?: number };
 /** My own read state of a contribution changed (I read it, possibly in another window). */
-export type PushReadChanged = { type: 'read.changed'; communityId: string; contributionId: string; read: ReadState };
+export type PushReadChanged = { type: 'read.changed'; communityId: string; contributionId: string; read: ReadState; position?: number };
 
 /**
  * Something changed what this reader may see or do on the view as a whole —

@@ -102,5 +102,10 @@ export const ViewCanvasReplySchema = Type.Object({
   context: ContextDataSchema,
   refs: Type.Array(ViewRefSchema),
   links: Type.Array(ViewLinkSchema),
+  /**
+   * The read models' position when the canvas was read: it shows every change
+   * up to it (the live channel compares it with its own, see contracts/push.ts).
+   */
+  position: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type ViewCanvasReply = Static<typeof ViewCanvasReplySchema>;

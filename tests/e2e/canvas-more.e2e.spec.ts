@@ -99,6 +99,13 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     const b = await placedNote(pupil, 'Les douves', 330, 420, lookView);
     await ok(app.url, `/api/views/${lookView}/riseabove`, pupil.token, 'POST', { title: 'La défense', linkIds: [a.refId, b.refId] });
     const pupilPage = await openView(pupil, lookView);
+    // One request loads the view; subscribing to its live channel adds none when nothing changed meanwhile.
+    await pupilPage.waitForTimeout(500);
+    const canvasLoads = await pupilPage.evaluate(
+      (path) => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === path).length,
+      `/api/views/${lookView}/canvas`,
+    );
+    expect(canvasLoads).toBe(1);
     await refByTitle(pupilPage, 'La défense').waitFor();
     await checkPage(pupilPage, 'canvas-more-view-writer');
     const teacherPage = await openView(teacher, lookView);

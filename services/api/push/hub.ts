@@ -49,12 +49,19 @@ const authorAccessEvents = new Set(['AuthorRoleChanged', 'AuthorLoginBlocked', '
  * each subscriber what changed — shaped and filtered for that reader, exactly
  * as the canvas load would show it.
  */
+/** Messages that carry the position of the event that caused them. */
+const changeTypes: ReadonlySet<PushServerMessage['type']> = new Set(['ref.saved', 'ref.removed', 'link.saved', 'link.removed', 'read.changed']);
+
 export class PushHub {
   private readonly clients = new Set<PushClient>();
   private readonly viewSubscribers = new Map<string, Set<PushClient>>();
   private subscription: Subscription | null = null;
   private nextId = 1;
   private stopped = false;
+  /** The last event this hub began to handle: every later one reaches the subscribers of the moment. */
+  private started = 0;
+  /** The event being dispatched, stamped on the changes it sends. */
+  private dispatching: number | null = null;
 
   constructor(private readonly deps: PushHubDeps) {}
 
@@ -62,6 +69,7 @@ export class PushHub {
   async start(): Promise<void> {
     if (this.subscription || this.stopped) return;
     const after = await this.deps.eventStore.headPosition();
+    this.started = after;
     this.follow(after);
   }
 
@@ -71,12 +79,16 @@ export class PushHub {
       after,
       onEvent: async (event) => {
         position = event.globalPosition;
+        this.started = position;
         if (this.viewSubscribers.size === 0) return;
         try {
           await this.deps.runner.waitFor(event.globalPosition);
+          this.dispatching = event.globalPosition;
           await this.dispatch(event);
         } catch (error) {
           this.deps.log?.error({ err: error, event: event.type, position: event.globalPosition }, 'push failed on event');
+        } finally {
+          this.dispatching = null;
         }
       },
       onError: (error) => {
@@ -114,8 +126,9 @@ export class PushHub {
   }
 
   send(client: PushClient, message: PushServerMessage): void {
+    const stamped = this.dispatching !== null && changeTypes.has(message.type) ? { ...message, position: this.dispatching } : message;
     try {
-      client.connection.send(JSON.stringify(message));
+      client.connection.send(JSON.stringify(stamped));
     } catch {
       // A socket that closed meanwhile: its close handler disconnects it.
     }
@@ -153,7 +166,7 @@ export class PushHub {
     let subscribers = this.viewSubscribers.get(viewId);
     if (!subscribers) this.viewSubscribers.set(viewId, (subscribers = new Set()));
     subscribers.add(client);
-    this.send(client, { type: 'subscribed', viewId });
+    this.send(client, { type: 'subscribed', viewId, position: this.started });
     this.presence(viewId);
   }
 

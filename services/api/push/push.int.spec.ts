@@ -53,6 +53,14 @@ describe('websocket /api/socket', () => {
     expect(latency).toBeLessThan(liveBudgetMs);
     expect(saved).toMatchObject({ viewId: w.welcomeViewId, cause: 'changed', ref: { data: { x: 333, y: 444 }, _to: { title: 'Live', byMe: false } } });
 
+    // Positions: the canvas read now shows the move; the subscription point came before it.
+    const subscribed = watcher.messages.find((m) => m.type === 'subscribed');
+    const canvas = await call(t, w.writer2.token, 'GET', `/api/views/${w.welcomeViewId}/canvas`);
+    const canvasPosition = (canvas.body as { position?: number }).position ?? -1;
+    expect(subscribed?.type === 'subscribed' && subscribed.position).toBeGreaterThan(0);
+    expect(saved.position).toBeGreaterThan(subscribed?.type === 'subscribed' ? subscribed.position : Infinity);
+    expect(canvasPosition).toBeGreaterThanOrEqual(saved.position ?? Infinity);
+
     mover.close();
     await watcher.next((m) => m.type === 'presence' && m.users.length === 1);
     watcher.close();

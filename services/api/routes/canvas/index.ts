@@ -54,7 +54,11 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
         response: { 200: ViewCanvasReplySchema, ...problemResponses },
       },
     },
-    async (request) => canvasReader.canvas(request.currentUser, request.params.viewId),
+    async (request) => {
+      // Taken before the read: the canvas shows at least every change up to it.
+      const position = services.runner.position;
+      return { ...(await canvasReader.canvas(request.currentUser, request.params.viewId)), position };
+    },
   );
 
   app.post(

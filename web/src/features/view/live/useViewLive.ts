@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { pushCloseCodes, pushPath, type PushClientMessage, type PushServerMessage } from '../../../../../contracts/push.ts';
 import { tokenStore } from '../../../lib/tokenStore.ts';
+import { CanvasCatchUp } from './catchUp.ts';
 import { canvasKey, patchTarget, removeRefs, updateCanvas, upsertRef } from '../api/canvas.ts';
 
 export type Presence = { authorId: string; name: string };
@@ -51,7 +52,8 @@ const socketUrl = (): string => {
  * The view's live channel (issue 5 §8): one authenticated websocket,
  * subscribed to this view; pushed ref saves/removals, links and my read
  * changes patch the TanStack Query cache; presence lists who else is here.
- * It reconnects with back-off and refetches the canvas after a gap.
+ * It reconnects with back-off; `CanvasCatchUp` reads the canvas again only when
+ * it may have missed a change.
  */
 export const useViewLive = (viewId: string, enabled: boolean) => {
   const client = useQueryClient();
@@ -65,6 +67,8 @@ export const useViewLive = (viewId: string, enabled: boolean) => {
     let attempts = 0;
     let retry = 0;
     let ping = 0;
+    const catchUp = new CanvasCatchUp(client, viewId, (message) => applyPush(client, viewId, message));
+    const unfollow = catchUp.follow();
 
     const send = (message: PushClientMessage) => {
       if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -87,14 +91,12 @@ export const useViewLive = (viewId: string, enabled: boolean) => {
         } else if (message.type === 'subscribed' && message.viewId === viewId) {
           attempts = 0;
           setConnected(true);
-          // Anything pushed before this subscription is lost: on a reconnection, and also on the
-          // first connection, where the canvas may have been read before the server knew of us
-          // (a change in between would otherwise never show), reload the canvas once.
-          void client.invalidateQueries({ queryKey: canvasKey(viewId) });
+          // A canvas read before this point (before the first subscription or during a gap) is read again.
+          catchUp.subscribed(message.position);
         } else if (message.type === 'presence' && message.viewId === viewId) {
           setPresence(message.users.map((u) => ({ authorId: u.authorId, name: u.name })));
         } else {
-          applyPush(client, viewId, message);
+          catchUp.change(message);
         }
       };
       socket.onclose = (event) => {
@@ -111,6 +113,7 @@ export const useViewLive = (viewId: string, enabled: boolean) => {
     ping = window.setInterval(() => send({ type: 'ping' }), 25_000);
     return () => {
       stopped = true;
+      unfollow();
       window.clearTimeout(retry);
       window.clearInterval(ping);
       if (socket) {
