@@ -262,23 +262,41 @@ export class CanvasService {
     return { access, target };
   }
 
-  /** PUT /api/links/{id}: move, resize, show in place, pin, fix, hard lock or unlock a ref. */
-  async updateRef(user: UserDocument, linkId: string, body: UpdateLinkBody): Promise<Link> {
-    const link = await this.link(linkId);
-    const { access, target } = await this.refContext(user, link);
-    const change: Record<string, unknown> = Object.fromEntries(Object.entries(body.data).filter(([, v]) => v !== undefined));
+  /**
+   * A ref change as PUT /api/links/{id} accepts it: unset fields dropped,
+   * coordinates clamped, the ref rules checked (ForbiddenError otherwise) and,
+   * when the view prevents overlap, a move nudged off the other refs' spots
+   * (`others`, read only when the ref moves).
+   */
+  private async checkedRefChange(
+    access: ViewAccess,
+    target: ContributionDocument | null,
+    link: LinkDocument,
+    data: UpdateLinkBody['data'],
+    others: () => readonly PlacedRef[] | Promise<readonly PlacedRef[]>,
+  ): Promise<Record<string, unknown>> {
+    const change: Record<string, unknown> = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
     if (change.x !== undefined) change.x = clampCoordinate(change.x);
     if (change.y !== undefined) change.y = clampCoordinate(change.y);
     checkRefChange(this.actor(access, target), link.data, change);
     const moved = (change.x !== undefined && change.x !== link.data.x) || (change.y !== undefined && change.y !== link.data.y);
     if (moved && access.context.features.preventOverlap) {
       const current = toRefData(link.data);
-      const others = (await this.refsOf(link.from)).filter((ref) => ref._id !== link._id).map(placed);
-      const spot = nudgeTowardOrigin(others, { x: (change.x as number | undefined) ?? current.x, y: (change.y as number | undefined) ?? current.y } satisfies Spot);
+      const spot = nudgeTowardOrigin(await others(), { x: (change.x as number | undefined) ?? current.x, y: (change.y as number | undefined) ?? current.y } satisfies Spot);
       if (!spot) throw new ForbiddenError(CanvasServiceMessages.noRoom);
       change.x = spot.x;
       change.y = spot.y;
     }
+    return change;
+  }
+
+  /** PUT /api/links/{id}: move, resize, show in place, pin, fix, hard lock or unlock a ref. */
+  async updateRef(user: UserDocument, linkId: string, body: UpdateLinkBody): Promise<Link> {
+    const link = await this.link(linkId);
+    const { access, target } = await this.refContext(user, link);
+    const change = await this.checkedRefChange(access, target, link, body.data, async () =>
+      (await this.refsOf(link.from)).filter((ref) => ref._id !== link._id).map(placed),
+    );
     await this.settle([await this.run(link.from, [{ type: 'UpdateLink', data: { linkId, data: change } }], this.metadata(user))]);
     return toLink(await this.link(linkId));
   }
@@ -303,27 +321,17 @@ export class CanvasService {
     }
     const targetIds = [...new Set(links.map((link) => (link as LinkDocument).to))];
     const targets = new Map((await this.reader.byIds(this.reader.contributions, targetIds)).map((doc) => [doc._id, doc]));
-    const preventOverlap = access.context.features.preventOverlap;
     // Where every ref of the view is, updated as the batch's refs move.
     const spots = new Map(all.map((link) => [link._id, placed(link)]));
     const commands: ContributionCommand[] = [];
     const refused: { linkId: string; message: string }[] = [];
     for (const { linkId, data } of changes) {
       const link = byId.get(linkId) as LinkDocument;
-      const change: Record<string, unknown> = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
-      if (change.x !== undefined) change.x = clampCoordinate(change.x);
-      if (change.y !== undefined) change.y = clampCoordinate(change.y);
+      let change: Record<string, unknown>;
       try {
-        checkRefChange(this.actor(access, targets.get(link.to) ?? null), link.data, change);
-        const moved = (change.x !== undefined && change.x !== link.data.x) || (change.y !== undefined && change.y !== link.data.y);
-        if (moved && preventOverlap) {
-          const current = toRefData(link.data);
-          const others = [...spots].filter(([id]) => id !== linkId).map(([, spot]) => spot);
-          const spot = nudgeTowardOrigin(others, { x: (change.x as number | undefined) ?? current.x, y: (change.y as number | undefined) ?? current.y } satisfies Spot);
-          if (!spot) throw new ForbiddenError(CanvasServiceMessages.noRoom);
-          change.x = spot.x;
-          change.y = spot.y;
-        }
+        change = await this.checkedRefChange(access, targets.get(link.to) ?? null, link, data, () =>
+          [...spots].filter(([id]) => id !== linkId).map(([, spot]) => spot),
+        );
       } catch (error) {
         if (!(error instanceof ForbiddenError)) throw error;
         refused.push({ linkId, message: error.message });
