@@ -83,6 +83,18 @@ const matrixAnnotation = async (ctx: Context): Promise<string> => {
   return created.json<{ _id: string }>()._id;
 };
 
+/** A note placed on `viewId` by the caller (by the admin for callers who cannot place one), and its ref's id. */
+const callersRef = async (ctx: Context, viewId: string): Promise<string> => {
+  const by = ctx.caller === 'outsider' || !ctx.callerUser ? admin : ctx.callerUser;
+  const note = await t.app.inject({
+    method: 'POST',
+    url: `/api/contributions/${ctx.community._id}`,
+    headers: bearer(by.token),
+    payload: { type: 'Note', placement: { viewId, x: 300, y: 300 } },
+  });
+  return note.json<{ refs: { _id: string }[] }>().refs[0]?._id ?? '';
+};
+
 const rows: Row[] = [
   // ---- Server A: communities, settings, views, groups, help ----
   { route: 'GET /api/communities', access: 'user', owner: 'A', request: () => ({ url: '/api/communities' }) },
@@ -284,15 +296,8 @@ const rows: Row[] = [
     owner: 'A',
     request: async (ctx) => {
       const viewId = ctx.community.views[0] ?? '';
-      const by = ctx.caller === 'outsider' || !ctx.callerUser ? admin : ctx.callerUser;
       const target = await t.app.inject({ method: 'POST', url: `/api/communities/${ctx.community._id}/views`, headers: bearer(admin.token), payload: { title: `Target ${ctx.tag}` } });
-      const note = await t.app.inject({
-        method: 'POST',
-        url: `/api/contributions/${ctx.community._id}`,
-        headers: bearer(by.token),
-        payload: { type: 'Note', placement: { viewId, x: 300, y: 300 } },
-      });
-      const linkId = note.json<{ refs: { _id: string }[] }>().refs[0]?._id ?? '';
+      const linkId = await callersRef(ctx, viewId);
       return { url: `/api/views/${viewId}/refs/move`, payload: { linkIds: [linkId], toViewId: target.json<{ _id: string }>()._id, x: 50, y: 50 } };
     },
   },
@@ -302,14 +307,7 @@ const rows: Row[] = [
     owner: 'A',
     request: async (ctx) => {
       const viewId = ctx.community.views[0] ?? '';
-      const by = ctx.caller === 'outsider' || !ctx.callerUser ? admin : ctx.callerUser;
-      const note = await t.app.inject({
-        method: 'POST',
-        url: `/api/contributions/${ctx.community._id}`,
-        headers: bearer(by.token),
-        payload: { type: 'Note', placement: { viewId, x: 300, y: 300 } },
-      });
-      const linkId = note.json<{ refs: { _id: string }[] }>().refs[0]?._id ?? '';
+      const linkId = await callersRef(ctx, viewId);
       return { url: `/api/views/${viewId}/refs/update`, payload: { changes: [{ linkId, data: { x: 400, y: 400 } }] } };
     },
   },
