@@ -284,6 +284,78 @@ export type NoteBody = { type: 'doc'; content?: unknown[] } & Record<string, unk
 /** The empty document of a new note. */
 export const emptyNoteBody = (): NoteBody => ({ type: 'doc', content: [{ type: 'paragraph' }] });
 
+/** How deep nodes may nest in a note (blockquote in list item in …): far beyond any real note. */
+export const maxNoteDepth = 40;
+/** How many nodes (text runs included) a note may hold: about 100 pages of text. */
+export const maxNoteNodes = 20_000;
+
+/**
+ * Checks the size of a document's JSON before anything walks it recursively
+ * (ProseMirror's `fromJSON`, copies, renderers): at most `maxNoteDepth` nested
+ * nodes and `maxNoteNodes` nodes, and no JSON nested deeper than those nodes
+ * need. Iterative, so a body nested 100,000 levels deep is refused, not a
+ * stack overflow.
+ * @throws RangeError naming the limit
+ */
+export const checkNoteBodySize = (json: unknown): void => {
+  // A node is {type, content: [...]}: two JSON levels per node level, plus marks and attrs.
+  const maxJsonDepth = 2 * maxNoteDepth + 4;
+  const stack: { value: unknown; depth: number; nodeDepth: number }[] = [{ value: json, depth: 1, nodeDepth: 1 }];
+  let nodes = 0;
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const { value, depth, nodeDepth } = entry;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > maxJsonDepth || nodeDepth > maxNoteDepth) throw new RangeError(`nodes are nested more than ${maxNoteDepth} deep`);
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push({ value: item, depth: depth + 1, nodeDepth });
+      continue;
+    }
+    const record = value as Record<string, unknown>;
+    const isNode = typeof record.type === 'string';
+    if (isNode && ++nodes > maxNoteNodes) throw new RangeError(`the document has more than ${maxNoteNodes} nodes`);
+    for (const key of Object.keys(record)) {
+      stack.push({ value: record[key], depth: depth + 1, nodeDepth: isNode && key === 'content' ? nodeDepth + 1 : nodeDepth });
+    }
+  }
+};
+
+const fitsNoteLimits = (body: unknown): boolean => {
+  try {
+    checkNoteBodySize(body);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Shown instead of a stored body beyond the limits (one saved before they existed): it stays in the log. */
+export const oversizedBodyPlaceholder = (): NoteBody => ({
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text: '[This text is nested too deeply to be shown.]' }] }],
+});
+
+/**
+ * A contribution's `data` as it may be sent to a reader: a note body (or a
+ * translation's body) beyond `maxNoteDepth`/`maxNoteNodes` — only events
+ * written before the limit existed hold one — is replaced by a placeholder,
+ * so no serialiser or editor recurses through thousands of levels.
+ */
+export const withServableBodies = <T extends Record<string, unknown>>(data: T): T => {
+  let out = data;
+  if (data.body !== undefined && !fitsNoteLimits(data.body)) out = { ...out, body: oversizedBodyPlaceholder() };
+  const translations = data.translations;
+  if (translations && typeof translations === 'object' && !Array.isArray(translations)) {
+    const entries = Object.entries(translations as Record<string, { body?: unknown }>);
+    if (entries.some(([, entry]) => entry && typeof entry === 'object' && !fitsNoteLimits(entry.body))) {
+      out = {
+        ...out,
+        translations: Object.fromEntries(entries.map(([lang, entry]) => [lang, fitsNoteLimits(entry?.body) ? entry : { ...entry, body: oversizedBodyPlaceholder() }])),
+      };
+    }
+  }
+  return out;
+};
+
 /**
  * Parses and checks a document against the schema.
  * @throws RangeError (or another Error) with ProseMirror's reason when it does not fit
@@ -292,6 +364,7 @@ export const parseNoteBody = (json: unknown): PMNode => {
   if (typeof json !== 'object' || json === null || (json as { type?: unknown }).type !== 'doc') {
     throw new RangeError('the body must be a ProseMirror document (type "doc")');
   }
+  checkNoteBodySize(json);
   const node = PMNode.fromJSON(noteSchema, json);
   node.check();
   return node;

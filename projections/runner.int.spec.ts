@@ -6,7 +6,8 @@ import type { RecordedEvent } from '../contracts/events/event.ts';
 import { MemoryReadStore } from '../services/adapters/memory-readstore/memoryReadStore.ts';
 import { SqliteEventStore } from '../services/adapters/sqlite-eventstore/sqliteEventStore.ts';
 import { evolveDocument, type Projection, type Versioned } from '../services/core/projection.ts';
-import { ProjectionRunner } from './runner.ts';
+import { ProjectionRunner, quarantineCollection, type QuarantinedEvent } from './runner.ts';
+import { doctorReport, formatDoctorReport } from '../services/cli/doctor.ts';
 
 type Counter = Versioned & { _id: string; total: number; titles: string[] };
 
@@ -157,4 +158,47 @@ describe('ProjectionRunner', () => {
     const runner = await start(counterProjection());
     await expect(runner.waitFor(10_000, 50)).rejects.toThrow(/did not reach/);
   });
+
+  describe('an event a projection cannot apply', () => {
+    /** The counter projection, throwing on titles 'poison' (as a stack overflow on an old note body would). */
+    const fragile = (version = 1): Projection => {
+      const inner = counterProjection(version);
+      return {
+        ...inner,
+        apply: async (event, context) => {
+          if ((event.data as { title?: string }).title === 'poison') throw new RangeError('Maximum call stack size exceeded');
+          await inner.apply(event, context);
+        },
+      };
+    };
+    const quarantined = () => readStore.collection<QuarantinedEvent>(quarantineCollection).find({});
+
+    it('is quarantined on the live path and the events after it are applied', async () => {
+      const runner = await start(fragile());
+      await eventStore.append('counter-a', [counted('a', 1), counted('a', 2, 'poison'), counted('a', 3)]);
+      await runner.waitFor(await eventStore.headPosition());
+      expect((await readStore.collection<Counter>('counters').get('a'))?.total).toBe(4);
+      expect(await quarantined()).toMatchObject([{ projection: 'counters', eventType: 'Counted', streamName: 'counter-a', position: 2 }]);
+    });
+
+    it('does not stop a start that catches up, nor a rebuild, and kf doctor lists it', async () => {
+      await eventStore.append('counter-a', [counted('a', 1), counted('a', 2, 'poison'), counted('a', 3)]);
+      // A fresh read store: start() rebuilds from the log.
+      const runner = await start(fragile());
+      expect((await readStore.collection<Counter>('counters').get('a'))?.total).toBe(4);
+      const result = await runner.rebuild();
+      expect(result.events).toBe(3);
+      expect((await readStore.collection<Counter>('counters').get('a'))?.total).toBe(4);
+      const report = await doctorReport(readStore);
+      expect(report.quarantined).toHaveLength(1);
+      expect(formatDoctorReport(report)).toContain('#2 Counted in counter-a');
+      expect(formatDoctorReport(report)).toContain('Maximum call stack size exceeded');
+    });
+
+    it('kf doctor says so when there is none', async () => {
+      await start(counterProjection());
+      expect(formatDoctorReport(await doctorReport(readStore))).toContain('no quarantined events');
+    });
+  });
 });
+

@@ -5,6 +5,24 @@ import type { CollectionSpec, ReadStore } from '../services/core/readStore.ts';
 import { writeBehindContext } from './writeBehind.ts';
 
 export const checkpointsCollection = '_checkpoints';
+/**
+ * Events a projection could not apply: each is logged, recorded here and
+ * skipped, so one bad event (a note body written before bodies were checked)
+ * never stops a start, a rebuild or the live read models. `kf doctor` lists them.
+ */
+export const quarantineCollection = '_quarantine';
+
+export type QuarantinedEvent = {
+  /** `{projection}:{position}`. */
+  _id: string;
+  projection: string;
+  position: number;
+  streamName: string;
+  eventType: string;
+  eventId: string;
+  error: string;
+  at: string;
+};
 
 const initialRetryDelayMs = 100;
 const maxRetryDelayMs = 5_000;
@@ -68,6 +86,7 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     const { readStore } = this.options;
     await readStore.ensureCollection({ name: checkpointsCollection });
+    await readStore.ensureCollection({ name: quarantineCollection });
     for (const spec of this.allSpecs()) await readStore.ensureCollection(spec);
     const stored = await readStore.collection<CheckpointDoc>(checkpointsCollection).find({});
     const byName = new Map(stored.map((doc) => [doc._id, doc]));
@@ -147,7 +166,12 @@ export class ProjectionRunner {
         for (const event of batch) {
           if (event.globalPosition > limit) break;
           for (const { projection, types } of handlers) {
-            if (types.has(event.type)) await projection.apply(event, context);
+            if (!types.has(event.type)) continue;
+            try {
+              await projection.apply(event, context);
+            } catch (error) {
+              await this.quarantine(projection, event, error);
+            }
           }
           after = event.globalPosition;
           applied++;
@@ -223,9 +247,9 @@ export class ProjectionRunner {
         try {
           await projection.apply(event, context);
         } catch (error) {
-          // A projection must not throw on a recorded event; if one does, log it
-          // and move on rather than stall every read model behind it.
-          this.options.log?.error({ err: error, projection: projection.name, event: event.type, position: event.globalPosition }, 'projection failed on event');
+          // A projection must not throw on a recorded event; if one does, it is
+          // quarantined rather than stall every read model behind it.
+          await this.quarantine(projection, event, error);
         }
       }
       this.checkpoints.set(projection.name, event.globalPosition);
@@ -233,6 +257,30 @@ export class ProjectionRunner {
     }
     this.processed = event.globalPosition;
     this.releaseWaiters();
+  }
+
+  /** Logs and records an event `projection` could not apply; the caller skips it. */
+  private async quarantine(projection: Projection, event: RecordedEvent, error: unknown): Promise<void> {
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    this.options.log?.error(
+      { err: error, projection: projection.name, event: event.type, stream: event.streamName, position: event.globalPosition },
+      'projection failed on event; event quarantined (see kf doctor)',
+    );
+    const doc: QuarantinedEvent = {
+      _id: `${projection.name}:${event.globalPosition}`,
+      projection: projection.name,
+      position: event.globalPosition,
+      streamName: event.streamName,
+      eventType: event.type,
+      eventId: event.eventId,
+      error: message.slice(0, 1_000),
+      at: new Date().toISOString(),
+    };
+    try {
+      await this.options.readStore.collection<QuarantinedEvent>(quarantineCollection).put(doc);
+    } catch (recordError) {
+      this.options.log?.error({ err: recordError }, 'could not record a quarantined event');
+    }
   }
 
   private async flushCheckpoints(): Promise<void> {

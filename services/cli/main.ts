@@ -7,6 +7,7 @@ import { exportCommunity } from './communityArchive.ts';
 import { kbdexCsv, kbdexRows } from '../api/timemachine/kbdex.ts';
 import { writeFileSync } from 'node:fs';
 import { progressBar } from './progress.ts';
+import { doctorReport, formatDoctorReport } from './doctor.ts';
 
 const usage = `Buildon operator commands (npm run kf -- <command>)
 
@@ -23,6 +24,9 @@ const usage = `Buildon operator commands (npm run kf -- <command>)
       of its notes (id, title, authors, created, wordCount, text).
   import --from <folder>
       Loads an export or a community archive into an empty data directory.
+  doctor
+      Lists the events a projection could not apply (quarantined: logged,
+      recorded and skipped). Exits with 3 when there are any.
 
 Storage comes from the same environment as the server: BUILDON_DATA_DIR
 (default ./data), or BUILDON_EVENTSTORE_URL / BUILDON_MONGO_URL / BUILDON_REDIS_URL.`;
@@ -146,6 +150,12 @@ try {
         await infra.runner.waitFor(await infra.eventStore.headPosition(), 600_000);
         process.stdout.write(`imported ${result.events} events and ${result.blobs} attachments\n`);
       });
+      break;
+    }
+    case 'doctor': {
+      const report = await withInfrastructure((infra) => doctorReport(infra.readStore));
+      process.stdout.write(formatDoctorReport(report));
+      if (report.quarantined.length > 0) process.exit(3);
       break;
     }
     default:

@@ -332,10 +332,15 @@ export class MemoryReadStore implements ReadStore {
     const collections: SnapshotCollection[] = [...this.#collections.values()].map((state) => {
       const chunks: string[] = [];
       const others: Document[] = [];
+      const deep: string[] = [];
       let chunk: Document[] = [];
       for (const { doc } of state.docs.values()) {
         if (!isJsonSafe(doc, 0)) {
-          others.push(doc);
+          // Nested too deep for JSON.stringify and the structured clone (an old note
+          // body): written as JSON text without recursion; JSON.parse reads any depth.
+          const text = deepJsonText(doc);
+          if (text === null) others.push(doc);
+          else deep.push(text);
           continue;
         }
         chunk.push(doc);
@@ -345,6 +350,7 @@ export class MemoryReadStore implements ReadStore {
         }
       }
       if (chunk.length > 0) chunks.push(JSON.stringify(chunk));
+      if (deep.length > 0) chunks.push(`[${deep.join(',')}]`);
       return { spec: this.#specs.get(state.name) ?? { name: state.name }, json: chunks, others };
     });
     const payload: Snapshot = { format: SNAPSHOT_FORMAT, collections };
@@ -484,6 +490,55 @@ const isFieldLists = (value: unknown): value is string[][] =>
  * safe: JSON drops them, and a missing field matches queries exactly as an
  * undefined one does.
  */
+/**
+ * The JSON text of a plain JSON value of any depth, or null when it holds
+ * anything `isJsonSafe` refuses (or a value met twice). An explicit stack
+ * instead of recursion: JSON.stringify overflows a few thousand levels down.
+ */
+function deepJsonText(root: unknown): string | null {
+  const out: string[] = [];
+  // A string on the stack is literal text; anything else is a value still to write.
+  const stack: ({ text: string } | { value: unknown })[] = [{ value: root }];
+  const seen = new Set<object>();
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    if ('text' in item) {
+      out.push(item.text);
+      continue;
+    }
+    const { value } = item;
+    if (typeof value !== 'object' || value === null) {
+      if (!isJsonSafe(value, 0)) return null;
+      out.push(JSON.stringify(value));
+      continue;
+    }
+    if (seen.has(value)) return null;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      const items = value as unknown[];
+      out.push('[');
+      stack.push({ text: ']' });
+      for (let i = items.length - 1; i >= 0; i--) {
+        if (items[i] === undefined) return null;
+        stack.push({ value: items[i] });
+        if (i > 0) stack.push({ text: ',' });
+      }
+      continue;
+    }
+    const prototype: unknown = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) return null;
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record).filter((key) => record[key] !== undefined);
+    out.push('{');
+    stack.push({ text: '}' });
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i] as string;
+      stack.push({ value: record[key] });
+      stack.push({ text: `${i > 0 ? ',' : ''}${JSON.stringify(key)}:` });
+    }
+  }
+  return out.join('');
+}
+
 function isJsonSafe(value: unknown, depth: number): boolean {
   switch (typeof value) {
     case 'string':
@@ -586,7 +641,7 @@ function copyPlain(value: unknown, depth: number): unknown {
     return typeof value === 'function' || typeof value === 'symbol' ? NOT_PLAIN : value;
   }
   if (value === null) return null;
-  if (depth > 64) return NOT_PLAIN;
+  if (depth > 64) return copyDeep(value);
   if (Array.isArray(value)) {
     const source = value as unknown[];
     const copy: unknown[] = new Array<unknown>(source.length);
@@ -609,6 +664,49 @@ function copyPlain(value: unknown, depth: number): unknown {
     copy[key] = field;
   }
   return copy;
+}
+
+/**
+ * `copyPlain` for what lies deeper than 64 levels: the same rules with an
+ * explicit stack instead of recursion, so a document nested thousands of levels
+ * deep (a note body written before bodies had a depth limit) is copied instead of
+ * overflowing the call stack (structuredClone overflows too).
+ */
+function copyDeep(root: object): unknown {
+  const copyOf = (value: unknown): unknown => {
+    if (typeof value !== 'object') return typeof value === 'function' || typeof value === 'symbol' ? NOT_PLAIN : value;
+    if (value === null) return null;
+    if (Array.isArray(value)) return new Array<unknown>(value.length);
+    return Object.getPrototypeOf(value) === Object.prototype ? {} : NOT_PLAIN;
+  };
+  const top = copyOf(root);
+  if (top === NOT_PLAIN) return NOT_PLAIN;
+  const stack: [Record<string, unknown> | unknown[], Record<string, unknown> | unknown[]][] = [[root as Record<string, unknown>, top as Record<string, unknown>]];
+  // A value met twice is shared or cyclic: left to structuredClone, as `copyPlain` does.
+  const seen = new Set<object>();
+  for (let pair = stack.pop(); pair; pair = stack.pop()) {
+    const [source, target] = pair;
+    if (seen.has(source)) return NOT_PLAIN;
+    seen.add(source);
+    if (Array.isArray(source)) {
+      for (let i = 0; i < source.length; i++) {
+        if (!(i in source)) return NOT_PLAIN;
+        const element = copyOf(source[i]);
+        if (element === NOT_PLAIN) return NOT_PLAIN;
+        (target as unknown[])[i] = element;
+        if (element !== null && typeof element === 'object') stack.push([source[i] as object as Record<string, unknown>, element as Record<string, unknown>]);
+      }
+      continue;
+    }
+    for (const key in source) {
+      if (key === '__proto__') return NOT_PLAIN;
+      const field = copyOf(source[key]);
+      if (field === NOT_PLAIN) return NOT_PLAIN;
+      (target as Record<string, unknown>)[key] = field;
+      if (field !== null && typeof field === 'object') stack.push([source[key] as Record<string, unknown>, field as Record<string, unknown>]);
+    }
+  }
+  return top;
 }
 
 /** A private deep copy of a document (see `copyPlain`). */

@@ -16,7 +16,7 @@ import type { EventMetadata, RecordedEvent } from '../../../contracts/events/eve
 import { canRead, canWrite, type AccessSubject } from '../../../contracts/permissions.ts';
 import type { NoteTranslations } from '../../../contracts/events/contribution.ts';
 import { defaultLanguageOf, MultilanguageMessages, noteLanguagesOf, translationsOf } from '../../../contracts/multilanguage.ts';
-import { countWords, noteSearchText, parseNoteBody, plainTextOf, referenceNodesOf, splitKeywords, supportNodesOf } from '../../../contracts/noteSchema.ts';
+import { countWords, noteSearchText, parseNoteBody, plainTextOf, referenceNodesOf, splitKeywords, supportNodesOf, withServableBodies } from '../../../contracts/noteSchema.ts';
 import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
 import { attachmentUrl, attachmentVersionsOf } from '../../../projections/contributions/content.ts';
 import {
@@ -156,7 +156,7 @@ export class ObjectService {
 
   private async toReply(doc: Omit<ContributionDocument, '_position'>, grant: CommunityAccessGrant, revision: number): Promise<ObjectReply> {
     const editable = canWrite(this.subject(grant), { permission: doc.permission, authors: doc.authors, groupMembers: await this.groupMembers(doc.group) });
-    const { versions, ...data } = doc.data;
+    const { versions, ...data } = withServableBodies(doc.data);
     return {
       _id: doc._id,
       communityId: doc.communityId,
@@ -208,7 +208,8 @@ export class ObjectService {
 
   /** The version now stored, for the other side of a conflict. */
   private async currentVersion(id: string, events: RecordedEvent<ContributionEvent>[], revision: number): Promise<CurrentVersion> {
-    const doc = await this.contributions.get(id);
+    const stored = await this.contributions.get(id);
+    const doc = stored ? { ...stored, data: withServableBodies(stored.data) } : null;
     const lastContent = [...events].reverse().find((event) => contentEventTypes.has(event.type));
     const actorId = lastContent?.metadata.actorId ?? null;
     const actor = actorId ? await this.users.get(actorId) : null;
@@ -557,6 +558,6 @@ export class ObjectService {
     if (!doc) throw new NotFoundError('Historical object not found');
     const ownerId = doc.type === 'Link' && typeof doc.data.from === 'string' ? doc.data.from : doc.dataId;
     await this.readable(user, ownerId);
-    return { ...(await this.toEntry(doc)), communityId: doc.communityId, type: doc.type, dataType: doc.dataType, data: doc.data };
+    return { ...(await this.toEntry(doc)), communityId: doc.communityId, type: doc.type, dataType: doc.dataType, data: withServableBodies(doc.data) };
   }
 }
