@@ -14,8 +14,11 @@ export const Messages = {
   firstNameRequired: 'firstName is required',
   lastNameRequired: 'lastName is required',
   passwordRequired: 'password is required',
-  passwordTooShort: 'The password must be at least 4 characters.',
-  newPasswordTooShort: 'The password must be at least 3 characters.',
+  /** Issue 20 §6 (NIST SP 800-63B): 8 characters at least, for every password set anywhere. */
+  passwordTooShort: 'The password must be at least 8 characters.',
+  newPasswordTooShort: 'The password must be at least 8 characters.',
+  passwordIsUserName: 'The password must not be the userName.',
+  passwordTooCommon: 'This password is one of the most common passwords. Please choose another one.',
   robotCheckRequired: 'Please confirm that you are not a robot',
   incorrectPassword: 'Incorrect password',
   passwordChanged: 'Password successfully changed.',
@@ -28,14 +31,27 @@ export const Messages = {
   adminOnly: 'This action requires the administrator role.',
 } as const;
 
+/**
+ * Messages of `Messages` whose wording is Buildon's, not the spec's (the
+ * password policy of issue 20 §6 replaced the spec's 4- and 3-character
+ * minimums): the locale files translate them instead of keeping them word for word.
+ */
+export const translatedMessageKeys: ReadonlySet<keyof typeof Messages> = new Set([
+  'passwordTooShort',
+  'newPasswordTooShort',
+  'passwordIsUserName',
+  'passwordTooCommon',
+] as const);
+
 /** Spec part 1 §5 and §9: registration rules, shared by client and server. */
 export const UserRules = {
   userNameMin: 2,
   userNameMax: 50,
   /** A letter first, then letters, digits and . _ @ - */
   userNamePattern: /^[A-Za-z][A-Za-z0-9._@-]*$/,
-  passwordMin: 4,
-  newPasswordMin: 3,
+  /** NIST SP 800-63B: a minimum length and a list of common passwords, no composition rules. */
+  passwordMin: 8,
+  newPasswordMin: 8,
   emailPattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
   adminPageSize: 50,
 } as const;
@@ -59,10 +75,20 @@ export const validateRegistration = (input: {
   const userNameMessage = checkUserName(input.userName ?? '');
   if (userNameMessage) errors.push({ field: 'userName', message: userNameMessage });
   const password = input.password ?? '';
-  if (!password) errors.push({ field: 'password', message: Messages.passwordRequired });
-  else if (password.length < UserRules.passwordMin)
-    {errors.push({ field: 'password', message: Messages.passwordTooShort });}
+  const passwordMessage = password ? checkPasswordRule(password, input.userName ?? '') : Messages.passwordRequired;
+  if (passwordMessage) errors.push({ field: 'password', message: passwordMessage });
   return errors;
+};
+
+/**
+ * The password rules a browser can check too: long enough and not the user
+ * name (in any case). The server also refuses common passwords
+ * (services/api/accounts/passwordPolicy.ts). Returns the message, or null.
+ */
+export const checkPasswordRule = (password: string, userName: string): string | null => {
+  if (password.length < UserRules.passwordMin) return Messages.passwordTooShort;
+  if (userName && password.trim().toLowerCase() === userName.trim().toLowerCase()) return Messages.passwordIsUserName;
+  return null;
 };
 
 /** The userName rule alone (also used by CSV imports). */
@@ -76,8 +102,13 @@ export const checkUserName = (userName: string): string | null => {
 
 /** Spec part 1 §5 and §8: communities, authors, groups and the help form. Do not reword. */
 export const CommunityMessages = {
+  /** Issue 20 §1: whose password a manager may reset. */
+  resetNotOwnPupil:
+    "Managers can reset the passwords of their own community's pupils only (writers who belong to no other community). Ask an administrator.",
   titleRequired: 'Title must be input',
   registrationKeyRequired: 'RegistrationKey must be input',
+  /** Issue 20 §2: keys open a class; short ones can be guessed. */
+  registrationKeyTooShort: 'A registration key needs at least 6 characters.',
   communityRequired: 'Community must be selected',
   selectCommunity: 'Error: please select community.',
   creationFailed: 'error in creating community',
@@ -157,11 +188,12 @@ export const CsvMessages = {
   userNameTooLong: 'Username is too long',
   userNameInvalid: "Username must only contain alphabetic characters, numbers, or '._@-'",
   userNameRepeated: (userName: string) => `Username must be unique. Repeated username : ${userName}`,
-  /** The user name belongs to an account with another e-mail: someone else's. */
-  userNameTaken: (userName: string) => `Username already exists with another email: ${userName}`,
-  /** Not an error: an existing account (same e-mail) is enrolled as a writer, not created. */
-  willEnrol: (userName: string) => `${userName}: existing user, will be enrolled`,
   passwordTooShort: 'Password is too short',
   alreadyMember: (userName: string) => `${userName}: already a member of this community`,
   unknownUser: (userName: string) => `${userName}: no such user`,
+  /**
+   * A row naming an account that exists and is not a member here: the CSV
+   * creates accounts only, and says nothing else about that account.
+   */
+  accountExists: (userName: string) => `${userName}: this account exists; invite it with the community's registration key`,
 } as const;

@@ -28,6 +28,8 @@ export type UserRegistered = Event<
     role: GlobalRole;
     lang: InterfaceLanguage;
     provider: 'local' | 'operator' | 'csv';
+    /** Accounts a manager created with the user CSV: the community whose CSV it was. */
+    createdInCommunity?: string;
   }
 >;
 
@@ -47,6 +49,8 @@ export type UserRoleChanged = Event<'UserRoleChanged', { userId: string; role: G
 
 export type UserLoginBlocked = Event<'UserLoginBlocked', { userId: string }>;
 export type UserLoginUnblocked = Event<'UserLoginUnblocked', { userId: string }>;
+/** Issue 20 §5: one session (token `tokenId`, valid until `expiresAt`) was logged out. */
+export type UserSessionEnded = Event<'UserSessionEnded', { userId: string; tokenId: string; expiresAt: string }>;
 
 export type UserEvent =
   | UserRegistered
@@ -55,7 +59,8 @@ export type UserEvent =
   | UserLanguageChanged
   | UserRoleChanged
   | UserLoginBlocked
-  | UserLoginUnblocked;
+  | UserLoginUnblocked
+  | UserSessionEnded;
 
 export type UserNameClaimed = Event<'UserNameClaimed', { userName: string; userId: string }>;
 export type UserNameClaimEvent = UserNameClaimed;

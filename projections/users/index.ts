@@ -16,10 +16,14 @@ export type UserDocument = Versioned & {
   lang: InterfaceLanguage;
   blockLogin: boolean;
   provider: string;
+  /** For accounts made by a community's user CSV: that community (absent on older accounts). */
+  createdInCommunity?: string;
   created: string;
   modified: string;
   /** Tokens issued before this instant are refused (set by password changes and blocks). */
   tokensValidAfter: string | null;
+  /** Logged-out tokens still within their lifetime (issue 20 §5); expired ones are dropped. */
+  endedSessions?: { tokenId: string; expiresAt: string }[];
 };
 
 export const usersCollectionName = 'users';
@@ -32,6 +36,7 @@ const handled: UserEvent['type'][] = [
   'UserRoleChanged',
   'UserLoginBlocked',
   'UserLoginUnblocked',
+  'UserSessionEnded',
 ];
 
 const evolve = (current: UserDocument | null, event: RecordedEvent<UserEvent>): Omit<UserDocument, '_position'> | null => {
@@ -49,6 +54,7 @@ const evolve = (current: UserDocument | null, event: RecordedEvent<UserEvent>): 
       lang: data.lang,
       blockLogin: false,
       provider: data.provider,
+      ...(data.createdInCommunity ? { createdInCommunity: data.createdInCommunity } : {}),
       created: at,
       modified: at,
       tokensValidAfter: null,
@@ -70,6 +76,11 @@ const evolve = (current: UserDocument | null, event: RecordedEvent<UserEvent>): 
       return changed(current, { blockLogin: true, tokensValidAfter: at, modified: at });
     case 'UserLoginUnblocked':
       return changed(current, { blockLogin: false, modified: at });
+    case 'UserSessionEnded': {
+      const { tokenId, expiresAt } = event.data;
+      const kept = (current.endedSessions ?? []).filter((session) => session.expiresAt > at && session.tokenId !== tokenId);
+      return changed(current, { endedSessions: [...kept, { tokenId, expiresAt }] });
+    }
     default:
       return current;
   }
@@ -97,6 +108,8 @@ const changed = (user: UserDocument, changes: Partial<Omit<UserDocument, '_id' |
       modified: user.modified,
       tokensValidAfter: user.tokensValidAfter,
     },
+    user.createdInCommunity ? { createdInCommunity: user.createdInCommunity } : {},
+    user.endedSessions ? { endedSessions: user.endedSessions } : {},
     changes,
   );
 

@@ -1,3 +1,4 @@
+import { FailureLimiter, type FailureLimit } from './plugins/failureLimiter.ts';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -42,6 +43,10 @@ export type AppOptions = {
   /** Folder of the built web client; the API runs without it. */
   webRoot?: string | null;
   loginRateLimit?: { max: number; timeWindow: number };
+  /** Wrong registration keys allowed per account and per address (default 10 per 15 minutes). */
+  keyGuessLimit?: FailureLimit;
+  /** Failed logins allowed per address, whatever the user names (default 60 per 10 minutes). */
+  failedLoginLimit?: FailureLimit;
   /** Largest accepted JSON body, in bytes. */
   bodyLimit?: number;
 };
@@ -89,7 +94,11 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(authPlugin, { secret: options.jwtSecret, accounts: options.services.accounts, tokenTtl: options.tokenTtl ?? '12h' });
 
   const routeOptions = { services: options.services };
-  await app.register(authRoutes, { ...routeOptions, loginRateLimit: options.loginRateLimit ?? { max: 10, timeWindow: 60_000 } });
+  await app.register(authRoutes, {
+    ...routeOptions,
+    loginRateLimit: options.loginRateLimit ?? { max: 10, timeWindow: 60_000 },
+    failedLogins: new FailureLimiter(options.failedLoginLimit ?? { max: 60, windowMs: 10 * 60_000 }),
+  });
   await app.register(userRoutes, routeOptions);
   await app.register(recaptchaRoutes, routeOptions);
   await app.register(metaRoutes, routeOptions);
@@ -99,7 +108,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(viewRoutes, routeOptions);
   await app.register(linkRoutes, routeOptions);
   await app.register(helpRoutes, routeOptions);
-  await app.register(authorRoutes, routeOptions);
+  await app.register(authorRoutes, { ...routeOptions, keyGuesses: new FailureLimiter(options.keyGuessLimit ?? { max: 10, windowMs: 15 * 60_000 }) });
   await app.register(timeMachineRoutes, routeOptions);
   await app.register(objectRoutes, routeOptions);
   await app.register(uploadRoutes, routeOptions);

@@ -15,8 +15,8 @@ describe('embedded infrastructure', () => {
 
   it('restarts from the read-store snapshot and replays only the events after it', async () => {
     const first = await openInfrastructure(testConfig(dir), { passwords: fastTestHasher });
-    await first.accounts.register({ firstName: 'A', lastName: 'A', email: 'a@x.org', userName: 'alpha', password: 'secret' });
-    await first.accounts.register({ firstName: 'B', lastName: 'B', email: 'b@x.org', userName: 'beta', password: 'secret' });
+    await first.accounts.register({ firstName: 'A', lastName: 'A', email: 'a@x.org', userName: 'alpha', password: 'secret-pass-1' });
+    await first.accounts.register({ firstName: 'B', lastName: 'B', email: 'b@x.org', userName: 'beta', password: 'secret-pass-1' });
     await first.close(); // saves the snapshot
 
     // Mark the snapshot with a document no event produces: if it is still there

@@ -1,8 +1,39 @@
 import { pino, type Logger } from 'pino';
 
+/**
+ * What never reaches a log line (issue 20 §5): bearer tokens, cookies,
+ * passwords and keys, wherever a log call puts them.
+ */
+export const redactedPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  '*.password',
+  '*.newPassword',
+  '*.oldPassword',
+  '*.token',
+  '*.registrationKey',
+  '*.managerRegistrationKey',
+];
+
+/** A request URL with the value of any `token` parameter hidden (old clients put one on the socket URL). */
+export const redactUrl = (url: string): string => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+
 /** Structured JSON logs; human-readable when a person watches a terminal. */
-export const createLogger = (level: string): Logger =>
-  pino({
-    level,
-    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
-  });
+export const createLogger = (level: string, destination?: pino.DestinationStream): Logger =>
+  pino(
+    {
+      level,
+      redact: { paths: redactedPaths, censor: '[redacted]' },
+      serializers: {
+        req: (req: { method?: string; url?: string; hostname?: string; remoteAddress?: string }) => ({
+          method: req.method,
+          url: typeof req.url === 'string' ? redactUrl(req.url) : req.url,
+          hostname: req.hostname,
+          remoteAddress: req.remoteAddress,
+        }),
+      },
+      ...(process.stdout.isTTY && !destination ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
+    },
+    ...(destination ? [destination] : []),
+  );

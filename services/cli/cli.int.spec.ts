@@ -45,20 +45,20 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 describe('operator CLI', () => {
   it('create-admin creates an admin, then promotes and re-passwords an existing user', async () => {
     const dir = newDir();
-    const created = await kf(dir, 'create-admin', '--user', 'Principal', '--password', 'first-pass');
+    const created = await kf(dir, 'create-admin', '--user', 'Principal', '--password', 'first-pass-1');
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toMatch(/created admin Principal/);
 
     const infra = await openInfrastructure(testConfig(dir), { passwords: argon2Hasher });
-    await infra.accounts.register({ firstName: 'Tea', lastName: 'Cher', email: 't@school.org', userName: 'teacher', password: 'secret' });
+    await infra.accounts.register({ firstName: 'Tea', lastName: 'Cher', email: 't@school.org', userName: 'teacher', password: 'secret-pass-1' });
     await infra.close();
 
-    const promoted = await kf(dir, 'create-admin', '--user', 'TEACHER', '--password', 'admin-now');
+    const promoted = await kf(dir, 'create-admin', '--user', 'TEACHER', '--password', 'admin-now-1');
     expect(promoted.stdout).toMatch(/promoted admin teacher/);
 
     const after = await openInfrastructure(testConfig(dir), { passwords: argon2Hasher });
-    expect((await after.accounts.authenticate('principal', 'first-pass')).role).toBe('admin');
-    expect((await after.accounts.authenticate('teacher', 'admin-now')).role).toBe('admin');
+    expect((await after.accounts.authenticate('principal', 'first-pass-1')).role).toBe('admin');
+    expect((await after.accounts.authenticate('teacher', 'admin-now-1')).role).toBe('admin');
     await after.close();
   });
 
@@ -72,7 +72,7 @@ describe('operator CLI', () => {
     const source = newDir();
     const infra = await openInfrastructure(testConfig(source), { passwords: fastTestHasher });
     for (let i = 0; i < 30; i++) {
-      const user = await infra.accounts.register({ firstName: `F${i}`, lastName: 'L', email: `u${i}@x.org`, userName: `user${i}`, password: 'secret' });
+      const user = await infra.accounts.register({ firstName: `F${i}`, lastName: 'L', email: `u${i}@x.org`, userName: `user${i}`, password: 'secret-pass-1' });
       if (i % 3 === 0) await infra.accounts.changeLanguage(user._id, 'en', user._id);
       if (i % 5 === 0) await infra.accounts.updateUser(user._id, { blockLogin: true, lastName: 'Changed' }, null);
     }
@@ -102,7 +102,7 @@ describe('operator CLI', () => {
   it('rebuild reports events per second, and refuses while the server uses the directory', async () => {
     const dir = newDir();
     const infra = await openInfrastructure(testConfig(dir), { passwords: fastTestHasher });
-    await infra.accounts.register({ firstName: 'A', lastName: 'B', email: 'a@b.org', userName: 'someone', password: 'secret' });
+    await infra.accounts.register({ firstName: 'A', lastName: 'B', email: 'a@b.org', userName: 'someone', password: 'secret-pass-1' });
     await infra.close();
 
     const rebuilt = await kf(dir, 'rebuild');

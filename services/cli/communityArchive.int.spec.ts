@@ -178,7 +178,7 @@ describe('export --community <id> / import --from', () => {
       expect(new TextDecoder().decode(blob?.data)).toBe('attached bytes');
       expect(await infra.blobStore.get('attachments/other-community/v1.txt')).toBeNull();
       // Members log in with their passwords in the new installation.
-      expect((await infra.accounts.authenticate(one.a.userName, 'secret1')).userName).toBe(one.a.userName);
+      expect((await infra.accounts.authenticate(one.a.userName, 'secret-pass-1')).userName).toBe(one.a.userName);
     } finally {
       await infra.close();
     }

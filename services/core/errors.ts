@@ -44,6 +44,13 @@ export class NotFoundError extends BuildonError {
   }
 }
 
+/** Too many failed attempts (wrong keys, wrong passwords): try again after `retryAfterSeconds`. */
+export class TooManyAttemptsError extends BuildonError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many attempts. Try again in ${retryAfterSeconds} s.`, ErrorCode.rateLimited, 429);
+  }
+}
+
 /** A business conflict, e.g. a user name already taken. */
 export class ConflictError extends BuildonError {
   constructor(message: string, errors?: FieldError[]) {

@@ -69,7 +69,7 @@ describeBrowser('accounts in the browser', () => {
     // Client rules (the server's own) stop the request and speak per field.
     await fieldError(page, 'userName').waitFor();
     expect(await fieldError(page, 'userName').textContent()).toBe('The userName is too short.');
-    expect(await fieldError(page, 'password').textContent()).toBe('The password must be at least 4 characters.');
+    expect(await fieldError(page, 'password').textContent()).toBe('Le mot de passe doit compter au moins 8 caractères.');
     await checkPage(page, 'signup-errors');
 
     await fillSignup(page, { userName: 'ada', password: 'analytical1' });
@@ -105,7 +105,7 @@ describeBrowser('accounts in the browser', () => {
     const other = await app.newPage();
     await other.goto(`${app.url}/signup`);
     await other.locator('altcha-widget').waitFor();
-    await fillSignup(other, { firstName: 'Ada', lastName: 'Bis', email: 'ada2@example.org', userName: 'ada', password: 'secret1' });
+    await fillSignup(other, { firstName: 'Ada', lastName: 'Bis', email: 'ada2@example.org', userName: 'ada', password: 'secret-pass-1' });
     await solveWidget(other);
     await other.getByTestId('register').click();
     await fieldError(other, 'userName').waitFor();
@@ -194,7 +194,7 @@ describeBrowser('accounts in the browser', () => {
     await page.locator('input[name="newPassword"]').fill('ab');
     await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
     await fieldError(page, 'newPassword').waitFor();
-    expect(await fieldError(page, 'newPassword').textContent()).toBe('The password must be at least 3 characters.');
+    expect(await fieldError(page, 'newPassword').textContent()).toBe('Le mot de passe doit compter au moins 8 caractères.');
 
     await page.locator('input[name="newPassword"]').fill('second-pass');
     await page.getByRole('button', { name: 'Changer le mot de passe' }).click();

@@ -8,13 +8,11 @@ const community = { title: 'Sciences 5e B', key: 'graines-writers-7', managerKey
 
 type Row = { firstName: string; lastName: string; email: string; username: string; password: string };
 
-/** 32 pupils; `pupilNN` with password `pass-NN`. */
+/** 32 new pupils; `pupilNN` with password `class-pass-NN`. */
 const goodRows = (): Row[] =>
   Array.from({ length: 32 }, (_, i) => {
     const n = String(i + 1).padStart(2, '0');
-    // pupil31 already has an account (registered with pupil31@example.org): that row enrols it.
-    const email = n === '31' ? 'pupil31@example.org' : `pupil${n}@school.example`;
-    return { firstName: `Élève${n}`, lastName: `Classe${n}`, email, username: `pupil${n}`, password: `pass-${n}` };
+    return { firstName: `Élève${n}`, lastName: `Classe${n}`, email: `pupil${n}@school.example`, username: `pupil${n}`, password: `class-pass-${n}` };
   });
 
 const toCsv = (rows: Row[]): Buffer =>
@@ -68,8 +66,8 @@ describeBrowser('communities, authors and help in the browser', () => {
 
   beforeAll(async () => {
     teacher = await registerUser(app.url, 'mme-durand', 'teach-pass1');
-    // An account that already exists (same e-mail as its CSV row): enrolled, not created.
-    await registerUser(app.url, 'pupil31', 'own-pass31');
+    // An account that already exists: a CSV row naming it is refused, and nothing about it is shown.
+    await registerUser(app.url, 'eleve.existant', 'own-pass31');
   });
 
   it('lets an admin create one community with a double click, after the spec messages', async () => {
@@ -237,6 +235,9 @@ describeBrowser('communities, authors and help in the browser', () => {
     at(bad, 21).username = 'pupil19';
     at(bad, 26).password = 'abc';
     at(bad, 30).username = 'lea';
+    // eleve.existant already has an account: the CSV creates accounts only and reveals nothing about it (issue 20 §1).
+    at(bad, 31).username = 'eleve.existant';
+    at(bad, 31).email = 'eleve.existant@example.org';
     await page.getByTestId('csv-file').setInputFiles({ name: 'class.csv', mimeType: 'text/csv', buffer: toCsv(bad) });
     await page.getByTestId('csv-preview').waitFor();
     expect(await page.getByTestId('csv-preview').textContent()).toContain('32 lignes');
@@ -254,10 +255,10 @@ describeBrowser('communities, authors and help in the browser', () => {
       [20, CsvMessages.userNameRepeated('pupil19')],
       [21, CsvMessages.userNameRepeated('pupil19')],
       [26, CsvMessages.passwordTooShort],
-      [30, CsvMessages.userNameTaken('lea')],
+      [30, CsvMessages.accountExists('lea')],
+      [31, CsvMessages.accountExists('eleve.existant')],
     ]);
     expect(await page.locator('[data-testid="csv-errors"] li[data-row="5"]').textContent()).toContain('Ligne 5');
-    expect(await page.getByTestId('csv-notices').textContent()).toContain(CsvMessages.willEnrol('pupil31'));
     expect(await page.getByTestId('csv-submit').isDisabled()).toBe(true);
     await checkPage(page, 'author-manager-csv-errors');
 
@@ -270,17 +271,17 @@ describeBrowser('communities, authors and help in the browser', () => {
     expect(await page.getByTestId('csv-errors').count()).toBe(0);
     await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="csv-submit"]')?.disabled);
     await page.getByTestId('csv-submit').click();
-    // 31 accounts, each with a real password hash: slow on a loaded machine.
+    // 32 accounts, each with a real password hash: slow on a loaded machine.
     await page.getByTestId('csv-result-message').waitFor({ timeout: 90_000 });
     const result = await page.getByTestId('csv-result-message').textContent();
     expect(result).toContain(CommunityMessages.csvSubmitted);
-    expect(result).toContain('Comptes créés : 31');
-    expect(result).toContain('inscrits : 1');
+    expect(result).toContain('Comptes créés : 32');
+    expect(result).toContain('inscrits : 0');
     await page.waitForFunction(() => document.querySelector('[data-testid="writer-count"]')?.textContent === '33 rédacteurs');
 
     for (const [userName, password] of [
-      ['pupil02', 'pass-02'],
-      ['pupil27', 'pass-27'],
+      ['pupil02', 'class-pass-02'],
+      ['pupil27', 'class-pass-27'],
     ] as const) {
       const pupil = await app.newPage();
       await loginThroughUi(pupil, app.url, userName, password);
@@ -292,13 +293,13 @@ describeBrowser('communities, authors and help in the browser', () => {
     await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="writers-table"] tbody tr').length === 9);
     const reset = page.getByTestId('reset-pupil05');
-    await reset.locator('input').fill('fresh-05');
+    await reset.locator('input').fill('fresh-pass-05');
     await reset.getByRole('button').click();
     await reset.getByText('succeeded.').waitFor();
     const relogin = await fetch(`${app.url}/auth/local`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'pupil05', password: 'fresh-05' }),
+      body: JSON.stringify({ userName: 'pupil05', password: 'fresh-pass-05' }),
     });
     expect(relogin.status).toBe(200);
 

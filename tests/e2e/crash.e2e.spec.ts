@@ -15,7 +15,7 @@ const register = async (url: string, userName: string): Promise<boolean> => {
         lastName: 'Test',
         email: `${userName}@example.org`,
         userName,
-        password: 'secret1',
+        password: 'secret-pass-1',
         robotCheck: await solveRobotCheck(url),
       }),
     });
@@ -62,7 +62,7 @@ describe('nothing acknowledged is lost', () => {
       const response = await fetch(`${server.url}/auth/local`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userName, password: 'secret1' }),
+        body: JSON.stringify({ userName, password: 'secret-pass-1' }),
       });
       expect(response.status, `${userName} was acknowledged, so it must log in`).toBe(200);
     }

@@ -166,7 +166,7 @@ export const checkPage = async (page: Page, name: string): Promise<void> => {
 export type ApiUser = { userName: string; password: string; token: string; id: string };
 
 /** Registers a user through POST /api/users (fixtures; the UI flow has its own test). */
-export const registerUser = async (url: string, userName: string, password = 'secret1'): Promise<ApiUser> => {
+export const registerUser = async (url: string, userName: string, password = 'secret-pass-1'): Promise<ApiUser> => {
   const response = await fetch(`${url}/api/users`, {
     method: 'POST',
     signal: AbortSignal.timeout(30_000),

@@ -102,7 +102,7 @@ const rows: Row[] = [
     route: 'POST /api/communities',
     access: 'admin',
     owner: 'A',
-    request: (ctx) => ({ url: '/api/communities', payload: { title: `Matrix ${ctx.tag}`, registrationKey: 'k1', managerRegistrationKey: 'k2' } }),
+    request: (ctx) => ({ url: '/api/communities', payload: { title: `Matrix ${ctx.tag}`, registrationKey: 'key-one', managerRegistrationKey: 'key-two' } }),
   },
   { route: 'GET /api/communities/:communityId', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}` }) },
   {
@@ -199,7 +199,7 @@ const rows: Row[] = [
     route: 'PUT /api/authors/:communityId/:authorId/password',
     access: 'manager',
     owner: 'B',
-    request: (ctx) => ({ url: `/api/authors/${ctx.community._id}/${ctx.target.authorId}/password`, payload: { password: 'new-pass' } }),
+    request: (ctx) => ({ url: `/api/authors/${ctx.community._id}/${ctx.target.authorId}/password`, payload: { password: 'new-pass-99' } }),
   },
   {
     route: 'POST /api/communities/:communityId/blockWriters',
@@ -211,13 +211,13 @@ const rows: Row[] = [
     route: 'POST /api/users/validate',
     access: 'manager',
     owner: 'B',
-    request: (ctx) => ({ url: '/api/users/validate', ...csv(`firstName,lastName,email,username,password\nA,B,a@b.example,v${ctx.tag},pass1\n`, ctx.community._id) }),
+    request: (ctx) => ({ url: '/api/users/validate', ...csv(`firstName,lastName,email,username,password\nA,B,a@b.example,v${ctx.tag},class-pass-1\n`, ctx.community._id) }),
   },
   {
     route: 'POST /api/users/users',
     access: 'manager',
     owner: 'B',
-    request: (ctx) => ({ url: '/api/users/users', ...csv(`firstName,lastName,email,username,password\nA,B,a@b.example,u${ctx.tag},pass1\n`, ctx.community._id) }),
+    request: (ctx) => ({ url: '/api/users/users', ...csv(`firstName,lastName,email,username,password\nA,B,a@b.example,u${ctx.tag},class-pass-1\n`, ctx.community._id) }),
   },
   {
     route: 'POST /api/users/rename',
@@ -343,9 +343,11 @@ const setUp = async (caller: Caller): Promise<Context> => {
   const community = await createCommunity(t, admin.token, `Matrix community ${tag}`);
   await joinCommunity(t, users.manager.token, users.manager.id, community._id, managerKey);
   await joinCommunity(t, users.writer.token, users.writer.id, community._id, writerKey);
-  // The target's password is reset by some cases (its sessions end): an admin enrols it.
-  await joinCommunity(t, admin.token, users.target.id, community._id, writerKey);
-  const targetAuthorId = authorIdFor(community._id, users.target.id);
+  // The target's password is reset by some cases (its sessions end), and a manager may reset only
+  // a pupil of this community alone (issue 20 §1): a fresh target per case, enrolled by an admin.
+  const target = await t.register(`target${tag}`);
+  await joinCommunity(t, admin.token, target.id, community._id, writerKey);
+  const targetAuthorId = authorIdFor(community._id, target.id);
   let group = { _id: '000000000000000000000000' } as Group;
   if (registered('POST /api/groups/:communityId')) {
     const created = await t.app.inject({ method: 'POST', url: `/api/groups/${community._id}`, headers: bearer(admin.token), payload: { title: 'Existing' } });
@@ -353,7 +355,7 @@ const setUp = async (caller: Caller): Promise<Context> => {
     await t.app.inject({ method: 'POST', url: `/api/groups/${community._id}/${group._id}/members`, headers: bearer(admin.token), payload: { authorId: targetAuthorId } });
   }
   const callerUser = caller === 'anonymous' ? null : caller === 'admin' ? admin : users[caller];
-  return { community, target: { userId: users.target.id, authorId: targetAuthorId }, group, caller, callerUser, tag };
+  return { community, target: { userId: target.id, authorId: targetAuthorId }, group, caller, callerUser, tag };
 };
 
 beforeAll(async () => {

@@ -60,7 +60,7 @@ export const buildObjectsTestApp = async (
     dataDir,
     robotCheck,
     login,
-    register: async (userName: string, password = 'secret1') => {
+    register: async (userName: string, password = 'secret-pass-1') => {
       const response = await app.inject({
         method: 'POST',
         url: '/api/users',

@@ -16,7 +16,7 @@ export class PushClient {
     this.closed = new Promise((resolve) => socket.on('close', (code) => resolve(code)));
   }
 
-  /** An open socket on `url` (e.g. `ws://127.0.0.1:port/api/socket?token=...`). */
+  /** An open socket on `url` (`ws://127.0.0.1:port/api/socket`); authenticate with a first `{type: 'auth', token}` message. */
   static async open(url: string): Promise<PushClient> {
     const socket = new WebSocket(url);
     const client = new PushClient(socket);

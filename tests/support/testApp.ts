@@ -7,6 +7,7 @@ import { buildApp } from '../../services/api/app.ts';
 import { loadConfig, type Config } from '../../services/api/config.ts';
 import { openInfrastructure, type Infrastructure } from '../../services/api/infrastructure.ts';
 import type { PasswordHasher } from '../../services/api/accounts/passwords.ts';
+import type { FailureLimit } from '../../services/api/plugins/failureLimiter.ts';
 import { solveAltcha } from './altcha.ts';
 
 /** A fresh data directory under the OS temp folder. */
@@ -45,7 +46,13 @@ export type TestApp = {
 };
 
 export const buildTestApp = async (
-  options: { passwords?: PasswordHasher; dataDir?: string; loginRateLimit?: { max: number; timeWindow: number } } = {},
+  options: {
+    passwords?: PasswordHasher;
+    dataDir?: string;
+    loginRateLimit?: { max: number; timeWindow: number };
+    keyGuessLimit?: FailureLimit;
+    failedLoginLimit?: FailureLimit;
+  } = {},
 ): Promise<TestApp> => {
   const dataDir = options.dataDir ?? tempDataDir();
   const infra = await openInfrastructure(testConfig(dataDir), { passwords: options.passwords ?? fastTestHasher });
@@ -54,13 +61,16 @@ export const buildTestApp = async (
     jwtSecret: infra.secret,
     webRoot: null,
     loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindow: 60_000 },
+    // Suites share one address (127.0.0.1) across many deliberate failures; the limits have their own tests.
+    keyGuessLimit: options.keyGuessLimit ?? { max: 1000, windowMs: 60_000 },
+    failedLoginLimit: options.failedLoginLimit ?? { max: 1000, windowMs: 60_000 },
   });
 
   const robotCheck = async (): Promise<string> => {
     return solveAltcha((await app.inject({ method: 'GET', url: '/api/recaptcha/challenge' })).json<Challenge>());
   };
 
-  const register = async (userName: string, password = 'secret1') => {
+  const register = async (userName: string, password = 'secret-pass-1') => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/users',

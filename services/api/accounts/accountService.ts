@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { checkPassword } from './passwordPolicy.ts';
 import type { UserProfile } from '../../../contracts/api/users.ts';
 import type { EventMetadata } from '../../../contracts/events/event.ts';
 import {
@@ -103,9 +104,11 @@ export class AccountService {
    */
   async register(
     input: { firstName: string; lastName: string; email: string; userName: string; password: string },
-    options: { role?: GlobalRole; provider?: 'local' | 'operator' | 'csv'; lang?: InterfaceLanguage; actorId?: string | null } = {},
+    options: { role?: GlobalRole; provider?: 'local' | 'operator' | 'csv'; lang?: InterfaceLanguage; actorId?: string | null; createdInCommunity?: string } = {},
   ): Promise<UserDocument> {
     const errors = validateRegistration(input);
+    const common = errors.some((e) => e.field === 'password') ? null : checkPassword(input.password, input.userName);
+    if (common) errors.push({ field: 'password', message: common });
     if (errors.length > 0) throw new ValidationError(errors[0]?.message ?? 'Invalid registration', errors);
     if (await this.findByUserName(input.userName)) {
       throw new ConflictError(Messages.userNameTaken, [{ field: 'userName', message: Messages.userNameTaken }]);
@@ -129,6 +132,7 @@ export class AccountService {
           role: options.role ?? 'user',
           lang: options.lang ?? 'fr',
           provider: options.provider ?? 'local',
+          ...(options.createdInCommunity ? { createdInCommunity: options.createdInCommunity } : {}),
         },
       },
       { metadata: this.metadata(options.actorId ?? userId), expectedRevision: 'no_stream' },
@@ -154,19 +158,19 @@ export class AccountService {
   }
 
   async changeOwnPassword(userId: string, oldPassword: string, newPassword: string): Promise<UserDocument> {
-    if (newPassword.length < UserRules.newPasswordMin) throw ValidationError.field('newPassword', Messages.newPasswordTooShort);
     const state = await this.loadUser(userId);
     if (state.status !== 'registered') throw new NotFoundError('User not found');
     if (!(await this.deps.passwords.verify(state.passwordHash, oldPassword))) {
       throw new ForbiddenError(Messages.incorrectPassword);
     }
+    this.requirePolicy('newPassword', newPassword, state.userName);
     const passwordHash = await this.deps.passwords.hash(newPassword);
     return this.execute(userId, { type: 'ChangePassword', data: { passwordHash, by: 'self' } }, userId);
   }
 
   /** An admin (or the operator) sets someone's password. */
   async resetPassword(userId: string, newPassword: string, actorId: string | null): Promise<UserDocument> {
-    if (newPassword.length < UserRules.newPasswordMin) throw ValidationError.field('password', Messages.newPasswordTooShort);
+    this.requirePolicy('password', newPassword, (await this.getUser(userId)).userName);
     const passwordHash = await this.deps.passwords.hash(newPassword);
     return this.execute(
       userId,
@@ -177,13 +181,29 @@ export class AccountService {
 
   /**
    * A community manager (or an admin from the author manager) sets a member's
-   * password: the registration minimum (4) applies. Ends the user's sessions.
-   * Who may reset whose password is the caller's check (AuthorService).
+   * password: the password policy applies. Ends the user's sessions; the
+   * event's metadata names who did it. Who may reset whose password is the
+   * caller's check (AuthorService).
    */
   async resetPasswordByManager(userId: string, newPassword: string, actorId: string, by: 'manager' | 'admin'): Promise<UserDocument> {
-    if (newPassword.length < UserRules.passwordMin) throw ValidationError.field('password', Messages.passwordTooShort);
+    this.requirePolicy('password', newPassword, (await this.getUser(userId)).userName);
     const passwordHash = await this.deps.passwords.hash(newPassword);
     return this.execute(userId, { type: 'ChangePassword', data: { passwordHash, by } }, actorId);
+  }
+
+  /**
+   * Logs one session out (issue 20 §5): the token `tokenId` is refused from now
+   * on, by every API node and after a restart (it is an event); open sockets
+   * with it are closed by the push hub.
+   */
+  async endSession(userId: string, tokenId: string, expiresAt: string): Promise<void> {
+    await this.execute(userId, { type: 'EndSession', data: { tokenId, expiresAt } }, userId);
+  }
+
+  /** The password policy (issue 20 §6) on `field`: 400 with its message. */
+  private requirePolicy(field: string, password: string, userName: string): void {
+    const message = checkPassword(password, userName);
+    if (message) throw ValidationError.field(field, message);
   }
 
   changeLanguage(userId: string, lang: InterfaceLanguage, actorId: string): Promise<UserDocument> {

@@ -84,7 +84,7 @@ describe('community archive round trip with annotations', () => {
       expect(await dump(infra, room.communityId)).toEqual(source);
       const app = await buildApp({ services: infra, jwtSecret: infra.secret, webRoot: null });
       try {
-        const login = await app.inject({ method: 'POST', url: '/auth/local', payload: { userName: room.b.userName, password: 'secret1' } });
+        const login = await app.inject({ method: 'POST', url: '/auth/local', payload: { userName: room.b.userName, password: 'secret-pass-1' } });
         const token = login.json<{ token: string }>().token;
         const copy = await app.inject({ method: 'GET', url: `/api/objects/${noteId}/annotations`, headers: auth(token) });
         expect(copy.json<Annotation[]>()).toEqual(listed);

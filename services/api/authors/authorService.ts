@@ -217,19 +217,33 @@ export class AuthorService {
   }
 
   /**
-   * A manager sets a writer's password (an admin anyone's in the community).
-   * The user's other sessions end, as with every password change.
+   * A manager sets a pupil's password (an admin anyone's). The account's
+   * sessions end, as with every password change; the event names who did it.
    */
   async resetPassword(caller: UserDocument, communityId: string, authorId: string, password: string): Promise<void> {
     const grant = await this.deps.access.manager(caller, communityId);
     const target = await this.authorOf(communityId, authorId);
-    if (!grant.isAdmin) {
-      const user = await this.deps.accounts.getUser(target.userId);
-      if (target.role !== 'writer' || user.role === 'admin') {
-        throw new ForbiddenError('Managers can reset the passwords of writers only.');
-      }
-    }
+    if (!grant.isAdmin) await this.checkManagerMayReset(communityId, target);
     await this.deps.accounts.resetPasswordByManager(target.userId, password, caller._id, grant.isAdmin ? 'admin' : 'manager');
+  }
+
+  /**
+   * Issue 20 §1: a manager may reset only an account that is this community's
+   * own pupil — a writer here, a member of no other community (so no other
+   * teacher's pupil and no manager anywhere), not an admin, and not made by
+   * another community's CSV or by the operator. Anything else would let one
+   * teacher log in as someone another class or the school depends on.
+   */
+  private async checkManagerMayReset(communityId: string, target: AuthorDocument): Promise<void> {
+    const user = await this.deps.accounts.getUser(target.userId);
+    const memberships = await this.authors.find({ userId: target.userId });
+    const ownPupil =
+      target.role === 'writer' &&
+      user.role !== 'admin' &&
+      user.provider !== 'operator' &&
+      (user.createdInCommunity === undefined || user.createdInCommunity === communityId) &&
+      memberships.every((membership) => membership.communityId === communityId);
+    if (!ownPupil) throw new ForbiddenError(CommunityMessages.resetNotOwnPupil);
   }
 
   /**
@@ -299,9 +313,9 @@ export class AuthorService {
 
   /**
    * Submits a user CSV: validates again (an invalid file is refused whole,
-   * nothing written), then creates the new accounts and enrols them and the
-   * existing ones (same e-mail) as writers. A row that fails on the way is
-   * reported; the others are kept.
+   * nothing written), then creates the new accounts and enrols them as
+   * writers; members already here are notices. It never enrols an existing
+   * account (issue 20 §1). A row that fails on the way is reported; the others are kept.
    */
   async submitUsersCsv(caller: UserDocument, communityId: string, text: string): Promise<CsvSubmission> {
     const rows = parseCsv(text, userCsvColumns);
@@ -316,21 +330,19 @@ export class AuthorService {
     const errors: CsvRowError[] = [];
     const notices: CsvRowError[] = [];
     let created = 0;
-    let enrolled = 0;
+    // Kept in the reply for KF6 clients; the CSV no longer enrols existing accounts (issue 20 §1).
+    const enrolled = 0;
     for (const row of rows) {
       const account = existing.get(row.username.toLowerCase());
       try {
         if (account) {
-          if (account.member) {
-            notices.push({ index: row.index, msg: CsvMessages.alreadyMember(row.username) });
-            continue;
-          }
-          await this.enrol(account.user, communityId, 'writer', 'csv', caller._id);
-          enrolled++;
+          // Validation refused non-members: only members of this community are left here.
+          notices.push({ index: row.index, msg: CsvMessages.alreadyMember(row.username) });
+          continue;
         } else {
           const user = await this.deps.accounts.register(
             { firstName: row.firstName, lastName: row.lastName, email: row.email, userName: row.username, password: row.password },
-            { provider: 'csv', actorId: caller._id },
+            { provider: 'csv', actorId: caller._id, createdInCommunity: communityId },
           );
           created++;
           await this.enrol(user, communityId, 'writer', 'csv', caller._id);

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import type { CsvRowError } from '../../../contracts/api/communities.ts';
-import { CommunityMessages, CsvMessages, UserRules } from '../../../contracts/messages.ts';
+import { CommunityMessages, CsvMessages, Messages, UserRules } from '../../../contracts/messages.ts';
+import { checkPassword } from '../accounts/passwordPolicy.ts';
 import { ValidationError } from '../../core/errors.ts';
 
 /** The largest number of data rows one upload may hold (each row may create an account). */
@@ -54,7 +55,6 @@ export type UserRowCheck = {
   notices: CsvRowError[];
 };
 
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * The per-row checks of a user CSV (fact sheet §9), each row's messages joined
@@ -84,10 +84,13 @@ export const checkUserRows = (rows: UserCsvRow[], existing: ReadonlyMap<string, 
     else if (!UserRules.userNamePattern.test(userName)) messages.push(CsvMessages.userNameInvalid);
     if ((counts.get(userName.toLowerCase()) ?? 0) > 1) messages.push(CsvMessages.userNameRepeated(userName));
     const account = userName ? existing.get(userName.toLowerCase()) : undefined;
-    if (account && !sameEmail(account.email, row.email)) messages.push(CsvMessages.userNameTaken(userName));
-    else if (account) notices.push({ index: row.index, msg: account.member ? CsvMessages.alreadyMember(userName) : CsvMessages.willEnrol(userName) });
+    // The CSV creates accounts only (issue 20 §1): an existing account is never
+    // enrolled, and its e-mail or communities are not revealed; members stay a notice.
+    if (account && account.member) notices.push({ index: row.index, msg: CsvMessages.alreadyMember(userName) });
+    else if (account) messages.push(CsvMessages.accountExists(userName));
     // An existing account keeps its password: the row's password is not used.
-    if (!account && row.password.length < UserRules.passwordMin) messages.push(CsvMessages.passwordTooShort);
+    const passwordMessage = account ? null : checkPassword(row.password, userName);
+    if (passwordMessage) messages.push(passwordMessage === Messages.passwordTooShort ? CsvMessages.passwordTooShort : passwordMessage);
     if (messages.length > 0) errors.push({ index: row.index, msg: messages.join(', ') });
   }
   return { errors, notices };

@@ -10,7 +10,7 @@ const row = (index: number, values: Partial<Omit<UserCsvRow, 'index'>> = {}): Us
   lastName: 'Lovelace',
   email: `ada${index}@school.example`,
   username: `ada${index}`,
-  password: 'pass1',
+  password: 'class-pass-1',
   ...values,
 });
 
@@ -81,7 +81,7 @@ describe('checkUserRows', () => {
     ]);
   });
 
-  it('enrols an existing account with the same e-mail (a notice), refuses one with another e-mail', () => {
+  it('never enrols an existing account (same e-mail or not) and says nothing about it; members are a notice', () => {
     const existing = new Map<string, ExistingAccount>([
       ['same', { userId: 'u1', email: 'Same@School.example', member: false }],
       ['member', { userId: 'u2', email: 'm@school.example', member: true }],
@@ -95,10 +95,10 @@ describe('checkUserRows', () => {
       ],
       existing,
     );
-    expect(result.errors).toEqual([{ index: 4, msg: CsvMessages.userNameTaken('other') }]);
-    expect(result.notices).toEqual([
-      { index: 2, msg: CsvMessages.willEnrol('Same') },
-      { index: 3, msg: CsvMessages.alreadyMember('member') },
+    expect(result.errors).toEqual([
+      { index: 2, msg: CsvMessages.accountExists('Same') },
+      { index: 4, msg: CsvMessages.accountExists('other') },
     ]);
+    expect(result.notices).toEqual([{ index: 3, msg: CsvMessages.alreadyMember('member') }]);
   });
 });

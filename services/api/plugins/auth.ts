@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -5,8 +6,8 @@ import { Messages } from '../../../contracts/messages.ts';
 import { ForbiddenError, UnauthorizedError } from '../../core/errors.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import type { AccountService } from '../accounts/accountService.ts';
+import { sessionProblem, type TokenPayload } from './session.ts';
 
-type TokenPayload = { sub: string; iatMs: number };
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -26,6 +27,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     currentUser: UserDocument;
+    /** The verified token of the request (after `authenticate`). */
+    session: TokenPayload;
   }
 }
 
@@ -45,8 +48,10 @@ export const authPlugin = fp<AuthOptions>(
     await app.register(jwt, { secret: options.secret, sign: { expiresIn: options.tokenTtl } });
 
     app.decorateRequest('currentUser', null as unknown as UserDocument);
+    app.decorateRequest('session', null as unknown as TokenPayload);
 
-    app.decorate('issueToken', (user: UserDocument) => app.jwt.sign({ sub: user._id, iatMs: Date.now() }));
+    // Each token has its own id, so logging out ends that session only.
+    app.decorate('issueToken', (user: UserDocument) => app.jwt.sign({ sub: user._id, iatMs: Date.now(), jti: randomUUID() }));
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       let payload: TokenPayload;
@@ -57,11 +62,10 @@ export const authPlugin = fp<AuthOptions>(
       }
       const user = await options.accounts.getUser(payload.sub).catch(() => null);
       if (!user) throw new UnauthorizedError();
-      if (user.blockLogin) throw new UnauthorizedError(Messages.loginBlocked);
-      if (user.tokensValidAfter && payload.iatMs < Date.parse(user.tokensValidAfter)) {
-        throw new UnauthorizedError('Your session has ended. Please log in again.');
-      }
+      const problem = sessionProblem(user, payload);
+      if (problem) throw new UnauthorizedError(problem);
       request.currentUser = user;
+      request.session = payload;
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, type FieldError, type ProblemDetails } from '../../../contracts/errors.ts';
-import { BuildonError } from '../../core/errors.ts';
+import { BuildonError, TooManyAttemptsError } from '../../core/errors.ts';
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -64,6 +64,7 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError | BuildonError | Error, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof BuildonError) {
         if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+        if (error instanceof TooManyAttemptsError) void reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.status(error.status).type('application/problem+json').send(problem(error.status, error.message, error.code, error.errors));
       }
       const fastifyError = error as FastifyError & { validation?: ValidationItem[]; validationContext?: string };

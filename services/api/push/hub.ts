@@ -2,7 +2,7 @@ import type { AuthorEvent } from '../../../contracts/events/author.ts';
 import type { ContributionEvent } from '../../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
 import type { ReadEvent } from '../../../contracts/events/read.ts';
-import type { PresenceUser, PushServerMessage } from '../../../contracts/push.ts';
+import { pushCloseCodes, type PresenceUser, type PushServerMessage } from '../../../contracts/push.ts';
 import type { LinkDocument } from '../../../projections/contributions/index.ts';
 import { readsCollectionName, readId, readState, type ReadDocument } from '../../../projections/reads/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
@@ -10,6 +10,7 @@ import { BuildonError, UnauthorizedError } from '../../core/errors.ts';
 import type { EventStore, Subscription } from '../../core/eventStore.ts';
 import type { ReadStore } from '../../core/readStore.ts';
 import { arrowLinkTypes, authorName, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
+import type { TokenPayload } from '../plugins/session.ts';
 
 /** One websocket, whatever the transport. */
 export type PushConnection = {
@@ -23,6 +24,8 @@ export type PushClient = {
   readonly id: number;
   readonly connection: PushConnection;
   user: UserDocument | null;
+  /** The token the socket authenticated with: a session end closes the socket. */
+  session?: TokenPayload;
   /** Subscribed views → who I am there. */
   views: Map<string, Subscription_>;
 };
@@ -35,12 +38,16 @@ export type PushHubDeps = {
   reader: CanvasReader;
   /** Re-reads the user (blocked users lose their subscriptions). */
   getUser(userId: string): Promise<UserDocument | null>;
+  /** The session rule of HTTP requests (plugins/session.ts): why this token may not go on, or null. */
+  sessionProblem(user: UserDocument, session: TokenPayload): string | null;
   log?: { error(obj: object, msg: string): void };
 };
 
 const contributionLinkEvents = new Set(['LinkCreated', 'LinkUpdated', 'LinkDeleted']);
 /** Author events that change what that member may see or do (role, login block). */
 const authorAccessEvents = new Set(['AuthorRoleChanged', 'AuthorLoginBlocked', 'AuthorLoginUnblocked']);
+/** User events that may end sessions: password change or reset, global block, logout (issue 20 §5). */
+const sessionEndingEvents = new Set(['UserPasswordChanged', 'UserLoginBlocked', 'UserSessionEnded']);
 
 /**
  * The push hub: sockets subscribe to views; the hub follows the event store
@@ -80,9 +87,11 @@ export class PushHub {
       onEvent: async (event) => {
         position = event.globalPosition;
         this.started = position;
-        if (this.viewSubscribers.size === 0) return;
+        const endsSessions = sessionEndingEvents.has(event.type);
+        if (this.viewSubscribers.size === 0 && !(endsSessions && this.clients.size > 0)) return;
         try {
           await this.deps.runner.waitFor(event.globalPosition);
+          if (endsSessions) return await this.sessionsChanged(event);
           this.dispatching = event.globalPosition;
           await this.dispatch(event);
         } catch (error) {
@@ -362,6 +371,26 @@ export class PushHub {
   private async authorChanged(event: RecordedEvent<AuthorEvent>): Promise<void> {
     const data = event.data as { authorId?: unknown };
     if (typeof data.authorId === 'string') await this.reauthorise(data.authorId, 'role');
+  }
+
+  /**
+   * A user's password changed, their login was blocked or a session logged
+   * out: each of their sockets whose token no longer passes is told why and
+   * closed, as its next HTTP request would be refused.
+   */
+  private async sessionsChanged(event: RecordedEvent): Promise<void> {
+    const userId = (event.data as { userId?: unknown }).userId;
+    if (typeof userId !== 'string') return;
+    const sockets = [...this.clients].filter((client) => client.user?._id === userId);
+    if (sockets.length === 0) return;
+    const user = await this.deps.getUser(userId);
+    for (const client of sockets) {
+      const problem = !user ? 'Authentication required' : client.session ? this.deps.sessionProblem(user, client.session) : null;
+      if (!problem) continue;
+      this.send(client, { type: 'error', status: 401, message: problem });
+      this.disconnect(client);
+      client.connection.close(pushCloseCodes.unauthorized, 'session ended');
+    }
   }
 
   private async readMarked(event: RecordedEvent<ReadEvent>): Promise<void> {

@@ -1,11 +1,11 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Messages } from '../../../contracts/messages.ts';
 import { parsePushClientMessage, pushCloseCodes, pushPath } from '../../../contracts/push.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { UnauthorizedError } from '../../core/errors.ts';
 import type { AppServices } from '../appServices.ts';
+import { sessionProblem, type TokenPayload } from '../plugins/session.ts';
 import { PushHub, type PushClient } from './hub.ts';
 
 declare module 'fastify' {
@@ -19,23 +19,22 @@ declare module 'fastify' {
 const authTimeoutMs = 10_000;
 
 /**
- * The same checks as `app.authenticate`, for a token that arrives in a
- * message or the query string (browsers cannot set WebSocket headers).
+ * The same checks as `app.authenticate`, for a token that arrives in the
+ * socket's first message (browsers cannot set WebSocket headers, and a token
+ * in the URL would be written to access logs: issue 20 §5).
  */
-const verifier = (app: FastifyInstance, services: AppServices) => async (token: string): Promise<UserDocument> => {
-  let payload: { sub: string; iatMs: number };
+const verifier = (app: FastifyInstance, services: AppServices) => async (token: string): Promise<{ user: UserDocument; session: TokenPayload }> => {
+  let payload: TokenPayload;
   try {
-    payload = app.jwt.verify<{ sub: string; iatMs: number }>(token);
+    payload = app.jwt.verify<TokenPayload>(token);
   } catch {
     throw new UnauthorizedError();
   }
   const user = await services.accounts.getUser(payload.sub).catch(() => null);
   if (!user) throw new UnauthorizedError();
-  if (user.blockLogin) throw new UnauthorizedError(Messages.loginBlocked);
-  if (user.tokensValidAfter && payload.iatMs < Date.parse(user.tokensValidAfter)) {
-    throw new UnauthorizedError('Your session has ended. Please log in again.');
-  }
-  return user;
+  const problem = sessionProblem(user, payload);
+  if (problem) throw new UnauthorizedError(problem);
+  return { user, session: payload };
 };
 
 /** `GET /api/socket` (websocket): see contracts/push.ts for the protocol. */
@@ -47,6 +46,7 @@ export const pushPlugin = fp<{ services: AppServices }>(
       runner: services.runner,
       reader: services.canvasReader,
       getUser: (userId) => services.accounts.getUser(userId).catch(() => null),
+      sessionProblem,
       log: app.log,
     });
     app.decorate('push', hub);
@@ -58,7 +58,7 @@ export const pushPlugin = fp<{ services: AppServices }>(
     app.get(
       pushPath,
       { websocket: true, schema: { tags: ['canvas'], summary: 'Live canvas: authenticate, subscribe to views, receive their changes (contracts/push.ts)', hide: true } },
-      (socket, request) => {
+      (socket) => {
         const client: PushClient = hub.connect({
           send: (text) => {
             if (socket.readyState === socket.OPEN) socket.send(text);
@@ -76,8 +76,9 @@ export const pushPlugin = fp<{ services: AppServices }>(
         timer.unref();
         const authenticate = (token: string) =>
           verify(token).then(
-            (user) => {
+            ({ user, session }) => {
               client.user = user;
+              client.session = session;
               clearTimeout(timer);
               hub.send(client, { type: 'ready', userId: user._id });
             },
@@ -85,8 +86,6 @@ export const pushPlugin = fp<{ services: AppServices }>(
           );
         // Messages wait for the authentication in progress, in order.
         let queue: Promise<void> = Promise.resolve();
-        const query = request.query as Record<string, unknown>;
-        if (typeof query.token === 'string' && query.token) queue = authenticate(query.token);
 
         socket.on('message', (raw: Buffer) => {
           queue = queue.then(async () => {

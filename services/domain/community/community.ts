@@ -84,6 +84,9 @@ export const evolveCommunity = (state: CommunityState, event: CommunityEvent): C
  * Title and keys must not be blank (spec messages); every blank field is
  * named. Only the fields present are checked, so an update may omit them.
  */
+/** Issue 20 §2: the shortest registration or manager key a community may have. */
+export const registrationKeyMin = 6;
+
 export const checkCommunityFields = (fields: { title?: string; registrationKey?: string; managerRegistrationKey?: string }) => {
   const errors: FieldError[] = [];
   const trimmed = {
@@ -92,9 +95,10 @@ export const checkCommunityFields = (fields: { title?: string; registrationKey?:
     managerRegistrationKey: fields.managerRegistrationKey?.trim(),
   };
   if (trimmed.title === '') errors.push({ field: 'title', message: CommunityMessages.titleRequired });
-  if (trimmed.registrationKey === '') errors.push({ field: 'registrationKey', message: CommunityMessages.registrationKeyRequired });
-  if (trimmed.managerRegistrationKey === '') {
-    errors.push({ field: 'managerRegistrationKey', message: CommunityMessages.registrationKeyRequired });
+  for (const field of ['registrationKey', 'managerRegistrationKey'] as const) {
+    const key = trimmed[field];
+    if (key === '') errors.push({ field, message: CommunityMessages.registrationKeyRequired });
+    else if (key !== undefined && key.length < registrationKeyMin) errors.push({ field, message: CommunityMessages.registrationKeyTooShort });
   }
   if (errors.length > 0) throw new ValidationError(errors[0]?.message ?? CommunityMessages.titleRequired, errors);
   return trimmed;

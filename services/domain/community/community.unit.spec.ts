@@ -13,8 +13,8 @@ const created: CommunityCreated = {
   data: {
     communityId,
     title: 'Grade 5',
-    registrationKey: 'w-key',
-    managerRegistrationKey: 'm-key',
+    registrationKey: 'writer-key',
+    managerRegistrationKey: 'manager-key',
     createdBy: '64d0000000000000000000u1',
     rootContextId: '64d0000000000000000000x1',
     viewIds: ['64d0000000000000000000v1'],
@@ -25,7 +25,7 @@ const created: CommunityCreated = {
 describe('community decider', () => {
   describe('CreateCommunity', () => {
     it('creates with trimmed title and keys', () => {
-      spec.given([]).when({ type: 'CreateCommunity', data: { ...created.data, title: ' Grade 5 ', registrationKey: 'w-key ' } }).then([created]);
+      spec.given([]).when({ type: 'CreateCommunity', data: { ...created.data, title: ' Grade 5 ', registrationKey: 'writer-key ' } }).then([created]);
     });
 
     it('names every blank field with the spec messages', () => {
@@ -47,8 +47,8 @@ describe('community decider', () => {
 
   describe('UpdateCommunity', () => {
     it('emits only the changed fields', () => {
-      spec.given([created]).when({ type: 'UpdateCommunity', data: { title: 'Grade 5', registrationKey: 'new', archived: true } }).then([
-        { type: 'CommunityUpdated', data: { communityId, registrationKey: 'new', archived: true } },
+      spec.given([created]).when({ type: 'UpdateCommunity', data: { title: 'Grade 5', registrationKey: 'new-key', archived: true } }).then([
+        { type: 'CommunityUpdated', data: { communityId, registrationKey: 'new-key', archived: true } },
       ]);
       spec.given([created]).when({ type: 'UpdateCommunity', data: { title: 'Grade 5', archived: false } }).thenNothingHappens();
     });

@@ -25,8 +25,9 @@ export type UpdateProfile = {
 export type ChangeLanguage = { type: 'ChangeLanguage'; data: { lang: InterfaceLanguage } };
 export type ChangeRole = { type: 'ChangeRole'; data: { role: GlobalRole } };
 export type SetLoginBlocked = { type: 'SetLoginBlocked'; data: { blocked: boolean } };
+export type EndSession = { type: 'EndSession'; data: { tokenId: string; expiresAt: string } };
 
-export type UserCommand = RegisterUser | ChangePassword | UpdateProfile | ChangeLanguage | ChangeRole | SetLoginBlocked;
+export type UserCommand = RegisterUser | ChangePassword | UpdateProfile | ChangeLanguage | ChangeRole | SetLoginBlocked | EndSession;
 
 const registered = (state: UserState) => {
   if (state.status !== 'registered') throw new NotFoundError('User not found');
@@ -109,6 +110,8 @@ export const decideUser = (command: UserCommand, state: UserState): UserEvent[] 
       return changeRole(command, state);
     case 'SetLoginBlocked':
       return setLoginBlocked(command, state);
+    case 'EndSession':
+      return [{ type: 'UserSessionEnded', data: { userId: registered(state).userId, ...command.data } }];
   }
 };
 

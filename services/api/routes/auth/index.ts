@@ -2,14 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { problemResponses } from '../../../../contracts/api/common.ts';
 import { AuthProvidersReply } from '../../../../contracts/api/meta.ts';
 import Type from 'typebox';
-import { NotFoundError } from '../../../core/errors.ts';
+import { NotFoundError, UnauthorizedError } from '../../../core/errors.ts';
+import type { FailureLimiter } from '../../plugins/failureLimiter.ts';
+import { sessionTokenId } from '../../plugins/session.ts';
 import { LoginBody, TokenReply } from '../../../../contracts/api/users.ts';
 import type { AppServices } from '../../appServices.ts';
 
-export type AuthRoutesOptions = { services: AppServices; loginRateLimit: { max: number; timeWindow: number } };
+export type AuthRoutesOptions = { services: AppServices; loginRateLimit: { max: number; timeWindow: number }; failedLogins: FailureLimiter };
 
 /** POST /auth/local: userName + password → bearer token (spec §7). */
-const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { services, loginRateLimit }) => {
+const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { services, loginRateLimit, failedLogins }) => {
   app.post(
     '/auth/local',
     {
@@ -33,8 +35,35 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
       },
     },
     async (request) => {
-      const user = await services.accounts.authenticate(request.body.userName, request.body.password);
-      return { token: app.issueToken(user) };
+      // Issue 20 §7: failed logins per address, whatever the names, so one
+      // password tried over many accounts is stopped; successes never count,
+      // so a class logging in together from one school address goes through.
+      const address = `ip:${request.ip}`;
+      failedLogins.check(address);
+      try {
+        const user = await services.accounts.authenticate(request.body.userName, request.body.password);
+        return { token: app.issueToken(user) };
+      } catch (error) {
+        if (error instanceof UnauthorizedError) failedLogins.fail(address);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out: this token is refused from now on and its sockets close',
+        response: { 204: Type.Null(), ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      const expiresAt = new Date((request.session.exp ?? Date.now() / 1000 + 24 * 3600) * 1000).toISOString();
+      await services.accounts.endSession(request.currentUser._id, sessionTokenId(request.session), expiresAt);
+      return reply.status(204).send(null);
     },
   );
 

@@ -27,6 +27,7 @@ import { isObjectId } from '../../../../contracts/ids.ts';
 import { ValidationError } from '../../../core/errors.ts';
 import { checkCsvFileName } from '../../authors/csv.ts';
 import type { AppServices } from '../../appServices.ts';
+import type { FailureLimiter } from '../../plugins/failureLimiter.ts';
 
 const AuthorList = Type.Array(AuthorSchema);
 
@@ -70,7 +71,7 @@ const multipartDoc = {
  * the CSV imports. Every route needs a bearer token; community routes go
  * through the access gate inside AuthorService.
  */
-const authorRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+const authorRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; keyGuesses: FailureLimiter }> = async (app, { services, keyGuesses }) => {
   const { authors } = services;
 
   app.post(
@@ -84,7 +85,18 @@ const authorRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
         response: { 201: AuthorSchema, ...problemResponses },
       },
     },
-    async (request, reply) => reply.status(201).send(await authors.join(request.currentUser, request.body)),
+    async (request, reply) => {
+      // Issue 20 §2: wrong keys are limited per account and per address, so
+      // keys cannot be guessed; a right key never counts.
+      const keys = [`user:${request.currentUser._id}`, `ip:${request.ip}`];
+      keyGuesses.check(...keys);
+      try {
+        return reply.status(201).send(await authors.join(request.currentUser, request.body));
+      } catch (error) {
+        if (error instanceof ValidationError && error.errors?.some((e) => e.field === 'registrationKey')) keyGuesses.fail(...keys);
+        throw error;
+      }
+    },
   );
 
   app.get(

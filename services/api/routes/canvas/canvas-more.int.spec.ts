@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { CanvasMessages, CanvasServiceMessages, type MoveRefsReply, type RiseAboveReply, type ViewSettingReply } from '../../../../contracts/api/canvas.ts';
 import { defaultViewSetting, type Group, type ViewSetting } from '../../../../contracts/api/communities.ts';
 import type { ViewCanvasReply } from '../../../../contracts/api/views.ts';
@@ -235,7 +234,8 @@ describe('POST /api/views/:viewId/refs/move', () => {
 
 const Socket = {
   async as(token: string): Promise<PushClient> {
-    const client = new PushClient(new WebSocket(`${base}/api/socket?token=${encodeURIComponent(token)}`));
+    const client = await PushClient.open(`${base}/api/socket`);
+    client.send({ type: 'auth', token });
     await client.next((m) => m.type === 'ready');
     return client;
   },

@@ -109,7 +109,7 @@ describe('communities', () => {
         method: 'POST',
         url: '/api/communities',
         headers: bearer(admin.token),
-        payload: { title: 'x', registrationKey: 'k', managerRegistrationKey: ' ' },
+        payload: { title: 'x', registrationKey: 'kkkkkk', managerRegistrationKey: ' ' },
       });
       expect(keyOnly.json<Problem>()).toMatchObject({ message: 'RegistrationKey must be input' });
     });
@@ -121,7 +121,7 @@ describe('communities', () => {
           method: 'POST',
           url: '/api/communities',
           headers: bearer(admin.token),
-          payload: { title, registrationKey: 'a', managerRegistrationKey: 'b' },
+          payload: { title, registrationKey: 'writer-a', managerRegistrationKey: 'manager-b' },
         });
       const statuses = (await Promise.all([send(), send()])).map((r) => r.statusCode).sort();
       expect(statuses).toEqual([201, 409]);
@@ -130,7 +130,7 @@ describe('communities', () => {
     });
 
     it('is refused to non-admins (403) and anonymous callers (401)', async () => {
-      const payload = { title: 'Mine', registrationKey: 'a', managerRegistrationKey: 'b' };
+      const payload = { title: 'Mine', registrationKey: 'writer-a', managerRegistrationKey: 'manager-b' };
       const asManager = await t.app.inject({ method: 'POST', url: '/api/communities', headers: bearer(manager.token), payload });
       expect(asManager.statusCode).toBe(403);
       const anonymous = await t.app.inject({ method: 'POST', url: '/api/communities', payload });

@@ -45,11 +45,11 @@ const appWithMail = async (mail: Config['mail']) => {
   const app: FastifyInstance = await buildApp({ services: infra, jwtSecret: infra.secret, webRoot: null });
   const login = async (userName: string, password: string) =>
     (await app.inject({ method: 'POST', url: '/auth/local', payload: { userName, password } })).json<{ token: string }>().token;
-  await infra.accounts.register({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', userName: 'ada', password: 'secret1' });
+  await infra.accounts.register({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', userName: 'ada', password: 'secret-pass-1' });
   return {
     app,
     infra,
-    userToken: await login('ada', 'secret1'),
+    userToken: await login('ada', 'secret-pass-1'),
     close: async () => {
       await app.close();
       await infra.close();

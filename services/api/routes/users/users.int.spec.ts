@@ -9,7 +9,7 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
   lastName: 'Lovelace',
   email: 'ada@example.org',
   userName: 'ada.lovelace',
-  password: 'analytical',
+  password: 'analytical-engine',
   ...overrides,
 });
 
@@ -113,7 +113,7 @@ describe('accounts API', () => {
 
   describe('POST /auth/local', () => {
     it('logs in case-insensitively and refuses wrong credentials with one message', async () => {
-      const token = await t.login('Ada.Lovelace', 'analytical');
+      const token = await t.login('Ada.Lovelace', 'analytical-engine');
       expect(token.split('.')).toHaveLength(3);
       const wrong = await t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: 'ada.lovelace', password: 'nope' } });
       const unknown = await t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: 'ghost', password: 'nope' } });
@@ -152,7 +152,7 @@ describe('passwords, language and admin', () => {
 
   describe('PUT /api/users/:id/password', () => {
     it('checks the old password, the new length, then changes it and ends older sessions', async () => {
-      const { token, id } = await t.register('changer', 'old-pass');
+      const { token, id } = await t.register('changer', 'old-pass-1');
       const wrongOld = await t.app.inject({
         method: 'PUT',
         url: `/api/users/${id}/password`,
@@ -166,7 +166,7 @@ describe('passwords, language and admin', () => {
         method: 'PUT',
         url: `/api/users/${id}/password`,
         headers: bearer(token),
-        payload: { oldPassword: 'old-pass', newPassword: 'ab' },
+        payload: { oldPassword: 'old-pass-1', newPassword: 'ab' },
       });
       expect(tooShort.statusCode).toBe(400);
       expect(tooShort.json()).toMatchObject({ errors: [{ field: 'newPassword' }] });
@@ -175,7 +175,7 @@ describe('passwords, language and admin', () => {
         method: 'PUT',
         url: `/api/users/${id}/password`,
         headers: bearer(token),
-        payload: { oldPassword: 'old-pass', newPassword: 'new-pass' },
+        payload: { oldPassword: 'old-pass-1', newPassword: 'new-pass-1' },
       });
       expect(changed.statusCode).toBe(200);
       const body = changed.json<{ message: string; token: string }>();
@@ -183,8 +183,8 @@ describe('passwords, language and admin', () => {
 
       expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).statusCode).toBe(401);
       expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(body.token) })).statusCode).toBe(200);
-      await expect(t.login('changer', 'old-pass')).rejects.toThrow(/401/);
-      expect(await t.login('changer', 'new-pass')).toBeTruthy();
+      await expect(t.login('changer', 'old-pass-1')).rejects.toThrow(/401/);
+      expect(await t.login('changer', 'new-pass-1')).toBeTruthy();
     });
 
     it("refuses to change someone else's password", async () => {
@@ -194,7 +194,7 @@ describe('passwords, language and admin', () => {
         method: 'PUT',
         url: `/api/users/${other.id}/password`,
         headers: bearer(me.token),
-        payload: { oldPassword: 'secret1', newPassword: 'hacked' },
+        payload: { oldPassword: 'secret-pass-1', newPassword: 'hacked-pass-1' },
       });
       expect(response.statusCode).toBe(403);
     });
@@ -230,7 +230,7 @@ describe('passwords, language and admin', () => {
 
     it('search pages by 50 with a filter and counts', async () => {
       const admin = await t.admin();
-      for (let i = 0; i < 55; i++) await t.infra.accounts.register({ firstName: 'Pupil', lastName: `N${i}`, email: `p${i}@school.org`, userName: `pupil${String(i).padStart(2, '0')}`, password: 'secret' });
+      for (let i = 0; i < 55; i++) await t.infra.accounts.register({ firstName: 'Pupil', lastName: `N${i}`, email: `p${i}@school.org`, userName: `pupil${String(i).padStart(2, '0')}`, password: 'secret-pass-1' });
       const count = await t.app.inject({ method: 'POST', url: '/api/users/search/count', headers: bearer(admin.token), payload: { query: { filter: 'pupil' } } });
       expect(count.json()).toEqual({ count: 55 });
       const page1 = await t.app.inject({ method: 'POST', url: '/api/users/search', headers: bearer(admin.token), payload: { query: { filter: 'PUPIL' }, page: 1, pagesize: 50 } });
@@ -247,22 +247,22 @@ describe('passwords, language and admin', () => {
 
     it('resets a password and blocks a login, ending the sessions', async () => {
       const admin = await t.admin();
-      const pupil = await t.register('reset.me', 'first');
-      const reset = await t.app.inject({ method: 'PATCH', url: `/api/users/${pupil.id}`, headers: bearer(admin.token), payload: { password: 'second' } });
+      const pupil = await t.register('reset.me', 'first-pass-1');
+      const reset = await t.app.inject({ method: 'PATCH', url: `/api/users/${pupil.id}`, headers: bearer(admin.token), payload: { password: 'second-pass-2' } });
       expect(reset.statusCode).toBe(200);
       expect(reset.json()).toEqual({ message: 'succeeded.' });
-      expect(await t.login('reset.me', 'second')).toBeTruthy();
+      expect(await t.login('reset.me', 'second-pass-2')).toBeTruthy();
 
-      const token = await t.login('reset.me', 'second');
+      const token = await t.login('reset.me', 'second-pass-2');
       const block = await t.app.inject({ method: 'PUT', url: `/api/users/${pupil.id}`, headers: bearer(admin.token), payload: { blockLogin: true } });
       expect(block.json()).toMatchObject({ blockLogin: true });
       expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).statusCode).toBe(401);
-      const login = await t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: 'reset.me', password: 'second' } });
+      const login = await t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: 'reset.me', password: 'second-pass-2' } });
       expect(login.statusCode).toBe(403);
       expect(login.json<{ message: string }>().message).toBe(Messages.loginBlocked);
 
       await t.app.inject({ method: 'PUT', url: `/api/users/${pupil.id}`, headers: bearer(admin.token), payload: { blockLogin: false } });
-      expect(await t.login('reset.me', 'second')).toBeTruthy();
+      expect(await t.login('reset.me', 'second-pass-2')).toBeTruthy();
     });
 
     it('refuses a malformed id with 400 and an unknown one with 404', async () => {

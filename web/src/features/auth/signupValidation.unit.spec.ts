@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Messages, validateRegistration } from '../../../../contracts/messages.ts';
 import { signupFieldErrors } from './signupValidation.ts';
 
-const valid = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', userName: 'ada.l', password: 'secret' };
+const valid = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', userName: 'ada.l', password: 'analytical-engine' };
 const errorsFor = (input: Partial<typeof valid>) => signupFieldErrors(validateRegistration({ ...valid, ...input }));
 
 describe('registration form validation (the server rules, from contracts/messages.ts)', () => {
@@ -22,6 +22,8 @@ describe('registration form validation (the server rules, from contracts/message
     });
     expect(errorsFor({ password: '' })).toEqual({ password: Messages.passwordRequired });
     expect(errorsFor({ password: 'abc' })).toEqual({ password: Messages.passwordTooShort });
+    expect(errorsFor({ password: 'ADA.L' })).toEqual({ password: Messages.passwordTooShort });
+    expect(errorsFor({ userName: 'ada.lovelace', password: 'Ada.Lovelace' })).toEqual({ password: Messages.passwordIsUserName });
   });
 
   it('keeps one message per field and places server answers, robotCheck included', () => {

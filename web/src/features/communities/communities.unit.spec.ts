@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ContextData, Registration, ViewSummary } from '../../../../contracts/api/communities.ts';
 import { oldestView, sortRegistrations } from './api/communities.ts';
-import { validateCreate } from './components/CommunityManager.tsx';
+import { suggestKey, validateCreate } from './components/CommunityManager.tsx';
+import { CommunityMessages } from '../../../../contracts/messages.ts';
 import { validateSettings } from './components/CommunitySettingsPage.tsx';
 
 const view = (id: string, created: string): ViewSummary => ({
@@ -29,11 +30,20 @@ describe('community helpers', () => {
   });
 
   it('asks for a title and both keys with the spec messages', () => {
-    expect(validateCreate({ title: ' ', registrationKey: '', managerRegistrationKey: 'k' })).toEqual({
+    expect(validateCreate({ title: ' ', registrationKey: '', managerRegistrationKey: 'keykey' })).toEqual({
       title: 'Title must be input',
       registrationKey: 'RegistrationKey must be input',
     });
-    expect(validateCreate({ title: 'T', registrationKey: 'a', managerRegistrationKey: 'b' })).toEqual({});
+    expect(validateCreate({ title: 'T', registrationKey: 'abcdef', managerRegistrationKey: 'ghijkl' })).toEqual({});
+  });
+
+  it('refuses keys under 6 characters and suggests long random ones (issue 20 §2)', () => {
+    expect(validateCreate({ title: 'T', registrationKey: 'abc', managerRegistrationKey: 'ghijkl' })).toEqual({
+      registrationKey: CommunityMessages.registrationKeyTooShort,
+    });
+    const keys = new Set(Array.from({ length: 50 }, () => suggestKey()));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}$/);
   });
 
   it('needs a default language when multilanguage is on, and no scaffold twice', () => {

@@ -216,16 +216,34 @@ type CreateErrors = { title?: string; registrationKey?: string; managerRegistrat
 export const validateCreate = (values: { title: string; registrationKey: string; managerRegistrationKey: string }): CreateErrors => {
   const errors: CreateErrors = {};
   if (!values.title.trim()) errors.title = CommunityMessages.titleRequired;
-  if (!values.registrationKey.trim()) errors.registrationKey = CommunityMessages.registrationKeyRequired;
-  if (!values.managerRegistrationKey.trim()) errors.managerRegistrationKey = CommunityMessages.registrationKeyRequired;
+  for (const field of ['registrationKey', 'managerRegistrationKey'] as const) {
+    const key = values[field].trim();
+    if (!key) errors[field] = CommunityMessages.registrationKeyRequired;
+    else if (key.length < registrationKeyMin) errors[field] = CommunityMessages.registrationKeyTooShort;
+  }
   return errors;
 };
+
+/** The shortest key the server accepts (issue 20 §2). */
+const registrationKeyMin = 6;
+/** Letters and digits that cannot be mistaken for one another on a board (no 0/o, 1/l/i). */
+const keyAlphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A key suggestion a teacher can write on the board: 'k7pm-x3qf' (31⁸ possibilities). */
+export const suggestKey = (): string => {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  const chars = [...bytes].map((byte) => keyAlphabet[byte % keyAlphabet.length]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4)}`;
+};
+
+const freshKeys = () => ({ registrationKey: suggestKey(), managerRegistrationKey: suggestKey() });
 
 /** Admins: title, registration key, manager key. One community per click burst. */
 const CreateCard = () => {
   const { t } = useTranslation();
   const create = useCreateCommunity();
-  const [values, setValues] = useState({ title: '', registrationKey: '', managerRegistrationKey: '' });
+  // Keys start as random suggestions: typed keys tend to be short and guessable.
+  const [values, setValues] = useState(() => ({ title: '', ...freshKeys() }));
   const [errors, setErrors] = useState<CreateErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const lastClick = useRef(0);
@@ -251,7 +269,7 @@ const CreateCard = () => {
         registrationKey: values.registrationKey.trim(),
         managerRegistrationKey: values.managerRegistrationKey.trim(),
       });
-      setValues({ title: '', registrationKey: '', managerRegistrationKey: '' });
+      setValues({ title: '', ...freshKeys() });
       setOutcome({ ok: true, text: t('communities.created', { title: community.title }) });
     } catch (failure) {
       // Rule messages (400) are shown as sent; anything else is the spec's creation failure.
@@ -290,6 +308,9 @@ const CreateCard = () => {
           autoComplete="off"
         />
         <div className={layout.actions}>
+          <Button type="button" variant="secondary" onClick={() => setValues((current) => ({ ...current, ...freshKeys() }))} data-testid="create-suggest-keys">
+            {t('communities.suggestKeys')}
+          </Button>
           <Button type="submit" disabled={create.isPending} data-testid="create-submit">
             <Plus size={18} aria-hidden="true" />
             {t('communities.create')}

@@ -43,7 +43,7 @@ export const PasswordForm = ({ userId }: { userId: string }) => {
       if (failure instanceof ApiError && failure.fieldMessage('newPassword')) {
         setNewPasswordError(failure.fieldMessage('newPassword'));
       } else {
-        setOutcome({ tone: 'error', text: failure instanceof ApiError ? failure.message : t('common.genericError') });
+        setOutcome({ tone: 'error', text: failure instanceof ApiError ? messageText(failure.message) : t('common.genericError') });
       }
     }
   };
