@@ -43,6 +43,8 @@ export const CanvasServiceMessages = {
   notAViewTarget: 'The target must be another active view.',
   notPlaceable: 'Only notes, drawings, attachments and views can be placed on a view.',
   cannotRemoveAttachment: 'Only those who may edit this note may remove its attachments.',
+  /** Issue 20 §9: a link from a contribution changes it (its connections, its build-ons). */
+  cannotLinkFrom: 'Only those who may edit this contribution may link from it.',
 } as const;
 
 /** What a ref may point to (spec part 2 §3: a ref's `_to` is a View, Note, Drawing or Attachment). */

@@ -20,6 +20,8 @@ export const ObjectMessages = {
   // Not fixed by the spec:
   notFound: 'Contribution not found',
   notYetAt: 'This contribution did not exist at that time.',
+  /** Issue 20 §4: a past state the reader could not read then (private then, or another group's). */
+  notReadableThen: 'You could not read this contribution at that time.',
   conflict: 'Someone else changed this contribution since you opened it. Choose the version to keep.',
   invalidBody: 'The note body is not a valid document',
   notANote: 'Only a note has a body.',
@@ -30,7 +32,7 @@ export const ObjectMessages = {
   groupNotActive: 'The group must be an active group of this community.',
   notAMember: 'The author is not a member of this community.',
   notIncluded: 'The author is not one of the authors.',
-  authorsOnly: 'Only the authors (or a manager) may change the permission.',
+  authorsOnly: 'Only the authors (or a manager) may change the authors, the permission or the group.',
   favouritesOff: 'Favourites are not enabled in this community.',
   svgTooLarge: 'The drawing is too large.',
   svgInvalid: 'The drawing is not an SVG image.',
@@ -78,6 +80,8 @@ export const ObjectSchema = Type.Object({
   revision: Type.Integer(),
   /** The caller may edit it (write rule). */
   editable: Type.Boolean(),
+  /** The caller may change the authors, the permission and the group: an author or a manager (issue 20 §3). */
+  owned: Type.Boolean(),
 });
 export type ObjectReply = Static<typeof ObjectSchema>;
 

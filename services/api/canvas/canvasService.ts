@@ -188,14 +188,15 @@ export class CanvasService {
       refIds.push(linkId);
     }
     if (parent) {
-      // Beside the parent in every (readable, active) view holding it.
+      // Beside the parent in every active view holding it where the author may add
+      // contributions (issue 20 §10): never in a view they may only read.
       const parentRefs = await this.reader.links.find({ to: parent._id, type: 'contains' });
       const viewIds = [...new Set(parentRefs.map((ref) => ref.from))].filter((viewId) => viewId !== placement?.view._id);
       const views = viewIds.length > 0 ? await this.reader.contributions.find({ _id: { $in: viewIds }, type: 'View', status: 'active' }) : [];
-      const members = await this.reader.groupMembers(views);
       for (const view of views) {
         if (view.communityId !== communityId) continue;
-        if (!canRead(me.subject, accessObject(view, view.group ? (members.get(view.group) ?? []) : []))) continue;
+        const access = await this.reader.viewAccess(user, view._id).catch(() => null);
+        if (!access?.editable) continue;
         const parentRef = parentRefs.find((ref) => ref.from === view._id);
         if (!parentRef) continue;
         const at = toRefData(parentRef.data);
@@ -247,6 +248,10 @@ export class CanvasService {
     } else {
       const reader = await this.reader.reader(user, from.communityId);
       await this.readable(reader, from._id, 'from');
+      // A link belongs to its source (issue 20 §9): a pupil links from what they may edit, to anything they may read.
+      if (!canWrite(reader.subject, accessObject(from, await this.reader.membersOf(from)))) {
+        throw new ForbiddenError(CanvasServiceMessages.cannotLinkFrom);
+      }
       await this.readable(reader, body.to, 'to');
       const linkData = body.type === 'references' && typeof data.text === 'string' ? { text: data.text } : {};
       await this.settle([await this.run(from._id, [{ type: 'CreateLink', data: { linkId, to: body.to, type: body.type, data: linkData } }], metadata)]);
@@ -358,7 +363,7 @@ export class CanvasService {
       const reader = await this.reader.reader(user, link.communityId);
       const from = await this.readable(reader, link.from, 'from');
       if (!canWrite(reader.subject, accessObject(from, await this.reader.membersOf(from)))) {
-        throw new ForbiddenError(link.type === 'attach' ? CanvasServiceMessages.cannotRemoveAttachment : CanvasMessages.cannotLock);
+        throw new ForbiddenError(link.type === 'attach' ? CanvasServiceMessages.cannotRemoveAttachment : CanvasServiceMessages.cannotLinkFrom);
       }
     } else {
       throw ValidationError.field('id', CanvasServiceMessages.unsupportedLinkType);

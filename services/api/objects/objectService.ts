@@ -80,6 +80,25 @@ export const safeFilename = (name: string): string => {
 
 
 /**
+ * A historical version as it may be sent (issue 20 §14): storage keys of
+ * attachment versions stay on the server, and a note body beyond the limits
+ * (issue 20 §0) is a placeholder.
+ */
+const servableHistoricalData = (data: Record<string, unknown>): Record<string, unknown> => {
+  const inner = data.data;
+  if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) return data;
+  const { versions, ...rest } = withServableBodies(inner as Record<string, unknown>);
+  const publicVersions = Array.isArray(versions)
+    ? versions.map((version: unknown) => {
+        if (typeof version !== 'object' || version === null) return version;
+        const { blobKey: _key, ...shown } = version as Record<string, unknown>;
+        return shown;
+      })
+    : versions;
+  return { ...data, data: { ...rest, ...(versions === undefined ? {} : { versions: publicVersions }) } };
+};
+
+/**
  * Use cases of the contribution page (issue 6). Every read and write goes
  * through the access rule of contracts/permissions.ts on the server.
  */
@@ -123,6 +142,21 @@ export class ObjectService {
 
   private async accessObject(doc: ContributionDocument) {
     return { permission: doc.permission, authors: doc.authors, groupMembers: await this.groupMembers(doc.group) };
+  }
+
+  /**
+   * Issue 20 §4, the one rule for every view of the past (`?at=`, the history
+   * tab, historical objects; the time machine applies it per ref): a past
+   * state is shown only to a reader who can read the contribution now (the
+   * caller checks) and could read it then — its permission and authors then,
+   * read with the reader's role now, so a demoted manager sees no more of the
+   * past than of the present. Group members are today's.
+   */
+  private async readableThen(grant: CommunityAccessGrant, then: { permission?: unknown; authors?: unknown; group?: unknown }): Promise<boolean> {
+    const permission = typeof then.permission === 'string' ? then.permission : 'private';
+    const authors = Array.isArray(then.authors) ? then.authors.filter((a): a is string => typeof a === 'string') : [];
+    const group = typeof then.group === 'string' ? then.group : null;
+    return canRead(this.subject(grant), { permission, authors, groupMembers: await this.groupMembers(group) });
   }
 
   /** The object, the caller's grant in its community, and the check that the caller may read it. */
@@ -179,6 +213,7 @@ export class ObjectService {
       modified: doc.modified,
       revision,
       editable,
+      owned: grant.isManager || (grant.author !== null && grant.author !== undefined && doc.authors.includes(grant.author._id)),
     };
   }
 
@@ -200,6 +235,7 @@ export class ObjectService {
       past = next;
     }
     if (!past) throw new NotFoundError(ObjectMessages.notYetAt);
+    if (!(await this.readableThen(grant, past))) throw new ForbiddenError(ObjectMessages.notReadableThen);
     const { _position, ...snapshot } = past as ContributionDocument;
     return this.toReply(snapshot, grant, revision);
   }
@@ -353,11 +389,21 @@ export class ObjectService {
 
   // ---- properties, authors, favourites -------------------------------------------------------------
 
-  /** PUT /api/objects/{communityId}/{id}/permission: authors (or managers) only. */
-  async changePermission(user: UserDocument, communityId: string, id: string, input: { permission: Permission; group: string | null }) {
+  /**
+   * Who a contribution belongs to and who may see it are its authors' business
+   * (and the managers'): a classmate who may edit a public or group note must
+   * not make himself co-author and then hide or publish it (issue 20 §3).
+   */
+  private async ownedByCaller(user: UserDocument, communityId: string, id: string) {
     const { doc, grant } = await this.writable(user, communityId, id);
     const me = grant.author?._id;
     if (!grant.isManager && !(me && doc.authors.includes(me))) throw new ForbiddenError(ObjectMessages.authorsOnly);
+    return { doc, grant };
+  }
+
+  /** PUT /api/objects/{communityId}/{id}/permission: authors (or managers) only. */
+  async changePermission(user: UserDocument, communityId: string, id: string, input: { permission: Permission; group: string | null }) {
+    await this.ownedByCaller(user, communityId, id);
     if (input.group !== null) {
       const group = await this.contributions.get(input.group);
       if (!group || group.type !== 'Group' || group.communityId !== communityId || group.status !== 'active') {
@@ -368,16 +414,18 @@ export class ObjectService {
     return this.get(user, id);
   }
 
+  /** POST /api/objects/{communityId}/{id}/authors: authors (or managers) only. */
   async addCoauthor(user: UserDocument, communityId: string, id: string, authorId: string) {
-    await this.writable(user, communityId, id);
+    await this.ownedByCaller(user, communityId, id);
     const author = await this.authors.get(authorId);
     if (!author || author.communityId !== communityId) throw ValidationError.field('authorId', ObjectMessages.notAMember);
     await this.run(user, id, [{ type: 'AddCoauthor', data: { authorId } }]);
     return this.get(user, id);
   }
 
+  /** DELETE /api/objects/{communityId}/{id}/authors/{authorId}: authors (or managers) only. */
   async removeCoauthor(user: UserDocument, communityId: string, id: string, authorId: string) {
-    await this.writable(user, communityId, id);
+    await this.ownedByCaller(user, communityId, id);
     await this.run(user, id, [{ type: 'RemoveCoauthor', data: { authorId } }]);
     return this.get(user, id);
   }
@@ -548,8 +596,11 @@ export class ObjectService {
 
   /** GET /api/objects/{id}/history: every version, oldest first. */
   async history(user: UserDocument, id: string): Promise<HistoryEntry[]> {
-    await this.readable(user, id);
-    return Promise.all((await historyOf(this.historical, id)).map((doc) => this.toEntry(doc)));
+    const { grant } = await this.readable(user, id);
+    const versions = await historyOf(this.historical, id);
+    const shown: HistoricalObjectDocument[] = [];
+    for (const version of versions) if (await this.readableThen(grant, version.data)) shown.push(version);
+    return Promise.all(shown.map((doc) => this.toEntry(doc)));
   }
 
   /** GET /api/historicalobjects/{id}: one version of a contribution (or link), for readers of the contribution (of its `from`). */
@@ -557,7 +608,8 @@ export class ObjectService {
     const doc = await this.historical.get(historicalId);
     if (!doc) throw new NotFoundError('Historical object not found');
     const ownerId = doc.type === 'Link' && typeof doc.data.from === 'string' ? doc.data.from : doc.dataId;
-    await this.readable(user, ownerId);
-    return { ...(await this.toEntry(doc)), communityId: doc.communityId, type: doc.type, dataType: doc.dataType, data: withServableBodies(doc.data) };
+    const { grant } = await this.readable(user, ownerId);
+    if (doc.type === 'Object' && !(await this.readableThen(grant, doc.data))) throw new ForbiddenError(ObjectMessages.notReadableThen);
+    return { ...(await this.toEntry(doc)), communityId: doc.communityId, type: doc.type, dataType: doc.dataType, data: servableHistoricalData(doc.data) };
   }
 }

@@ -202,7 +202,9 @@ describe('refs: POST/PUT/DELETE /api/links', () => {
     const missing = await call<{ errors: { field: string }[] }>(t, w.writer2.token, 'POST', '/api/links', { from: w.welcomeViewId, to: publicNote, type: 'contains', data: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.errors.map((e) => e.field)).toEqual(['data.x', 'data.y']);
-    const reference = await call<Link>(t, w.writer.token, 'POST', '/api/links', { from: publicNote, to: noteId, type: 'references', data: { text: 'quote' } });
+    // A link belongs to its source: only those who may edit the source link from it (issue 20 §9).
+    expect((await call(t, w.writer.token, 'POST', '/api/links', { from: publicNote, to: noteId, type: 'references', data: { text: 'quote' } })).status).toBe(403);
+    const reference = await call<Link>(t, w.writer.token, 'POST', '/api/links', { from: noteId, to: publicNote, type: 'references', data: { text: 'quote' } });
     expect(reference.status).toBe(201);
     expect(reference.body).toMatchObject({ type: 'references', data: { text: 'quote' } });
   });

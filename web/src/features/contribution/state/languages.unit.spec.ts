@@ -22,6 +22,7 @@ const note = (over: Partial<ObjectReply>): ObjectReply =>
     modified: '',
     revision: 0,
     editable: true,
+    owned: true,
     ...over,
   });
 const same = (body: unknown) => body;

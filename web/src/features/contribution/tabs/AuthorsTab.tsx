@@ -7,10 +7,10 @@ import { serverMessage } from '../../../components/serverMessage.ts';
 import { useAddCoauthor, useCommunityAuthors, useRemoveCoauthor, type ObjectReply } from '../api/objects.ts';
 import styles from './Tabs.module.css';
 
-/** Co-authors: the first is the primary author and cannot be removed. */
+/** Co-authors: the first is the primary author and cannot be removed; only authors and managers change them. */
 export const AuthorsTab = ({ object }: { object: ObjectReply }) => {
   const { t } = useTranslation();
-  const all = useCommunityAuthors(object.communityId, object.editable);
+  const all = useCommunityAuthors(object.communityId, object.owned);
   const add = useAddCoauthor(object.communityId, object._id);
   const remove = useRemoveCoauthor(object.communityId, object._id);
   const [choice, setChoice] = useState('');
@@ -43,7 +43,7 @@ export const AuthorsTab = ({ object }: { object: ObjectReply }) => {
               <strong>{author.name}</strong> <span className={styles.muted}>{author.userName}</span>
               {index === 0 && <span className={styles.badge}>{t('contribution.authors.primary')}</span>}
             </span>
-            {object.editable && (
+            {object.owned && (
               <Button variant="ghost" onClick={() => onRemove(author._id)} aria-label={t('contribution.authors.remove', { name: author.name })} data-testid="author-remove">
                 <UserMinus size={18} aria-hidden="true" />
               </Button>
@@ -51,7 +51,7 @@ export const AuthorsTab = ({ object }: { object: ObjectReply }) => {
           </li>
         ))}
       </ul>
-      {object.editable && (
+      {object.owned && (
         <div className={styles.inline}>
           <label className={styles.selectLabel}>
             {t('contribution.authors.add')}

@@ -231,7 +231,7 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
           <Tabs.Trigger value="history" className={styles.tab} data-testid="tab-history">
             {t('contribution.tabs.history')}
           </Tabs.Trigger>
-          {object.editable && (
+          {object.owned && (
             <Tabs.Trigger value="properties" className={styles.tab} data-testid="tab-properties">
               {t('contribution.tabs.properties')}
             </Tabs.Trigger>
@@ -314,7 +314,7 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
         <Tabs.Content value="history" className={styles.panel}>
           <HistoryTab id={object._id} />
         </Tabs.Content>
-        {object.editable && (
+        {object.owned && (
           <Tabs.Content value="properties" className={styles.panel}>
             <PropertiesTab object={object} />
           </Tabs.Content>
