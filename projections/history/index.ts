@@ -44,8 +44,16 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 const linkEvents = new Set(['LinkCreated', 'LinkUpdated', 'LinkDeleted']);
 
-/** A 24-hex id from a global position (unique per event, stable across rebuilds). */
-export const historicalIdOf = (globalPosition: number): string => globalPosition.toString(16).padStart(24, '0');
+/**
+ * A version's 24-hex id: the first 96 bits of its event's random id (a UUID),
+ * so ids are stable across rebuilds but cannot be counted through, unlike the
+ * global position they were before (issue 20 §14). An event id that is not a
+ * UUID (none is written so) falls back to the position.
+ */
+export const historicalIdOf = (event: { eventId: string; globalPosition: number }): string => {
+  const hex = event.eventId.replace(/-/g, '').toLowerCase();
+  return /^[0-9a-f]{32}$/.test(hex) ? hex.slice(0, 24) : event.globalPosition.toString(16).padStart(24, '0');
+};
 
 const withoutPosition = (doc: Record<string, unknown> | null): Record<string, unknown> | null => {
   if (!doc) return null;
@@ -55,7 +63,8 @@ const withoutPosition = (doc: Record<string, unknown> | null): Record<string, un
 
 export const historyProjection: Projection = {
   name: 'history',
-  version: 1,
+  // 2: random-looking ids (issue 20 §14).
+  version: 2,
   collections: [
     { name: historicalObjectsCollectionName, indexes: [['dataId'], ['communityId'], ['communityId', 'type']] },
     { name: headsCollectionName },
@@ -107,7 +116,7 @@ export const historyProjection: Projection = {
     if (!snapshot) return;
     const operation = e.type === 'ContributionCreated' || e.type === 'LinkCreated' ? 'created' : e.type === 'LinkDeleted' ? 'deleted' : 'modified';
     const historical: HistoricalObjectDocument = {
-      _id: historicalIdOf(event.globalPosition),
+      _id: historicalIdOf(event),
       communityId,
       type: isLink ? 'Link' : 'Object',
       dataId,

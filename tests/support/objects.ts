@@ -47,7 +47,14 @@ export const buildObjectsTestApp = async (
     passwords: fastTestHasher,
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  const app = await buildApp({ services: infra, jwtSecret: infra.secret, webRoot: null, loginRateLimit: { max: 10_000, timeWindow: 60_000 } });
+  const app = await buildApp({
+    services: infra,
+    jwtSecret: infra.secret,
+    webRoot: null,
+    loginRateLimit: { max: 10_000, timeWindow: 60_000 },
+    keyGuessLimit: { max: 10_000, windowMs: 60_000 },
+    failedLoginLimit: { max: 10_000, windowMs: 60_000 },
+  });
   const robotCheck = async () => solveAltcha((await app.inject({ method: 'GET', url: '/api/recaptcha/challenge' })).json<Challenge>());
   const login = async (userName: string, password: string) => {
     const response = await app.inject({ method: 'POST', url: '/auth/local', payload: { userName, password } });

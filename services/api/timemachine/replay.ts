@@ -42,6 +42,11 @@ export type ReplayOptions = {
   userNames?: ReadonlyMap<string, string>;
   /** authorIdFor(communityId, userId) — injected so this module stays pure. */
   authorIdOf: (userId: string) => string;
+  /**
+   * Contributions the reader may not read now (issue 20 §4): the past shows a
+   * state only to a reader who could read it then and can read it now.
+   */
+  hiddenNow?: ReadonlySet<string>;
   checkpointEvery?: number;
 };
 
@@ -316,6 +321,7 @@ export class ViewReplay {
   private targetOf(contributionId: string): RefTarget | null {
     const doc = this.docs.get(contributionId);
     if (!doc || doc.status !== 'active' || doc.communityId !== this.options.communityId) return null;
+    if (this.options.hiddenNow?.has(contributionId)) return null;
     const { reader } = this.options;
     const subject = { authorId: this.readerRole === null ? null : reader.authorId, isManager: this.isManager };
     if (!canRead(subject, { permission: doc.permission, authors: doc.authors, groupMembers: this.membersOf(doc.group) })) return null;

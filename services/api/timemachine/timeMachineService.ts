@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Author } from '../../../contracts/api/communities.ts';
 import {
   TimeMachineMessages,
@@ -127,7 +128,9 @@ export class TimeMachineService {
         this.sources.set(view._id, source);
       }
       await source.refresh([authorStreamName(authorId), readsStream(authorId)]);
-      const key = `${view._id}:${user._id}`;
+      const hiddenNow = await this.hiddenNow(gate, source.placedIds());
+      // A replay holds what was visible then and is visible now: when what is visible now changes, it is another replay.
+      const key = `${view._id}:${user._id}:${createHash('sha256').update([...hiddenNow].sort().join(',')).digest('base64url')}`;
       let entry = this.replays.get(key);
       if (!entry || entry.source !== source || entry.generation !== source.generation) {
         const userNames = new Map<string, string>();
@@ -141,6 +144,7 @@ export class TimeMachineService {
             reader: { authorId, userId: user._id, isAdmin: grant.isAdmin },
             userNames,
             authorIdOf: (userId) => authorIdFor(view.communityId, userId),
+            hiddenNow,
             checkpointEvery: this.options.checkpointEvery,
           }),
         };
@@ -154,6 +158,25 @@ export class TimeMachineService {
       return entry.replay;
     });
   }
+
+  /**
+   * The placed contributions the caller may not read now (made private since,
+   * moved to a group they are not in, or readable then only as a manager):
+   * the one rule for every view of the past (`mayReadPast`).
+   */
+  private async hiddenNow(gate: Gate, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0 || gate.grant.isManager) return new Set();
+    const docs = await this.contributions.find({ _id: { $in: ids } });
+    const groupIds = [...new Set(docs.map((doc) => doc.group).filter((id): id is string => typeof id === 'string'))];
+    const groups = groupIds.length > 0 ? await this.contributions.find({ _id: { $in: groupIds } }) : [];
+    const members = new Map(groups.map((group) => [group._id, (Array.isArray(group.data.members) ? group.data.members.filter((m): m is string => typeof m === 'string') : [])]));
+    const subject = { authorId: gate.grant.author?._id ?? null, isManager: gate.grant.isManager };
+    const readable = new Set(
+      docs.filter((doc) => canRead(subject, { permission: doc.permission, authors: doc.authors, groupMembers: doc.group ? (members.get(doc.group) ?? []) : [] })).map((doc) => doc._id),
+    );
+    return new Set(ids.filter((id) => !readable.has(id)));
+  }
+
 
   /** Names of actors (user ids) among the new events, for those who are not members (admins). */
   private async resolveUserNames(names: Map<string, string>, source: ViewSource, start: number): Promise<void> {

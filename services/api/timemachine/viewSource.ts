@@ -37,6 +37,18 @@ export class ViewSource {
     private readonly authorIdOf: (userId: string) => string,
   ) {}
 
+  /** Every contribution ever placed on the view (the targets of its `contains` links), as far as loaded. */
+  placedIds(): string[] {
+    const viewStream = contributionStreamName(this.viewId);
+    const ids = new Set<string>();
+    for (const event of this.events) {
+      if (event.streamName !== viewStream || event.type !== 'LinkCreated') continue;
+      const data = event.data as { type?: unknown; to?: unknown };
+      if (data.type === 'contains' && typeof data.to === 'string') ids.add(data.to);
+    }
+    return [...ids];
+  }
+
   /** Number of streams read, for figures. */
   get streamCount(): number {
     return this.streams.size;
