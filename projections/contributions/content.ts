@@ -1,3 +1,4 @@
+import { dropBareSvgAttributes } from '../../contracts/svgMarkup.ts';
 import type { ContributionEvent } from '../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../contracts/events/event.ts';
 import { langInNoteOf, withTranslations } from '../../contracts/multilanguage.ts';
@@ -70,7 +71,8 @@ export const evolveContent = (current: ContributionDocument, event: RecordedEven
         ...current,
         title: event.data.title,
         status: event.data.contributed ? 'active' : current.status,
-        data: { ...current.data, svg: event.data.svg },
+        // Drawings saved before the sanitiser kept XML well-formed are repaired as they are read (issue 21 §1).
+        data: { ...current.data, svg: dropBareSvgAttributes(event.data.svg) },
         modified: at,
       };
     case 'PermissionChanged':

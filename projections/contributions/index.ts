@@ -124,7 +124,8 @@ export const evolveLink = (current: LinkDocument | null, event: RecordedEvent<Co
  */
 export const contributionsProjection: Projection = {
   name: 'contributions',
-  version: 2,
+  // 3: drawings with bare attributes repaired (issue 21 §1).
+  version: 3,
   collections: [
     { name: contributionsCollectionName, indexes: [['communityId'], ['type'], ['communityId', 'type']] },
     { name: linksCollectionName, indexes: [['communityId'], ['type'], ['from'], ['to'], ['communityId', 'type']] },

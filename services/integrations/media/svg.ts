@@ -1,3 +1,4 @@
+import { SaxesParser } from 'saxes';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -39,10 +40,25 @@ const geometry = [
 const safeDataImage = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
 const hrefAttributes = new Set(['href', 'xlink:href']);
 
+/**
+ * A value as CSS reads it (issue 20 §11): `\75 rl(` is `url(` to a browser, so
+ * escapes are decoded before any check (hex escapes with their optional
+ * trailing space, then escaped characters).
+ */
+export const decodeCssEscapes = (value: string): string =>
+  value
+    .replace(/\\([0-9a-f]{1,6})(?:\r\n|[ \t\r\n\f])?/gi, (_, hex: string) => {
+      const code = Number.parseInt(hex, 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';
+    })
+    .replace(/\\(.)/g, '$1');
+
 /** An attribute value that may point outside the document (or run code) is dropped. */
 const safeValue = (name: string, value: string): boolean => {
+  // An empty attribute means nothing, and would be written back as a bare name, which is not XML (issue 21 §1).
+  if (value === '') return false;
   // eslint-disable-next-line no-control-regex -- control characters hide 'javascript:' from naive checks
-  const compact = value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
+  const compact = decodeCssEscapes(value).replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
   if (hrefAttributes.has(name)) return compact.startsWith('#') || safeDataImage.test(value.trim());
   if (compact.includes('url(') && !/^(?:[^u]|u(?!rl\())*(url\(#[^)]*\)(?:[^u]|u(?!rl\())*)*$/.test(compact)) return false;
   return !compact.includes('javascript:') && !compact.includes('expression(') && !compact.includes('@import');
@@ -92,5 +108,22 @@ export const sanitizeSvg = (svg: string): string => {
   if (!/^<svg[\s>/]/.test(withoutProlog)) throw new SvgRejected('not an svg');
   const clean = sanitizeHtml(withoutProlog, options).trim();
   if (!/^<svg[\s>/]/.test(clean)) throw new SvgRejected('not an svg');
+  // What is stored must open in an <img>: browsers read SVG as strict XML.
+  if (!isWellFormedXml(clean)) throw new SvgRejected('not xml');
   return clean;
+};
+
+/** True when `text` parses as a strict XML document (saxes: a conforming, non-validating parser). */
+export const isWellFormedXml = (text: string): boolean => {
+  const parser = new SaxesParser({ xmlns: true });
+  let failed = false;
+  parser.on('error', () => {
+    failed = true;
+  });
+  try {
+    parser.write(text).close();
+  } catch {
+    return false;
+  }
+  return !failed;
 };
