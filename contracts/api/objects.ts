@@ -37,6 +37,7 @@ export const ObjectMessages = {
   svgTooLarge: 'The drawing is too large.',
   svgInvalid: 'The drawing is not an SVG image.',
   fileRequired: 'Choose a file to upload (field file).',
+  malformedUpload: 'The upload is not a valid multipart/form-data body with a file (field file).',
   fileTooLarge: 'The file is larger than the upload limit of {limit} MB.',
   fileEmpty: 'The file is empty.',
   versionNotFound: 'This version of the attachment does not exist.',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { rebuildJobName } from '../../contracts/api/admin.ts';
 import { allProjections } from '../../projections/index.ts';
@@ -65,7 +65,9 @@ export type Infrastructure = AppServices & {
  * snapshot, starts the projections and wires the use cases.
  */
 export const openInfrastructure = async (config: Config, options: InfrastructureOptions = {}): Promise<Infrastructure> => {
-  mkdirSync(config.dataDir, { recursive: true });
+  // Issue 20 §13: the data folder is the server user's alone (0700), also when an older version made it 0755.
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(config.dataDir, 0o700);
   const clock = options.clock ?? systemClock;
   const db = openDatabase(join(config.dataDir, 'buildon.sqlite'));
   const settings = new SqliteSettingsStore(db);

@@ -8,6 +8,8 @@ import { removeServerLock, writeServerLock } from './serverLock.ts';
  * `npm start`: serves the API and the web client on one port, with embedded
  * storage under ./data unless scale URLs are configured.
  */
+// Whatever the server writes (the store, snapshots, attachments) is its user's alone (issue 20 §13).
+process.umask(0o077);
 const config = loadConfig();
 const log = createLogger(config.logLevel);
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 const lockPath = (dataDir: string) => join(dataDir, 'server.json');
 
 export const writeServerLock = (dataDir: string, port: number): void => {
-  writeFileSync(lockPath(dataDir), JSON.stringify({ pid: process.pid, port, startedAt: new Date().toISOString() }));
+  writeFileSync(lockPath(dataDir), JSON.stringify({ pid: process.pid, port, startedAt: new Date().toISOString() }), { mode: 0o600 });
 };
 
 export const removeServerLock = (dataDir: string): void => {

@@ -57,6 +57,8 @@ if (!command || values.help) {
   process.exit(command ? 0 : 1);
 }
 
+// Exports and the data folder hold pupils' work: the operator's user alone reads them (issue 20 §13).
+process.umask(0o077);
 const config = loadConfig();
 const embedded = !config.eventStoreUrl && !config.mongoUrl;
 

@@ -60,7 +60,8 @@ export class FsBlobStore implements BlobStore {
 
   async put(key: string, data: Uint8Array, contentType: string): Promise<void> {
     const file = this.pathOf(key);
-    await mkdir(dirname(file), { recursive: true });
+    // Pupils' files are for Buildon's eyes only (issue 20 §13): folders 0700, files 0600.
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
     const meta: Meta = { contentType };
     await writeAtomically(file + metaSuffix, new TextEncoder().encode(JSON.stringify(meta)));
     await writeAtomically(file, data);
@@ -139,7 +140,7 @@ const isDirectory = (error: unknown): boolean => error instanceof Error && 'code
 const writeAtomically = async (path: string, data: Uint8Array): Promise<void> => {
   const temporary = join(dirname(path), `.${randomUUID()}.tmp`);
   try {
-    const handle = await open(temporary, 'w');
+    const handle = await open(temporary, 'w', 0o600);
     try {
       await handle.writeFile(data);
       await handle.sync();

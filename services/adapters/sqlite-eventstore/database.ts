@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -24,10 +24,13 @@ const busyTimeoutMs = 5_000;
  * @param path file path; `:memory:` works for throwaway tests (no WAL then).
  */
 export const openDatabase = (path: string): SqliteDatabase => {
-  if (path !== ':memory:' && !path.startsWith('file:')) mkdirSync(dirname(path), { recursive: true });
+  const onDisk = path !== ':memory:' && !path.startsWith('file:');
+  if (onDisk) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const db = new Database(path);
   try {
     db.pragma('journal_mode = WAL');
+    // The log holds every pupil's work (issue 20 §13): readable by the server's user only.
+    if (onDisk) for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
     db.pragma('synchronous = FULL');
     db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     db.pragma('foreign_keys = ON');

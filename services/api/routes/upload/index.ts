@@ -12,7 +12,7 @@ import {
   VideoCommentBody,
   VideoCommentSchema,
 } from '../../../../contracts/api/objects.ts';
-import { ValidationError } from '../../../core/errors.ts';
+import { BuildonError, ValidationError } from '../../../core/errors.ts';
 import { inlineImageTypes } from '../../../integrations/media/sniff.ts';
 import type { AppServices } from '../../appServices.ts';
 import { UploadTooLargeError } from '../../objects/objectService.ts';
@@ -57,13 +57,14 @@ const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
         if (!file || file.fieldname !== 'file') throw ValidationError.field('file', ObjectMessages.fileRequired);
         filename = file.filename;
         bytes = await file.toBuffer();
+        // Never store a cut file (issue 20 §12): a truncated stream or more bytes than the limit is a 413.
+        if (file.file.truncated || bytes.byteLength > uploadLimitBytes) throw new UploadTooLargeError(uploadLimitBytes);
       } catch (error) {
+        if (error instanceof BuildonError) throw error;
         const code = (error as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw new UploadTooLargeError(uploadLimitBytes);
-        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-          throw ValidationError.field('file', ObjectMessages.fileRequired);
-        }
-        throw error;
+        // Anything else the multipart parser refuses (no boundary, a body cut off, broken part headers) is the client's: 400.
+        throw ValidationError.field('file', ObjectMessages.malformedUpload);
       }
       const uploaded = await objects.upload(request.currentUser, request.params.communityId, request.params.attachmentId, { filename, bytes }, request.query.noteId);
       return reply.status(201).send(uploaded);

@@ -1,0 +1,85 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ObjectReply } from '../../../../contracts/api/objects.ts';
+import { auth, buildObjectsTestApp, classRoom, createContribution, uploadBody, type ClassRoom } from '../../../../tests/support/objects.ts';
+import type { TestApp } from '../../../../tests/support/testApp.ts';
+
+/** Issue 20 §12: an over-limit upload is 413 and nothing is stored; a malformed body is 400, never 500. */
+
+let t: TestApp;
+let room: ClassRoom;
+beforeAll(async () => {
+  t = await buildObjectsTestApp({ config: { uploadLimitMb: 1 } });
+  room = await classRoom(t);
+});
+afterAll(async () => t?.close());
+
+const attachment = () => createContribution(t, { communityId: room.communityId, type: 'Attachment', authors: [room.a.authorId], actorId: room.a.userId });
+const post = (id: string, payload: Buffer | string, headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: `/api/upload/${room.communityId}/${id}`, payload, headers: { ...auth(room.a.token), ...headers } });
+const storedBlobs = () => {
+  try {
+    return readdirSync(join(t.dataDir, 'blobs'), { recursive: true }).length;
+  } catch {
+    return 0;
+  }
+};
+const versionOf = async (id: string) => {
+  const reply = (await t.app.inject({ method: 'GET', url: `/api/objects/${id}`, headers: auth(room.a.token) })).json<ObjectReply>();
+  return (reply.data.version as number | undefined) ?? 0;
+};
+
+describe('uploads at and over the limit', () => {
+  for (const size of [1024 * 1024 + 1, 1024 * 1024 + 64 * 1024, 3 * 1024 * 1024]) {
+    it(`${size} bytes: 413, nothing stored, the attachment unchanged`, async () => {
+      const id = await attachment();
+      const blobs = storedBlobs();
+      const head = await t.infra.eventStore.headPosition();
+      const { payload, headers } = uploadBody(new Uint8Array(size), { filename: 'big.bin' });
+      const reply = await post(id, payload, headers);
+      expect(reply.statusCode, reply.body).toBe(413);
+      expect(storedBlobs()).toBe(blobs);
+      expect(await t.infra.eventStore.headPosition()).toBe(head);
+      expect(await versionOf(id)).toBe(0);
+    });
+  }
+
+  it('exactly the limit is stored whole', async () => {
+    const id = await attachment();
+    const { payload, headers } = uploadBody(new Uint8Array(1024 * 1024).fill(7), { filename: 'exact.bin' });
+    const reply = await post(id, payload, headers);
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(await versionOf(id)).toBe(1);
+  });
+});
+
+describe('malformed multipart bodies', () => {
+  const cases: [string, () => { payload: Buffer | string; headers: Record<string, string> }][] = [
+    ['no boundary', () => ({ payload: 'hello', headers: { 'content-type': 'multipart/form-data' } })],
+    [
+      'a body cut off in the middle of the file',
+      () => {
+        const { payload, headers } = uploadBody(new Uint8Array(5_000).fill(1), { filename: 'cut.bin' });
+        return { payload: payload.subarray(0, 3_000), headers };
+      },
+    ],
+    ['a boundary that never appears', () => ({ payload: 'just some bytes\r\n', headers: { 'content-type': 'multipart/form-data; boundary=nothere' } })],
+    [
+      'headers without a blank line',
+      () => ({ payload: '--b\r\nContent-Disposition: form-data; name="file"; filename="x"\r\n--b--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=b' } }),
+    ],
+    ['a JSON body', () => ({ payload: '{"file":"x"}', headers: { 'content-type': 'application/json' } })],
+  ];
+  for (const [name, build] of cases) {
+    it(`${name}: 400, nothing stored`, async () => {
+      const id = await attachment();
+      const blobs = storedBlobs();
+      const { payload, headers } = build();
+      const reply = await post(id, payload, headers);
+      expect(reply.statusCode, reply.body).toBe(400);
+      expect(storedBlobs()).toBe(blobs);
+      expect(await versionOf(id)).toBe(0);
+    });
+  }
+});
