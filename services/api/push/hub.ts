@@ -1,3 +1,4 @@
+import type { ViewRef } from '../../../contracts/api/views.ts';
 import type { AuthorEvent } from '../../../contracts/events/author.ts';
 import type { ContributionEvent } from '../../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
@@ -260,6 +261,42 @@ export class PushHub {
         // Placed but not visible to this reader: nothing to say. Changed and now
         // invisible (made private, inactive): it leaves this reader's canvas.
         else if (cause !== 'placed') this.send(client, { type: 'ref.removed', viewId, linkId: link._id });
+      }
+    });
+    if (cause !== 'changed') await this.pushArrowsOf(viewId, readers, refs);
+  }
+
+  /**
+   * Issue 21 §2: a note that appears on a reader's canvas (placed, contributed,
+   * made readable) brings its build-on and reference arrows to the notes already
+   * there: the arrow's link was written before the note could be seen, so its
+   * own `LinkCreated` reached nobody. Sent per reader, only between refs that
+   * reader sees; the client keeps one arrow per id.
+   */
+  private async pushArrowsOf(viewId: string, readers: { client: PushClient; reader: Reader }[], shown: ViewRef[][]): Promise<void> {
+    const appeared = new Set(shown.flat().map((ref) => ref.to));
+    if (appeared.size === 0) return;
+    const ids = [...appeared];
+    // Two indexed lookups (by `from`, by `to`) rather than one `$or` the embedded store would scan.
+    const types = { $in: [...arrowLinkTypes] };
+    const [outgoing, incoming] = await Promise.all([
+      this.deps.reader.links.find({ from: { $in: ids }, type: types }),
+      this.deps.reader.links.find({ to: { $in: ids }, type: types }),
+    ]);
+    const arrows = [...new Map([...outgoing, ...incoming].map((arrow) => [arrow._id, arrow])).values()];
+    if (arrows.length === 0) return;
+    const ends = [...new Set(arrows.flatMap((arrow) => [arrow.from, arrow.to]))];
+    const placed = await this.deps.reader.links.find({ from: viewId, type: 'contains', to: { $in: ends } });
+    const visible = await this.deps.reader.refsFor(
+      readers.map((r) => r.reader),
+      placed,
+    );
+    readers.forEach(({ client }, index) => {
+      const seen = new Set((visible[index] ?? []).map((ref) => ref.to));
+      for (const arrow of arrows) {
+        if (seen.has(arrow.from) && seen.has(arrow.to) && (appeared.has(arrow.from) || appeared.has(arrow.to))) {
+          this.send(client, { type: 'link.saved', viewId, link: { _id: arrow._id, from: arrow.from, to: arrow.to, type: arrow.type } });
+        }
       }
     });
   }

@@ -84,6 +84,26 @@ describe('websocket /api/socket', () => {
     watcher.close();
   });
 
+  it('brings the arrow of a build-on live when the build-on is contributed (issue 21 §2)', async () => {
+    const watcher = await Client.as(w.writer2.token);
+    await watcher.subscribe(w.welcomeViewId);
+    const { noteId: parent } = await placedNote(w, w.writer2, w.welcomeViewId, 1500, 200, 'Parent idea');
+    // As the editor does: the build-on is created unsaved beside its parent, then contributed.
+    const buildOn = await createContribution(w, w.writer, { type: 'Note', title: 'Building on it', buildsOn: parent });
+    const arrowId = buildOn.buildson?._id ?? '';
+    expect(arrowId).not.toBe('');
+    await activate(t, buildOn.contribution._id);
+    const arrow = await watcher.next((m) => m.type === 'link.saved' && m.link._id === arrowId);
+    expect(arrow).toMatchObject({ viewId: w.welcomeViewId, link: { from: buildOn.contribution._id, to: parent, type: 'buildson' } });
+    // An outsider's view of it: a private build-on brings no arrow to another writer.
+    const hidden = await createContribution(w, w.writer, { type: 'Note', title: 'Private thought', buildsOn: parent });
+    await activate(t, hidden.contribution._id, [{ type: 'ChangePermission', data: { permission: 'private', group: null } }]);
+    const { ref: marker } = await placedNote(w, w.writer, w.welcomeViewId, 1500, 900, 'Marker after');
+    await watcher.next((m) => m.type === 'ref.saved' && m.ref._id === marker._id);
+    expect(watcher.messages.some((m) => m.type === 'link.saved' && m.link._id === hidden.buildson?._id)).toBe(false);
+    watcher.close();
+  });
+
   it('never pushes a private note to another writer', async () => {
     const watcher = await Client.as(w.writer2.token);
     await watcher.subscribe(w.welcomeViewId);
