@@ -1,3 +1,4 @@
+import { readsStreamName, type ReadMarked } from '../../../contracts/events/read.ts';
 import { timingSafeEqual } from 'node:crypto';
 import {
   ObjectMessages,
@@ -337,7 +338,20 @@ export class ObjectService {
     await this.saveFrom(user, id, input.revision, commands);
     const saved = await this.contributions.get(id);
     if (!saved) throw new NotFoundError(ObjectMessages.notFound);
+    if (saved.status === 'active' && grant.author) await this.markReadByWriter(user, grant.author._id, saved);
     return this.toReply(saved, grant, saved.revision ?? 0);
+  }
+
+  /**
+   * Writing a contribution counts as reading it (issue 21 §11): a pupil's own
+   * saved note is not "unread" on their canvas. A read like any other (a
+   * `ReadMarked` on the author's reads stream), so analytics and the time
+   * machine see it too.
+   */
+  private async markReadByWriter(user: UserDocument, authorId: string, doc: ContributionDocument): Promise<void> {
+    const event: ReadMarked = { type: 'ReadMarked', data: { authorId, communityId: doc.communityId, contributionId: doc._id } };
+    const result = await this.deps.eventStore.append(readsStreamName(authorId), [{ ...event, metadata: this.metadata(user) }], { expectedRevision: 'any' });
+    await this.deps.projections.waitFor(result.lastPosition);
   }
 
   /**
