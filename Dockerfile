@@ -9,7 +9,8 @@ RUN npm run build:web
 
 FROM node:20-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production PORT=8080 BUILDON_DATA_DIR=/data
+# A container is reached through its published port: listen on every interface inside it.
+ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 BUILDON_DATA_DIR=/data
 COPY --from=build /app /app
 EXPOSE 8080
 CMD ["npx", "tsx", "services/api/main.ts"]

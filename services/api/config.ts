@@ -41,7 +41,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const secretKey = env.BUILDON_RECAPTCHA_SECRET_KEY;
   return {
     port: integer(env.PORT, 8080, 'PORT'),
-    host: env.HOST ?? '0.0.0.0',
+    // Only this machine until the operator says otherwise (issue 21 §14): a laptop in class is not a server.
+    host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.BUILDON_DATA_DIR ?? './data'),
     eventStoreUrl: env.BUILDON_EVENTSTORE_URL || null,
     mongoUrl: env.BUILDON_MONGO_URL || null,

@@ -33,4 +33,10 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 // With PORT=0 the system picks a free port: the lock names the one actually bound.
 const bound = app.server.address();
-writeServerLock(config.dataDir, typeof bound === 'object' && bound ? bound.port : config.port);
+const port = typeof bound === 'object' && bound ? bound.port : config.port;
+writeServerLock(config.dataDir, port);
+const local = config.host === '127.0.0.1' || config.host === 'localhost' || config.host === '::1';
+log.info(
+  { url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`, dataDir: config.dataDir },
+  local ? 'listening on this machine only (set HOST=0.0.0.0 to accept other computers)' : `listening on ${config.host}`,
+);

@@ -46,8 +46,13 @@ describe('operator CLI', () => {
   it('create-admin creates an admin, then promotes and re-passwords an existing user', async () => {
     const dir = newDir();
     const created = await kf(dir, 'create-admin', '--user', 'Principal', '--password', 'first-pass-1');
+    const weak = await kf(newDir(), 'create-admin', '--user', 'Principal', '--password', 'principal');
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toMatch(/at least 8 characters|must not be the userName/);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toMatch(/created admin Principal/);
+    // It says which data folder it wrote to (issue 21 §14).
+    expect(created.stderr).toContain(`data folder: ${dir}`);
 
     const infra = await openInfrastructure(testConfig(dir), { passwords: argon2Hasher });
     await infra.accounts.register({ firstName: 'Tea', lastName: 'Cher', email: 't@school.org', userName: 'teacher', password: 'secret-pass-1' });

@@ -60,6 +60,8 @@ if (!command || values.help) {
 // Exports and the data folder hold pupils' work: the operator's user alone reads them (issue 20 §13).
 process.umask(0o077);
 const config = loadConfig();
+// Say where: an operator running the CLI from another folder would otherwise write to a data folder the server does not use.
+if (command !== undefined && !values.help && !config.eventStoreUrl && !config.mongoUrl) process.stderr.write(`data folder: ${config.dataDir}\n`);
 const embedded = !config.eventStoreUrl && !config.mongoUrl;
 
 const withInfrastructure = async <T>(run: (infra: Infrastructure) => Promise<T>): Promise<T> => {
