@@ -208,6 +208,19 @@ describeBrowser('the view canvas with two users', () => {
     await expect.poll(() => position(teacherPage, 'Les graines germent')).toEqual(dropped);
   });
 
+  it("shows a classmate's build-on live with its arrow, without a reload (issue 21 §2)", async () => {
+    const parentId = await placedNote(teacher, 'Pourquoi les feuilles tombent ?', 700, 420);
+    const arrows = (page: Page) => page.locator(`[data-testid="canvas-links"] line[data-link-type="buildson"]`).count();
+    await expect.poll(() => refByTitle(pupilPage, 'Pourquoi les feuilles tombent ?').count()).toBeGreaterThan(0);
+    const before = await arrows(pupilPage);
+    // Hugo builds on the question (as the editor does: created beside its parent, then contributed).
+    const buildOn = await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, other.token, 'POST', { type: 'Note', buildsOn: parentId });
+    await contribute(other, buildOn.contribution._id, 'Parce que le froid arrive');
+    await expect.poll(() => refByTitle(pupilPage, 'Parce que le froid arrive').count()).toBeGreaterThan(0);
+    await expect.poll(() => arrows(pupilPage)).toBe(before + 1);
+    await expect.poll(() => arrows(teacherPage)).toBe(before + 1);
+  });
+
   it('builds a rise-above from the selection; the other browser sees it replace the note', async () => {
     await refByTitle(pupilPage, 'Les graines germent').click({ position: { x: 12, y: 10 } });
     await rightClick(pupilPage, 'Les graines germent');

@@ -563,6 +563,13 @@ describeBrowser('the contribution window', () => {
     expect(svg).toContain('<g');
     expect(svg).toMatch(/<image[^>]+href="data:image\/png;base64,/);
 
+    // A classmate opens it: the drawing renders (issue 21 §1: paper.js's empty attributes made it a broken image).
+    const classmate = await open(carol, drawingId);
+    const seen = classmate.getByTestId('drawing-preview');
+    await seen.waitFor();
+    await expect.poll(() => seen.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+    await classmate.close();
+
     // Reopened: the same two shapes come back, and saving again keeps them.
     await page.reload();
     await page.getByTestId('drawing-preview').waitFor();
