@@ -32,7 +32,7 @@ import { batchDecider } from '../../domain/contribution/batch.ts';
 import { contributionDecider, type ContributionCommand } from '../../domain/contribution/contribution.decide.ts';
 import type { CommandDeps } from '../appServices.ts';
 import { accessObject, toRefData, toViewSummary, type CanvasReader, type Reader, type ViewAccess } from './canvasReader.ts';
-import { besideOffset, clampCoordinate, defaultPosition, findFreeSpot, innerOffset, landingSpot, nudgeTowardOrigin, type PlacedRef, type Spot } from './geometry.ts';
+import { besideOffset, clampCoordinate, defaultPosition, findFreeSpot, innerOffset, landingSpot, nearestFreeSpot, nudgeTowardOrigin, type PlacedRef, type Spot } from './geometry.ts';
 import { toContribution, toLink } from './replies.ts';
 import { checkRefChange, checkRefDelete, type RefActor } from './refRules.ts';
 
@@ -182,7 +182,8 @@ export class CanvasService {
     const refExtra = body.type === 'Drawing' ? { showInPlace: true } : {};
 
     if (placement && body.placement) {
-      const spot = landingSpot((await this.refsOf(placement.view._id)).map(placed), { x: body.placement.x, y: body.placement.y });
+      // A new contribution never lands on another ref (issue 21 §4).
+      const spot = nearestFreeSpot((await this.refsOf(placement.view._id)).map(placed), { x: body.placement.x, y: body.placement.y });
       const linkId = ids.next();
       positions.push(await this.run(placement.view._id, [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }], metadata));
       refIds.push(linkId);

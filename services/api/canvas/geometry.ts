@@ -59,6 +59,37 @@ export const landingSpot = (refs: readonly PlacedRef[], wanted: Spot): Spot => {
 };
 
 /**
+ * Where a new contribution lands (issue 21 §4): at `wanted` when no ref is
+ * there, else at the nearest free spot around it, searched ring by ring on a
+ * 20 px grid, so notes made one after another from the toolbar sit side by
+ * side instead of on one pile. Falls back to `landingSpot` on a full canvas.
+ */
+export const nearestFreeSpot = (refs: readonly PlacedRef[], wanted: Spot): Spot => {
+  const origin = clampSpot(wanted);
+  if (isFree(origin, refs)) return origin;
+  const step = 20;
+  const maxRing = Math.ceil(canvasSize / step);
+  for (let ring = 1; ring <= maxRing; ring++) {
+    let best: Spot | null = null;
+    let bestDistance = Infinity;
+    for (let dx = -ring; dx <= ring; dx++) {
+      for (let dy = -ring; dy <= ring; dy++) {
+        if (Math.max(Math.abs(dx), Math.abs(dy)) !== ring) continue;
+        const spot = { x: origin.x + dx * step, y: origin.y + dy * step };
+        if (spot.x < RefBounds.min || spot.y < RefBounds.min || spot.x > RefBounds.max || spot.y > RefBounds.max) continue;
+        const distance = dx * dx + dy * dy;
+        if (distance < bestDistance && isFree(spot, refs)) {
+          best = spot;
+          bestDistance = distance;
+        }
+      }
+    }
+    if (best) return best;
+  }
+  return landingSpot(refs, wanted);
+};
+
+/**
  * `preventOverlap`: a move onto other refs is retried toward the origin in
  * 10 px steps; null when there is no room on the way (the move is cancelled).
  */

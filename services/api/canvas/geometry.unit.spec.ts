@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampCoordinate, findFreeSpot, landingSpot, nudgeTowardOrigin } from './geometry.ts';
+import { clampCoordinate, findFreeSpot, landingSpot, nearestFreeSpot, nudgeTowardOrigin } from './geometry.ts';
 
 describe('clampCoordinate', () => {
   it('clamps to 2…1950 and defaults non-numbers', () => {
@@ -38,5 +38,28 @@ describe('nudgeTowardOrigin', () => {
   it('steps back 10 px until clear, or gives up', () => {
     expect(nudgeTowardOrigin([{ x: 300, y: 300 }], { x: 310, y: 310 })).toEqual({ x: 260, y: 260 });
     expect(nudgeTowardOrigin([{ x: 2, y: 2 }], { x: 30, y: 30 })).toBeNull();
+  });
+});
+
+describe('nearestFreeSpot (issue 21 §4)', () => {
+  const overlapping = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.abs(a.x - b.x) < 80 && Math.abs(a.y - b.y) < 40;
+
+  it('keeps the wanted spot when it is free', () => {
+    expect(nearestFreeSpot([{ x: 500, y: 500 }], { x: 100, y: 100 })).toEqual({ x: 100, y: 100 });
+  });
+
+  it('places ten notes made at one point side by side, none on another, all near the point', () => {
+    const refs: { x: number; y: number }[] = [];
+    for (let i = 0; i < 10; i++) refs.push(nearestFreeSpot(refs, { x: 600, y: 400 }));
+    for (const [i, a] of refs.entries()) for (const b of refs.slice(i + 1)) expect(overlapping(a, b)).toBe(false);
+    for (const spot of refs) expect(Math.hypot(spot.x - 600, spot.y - 400)).toBeLessThan(250);
+  });
+
+  it('stays on the canvas near its edges', () => {
+    const refs = [{ x: 2, y: 2 }];
+    const spot = nearestFreeSpot(refs, { x: 2, y: 2 });
+    expect(spot.x).toBeGreaterThanOrEqual(2);
+    expect(spot.y).toBeGreaterThanOrEqual(2);
+    expect(overlapping(spot, refs[0] as { x: number; y: number })).toBe(false);
   });
 });

@@ -197,9 +197,11 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
     },
     [actions, openWindow, t],
   );
+  /** The centre of what the author sees of the canvas: new notes start there (the server finds a free spot near it). */
   const scrollOrigin = (): Point => {
     const scroller = document.querySelector('[data-testid="canvas"]');
-    return { x: (scroller?.scrollLeft ?? 0) + 100, y: (scroller?.scrollTop ?? 0) + 100 };
+    if (!scroller) return { x: 100, y: 100 };
+    return { x: scroller.scrollLeft + Math.max(0, scroller.clientWidth / 2 - 40), y: scroller.scrollTop + Math.max(0, scroller.clientHeight / 2 - 20) };
   };
 
   const removeRefs = useCallback(
