@@ -141,9 +141,10 @@ describeBrowser('the view canvas with two users', () => {
     await window.waitFor();
     const noteId = (await window.getAttribute('data-target')) ?? '';
     expect(noteId).toMatch(/^[0-9a-f]{24}$/);
+    // Sized to the screen (1280×800 here): 55% of its width, 80% of its height (issue 21 §9).
     const size = await window.boundingBox();
-    expect(Math.round(size?.width ?? 0)).toBe(650);
-    expect(Math.round(size?.height ?? 0)).toBe(410);
+    expect(Math.round(size?.width ?? 0)).toBe(704);
+    expect(Math.round(size?.height ?? 0)).toBe(640);
     // Unsaved: the teacher sees nothing yet.
     expect(await refByTitle(teacherPage, 'Les graines germent').count()).toBe(0);
 
@@ -365,6 +366,27 @@ describeBrowser('the view canvas with two users', () => {
       await teacherPage.getByTestId('vm-list').click();
       await expect.poll(() => teacherPage.evaluate(() => localStorage.getItem('buildon.viewmanager.hierarchy'))).toBe('false');
     });
+  });
+
+  it('keeps "Contribuer" in sight on a 1366×768 laptop, below a long text (issue 21 §9)', async () => {
+    const page = await openView(other);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByTestId('canvas-plane').click({ button: 'right', position: { x: 300, y: 500 } });
+    await page.getByTestId('menu-new-note').click();
+    const window = page.getByTestId('internal-window');
+    await window.waitFor();
+    const frame = await window.boundingBox();
+    expect(Math.round(frame?.width ?? 0)).toBe(751);
+    expect(Math.round(frame?.height ?? 0)).toBe(614);
+    await window.locator('.ProseMirror').click();
+    await page.keyboard.insertText(Array.from({ length: 40 }, (_, i) => `Ligne ${i + 1} de mes observations.`).join('\n'));
+    await expect.poll(() => window.locator('.ProseMirror p').count()).toBeGreaterThan(30);
+    const button = await window.getByTestId('contribute').boundingBox();
+    expect(button).not.toBeNull();
+    const bottom = (button?.y ?? 0) + (button?.height ?? 0);
+    expect(bottom).toBeLessThanOrEqual((frame?.y ?? 0) + (frame?.height ?? 0) + 1);
+    expect(bottom).toBeLessThanOrEqual(768);
+    await page.close();
   });
 
   it('prints the live latencies', () => {

@@ -8,14 +8,22 @@ export const capSize = (size: Size, screen: Size): Size => ({
   height: Math.round(Math.max(windowDefaults.minHeight, Math.min(size.height, screen.height * windowDefaults.maxShare))),
 });
 
+/**
+ * A new window's size: the spec's 650×410 at least, grown with the screen
+ * (55% of its width, 80% of its height) so a note's text and its "Contribuer"
+ * fit on a 1366×768 laptop (issue 21 §9); never more than 80% of the screen.
+ */
+export const screenSizedWindow = (screen: Size): Size =>
+  capSize({ width: Math.max(windowDefaults.width, screen.width * 0.55), height: Math.max(windowDefaults.height, screen.height * windowDefaults.maxShare) }, screen);
+
 /** Where the n-th open window goes: centred, then cascading down-right. */
 export const initialFrame = (screen: Size, openCount: number) => {
-  const size = capSize({ width: windowDefaults.width, height: windowDefaults.height }, screen);
+  const size = screenSizedWindow(screen);
   const step = (openCount % 8) * windowDefaults.cascade;
   return {
     ...size,
     x: Math.max(8, Math.round((screen.width - size.width) / 2) + step),
-    y: Math.max(8, Math.round((screen.height - size.height) / 3) + step),
+    y: Math.max(8, Math.min(screen.height - size.height - 8, Math.round((screen.height - size.height) / 3) + step)),
   };
 };
 
