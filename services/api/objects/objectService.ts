@@ -17,7 +17,7 @@ import type { EventMetadata, RecordedEvent } from '../../../contracts/events/eve
 import { canRead, canWrite, type AccessSubject } from '../../../contracts/permissions.ts';
 import type { NoteTranslations } from '../../../contracts/events/contribution.ts';
 import { defaultLanguageOf, MultilanguageMessages, noteLanguagesOf, translationsOf } from '../../../contracts/multilanguage.ts';
-import { countWords, noteSearchText, parseNoteBody, plainTextOf, referenceNodesOf, splitKeywords, supportNodesOf, withServableBodies } from '../../../contracts/noteSchema.ts';
+import { countWords, NoteBodyTooLarge, noteSearchText, parseNoteBody, plainTextOf, referenceNodesOf, splitKeywords, supportNodesOf, withServableBodies } from '../../../contracts/noteSchema.ts';
 import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
 import { attachmentUrl, attachmentVersionsOf } from '../../../projections/contributions/content.ts';
 import {
@@ -42,6 +42,7 @@ import type { CommandDeps } from '../appServices.ts';
 import { authorNames, displayName, missingAuthorName } from '../authors/authorNames.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
 import { attachmentSignature } from './attachmentSignature.ts';
+import { PastAccess } from '../past/pastAccess.ts';
 
 export type ObjectServiceDeps = CommandDeps & {
   access: CommunityAccess;
@@ -79,6 +80,14 @@ export const safeFilename = (name: string): string => {
   return cleaned || 'file';
 };
 
+
+/**
+ * The 400 message for a body that `parseNoteBody` refused: a body beyond the
+ * depth or size limits (issue 20 §0) gets the contract's message alone, which
+ * the web client translates; any other, ProseMirror's reason.
+ */
+const bodyProblem = (error: unknown): string =>
+  error instanceof NoteBodyTooLarge ? error.message : `${ObjectMessages.invalidBody}: ${error instanceof Error ? error.message : String(error)}`;
 
 /**
  * A historical version as it may be sent (issue 20 §14): storage keys of
@@ -147,17 +156,14 @@ export class ObjectService {
 
   /**
    * Issue 20 §4, the one rule for every view of the past (`?at=`, the history
-   * tab, historical objects; the time machine applies it per ref): a past
-   * state is shown only to a reader who can read the contribution now (the
-   * caller checks) and could read it then — its permission and authors then,
-   * read with the reader's role now, so a demoted manager sees no more of the
-   * past than of the present. Group members are today's.
+   * tab, historical objects, earlier attachment versions; the time machine
+   * applies it per ref): `mayReadPast` (services/api/past) — a past state is
+   * shown only to a reader who could read it then (their role and the group's
+   * members then) and can read it now. The caller has already checked that
+   * the contribution is readable now.
    */
-  private async readableThen(grant: CommunityAccessGrant, then: { permission?: unknown; authors?: unknown; group?: unknown }): Promise<boolean> {
-    const permission = typeof then.permission === 'string' ? then.permission : 'private';
-    const authors = Array.isArray(then.authors) ? then.authors.filter((a): a is string => typeof a === 'string') : [];
-    const group = typeof then.group === 'string' ? then.group : null;
-    return canRead(this.subject(grant), { permission, authors, groupMembers: await this.groupMembers(group) });
+  private pastAccess(grant: CommunityAccessGrant): PastAccess {
+    return new PastAccess(this.deps, grant);
   }
 
   /** The object, the caller's grant in its community, and the check that the caller may read it. */
@@ -236,7 +242,7 @@ export class ObjectService {
       past = next;
     }
     if (!past) throw new NotFoundError(ObjectMessages.notYetAt);
-    if (!(await this.readableThen(grant, past))) throw new ForbiddenError(ObjectMessages.notReadableThen);
+    if (!(await this.pastAccess(grant).mayRead(id, instant, past))) throw new ForbiddenError(ObjectMessages.notReadableThen);
     const { _position, ...snapshot } = past as ContributionDocument;
     return this.toReply(snapshot, grant, revision);
   }
@@ -298,7 +304,7 @@ export class ObjectService {
       try {
         parsed = parseNoteBody(input.body);
       } catch (error) {
-        throw ValidationError.field('body', `${ObjectMessages.invalidBody}: ${error instanceof Error ? error.message : String(error)}`);
+        throw ValidationError.field('body', bodyProblem(error));
       }
       await this.checkNodes(communityId, parsed);
       const keywords = input.keywords === undefined ? (doc.keywords ?? []) : splitKeywords(input.keywords);
@@ -372,7 +378,7 @@ export class ObjectService {
       try {
         parsed = parseNoteBody(entry.body);
       } catch (error) {
-        throw ValidationError.field(`translations.${lang}.body`, `${ObjectMessages.invalidBody}: ${error instanceof Error ? error.message : String(error)}`);
+        throw ValidationError.field(`translations.${lang}.body`, bodyProblem(error));
       }
       await this.checkNodes(communityId, parsed);
       // eslint-disable-next-line no-control-regex -- titles are plain text: control characters become spaces
@@ -612,8 +618,9 @@ export class ObjectService {
   async history(user: UserDocument, id: string): Promise<HistoryEntry[]> {
     const { grant } = await this.readable(user, id);
     const versions = await historyOf(this.historical, id);
+    const past = this.pastAccess(grant);
     const shown: HistoricalObjectDocument[] = [];
-    for (const version of versions) if (await this.readableThen(grant, version.data)) shown.push(version);
+    for (const version of versions) if (await past.mayRead(id, Date.parse(version.at), version.data)) shown.push(version);
     return Promise.all(shown.map((doc) => this.toEntry(doc)));
   }
 
@@ -623,7 +630,14 @@ export class ObjectService {
     if (!doc) throw new NotFoundError('Historical object not found');
     const ownerId = doc.type === 'Link' && typeof doc.data.from === 'string' ? doc.data.from : doc.dataId;
     const { grant } = await this.readable(user, ownerId);
-    if (doc.type === 'Object' && !(await this.readableThen(grant, doc.data))) throw new ForbiddenError(ObjectMessages.notReadableThen);
+    const past = this.pastAccess(grant);
+    const instant = Date.parse(doc.at);
+    // A link's version is shown with both its ends as they were then (its `to` can name a note hidden from the reader).
+    const shown =
+      doc.type === 'Object'
+        ? await past.mayRead(doc.dataId, instant, doc.data)
+        : (await past.mayRead(ownerId, instant)) && (typeof doc.data.to !== 'string' || (await past.mayRead(doc.data.to, instant)));
+    if (!shown) throw new ForbiddenError(ObjectMessages.notReadableThen);
     return { ...(await this.toEntry(doc)), communityId: doc.communityId, type: doc.type, dataType: doc.dataType, data: servableHistoricalData(doc.data) };
   }
 }
