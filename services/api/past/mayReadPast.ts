@@ -18,17 +18,18 @@ import { canRead, type AccessObject, type AccessSubject } from '../../../contrac
  *   private later disappears from the whole past of those it was hidden from.
  *
  * A contribution that no longer exists (`stateNow` null) has no past to show.
+ * Someone who was not a member yet is `{ authorId: null, isManager: false }`
+ * then: of that time they see only what was open to the whole community.
  */
 
 export type PastReader = {
-  /** Who the reader was at that instant: null when not a member then (admins count as managers then too). */
-  then: AccessSubject | null;
+  /** Who the reader was at that instant (admins count as managers then too). */
+  then: AccessSubject;
   /** Who the reader is now. */
   now: AccessSubject;
 };
 
 export const mayReadPast = (reader: PastReader, stateThen: AccessObject | null, stateNow: AccessObject | null): boolean =>
-  reader.then !== null &&
   stateThen !== null &&
   stateNow !== null &&
   canRead(reader.then, stateThen) &&

@@ -38,8 +38,10 @@ describe('mayReadPast', () => {
     expect(mayReadPast({ then: classmate, now: { authorId: 'classmate', isManager: true } }, closed, closed)).toBe(false);
   });
 
-  it('hides from someone who was not a member then, and the past of a contribution that no longer exists', () => {
-    expect(mayReadPast({ then: null, now: classmate }, open, open)).toBe(false);
+  it('shows someone who was not a member then only what was open to the community, and no past of a contribution that no longer exists', () => {
+    const outsider: AccessSubject = { authorId: null, isManager: false };
+    expect(mayReadPast({ then: outsider, now: classmate }, open, open)).toBe(true);
+    expect(mayReadPast({ then: outsider, now: classmate }, note('private', ['classmate']), note('private', ['classmate']))).toBe(false);
     expect(mayReadPast({ then: classmate, now: classmate }, open, null)).toBe(false);
     expect(mayReadPast({ then: classmate, now: classmate }, null, open)).toBe(false);
   });

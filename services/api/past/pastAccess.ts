@@ -45,20 +45,20 @@ export class PastAccess {
 
   /**
    * The reader at `instant` (ms): their role then, from their membership
-   * stream; null when they were not a member yet. Admins are managers at any
-   * time (the admin flag has no history).
+   * stream; an outsider (no author id) when they were not a member yet.
+   * Admins are managers at any time (the admin flag has no history).
    */
-  async readerAt(instant: number): Promise<AccessSubject | null> {
+  async readerAt(instant: number): Promise<AccessSubject> {
     const authorId = this.grant.author?._id ?? null;
     if (this.grant.isAdmin) return { authorId, isManager: true };
-    if (!authorId) return null;
+    if (!authorId) return { authorId: null, isManager: false };
     let role: string | null = null;
     for (const event of await this.stream(authorStreamName(authorId))) {
       if (at(event) > instant) break;
       const data = event.data as { role?: unknown };
       if ((event.type === 'AuthorJoined' || event.type === 'AuthorRoleChanged') && typeof data.role === 'string') role = data.role;
     }
-    return role === null ? null : { authorId, isManager: role === 'manager' };
+    return role === null ? { authorId: null, isManager: false } : { authorId, isManager: role === 'manager' };
   }
 
   /** A contribution as it was at `instant` (ms), or null before it existed. */

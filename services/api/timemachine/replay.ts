@@ -4,7 +4,8 @@ import type { RefTarget, ViewLink, ViewRef } from '../../../contracts/api/views.
 import type { ContributionEvent, LinkType } from '../../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
 import { isObjectId } from '../../../contracts/ids.ts';
-import { canRead } from '../../../contracts/permissions.ts';
+import type { AccessObject, AccessSubject } from '../../../contracts/permissions.ts';
+import { mayReadPast } from '../past/mayReadPast.ts';
 import { readState } from '../../../projections/reads/index.ts';
 import { toRefData } from '../canvas/canvasReader.ts';
 import { evolveContribution, type ContributionDocument } from '../../../projections/contributions/index.ts';
@@ -43,10 +44,13 @@ export type ReplayOptions = {
   /** authorIdFor(communityId, userId) — injected so this module stays pure. */
   authorIdOf: (userId: string) => string;
   /**
-   * Contributions the reader may not read now (issue 20 §4): the past shows a
-   * state only to a reader who could read it then and can read it now.
+   * The reader and the contributions (placed ones and the view) as they are
+   * now (issue 20 §4, `mayReadPast`): the past shows a state only to a reader
+   * who could read it then and can read it now. A contribution missing from
+   * `states` is hidden. Without `now` (unit tests) the reader then is also the
+   * reader now.
    */
-  hiddenNow?: ReadonlySet<string>;
+  now?: { reader: AccessSubject; states: ReadonlyMap<string, AccessObject> };
   checkpointEvery?: number;
 };
 
@@ -105,6 +109,8 @@ export class ViewReplay {
   private readonly targets = new Map<string, { target: RefTarget; sig: string } | null>();
   private readonly actorAuthorIds = new Map<string, string>();
   private readerRole: string | null = null;
+  /** The view itself as of the last consumed event: while the reader may not read it, every ref is hidden. */
+  private view: ContributionDocument | null = null;
 
   // ---- the reader's frame after the last step ----
   private readonly frame = new Map<string, FrameEntry>();
@@ -205,9 +211,23 @@ export class ViewReplay {
         affected.add(link._id);
         return;
       }
-      default:
+      default: {
+        // The view's own permission, authors and group: who may see its canvas then.
+        const next = evolveContribution(this.view, event);
+        if (!next || next === this.view) return;
+        const before = this.view;
+        this.view = { ...next, _position: event.globalPosition };
+        if (before && before.permission === next.permission && before.group === next.group && before.authors.join() === next.authors.join()) return;
+        this.hideAll(affected);
         return;
+      }
     }
+  }
+
+  /** Every ref must be re-derived (the reader's role, or the view's access, changed). */
+  private hideAll(affected: Set<string>): void {
+    this.targets.clear();
+    for (const refId of this.links.keys()) affected.add(refId);
   }
 
   private applyContributionEvent(event: RecordedEvent<ContributionEvent>, affected: Set<string>): void {
@@ -239,7 +259,9 @@ export class ViewReplay {
         this.docs.set(id, { ...next, _position: event.globalPosition });
         this.targets.delete(id);
         for (const refId of this.refsByTarget.get(id) ?? []) affected.add(refId);
-        if (next.type === 'Group') {
+        if (next.type === 'Group' && this.view?.group === id) {
+          this.hideAll(affected);
+        } else if (next.type === 'Group') {
           for (const link of this.links.values()) {
             if (this.docs.get(link.to)?.group !== id) continue;
             this.targets.delete(link.to);
@@ -270,8 +292,7 @@ export class ViewReplay {
     this.authors.set(authorId, next);
     if (authorId === this.options.reader.authorId && next.role !== this.readerRole) {
       this.readerRole = next.role;
-      this.targets.clear();
-      for (const refId of this.links.keys()) affected.add(refId);
+      this.hideAll(affected);
     }
     if (!current || current.name !== next.name) {
       for (const link of this.links.values()) {
@@ -317,14 +338,27 @@ export class ViewReplay {
     return { ref, dataSig: JSON.stringify(data), targetSig: target.sig };
   }
 
+  private accessOf(doc: ContributionDocument): AccessObject {
+    return { permission: doc.permission, authors: doc.authors, groupMembers: this.membersOf(doc.group) };
+  }
+
+  /** `mayReadPast` for a contribution as it is in the replayed world, with the reader's role then. */
+  private mayRead(doc: ContributionDocument): boolean {
+    const { reader, now } = this.options;
+    // Not a member yet: an outsider, who sees what was open to the whole community then.
+    const then: AccessSubject = { authorId: this.readerRole === null ? null : reader.authorId, isManager: this.isManager };
+    const stateThen = this.accessOf(doc);
+    return mayReadPast({ then, now: now?.reader ?? then }, stateThen, now ? (now.states.get(doc._id) ?? null) : stateThen);
+  }
+
   /** The placed contribution as the reader sees it now, or null when hidden. */
   private targetOf(contributionId: string): RefTarget | null {
     const doc = this.docs.get(contributionId);
     if (!doc || doc.status !== 'active' || doc.communityId !== this.options.communityId) return null;
-    if (this.options.hiddenNow?.has(contributionId)) return null;
+    // A canvas the reader could not open then (or can no longer open as it was then) shows nothing of that time.
+    if (this.view && !this.mayRead(this.view)) return null;
+    if (!this.mayRead(doc)) return null;
     const { reader } = this.options;
-    const subject = { authorId: this.readerRole === null ? null : reader.authorId, isManager: this.isManager };
-    if (!canRead(subject, { permission: doc.permission, authors: doc.authors, groupMembers: this.membersOf(doc.group) })) return null;
     const data = doc.data;
     const group = doc.group ? this.docs.get(doc.group) : undefined;
     const riseabove = data.riseabove as { viewId?: unknown } | undefined;

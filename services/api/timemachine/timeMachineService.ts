@@ -9,7 +9,7 @@ import {
   type TimeMachineStepsReply,
 } from '../../../contracts/api/timemachine.ts';
 import { authorStreamName } from '../../../contracts/events/author.ts';
-import { canRead, canWrite } from '../../../contracts/permissions.ts';
+import { canRead, canWrite, type AccessObject, type AccessSubject } from '../../../contracts/permissions.ts';
 import { contributionsCollectionName, type ContributionDocument } from '../../../projections/contributions/index.ts';
 import { usersCollectionName, type UserDocument } from '../../../projections/users/index.ts';
 import type { EventStore } from '../../core/eventStore.ts';
@@ -128,9 +128,10 @@ export class TimeMachineService {
         this.sources.set(view._id, source);
       }
       await source.refresh([authorStreamName(authorId), readsStream(authorId)]);
-      const hiddenNow = await this.hiddenNow(gate, source.placedIds());
-      // A replay holds what was visible then and is visible now: when what is visible now changes, it is another replay.
-      const key = `${view._id}:${user._id}:${createHash('sha256').update([...hiddenNow].sort().join(',')).digest('base64url')}`;
+      const now = await this.now(gate, [view._id, ...source.placedIds()]);
+      // A replay holds what was visible then and is visible now: when the reader or what they may read now changes, it is another replay.
+      const readableNow = [...now.states].filter(([, state]) => canRead(now.reader, state)).map(([id]) => id).sort();
+      const key = `${view._id}:${user._id}:${createHash('sha256').update(JSON.stringify([now.reader, readableNow])).digest('base64url')}`;
       let entry = this.replays.get(key);
       if (!entry || entry.source !== source || entry.generation !== source.generation) {
         const userNames = new Map<string, string>();
@@ -144,7 +145,7 @@ export class TimeMachineService {
             reader: { authorId, userId: user._id, isAdmin: grant.isAdmin },
             userNames,
             authorIdOf: (userId) => authorIdFor(view.communityId, userId),
-            hiddenNow,
+            now,
             checkpointEvery: this.options.checkpointEvery,
           }),
         };
@@ -160,23 +161,22 @@ export class TimeMachineService {
   }
 
   /**
-   * The placed contributions the caller may not read now (made private since,
-   * moved to a group they are not in, or readable then only as a manager):
-   * the one rule for every view of the past (`mayReadPast`).
+   * The caller and these contributions (the view and what was ever placed on
+   * it) as they are now, for the one rule of the past (`mayReadPast`): a note
+   * made private since, moved to a group the caller is not in, or readable
+   * then only as a manager by a manager since demoted, is hidden from the
+   * whole replay.
    */
-  private async hiddenNow(gate: Gate, ids: string[]): Promise<Set<string>> {
-    if (ids.length === 0 || gate.grant.isManager) return new Set();
+  private async now(gate: Gate, ids: string[]): Promise<{ reader: AccessSubject; states: Map<string, AccessObject> }> {
     const docs = await this.contributions.find({ _id: { $in: ids } });
     const groupIds = [...new Set(docs.map((doc) => doc.group).filter((id): id is string => typeof id === 'string'))];
     const groups = groupIds.length > 0 ? await this.contributions.find({ _id: { $in: groupIds } }) : [];
-    const members = new Map(groups.map((group) => [group._id, (Array.isArray(group.data.members) ? group.data.members.filter((m): m is string => typeof m === 'string') : [])]));
-    const subject = { authorId: gate.grant.author?._id ?? null, isManager: gate.grant.isManager };
-    const readable = new Set(
-      docs.filter((doc) => canRead(subject, { permission: doc.permission, authors: doc.authors, groupMembers: doc.group ? (members.get(doc.group) ?? []) : [] })).map((doc) => doc._id),
+    const members = new Map(groups.map((group) => [group._id, Array.isArray(group.data.members) ? group.data.members.filter((m): m is string => typeof m === 'string') : []]));
+    const states = new Map<string, AccessObject>(
+      docs.map((doc) => [doc._id, { permission: doc.permission, authors: doc.authors, groupMembers: doc.group ? (members.get(doc.group) ?? []) : [] }]),
     );
-    return new Set(ids.filter((id) => !readable.has(id)));
+    return { reader: { authorId: gate.grant.author?._id ?? null, isManager: gate.grant.isManager }, states };
   }
-
 
   /** Names of actors (user ids) among the new events, for those who are not members (admins). */
   private async resolveUserNames(names: Map<string, string>, source: ViewSource, start: number): Promise<void> {
