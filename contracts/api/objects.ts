@@ -36,6 +36,8 @@ export const ObjectMessages = {
   favouritesOff: 'Favourites are not enabled in this community.',
   svgTooLarge: 'The drawing is too large.',
   svgInvalid: 'The drawing is not an SVG image.',
+  /** Issue 21 §1: what is stored must open in an <img>, which reads SVG as strict XML. */
+  svgNotXml: 'The drawing is not well-formed XML, so it could not be shown: it was not saved.',
   fileRequired: 'Choose a file to upload (field file).',
   malformedUpload: 'The upload is not a valid multipart/form-data body with a file (field file).',
   fileTooLarge: 'The file is larger than the upload limit of {limit} MB.',

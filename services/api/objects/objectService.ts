@@ -187,12 +187,17 @@ export class ObjectService {
   }
 
   private async run(user: UserDocument, id: string, commands: ContributionCommand[], expectedRevision?: number) {
-    const result = await handleCommand(this.deps.eventStore, contributionStreamName(id), batchDecider(contributionDecider), commands, {
+    const result = await this.append(user, id, commands, expectedRevision);
+    if (result.lastPosition > 0) await this.deps.projections.waitFor(result.lastPosition);
+    return result;
+  }
+
+  /** Decides and appends, without waiting for the read models: `run` without its wait. */
+  private append(user: UserDocument, id: string, commands: ContributionCommand[], expectedRevision?: number) {
+    return handleCommand(this.deps.eventStore, contributionStreamName(id), batchDecider(contributionDecider), commands, {
       metadata: this.metadata(user),
       ...(expectedRevision !== undefined ? { expectedRevision } : {}),
     });
-    if (result.lastPosition > 0) await this.deps.projections.waitFor(result.lastPosition);
-    return result;
   }
 
   private async toReply(doc: Omit<ContributionDocument, '_position'>, grant: CommunityAccessGrant, revision: number): Promise<ObjectReply> {
@@ -331,7 +336,8 @@ export class ObjectService {
       try {
         svg = sanitizeSvg(input.svg);
       } catch (error) {
-        const message = error instanceof SvgRejected && error.message === 'too large' ? ObjectMessages.svgTooLarge : ObjectMessages.svgInvalid;
+        const reason = error instanceof SvgRejected ? error.message : '';
+        const message = reason === 'too large' ? ObjectMessages.svgTooLarge : reason === 'not xml' ? ObjectMessages.svgNotXml : ObjectMessages.svgInvalid;
         throw ValidationError.field('svg', message);
       }
       commands.push({ type: 'SaveDrawing', data: { title, svg } });
@@ -500,7 +506,14 @@ export class ObjectService {
       },
     ];
     if (!doc.title || doc.title === 'an Attachment') commands.push({ type: 'RetitleContribution', data: { title: filename } });
-    const result = await this.run(user, id, commands);
+    let result;
+    try {
+      result = await this.append(user, id, commands);
+    } catch (error) {
+      await this.dropUnrecordedBlob(id, blobKey);
+      throw error;
+    }
+    if (result.lastPosition > 0) await this.deps.projections.waitFor(result.lastPosition);
     if (noteId !== undefined) {
       const linked = await this.links.find({ from: noteId, to: id, type: 'attach' });
       if (linked.length === 0) await this.run(user, noteId, [{ type: 'CreateLink', data: { linkId: this.deps.ids.next(), to: id, type: 'attach', data: {} } }]);
@@ -518,6 +531,21 @@ export class ObjectService {
       url: attachmentUrl(id, version),
       revision: result.nextExpectedRevision,
     };
+  }
+
+  /**
+   * A failed upload leaves no file behind (issue 20 §12): the file is deleted
+   * unless an event names it. The stream is read again first, because an
+   * append whose answer was lost (a remote store) may still have happened.
+   */
+  private async dropUnrecordedBlob(id: string, blobKey: string): Promise<void> {
+    try {
+      const { events } = await this.deps.eventStore.readStream<ContributionEvent>(contributionStreamName(id));
+      if (events.some((event) => event.type === 'AttachmentUploaded' && event.data.blobKey === blobKey)) return;
+      await this.deps.blobStore.delete(blobKey);
+    } catch {
+      // The upload's own error is the one to report; a file left here is only unreachable.
+    }
   }
 
   private signature(id: string, version: number, expires: number): string {

@@ -53,6 +53,17 @@ export const decodeCssEscapes = (value: string): string =>
     })
     .replace(/\\(.)/g, '$1');
 
+/** Attributes that a browser never reads as CSS: ids, path data, paper.js's JSON, links (checked on their own). */
+const notCss = new Set(['id', 'class', 'data-paper-data', 'd', 'points', 'viewBox', 'xmlns', 'xmlns:xlink', 'version', 'href', 'xlink:href']);
+
+/**
+ * The CSS functions a drawing needs: colours and transforms, and `url()`
+ * (checked apart: same-document only). Any other (`image-set()`, `image()`,
+ * `src()`, `cross-fade()`, `var()`, `expression()`…) could fetch or compute
+ * something the allowlist never saw.
+ */
+const cssFunctions = new Set(['url', 'rgb', 'rgba', 'hsl', 'hsla', 'matrix', 'translate', 'translatex', 'translatey', 'scale', 'scalex', 'scaley', 'rotate', 'skewx', 'skewy']);
+
 /** An attribute value that may point outside the document (or run code) is dropped. */
 const safeValue = (name: string, value: string): boolean => {
   // An empty attribute means nothing, and would be written back as a bare name, which is not XML (issue 21 §1).
@@ -60,6 +71,11 @@ const safeValue = (name: string, value: string): boolean => {
   // eslint-disable-next-line no-control-regex -- control characters hide 'javascript:' from naive checks
   const compact = decodeCssEscapes(value).replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
   if (hrefAttributes.has(name)) return compact.startsWith('#') || safeDataImage.test(value.trim());
+  if (!notCss.has(name)) {
+    // paper.js never writes a backslash in a CSS value: one there is an escape hiding something (issue 20 §11).
+    if (value.includes('\\')) return false;
+    for (const [, fn] of compact.matchAll(/([a-z0-9_-]*)\(/g)) if (!cssFunctions.has(fn ?? '')) return false;
+  }
   if (compact.includes('url(') && !/^(?:[^u]|u(?!rl\())*(url\(#[^)]*\)(?:[^u]|u(?!rl\())*)*$/.test(compact)) return false;
   return !compact.includes('javascript:') && !compact.includes('expression(') && !compact.includes('@import');
 };

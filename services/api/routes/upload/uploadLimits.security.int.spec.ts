@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
 import { auth, buildObjectsTestApp, classRoom, createContribution, uploadBody, type ClassRoom } from '../../../../tests/support/objects.ts';
 import type { TestApp } from '../../../../tests/support/testApp.ts';
@@ -20,7 +20,7 @@ const post = (id: string, payload: Buffer | string, headers: Record<string, stri
   t.app.inject({ method: 'POST', url: `/api/upload/${room.communityId}/${id}`, payload, headers: { ...auth(room.a.token), ...headers } });
 const storedBlobs = () => {
   try {
-    return readdirSync(join(t.dataDir, 'blobs'), { recursive: true }).length;
+    return readdirSync(join(t.dataDir, 'blobs'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
   } catch {
     return 0;
   }
@@ -82,4 +82,26 @@ describe('malformed multipart bodies', () => {
       expect(await versionOf(id)).toBe(0);
     });
   }
+});
+
+describe('an upload the store cannot record', () => {
+  it('leaves no file behind when the event is not appended', async () => {
+    const id = await attachment();
+    const blobs = storedBlobs();
+    const append = vi.spyOn(t.infra.eventStore, 'append').mockRejectedValueOnce(new Error('disk full'));
+    try {
+      const { payload, headers } = uploadBody(new Uint8Array(2_000).fill(3), { filename: 'lost.bin' });
+      const reply = await post(id, payload, headers);
+      expect(reply.statusCode).toBe(500);
+      expect(append).toHaveBeenCalled();
+    } finally {
+      append.mockRestore();
+    }
+    expect(storedBlobs()).toBe(blobs);
+    expect(await versionOf(id)).toBe(0);
+    // The same upload once the store works again is stored whole.
+    const { payload, headers } = uploadBody(new Uint8Array(2_000).fill(3), { filename: 'lost.bin' });
+    expect((await post(id, payload, headers)).statusCode).toBe(201);
+    expect(storedBlobs()).toBeGreaterThan(blobs);
+  });
 });
