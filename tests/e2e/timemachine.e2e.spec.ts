@@ -228,18 +228,21 @@ describeBrowser('the time machine replays a classroom session exactly', () => {
     expect(await enabled(page)).toEqual({ first: false, back: false, step: true, last: true });
   });
 
-  it('jumps to the last and first frames, and plays to the end at one step per 100 ms with the controls disabled', async () => {
+  it('jumps to the last and first frames, and plays to the end at the chosen speed with the controls disabled', async () => {
     await page.getByTestId('tm-last').click();
     await waitFrame(page, history.steps.length - 1);
     expect(await domCanvas(page)).toEqual(recorded.at(-1)!.live);
     await page.getByTestId('tm-first').click();
     await waitFrame(page, -1);
+    // 1× is one step a second (issue 21 §8); 8× for the test.
+    expect(await page.getByTestId('tm-speed').inputValue()).toBe('1');
+    await page.getByTestId('tm-speed').selectOption('8');
     const started = Date.now();
     await page.getByTestId('tm-play').click();
     await page.locator('[data-testid="tm-screen"][data-playing]').waitFor();
     expect(await enabled(page)).toEqual({ first: false, back: false, step: false, last: false });
     await page.locator(`[data-testid="tm-screen"][data-frame="${history.steps.length - 1}"]:not([data-playing])`).waitFor({ timeout: 30_000 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual((history.steps.length - 1) * 100 * 0.9);
+    expect(Date.now() - started).toBeGreaterThanOrEqual((history.steps.length - 1) * 125 * 0.9);
     expect(await page.getByTestId('tm-play').isDisabled()).toBe(true);
     expect(await domCanvas(page)).toEqual(recorded.at(-1)!.live);
   });

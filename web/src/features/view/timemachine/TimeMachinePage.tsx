@@ -17,8 +17,13 @@ import { TimeMachineCanvas } from './TimeMachineCanvas.tsx';
 import { Timeline } from './Timeline.tsx';
 import styles from './TimeMachine.module.css';
 
-/** One step per 100 ms while playing (fact sheet §2.2). */
-export const playTickMs = 100;
+/**
+ * Play speeds (issue 21 §8): at 1× one step a second, slow enough to see what
+ * changed; 8× is close to the original's one step per 100 ms (fact sheet §2.2).
+ */
+export const playSpeeds = [0.5, 1, 2, 4, 8] as const;
+export type PlaySpeed = (typeof playSpeeds)[number];
+export const stepMsAt = (speed: PlaySpeed): number => 1000 / speed;
 
 /** `/timemachine/{viewId}[?at=<ISO>]`: the view's history replayed, read-only. */
 export const TimeMachinePage = () => {
@@ -70,6 +75,7 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
   const frameRef = useRef(-1);
   const [frame, setFrame] = useState(-1);
   const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<PlaySpeed>(1);
   const [inPlace, setInPlace] = useState(true);
   const [asOfError, setAsOfError] = useState<string | null>(null);
 
@@ -94,9 +100,9 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
       }
       go(frameRef.current + 1);
       if (frameRef.current >= count - 1) setPlaying(false);
-    }, playTickMs);
+    }, stepMsAt(speed));
     return () => window.clearInterval(timer);
-  }, [playing, count, go]);
+  }, [playing, count, go, speed]);
 
   // "As of" a date: ?at=<ISO> asks the server which frame was in force then.
   const at = searchParams.get('at');
@@ -224,6 +230,16 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
               <Icon size={18} aria-hidden="true" />
             </button>
           ))}
+          <label className={styles.speed}>
+            <span>{t('canvas.timemachine.speed')}</span>
+            <select value={speed} onChange={(event) => setSpeed(Number(event.target.value) as PlaySpeed)} data-testid="tm-speed">
+              {playSpeeds.map((s) => (
+                <option key={s} value={s}>
+                  {t('canvas.timemachine.speedValue', { speed: s.toLocaleString(i18n.language.replace('_', '-')) })}
+                </option>
+              ))}
+            </select>
+          </label>
           <span className={styles.counter} data-testid="tm-counter">
             {t('canvas.timemachine.counter', { frame: frame + 1, count })}
           </span>
