@@ -28,6 +28,9 @@ describe('data files', () => {
       await t.infra.snapshot();
       const paths = everything(t.dataDir);
       expect(paths.some((p) => p.endsWith('.sqlite'))).toBe(true);
+      // The write-ahead log and its index hold the newest events: they are checked too.
+      expect(paths.some((p) => p.endsWith('.sqlite-wal'))).toBe(true);
+      expect(paths.some((p) => p.endsWith('.sqlite-shm'))).toBe(true);
       expect(paths.some((p) => p.includes('blobs'))).toBe(true);
       expect(modeOf(t.dataDir)).toBe(0o700);
       for (const path of paths) {
