@@ -1,3 +1,5 @@
+import { eachDocNode } from './deepJson.ts';
+
 /**
  * Anchoring annotations to a note's text (issue 6, item 8), shared by the
  * server (which checks and re-anchors) and the web client (which maps the
@@ -14,21 +16,18 @@
 
 export type AnnotationRange = { start: number; end: number };
 
-type JsonNode = { type?: unknown; text?: unknown; content?: unknown };
-
-/** The annotation text of a ProseMirror JSON document (text nodes concatenated, references and attachments left out). */
+/**
+ * The annotation text of a ProseMirror JSON document (text nodes concatenated,
+ * references and attachments left out). Walked without recursion: a stored body
+ * may predate the depth limit (issue 20 §0).
+ */
 export const annotationTextOf = (body: unknown): string => {
   const parts: string[] = [];
-  const walk = (node: unknown): void => {
-    if (typeof node !== 'object' || node === null) return;
-    const n = node as JsonNode;
-    if (n.type === 'text' && typeof n.text === 'string') {
-      parts.push(n.text);
-      return;
-    }
-    if (Array.isArray(n.content)) for (const child of n.content) walk(child);
-  };
-  walk(body);
+  eachDocNode(body, (node) => {
+    if (node.type !== 'text') return true;
+    if (typeof node.text === 'string') parts.push(node.text);
+    return false;
+  });
   return parts.join('');
 };
 

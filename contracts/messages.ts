@@ -29,6 +29,9 @@ export const Messages = {
   loginFailed: 'This userName is not registered or the password is not correct.',
   loginBlocked: 'Your login has been blocked. Please contact your teacher or administrator.',
   adminOnly: 'This action requires the administrator role.',
+  /** Issue 20 §0: a note body beyond `maxNoteDepth` / `maxNoteNodes` (contracts/noteSchema.ts), refused with 400 on `body`. */
+  noteTooDeep: 'The note text is nested too deeply: at most 40 levels of lists and quotes inside one another.',
+  noteTooLarge: 'The note text has too many parts: at most 20,000 paragraphs, list items and pieces of text.',
 } as const;
 
 /**
@@ -41,6 +44,8 @@ export const translatedMessageKeys: ReadonlySet<keyof typeof Messages> = new Set
   'newPasswordTooShort',
   'passwordIsUserName',
   'passwordTooCommon',
+  'noteTooDeep',
+  'noteTooLarge',
 ] as const);
 
 /** Spec part 1 §5 and §9: registration rules, shared by client and server. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkNoteBodySize, maxNoteDepth, maxNoteNodes, parseNoteBody, withServableBodies } from './noteSchema.ts';
+import { Messages } from './messages.ts';
+import { checkNoteBodySize, maxNoteDepth, maxNoteNodes, NoteBodyTooLarge, parseNoteBody, plainTextOf, withServableBodies } from './noteSchema.ts';
 
 const nested = (depth: number) => {
   let node: Record<string, unknown> = { type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'https://a.example' } }] }] };
@@ -15,19 +16,36 @@ describe('checkNoteBodySize', () => {
   });
 
   it('refuses one level more, and 100,000 levels without overflowing the stack', () => {
-    expect(() => checkNoteBodySize(nested(maxNoteDepth - 2))).toThrow(/nested more than 40 deep/);
+    expect(() => checkNoteBodySize(nested(maxNoteDepth - 2))).toThrow(Messages.noteTooDeep);
     let deep: unknown = [];
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(() => checkNoteBodySize({ type: 'doc', content: deep })).toThrow(RangeError);
     let attrs: unknown = 'x';
     for (let i = 0; i < 100_000; i++) attrs = { a: attrs };
-    expect(() => parseNoteBody({ type: 'doc', content: [{ type: 'paragraph', attrs }] })).toThrow(/nested more than/);
+    expect(() => parseNoteBody({ type: 'doc', content: [{ type: 'paragraph', attrs }] })).toThrow(NoteBodyTooLarge);
   });
 
   it(`refuses more than ${maxNoteNodes} nodes`, () => {
     const paragraphs = (n: number) => ({ type: 'doc', content: Array.from({ length: n }, () => ({ type: 'paragraph' })) });
     expect(() => checkNoteBodySize(paragraphs(maxNoteNodes - 1))).not.toThrow();
-    expect(() => checkNoteBodySize(paragraphs(maxNoteNodes))).toThrow(/more than 20000 nodes/);
+    expect(() => checkNoteBodySize(paragraphs(maxNoteNodes))).toThrow(Messages.noteTooLarge);
+  });
+
+  it('names the limits in the messages sent to the writer', () => {
+    expect(Messages.noteTooDeep).toContain(String(maxNoteDepth));
+    expect(Messages.noteTooLarge).toContain(maxNoteNodes.toLocaleString('en'));
+  });
+
+  it('plainTextOf walks a document at the depth limit without recursion, in document order', () => {
+    const doc = parseNoteBody({
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'first' }] },
+        nested(maxNoteDepth - 3).content[0],
+        { type: 'paragraph', content: [{ type: 'text', text: 'last' }] },
+      ],
+    });
+    expect(plainTextOf(doc)).toBe('first\nx\nlast');
   });
 
   it('withServableBodies replaces only bodies beyond the limits', () => {
@@ -37,5 +55,10 @@ describe('checkNoteBodySize', () => {
     expect(JSON.stringify(served.body)).toContain('nested too deeply');
     expect(JSON.stringify(served.translations.fr.body)).toContain('nested too deeply');
     expect(served.translations.en.body).toEqual(nested(1));
+    // A multilanguage note keeps each language's body at data[lang].
+    const multi = withServableBodies({ body: nested(1), fr: nested(500), fr_title: 'Profond', en: nested(1) });
+    expect(JSON.stringify(multi.fr)).toContain('nested too deeply');
+    expect(multi.en).toEqual(nested(1));
+    expect(multi.fr_title).toBe('Profond');
   });
 });

@@ -1,6 +1,7 @@
 import { Node as PMNode, Schema, type DOMOutputSpec, type MarkSpec, type NodeSpec } from 'prosemirror-model';
 import { marks as basicMarks, nodes as basicNodes } from 'prosemirror-schema-basic';
 import { addListNodes } from 'prosemirror-schema-list';
+import { Messages } from './messages.ts';
 
 /**
  * The ProseMirror schema of a note's body, shared by the server (which
@@ -290,12 +291,21 @@ export const maxNoteDepth = 40;
 export const maxNoteNodes = 20_000;
 
 /**
+ * A body beyond `maxNoteDepth` or `maxNoteNodes`. Its message is one of the
+ * contract's `Messages` (`noteTooDeep`, `noteTooLarge`), so the server sends it
+ * as is (400 on `body`) and the web client shows it in the reader's language.
+ */
+export class NoteBodyTooLarge extends RangeError {
+  override name = 'NoteBodyTooLarge';
+}
+
+/**
  * Checks the size of a document's JSON before anything walks it recursively
  * (ProseMirror's `fromJSON`, copies, renderers): at most `maxNoteDepth` nested
  * nodes and `maxNoteNodes` nodes, and no JSON nested deeper than those nodes
  * need. Iterative, so a body nested 100,000 levels deep is refused, not a
  * stack overflow.
- * @throws RangeError naming the limit
+ * @throws NoteBodyTooLarge naming the limit
  */
 export const checkNoteBodySize = (json: unknown): void => {
   // A node is {type, content: [...]}: two JSON levels per node level, plus marks and attrs.
@@ -305,14 +315,14 @@ export const checkNoteBodySize = (json: unknown): void => {
   for (let entry = stack.pop(); entry; entry = stack.pop()) {
     const { value, depth, nodeDepth } = entry;
     if (typeof value !== 'object' || value === null) continue;
-    if (depth > maxJsonDepth || nodeDepth > maxNoteDepth) throw new RangeError(`nodes are nested more than ${maxNoteDepth} deep`);
+    if (depth > maxJsonDepth || nodeDepth > maxNoteDepth) throw new NoteBodyTooLarge(Messages.noteTooDeep);
     if (Array.isArray(value)) {
       for (const item of value) stack.push({ value: item, depth: depth + 1, nodeDepth });
       continue;
     }
     const record = value as Record<string, unknown>;
     const isNode = typeof record.type === 'string';
-    if (isNode && ++nodes > maxNoteNodes) throw new RangeError(`the document has more than ${maxNoteNodes} nodes`);
+    if (isNode && ++nodes > maxNoteNodes) throw new NoteBodyTooLarge(Messages.noteTooLarge);
     for (const key of Object.keys(record)) {
       stack.push({ value: record[key], depth: depth + 1, nodeDepth: isNode && key === 'content' ? nodeDepth + 1 : nodeDepth });
     }
@@ -336,13 +346,19 @@ export const oversizedBodyPlaceholder = (): NoteBody => ({
 
 /**
  * A contribution's `data` as it may be sent to a reader: a note body (or a
- * translation's body) beyond `maxNoteDepth`/`maxNoteNodes` — only events
+ * translation's body, in `translations` or at `data[lang]`) beyond `maxNoteDepth`/`maxNoteNodes` — only events
  * written before the limit existed hold one — is replaced by a placeholder,
  * so no serialiser or editor recurses through thousands of levels.
  */
 export const withServableBodies = <T extends Record<string, unknown>>(data: T): T => {
   let out = data;
   if (data.body !== undefined && !fitsNoteLimits(data.body)) out = { ...out, body: oversizedBodyPlaceholder() };
+  // A multilanguage note keeps each language's body at `data[lang]` (see contracts/multilanguage.ts).
+  for (const [key, value] of Object.entries(data)) {
+    if (key === 'body' || key === 'translations') continue;
+    const isDoc = typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'doc';
+    if (isDoc && !fitsNoteLimits(value)) out = { ...out, [key]: oversizedBodyPlaceholder() };
+  }
   const translations = data.translations;
   if (translations && typeof translations === 'object' && !Array.isArray(translations)) {
     const entries = Object.entries(translations as Record<string, { body?: unknown }>);
@@ -376,24 +392,33 @@ export const parseNoteBody = (json: unknown): PMNode => {
  */
 export const plainTextOf = (doc: PMNode): string => {
   const parts: string[] = [];
-  const walk = (node: PMNode): void => {
+  // An explicit stack, not recursion (issue 20 §0): a string on it is text to add once the nodes above it are done.
+  const stack: (PMNode | string)[] = [doc];
+  const pushChildren = (node: PMNode) => {
+    for (let i = node.childCount - 1; i >= 0; i--) stack.push(node.child(i));
+  };
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if (typeof item === 'string') {
+      parts.push(item);
+      continue;
+    }
+    const node = item;
     if (node.isText) {
       parts.push(node.text ?? '');
-      return;
+      continue;
     }
     const name = node.type.name;
     if (name === 'hard_break') parts.push('\n');
     else if (name === 'reference') parts.push(` ${node.attrs.quote as string} `);
     else if (name === 'support') {
       parts.push(' ');
-      node.forEach(walk);
-      parts.push(' ');
+      stack.push(' ');
+      pushChildren(node);
     } else if (node.isBlock) {
       if (parts.length > 0) parts.push('\n');
-      node.forEach(walk);
-    } else node.forEach(walk);
-  };
-  walk(doc);
+      pushChildren(node);
+    } else pushChildren(node);
+  }
   return parts
     .join('')
     .split('\n')

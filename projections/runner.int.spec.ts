@@ -195,6 +195,18 @@ describe('ProjectionRunner', () => {
       expect(formatDoctorReport(report)).toContain('Maximum call stack size exceeded');
     });
 
+    it('is forgotten by a rebuild in which it applies (the projection was fixed), and kept while it still fails', async () => {
+      await eventStore.append('counter-a', [counted('a', 1), counted('a', 2, 'poison')]);
+      const first = await start(fragile());
+      await first.rebuild();
+      expect(await quarantined()).toHaveLength(1);
+      await first.stop();
+      // The next version applies it: the start rebuilds that projection and kf doctor no longer lists the event.
+      await start(counterProjection(2));
+      expect((await readStore.collection<Counter>('counters').get('a'))?.total).toBe(6);
+      expect(await quarantined()).toEqual([]);
+    });
+
     it('kf doctor says so when there is none', async () => {
       await start(counterProjection());
       expect(formatDoctorReport(await doctorReport(readStore))).toContain('no quarantined events');

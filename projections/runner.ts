@@ -156,6 +156,8 @@ export class ProjectionRunner {
     const total = await eventStore.headPosition();
     const batchSize = this.options.batchSize ?? 1_000;
     const label = selected.map((p) => p.name);
+    // What this replay quarantines again; see the clean-up after the swap.
+    const requarantined = new Set<string>();
     let after = 0;
     let events = 0;
 
@@ -170,7 +172,7 @@ export class ProjectionRunner {
             try {
               await projection.apply(event, context);
             } catch (error) {
-              await this.quarantine(projection, event, error);
+              requarantined.add(await this.quarantine(projection, event, error));
             }
           }
           after = event.globalPosition;
@@ -190,6 +192,7 @@ export class ProjectionRunner {
         const live = this.options.mode === 'follower' ? await eventStore.headPosition() : this.processed;
         await replayUntil(Math.max(live, after));
         await target.commit();
+        await this.forgetApplied(label, requarantined);
         const position = Math.max(live, after);
         for (const projection of selected) {
           this.checkpoints.set(projection.name, position);
@@ -259,8 +262,24 @@ export class ProjectionRunner {
     this.releaseWaiters();
   }
 
-  /** Logs and records an event `projection` could not apply; the caller skips it. */
-  private async quarantine(projection: Projection, event: RecordedEvent, error: unknown): Promise<void> {
+  /**
+   * After a rebuild of `projections` (which replayed every event), forgets the
+   * quarantined events of theirs that applied this time (a fixed projection), so
+   * `kf doctor` lists only what is still skipped.
+   */
+  private async forgetApplied(projections: readonly string[], requarantined: ReadonlySet<string>): Promise<void> {
+    try {
+      const quarantined = this.options.readStore.collection<QuarantinedEvent>(quarantineCollection);
+      for (const entry of await quarantined.find({ projection: { $in: [...projections] } })) {
+        if (!requarantined.has(entry._id)) await quarantined.delete(entry._id);
+      }
+    } catch (error) {
+      this.options.log?.error({ err: error }, 'could not clear quarantined events after a rebuild');
+    }
+  }
+
+  /** Logs and records an event `projection` could not apply; the caller skips it. Returns the record's id. */
+  private async quarantine(projection: Projection, event: RecordedEvent, error: unknown): Promise<string> {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     this.options.log?.error(
       { err: error, projection: projection.name, event: event.type, stream: event.streamName, position: event.globalPosition },
@@ -281,6 +300,7 @@ export class ProjectionRunner {
     } catch (recordError) {
       this.options.log?.error({ err: recordError }, 'could not record a quarantined event');
     }
+    return doc._id;
   }
 
   private async flushCheckpoints(): Promise<void> {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { jsonText } from '../../contracts/deepJson.ts';
 import type { RecordedEvent } from '../../contracts/events/event.ts';
 import type { BlobStore } from '../core/blobStore.ts';
 import type { EventStore } from '../core/eventStore.ts';
@@ -121,7 +122,8 @@ export const exportCommunity = async (
     }
     if (category === 'contribution') for (const key of blobKeysOf(event)) blobKeys.add(key);
     lines.push(
-      JSON.stringify({
+      // jsonText: an old body nested thousands deep does not stop the archive (issue 20 §0).
+      jsonText({
         type: event.type,
         data: event.data,
         metadata: event.metadata,

@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSyn
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { jsonText } from '../../contracts/deepJson.ts';
 import type { RecordedEvent } from '../../contracts/events/event.ts';
 import type { BlobStore } from '../core/blobStore.ts';
 import type { EventStore, NewEvent } from '../core/eventStore.ts';
@@ -56,7 +57,8 @@ export const exportData = async (
         globalPosition: event.globalPosition,
         eventId: event.eventId,
       };
-      chunk += `${JSON.stringify(line)}\n`;
+      // jsonText: an event holding a body nested thousands deep (saved before bodies were checked) is exported too.
+      chunk += `${jsonText(line)}\n`;
       streams.add(event.streamName);
       after = event.globalPosition;
       events++;

@@ -1,4 +1,5 @@
 import type { Contribution, Link } from '../../../contracts/api/canvas.ts';
+import { withServableBodies } from '../../../contracts/noteSchema.ts';
 import type { ContributionDocument, LinkDocument } from '../../../projections/contributions/index.ts';
 
 /** A contribution as the canvas, template and annotation routes answer it. */
@@ -11,7 +12,8 @@ export const toContribution = (doc: ContributionDocument): Contribution => ({
   permission: doc.permission,
   authors: [...doc.authors],
   group: doc.group,
-  data: doc.data,
+  // A body beyond the depth/size limits (saved before they existed) goes out as a placeholder (issue 20 §0).
+  data: withServableBodies(doc.data),
   created: doc.created,
   modified: doc.modified,
 });

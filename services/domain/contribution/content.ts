@@ -8,6 +8,7 @@ import type {
   NoteTranslations,
   Permission,
 } from '../../../contracts/events/contribution.ts';
+import { copyJson, eachDocNode, jsonText } from '../../../contracts/deepJson.ts';
 import { isValidLanguageCode, langInNoteOf, MultilanguageMessages, translationsOf, withTranslations } from '../../../contracts/multilanguage.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { ContributionState, LinkState } from './contribution.ts';
@@ -83,7 +84,8 @@ export const isContentCommand = (command: { type: string }): command is ContentC
 
 type Created = Extract<ContributionState, { status: 'created' }>;
 
-const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** Compares JSON data as text; `jsonText`, so an old body nested thousands deep compares instead of overflowing. */
+const sameValue = (a: unknown, b: unknown): boolean => jsonText(a) === jsonText(b);
 
 const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
@@ -100,18 +102,6 @@ const requireType = (state: Created, type: Created['type'], message: string) => 
   if (state.type !== type) throw new IllegalStateError(message);
 };
 
-type JsonNode = { type?: unknown; attrs?: Record<string, unknown>; content?: unknown };
-
-/** Calls `visit` on every node of a ProseMirror JSON document (depth first, in order). */
-const eachNode = (node: unknown, visit: (node: JsonNode) => void): void => {
-  if (typeof node !== 'object' || node === null) return;
-  const n = node as JsonNode;
-  visit(n);
-  if (Array.isArray(n.content)) for (const child of n.content) eachNode(child, visit);
-};
-
-/** A deep copy of JSON data. */
-const copyJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /**
  * The link events that make the note's `supports` and `references` links
@@ -142,7 +132,8 @@ const syncLinks = (
     return linkId;
   };
 
-  eachNode(synced, (node) => {
+  // Iterative walk and copy (contracts/deepJson.ts): no recursion on the document's depth.
+  eachDocNode(synced, (node) => {
     const attrs = node.attrs;
     if (!attrs) return;
     if (node.type === 'support' && typeof attrs.supportId === 'string') {

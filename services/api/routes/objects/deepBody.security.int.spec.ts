@@ -1,11 +1,15 @@
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommunitySettings } from '../../../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
 import { contributionStreamName } from '../../../../contracts/events/contribution.ts';
-import { maxNoteDepth } from '../../../../contracts/noteSchema.ts';
+import { Messages } from '../../../../contracts/messages.ts';
+import { maxNoteDepth, maxNoteNodes } from '../../../../contracts/noteSchema.ts';
+import { SqliteEventStore } from '../../../adapters/sqlite-eventstore/sqliteEventStore.ts';
+import { doctorReport } from '../../../cli/doctor.ts';
 import { activate, call, canvasWorld, placedNote, type CanvasWorld } from '../../../../tests/support/canvas.ts';
 import { bearer, buildTestApp, tempDataDir, type TestApp } from '../../../../tests/support/testApp.ts';
 
@@ -75,11 +79,58 @@ describe('a note body nested too deep', () => {
       expect(reply.statusCode, reply.body).toBe(400);
       const problem = reply.json<{ errors: { field: string; message: string }[] }>();
       expect(problem.errors[0]?.field).toBe('body');
-      expect(problem.errors[0]?.message).toContain(`nested more than ${maxNoteDepth} deep`);
+      // The contract's message, which the web client shows in the writer's language.
+      expect(problem.errors[0]?.message).toBe(Messages.noteTooDeep);
       expect(await t.infra.eventStore.headPosition()).toBe(head);
       await expectCommunityWorks(t, w, noteId);
     });
   }
+
+  it(`a body of more than ${maxNoteNodes} nodes is refused with 400 on body, and nothing is appended`, async () => {
+    const { noteId } = await placedNote(w, w.writer, w.welcomeViewId, 10, 10);
+    const loaded = await call<ObjectReply>(t, w.writer.token, 'GET', `/api/objects/${noteId}`);
+    const head = await t.infra.eventStore.headPosition();
+    const paragraphs = (n: number) => Array.from({ length: n }, () => ({ type: 'paragraph' }));
+    const reply = await call<{ errors: { field: string; message: string }[] }>(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, {
+      revision: loaded.body.revision,
+      title: 'Long',
+      body: { type: 'doc', content: paragraphs(maxNoteNodes) },
+    });
+    expect(reply.status, reply.raw).toBe(400);
+    expect(reply.body.errors[0]).toEqual({ field: 'body', message: Messages.noteTooLarge });
+    expect(await t.infra.eventStore.headPosition()).toBe(head);
+    // One node fewer (with the doc) is a note like any other.
+    const fits = await call(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, {
+      revision: loaded.body.revision,
+      title: 'Long',
+      body: { type: 'doc', content: paragraphs(maxNoteNodes - 1) },
+    });
+    expect(fits.status, fits.raw).toBe(200);
+  });
+
+  it("a multilanguage note's translation nested too deep is refused with 400 on translations.{lang}.body", async () => {
+    const world = await canvasWorld(t);
+    const settings = (await call<CommunitySettings>(t, world.manager.token, 'GET', `/api/communities/${world.communityId}/settings`)).body;
+    Object.assign(settings.data, { defaultLang: 'fr', languages: ['en'] });
+    settings.data.plugins.multilanguage = true;
+    const on = await call(t, world.manager.token, 'PUT', `/api/communities/${world.communityId}/settings`, { data: settings.data, scaffoldIds: settings.scaffoldIds });
+    expect(on.status, on.raw).toBe(200);
+    const { noteId } = await placedNote(world, world.writer, world.welcomeViewId, 10, 10);
+    const head = await t.infra.eventStore.headPosition();
+    const save = (enBody: unknown) =>
+      call<{ errors: { field: string; message: string }[] }>(t, world.writer.token, 'PUT', `/api/objects/${world.communityId}/${noteId}`, {
+        revision: 1,
+        title: 'Soleil',
+        body: nestedBody(1),
+        translations: { fr: { title: 'Soleil', body: nestedBody(1) }, en: { title: 'Sun', body: enBody } },
+      });
+    const deep = await save(nestedBody(200));
+    expect(deep.status, deep.raw).toBe(400);
+    expect(deep.body.errors[0]).toEqual({ field: 'translations.en.body', message: Messages.noteTooDeep });
+    expect(await t.infra.eventStore.headPosition()).toBe(head);
+    const fine = await save(nestedBody(2));
+    expect(fine.status, fine.raw).toBe(200);
+  });
 
   it('a body just within the limit is saved', async () => {
     const { noteId } = await placedNote(w, w.writer, w.welcomeViewId, 10, 10);
@@ -128,6 +179,83 @@ describe('a note body nested too deep', () => {
 
       u = await buildTestApp({ dataDir });
       await expectCommunityWorks(u, world, noteId);
+    } finally {
+      await u.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+  it('events written straight into the log while the server was down (a body 1,000 deep, one no projection can apply) are replayed at start, quarantined, listed by kf doctor, and break nothing', async () => {
+    const dataDir = tempDataDir();
+    let u = await buildTestApp({ dataDir });
+    try {
+      const world = await canvasWorld(u);
+      const deep = await placedNote(world, world.writer, world.welcomeViewId, 40, 40, 'Deep note');
+      const broken = await placedNote(world, world.writer, world.welcomeViewId, 80, 80, 'Broken note');
+      await u.close();
+
+      // As old data (or a hand-edited log) could be: appended to the event store itself, no API check on the way.
+      const store = SqliteEventStore.open(join(dataDir, 'buildon.sqlite'));
+      const noteSaved = (contributionId: string, body: unknown, keywords: unknown) => ({
+        type: 'NoteSaved',
+        data: { contributionId, title: 'Saved straight', body, keywords, wordCount: 1, text4search: '( Saved straight ) deep ( )' },
+        metadata: { actorId: world.writer.userId, at: new Date().toISOString() },
+      });
+      await store.append(contributionStreamName(deep.noteId), [noteSaved(deep.noteId, nestedBody(1_000), [])]);
+      // keywords null: the contributions projection throws on it ("not iterable").
+      const poisoned = await store.append(contributionStreamName(broken.noteId), [noteSaved(broken.noteId, nestedBody(1), null)]);
+      await store.close();
+
+      // The start replays the tail past the snapshot: it comes up, and every route of the community answers.
+      u = await buildTestApp({ dataDir });
+      await expectCommunityWorks(u, world, deep.noteId);
+      await expectCommunityWorks(u, world, broken.noteId);
+      const shown = await call<ObjectReply>(u, world.writer2.token, 'GET', `/api/objects/${deep.noteId}`);
+      expect(shown.body.title).toBe('Saved straight');
+      expect(JSON.stringify(shown.body.data.body)).toContain('nested too deeply');
+      const quarantined = (await doctorReport(u.infra.readStore)).quarantined;
+      expect(quarantined).toContainEqual(
+        expect.objectContaining({ projection: 'contributions', position: poisoned.lastPosition, eventType: 'NoteSaved', streamName: contributionStreamName(broken.noteId) }),
+      );
+      expect(quarantined.every((entry) => entry.position === poisoned.lastPosition)).toBe(true);
+      // The live path goes on: the note whose save was skipped is saved again. The skipped save is
+      // a change the writer did not see, so the first try is a conflict naming the revision to save over.
+      const current = await call<ObjectReply>(u, world.writer.token, 'GET', `/api/objects/${broken.noteId}`);
+      const mend = (revision: number) =>
+        call<ObjectReply & { current: { revision: number } }>(u, world.writer.token, 'PUT', `/api/objects/${world.communityId}/${broken.noteId}`, {
+          revision,
+          title: 'Mended',
+          body: nestedBody(1),
+        });
+      const conflict = await mend(current.body.revision);
+      expect(conflict.status, conflict.raw).toBe(409);
+      const resaved = await mend(conflict.body.current.revision);
+      expect(resaved.status, resaved.raw).toBe(200);
+      expect(resaved.body.title).toBe('Mended');
+      await u.close();
+
+      const rebuilt = await kf(dataDir, 'rebuild');
+      expect(rebuilt.code, rebuilt.stdout).toBe(0);
+      // kf doctor exits 3 while events are quarantined, naming each.
+      const doctor = await kf(dataDir, 'doctor');
+      expect(doctor.code, doctor.stdout).toBe(3);
+      expect(doctor.stdout).toContain(`#${poisoned.lastPosition} NoteSaved in ${contributionStreamName(broken.noteId)}`);
+      expect(doctor.stdout).toContain('projection contributions');
+      expect(doctor.stdout).toMatch(/not iterable/);
+
+      const out = join(dataDir, 'export');
+      const exported = await kf(dataDir, 'export', '--out', out);
+      expect(exported.code, exported.stdout).toBe(0);
+      // The export is of the raw log: both events are in it as written.
+      const lines = readFileSync(join(out, 'events.jsonl'), 'utf8').trim().split('\n');
+      const deepLine = lines.find((line) => line.includes(deep.noteId) && line.includes('"NoteSaved"'));
+      expect(deepLine?.split('{"type":"blockquote"').length).toBe(1_001);
+      expect(lines.some((line) => line.includes(broken.noteId) && line.includes('"keywords":null'))).toBe(true);
+      const archive = await kf(dataDir, 'export', '--community', world.communityId, '--out', join(dataDir, 'archive'));
+      expect(archive.code, archive.stdout).toBe(0);
+
+      u = await buildTestApp({ dataDir });
+      await expectCommunityWorks(u, world, deep.noteId);
+      expect((await call<ObjectReply>(u, world.writer2.token, 'GET', `/api/objects/${broken.noteId}`)).body.title).toBe('Mended');
     } finally {
       await u.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { eachDocNode } from '../../../../../contracts/deepJson.ts';
 import { languageShown, translationsOf } from '../../../../../contracts/multilanguage.ts';
 import type { ObjectReply } from '../../../../../contracts/api/objects.ts';
 
@@ -11,19 +12,16 @@ export type LangMap = Record<string, LangEntry>;
 /** The editor's settings for a multilanguage note: the context's languages and the reader's choice. */
 export type MultilangConfig = { offered: string[]; defaultLang: string; preferred: string | null };
 
-type Doc = { type?: unknown; text?: unknown; content?: unknown };
-
 /** A document with no text and nothing inline (an empty paragraph). */
 export const isEmptyDoc = (content: unknown): boolean => {
   let empty = true;
-  const walk = (node: unknown) => {
-    if (!empty || !node || typeof node !== 'object') return;
-    const n = node as Doc;
+  // Iterative (issue 20 §0): no recursion on the document's depth.
+  eachDocNode(content, (n) => {
+    if (!empty) return false;
     if (typeof n.text === 'string' && n.text.trim()) empty = false;
     else if (n.type !== undefined && n.type !== 'doc' && n.type !== 'paragraph' && n.type !== 'text' && n.type !== 'hard_break') empty = false;
-    if (Array.isArray(n.content)) n.content.forEach(walk);
-  };
-  walk(content);
+    return empty;
+  });
   return empty;
 };
 

@@ -4,6 +4,7 @@ import type { EditorView } from 'prosemirror-view';
 import { FileText, PenLine } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { eachDocNode } from '../../../../../contracts/deepJson.ts';
 import { useMe } from '../../../lib/session.ts';
 import { useNoteLanguage } from '../../../lib/noteLanguage.ts';
 import { localisedObject } from '../state/languages.ts';
@@ -51,13 +52,11 @@ const readDelayMs = 1200;
 /** Ids of the attachments a note body (ProseMirror JSON) shows inline. */
 const attachmentIdsIn = (body: unknown): Set<string> => {
   const ids = new Set<string>();
-  const walk = (node: unknown) => {
-    if (!node || typeof node !== 'object') return;
-    const n = node as { type?: string; attrs?: { attachmentId?: string }; content?: unknown[] };
-    if (n.type === 'attachmentRef' && n.attrs?.attachmentId) ids.add(n.attrs.attachmentId);
-    n.content?.forEach(walk);
-  };
-  walk(body);
+  // Iterative (issue 20 §0): no recursion on the document's depth.
+  eachDocNode(body, (node) => {
+    const attachmentId = node.attrs?.attachmentId;
+    if (node.type === 'attachmentRef' && typeof attachmentId === 'string' && attachmentId) ids.add(attachmentId);
+  });
   return ids;
 };
 
