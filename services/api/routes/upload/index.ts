@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { IdParams, ObjectIdSchema, problemResponses } from '../../../../contracts/api/common.ts';
 import {
@@ -35,9 +35,17 @@ const contentDisposition = (kind: 'inline' | 'attachment', filename: string): st
 const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
   const objects = services.objects;
   const uploadLimitBytes = objects.uploadLimitBytes;
+  const uploadUrl = '/api/upload/:communityId/:attachmentId';
+
+  // Issue 20 §12: an upload sent as anything but multipart (octet-stream, a form, multipart/mixed) is the client's
+  // mistake about the one field: 400 on `file`, as a broken multipart body is. Other routes here keep Fastify's 415.
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    if (request.routeOptions.url === uploadUrl) done(ValidationError.field('file', ObjectMessages.malformedUpload), undefined);
+    else done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type']), undefined);
+  });
 
   app.post(
-    '/api/upload/:communityId/:attachmentId',
+    uploadUrl,
     {
       preHandler: app.authenticate,
       schema: {

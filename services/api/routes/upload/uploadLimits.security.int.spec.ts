@@ -70,6 +70,11 @@ describe('malformed multipart bodies', () => {
       () => ({ payload: '--b\r\nContent-Disposition: form-data; name="file"; filename="x"\r\n--b--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=b' } }),
     ],
     ['a JSON body', () => ({ payload: '{"file":"x"}', headers: { 'content-type': 'application/json' } })],
+    ['raw bytes (application/octet-stream)', () => ({ payload: Buffer.from([1, 2, 3]), headers: { 'content-type': 'application/octet-stream' } })],
+    ['a form (application/x-www-form-urlencoded)', () => ({ payload: 'file=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })],
+    ['multipart/mixed', () => ({ payload: '--b\r\n\r\nx\r\n--b--\r\n', headers: { 'content-type': 'multipart/mixed; boundary=b' } })],
+    ['no content type', () => ({ payload: '', headers: {} })],
+    ['no file part', () => ({ payload: '--b\r\nContent-Disposition: form-data; name="other"\r\n\r\nv\r\n--b--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=b' } })],
   ];
   for (const [name, build] of cases) {
     it(`${name}: 400, nothing stored`, async () => {
@@ -78,6 +83,7 @@ describe('malformed multipart bodies', () => {
       const { payload, headers } = build();
       const reply = await post(id, payload, headers);
       expect(reply.statusCode, reply.body).toBe(400);
+      expect(reply.json<{ errors?: { field: string }[] }>().errors?.map((e) => e.field)).toEqual(['file']);
       expect(storedBlobs()).toBe(blobs);
       expect(await versionOf(id)).toBe(0);
     });
@@ -103,5 +109,17 @@ describe('an upload the store cannot record', () => {
     const { payload, headers } = uploadBody(new Uint8Array(2_000).fill(3), { filename: 'lost.bin' });
     expect((await post(id, payload, headers)).statusCode).toBe(201);
     expect(storedBlobs()).toBeGreaterThan(blobs);
+  });
+});
+
+describe('the other attachment routes keep their content types', () => {
+  it('a comment sent as raw bytes is still 415, and its JSON is still read (a missing time is named)', async () => {
+    const id = await attachment();
+    const url = `/api/attachments/${id}/comments`;
+    const bytes = await t.app.inject({ method: 'POST', url, payload: Buffer.from('x'), headers: { ...auth(room.a.token), 'content-type': 'application/octet-stream' } });
+    expect(bytes.statusCode, bytes.body).toBe(415);
+    const json = await t.app.inject({ method: 'POST', url, payload: { comment: 'bien' }, headers: auth(room.a.token) });
+    expect(json.statusCode, json.body).toBe(400);
+    expect(json.json<{ errors?: { field: string }[] }>().errors?.map((e) => e.field)).toEqual(['time']);
   });
 });
