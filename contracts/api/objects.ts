@@ -154,6 +154,8 @@ export const AttachmentVersionParams = Type.Object({ id: ObjectIdSchema, version
 export const AttachmentFileQuery = Type.Object({
   expires: Type.Optional(Type.Integer({ minimum: 0 })),
   sig: Type.Optional(Type.String({ maxLength: 128 })),
+  /** The user a signed link was given to: it opens only what they may still read. */
+  u: Type.Optional(ObjectIdSchema),
 });
 export const UploadReplySchema = Type.Object({
   _id: ObjectIdSchema,

@@ -19,7 +19,7 @@ import type { CommunityAccess, CommunityAccessGrant } from '../communities/acces
 import { authorIdFor } from '../communities/authorId.ts';
 import { actingAuthor } from '../communities/authorReply.ts';
 import { defaultContextData, toCommunityInfo } from '../communities/communityService.ts';
-import { attachmentSignature } from '../objects/attachmentSignature.ts';
+import { signedQuery } from '../objects/attachmentSignature.ts';
 
 /** A caller inside one community, as the access rule sees them. */
 export type Reader = {
@@ -125,12 +125,12 @@ export class CanvasReader {
    * rounded up to 5 minutes so the link (and the browser's cached image) stays
    * the same across canvas reloads. Signed like ObjectService.playbackLink.
    */
-  private signedImageUrl(url: string, id: string, version: number): string {
+  private signedImageUrl(url: string, id: string, version: number, userId: string): string {
     const secret = this.deps.secret;
     if (!secret) return url;
     const now = this.deps.nowSeconds?.() ?? Math.floor(Date.now() / 1000);
     const expires = Math.ceil((now + 600) / 300) * 300;
-    return `${url}?expires=${expires}&sig=${attachmentSignature(secret, id, version, expires)}`;
+    return `${url}${signedQuery(secret, id, version, expires, userId)}`;
   }
 
   /** The documents with these ids (missing ones left out), in one batch. */
@@ -310,7 +310,7 @@ export class CanvasReader {
     if (target.type === 'Attachment' && typeof data.url === 'string') {
       const mime = typeof data.type === 'string' ? data.type : 'application/octet-stream';
       const version = num(data.version);
-      const url = mime.startsWith('image/') && version !== undefined ? this.signedImageUrl(data.url, target._id, version) : data.url;
+      const url = mime.startsWith('image/') && version !== undefined ? this.signedImageUrl(data.url, target._id, version, reader.user._id) : data.url;
       out.attachment = { url, mime };
       const width = num(data.width);
       const height = num(data.height);

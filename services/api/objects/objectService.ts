@@ -41,7 +41,7 @@ import { SvgRejected, sanitizeSvg } from '../../integrations/media/svg.ts';
 import type { CommandDeps } from '../appServices.ts';
 import { authorNames, displayName, missingAuthorName } from '../authors/authorNames.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
-import { attachmentSignature } from './attachmentSignature.ts';
+import { attachmentSignature, signedQuery } from './attachmentSignature.ts';
 import { PastAccess } from '../past/pastAccess.ts';
 
 export type ObjectServiceDeps = CommandDeps & {
@@ -200,6 +200,14 @@ export class ObjectService {
     });
   }
 
+  /** An attachment's versions as listed to the caller: public fields, and only those they may fetch (issue 20 §4). */
+  private async listedVersions(doc: Pick<ContributionDocument, '_id' | 'data'>, grant: CommunityAccessGrant) {
+    const fetchable = await this.fetchableVersions(grant, doc);
+    return attachmentVersionsOf(doc)
+      .filter((v) => fetchable.has(v.version))
+      .map(({ blobKey: _key, ...v }) => ({ ...v, url: attachmentUrl(doc._id, v.version) }));
+  }
+
   private async toReply(doc: Omit<ContributionDocument, '_position'>, grant: CommunityAccessGrant, revision: number): Promise<ObjectReply> {
     const editable = canWrite(this.subject(grant), { permission: doc.permission, authors: doc.authors, groupMembers: await this.groupMembers(doc.group) });
     const { versions, ...data } = withServableBodies(doc.data);
@@ -218,9 +226,7 @@ export class ObjectService {
       text4search: doc.text4search ?? '',
       ...(doc.langInNote && doc.langInNote.length > 0 ? { langInNote: [...doc.langInNote] } : {}),
       // Blob keys stay on the server; versions are listed with their public fields.
-      data: Array.isArray(versions)
-        ? { ...data, versions: attachmentVersionsOf(doc).map(({ blobKey: _key, ...v }) => ({ ...v, url: attachmentUrl(doc._id, v.version) })) }
-        : data,
+      data: Array.isArray(versions) ? { ...data, versions: await this.listedVersions(doc, grant) } : data,
       created: doc.created,
       modified: doc.modified,
       revision,
@@ -548,40 +554,65 @@ export class ObjectService {
     }
   }
 
-  private signature(id: string, version: number, expires: number): string {
-    return attachmentSignature(this.deps.secret, id, version, expires);
+  private signature(id: string, version: number, expires: number, userId: string): string {
+    return attachmentSignature(this.deps.secret, id, version, expires, userId);
+  }
+
+  /**
+   * Versions of an attachment the caller may fetch (issue 20 §4): the current
+   * one (the caller reads the attachment now), and an earlier one only if it
+   * was the current file in a state the caller could read then and can read
+   * now (`mayReadPast`) — a file uploaded while the attachment was private to
+   * its authors stays theirs after it is made public with a newer file.
+   */
+  private async fetchableVersions(grant: CommunityAccessGrant, doc: Pick<ContributionDocument, '_id' | 'data'>): Promise<Set<number>> {
+    const versions = attachmentVersionsOf(doc);
+    const latest = versions.at(-1)?.version;
+    const fetchable = new Set<number>(latest === undefined ? [] : [latest]);
+    if (versions.length <= 1) return fetchable;
+    const past = this.pastAccess(grant);
+    for (const snapshot of await historyOf(this.historical, doc._id)) {
+      const current = attachmentVersionsOf({ data: (snapshot.data.data ?? {}) as Record<string, unknown> }).at(-1)?.version;
+      if (current === undefined || fetchable.has(current)) continue;
+      if (await past.mayRead(doc._id, Date.parse(snapshot.at), snapshot.data)) fetchable.add(current);
+    }
+    return fetchable;
   }
 
   /** A signed link to one version, valid for 600 s, for readers (video players and images cannot send a bearer token). */
   async playbackLink(user: UserDocument, id: string, version?: number) {
-    const { doc } = await this.readable(user, id);
+    const { doc, grant } = await this.readable(user, id);
     const versions = attachmentVersionsOf(doc);
     const chosen = version ?? versions.at(-1)?.version;
     if (chosen === undefined || !versions.some((v) => v.version === chosen)) throw new NotFoundError(ObjectMessages.versionNotFound);
+    if (!(await this.fetchableVersions(grant, doc)).has(chosen)) throw new ForbiddenError(ObjectMessages.notReadableThen);
     const expires = Math.floor(this.deps.clock.now().getTime() / 1000) + playbackLinkSeconds;
-    return { url: `${attachmentUrl(id, chosen)}?expires=${expires}&sig=${this.signature(id, chosen, expires)}`, expires };
+    return { url: `${attachmentUrl(id, chosen)}${signedQuery(this.deps.secret, id, chosen, expires, user._id)}`, expires };
   }
 
-  private checkSignature(id: string, version: number, expires: number, sig: string) {
-    const expected = Buffer.from(this.signature(id, version, expires));
+  private checkSignature(id: string, version: number, expires: number, sig: string, userId: string) {
+    const expected = Buffer.from(this.signature(id, version, expires, userId));
     const given = Buffer.from(sig);
     const valid = expected.length === given.length && timingSafeEqual(expected, given);
     if (!valid || expires * 1000 < this.deps.clock.now().getTime()) throw new ForbiddenError(ObjectMessages.linkExpired);
   }
 
-  /** The bytes of one version, for a reader or the holder of a valid signed link. */
-  async file(user: UserDocument | null, id: string, version: number, link?: { expires: number; sig: string }) {
-    let doc: ContributionDocument | null;
+  /**
+   * The bytes of one version, for a reader or the holder of a valid signed
+   * link. A link opens only what the user it was given to may read at the
+   * time of the request (issue 20 §4): the same checks as with their token.
+   */
+  async file(user: UserDocument | null, id: string, version: number, link?: { expires: number; sig: string; userId?: string }) {
+    let reader = user;
     if (link) {
-      this.checkSignature(id, version, link.expires, link.sig);
-      doc = await this.contributions.get(id);
-      if (!doc) throw new NotFoundError(ObjectMessages.notFound);
-    } else {
-      if (!user) throw new ForbiddenError();
-      doc = (await this.readable(user, id)).doc;
+      this.checkSignature(id, version, link.expires, link.sig, link.userId ?? '');
+      reader = link.userId ? await this.users.get(link.userId) : null;
     }
+    if (!reader) throw new ForbiddenError(link ? ObjectMessages.linkExpired : undefined);
+    const { doc, grant } = await this.readable(reader, id);
     const entry = attachmentVersionsOf(doc).find((v) => v.version === version);
     if (!entry) throw new NotFoundError(ObjectMessages.versionNotFound);
+    if (!(await this.fetchableVersions(grant, doc)).has(version)) throw new ForbiddenError(ObjectMessages.notReadableThen);
     const blob = await this.deps.blobStore.get(entry.blobKey);
     if (!blob) throw new NotFoundError(ObjectMessages.versionNotFound);
     return { bytes: blob.data, mime: entry.mime, filename: entry.filename };

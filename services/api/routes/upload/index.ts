@@ -98,8 +98,8 @@ const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
       },
     },
     async (request, reply) => {
-      const { sig, expires } = request.query;
-      const link = sig !== undefined ? { sig, expires: expires ?? 0 } : undefined;
+      const { sig, expires, u } = request.query;
+      const link = sig !== undefined ? { sig, expires: expires ?? 0, ...(u !== undefined ? { userId: u } : {}) } : undefined;
       const user = link ? null : request.currentUser;
       const file = await objects.file(user, request.params.id, request.params.version, link);
       const inline = inlineImageTypes.has(file.mime) || file.mime.startsWith('video/') || file.mime.startsWith('audio/');
