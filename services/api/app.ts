@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { ProblemSchema } from '../../contracts/api/common.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, problem } from './plugins/errors.ts';
+import { jsonDepthPlugin } from './plugins/jsonDepth.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authorRoutes from './routes/authors/index.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -68,6 +69,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
 
   app.addSchema(ProblemSchema);
   await app.register(errorsPlugin);
+  // JSON nested absurdly deep is a 400 before it is parsed (issue 20 §0).
+  await app.register(jsonDepthPlugin);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

@@ -10,6 +10,7 @@ import { Messages } from '../../../../contracts/messages.ts';
 import { maxNoteDepth, maxNoteNodes } from '../../../../contracts/noteSchema.ts';
 import { SqliteEventStore } from '../../../adapters/sqlite-eventstore/sqliteEventStore.ts';
 import { doctorReport } from '../../../cli/doctor.ts';
+import { jsonTooDeepMessage, maxRequestJsonDepth } from '../../plugins/jsonDepth.ts';
 import { activate, call, canvasWorld, placedNote, type CanvasWorld } from '../../../../tests/support/canvas.ts';
 import { bearer, buildTestApp, tempDataDir, type TestApp } from '../../../../tests/support/testApp.ts';
 
@@ -79,8 +80,9 @@ describe('a note body nested too deep', () => {
       expect(reply.statusCode, reply.body).toBe(400);
       const problem = reply.json<{ errors: { field: string; message: string }[] }>();
       expect(problem.errors[0]?.field).toBe('body');
-      // The contract's message, which the web client shows in the writer's language.
-      expect(problem.errors[0]?.message).toBe(Messages.noteTooDeep);
+      // The contract's message, which the web client shows in the writer's language; JSON
+      // nested deeper than any request needs is refused before it is even parsed.
+      expect(problem.errors[0]?.message).toBe(2 * depth + 6 > maxRequestJsonDepth ? jsonTooDeepMessage : Messages.noteTooDeep);
       expect(await t.infra.eventStore.headPosition()).toBe(head);
       await expectCommunityWorks(t, w, noteId);
     });
@@ -145,6 +147,26 @@ describe('a note body nested too deep', () => {
     expect(reply.statusCode, reply.body).toBe(400);
     const keywords = await putRaw(noteId, `{"revision":0,"title":"x","body":{"type":"doc","content":[]},"deep":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}}`);
     expect(keywords.statusCode, keywords.body).toBe(400);
+    expect(keywords.json<{ errors: { field: string; message: string }[] }>().errors[0]).toEqual({ field: 'body', message: jsonTooDeepMessage });
+    // Every route, signed in or not: refused before parsing, whatever the route's schema.
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const attempts = [
+      { method: 'POST', url: '/auth/local', payload: `{"userName":"a","password":${deep}}`, token: null },
+      { method: 'POST', url: '/api/users', payload: `{"userName":${deep}}`, token: null },
+      { method: 'POST', url: `/api/contributions/${w.communityId}/search`, payload: `{"query":${deep}}`, token: w.writer.token },
+      { method: 'PUT', url: `/api/communities/${w.communityId}/settings`, payload: `{"data":${deep},"scaffoldIds":[]}`, token: w.manager.token },
+      { method: 'POST', url: '/api/links', payload: `{"from":"${noteId}","to":"${noteId}","type":"references","data":${deep}}`, token: w.writer.token },
+    ] as const;
+    for (const { method, url, payload, token } of attempts) {
+      const reply = await t.app.inject({ method, url, payload, headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json; charset=utf-8' } });
+      expect(reply.statusCode, `${url}: ${reply.body}`).toBe(400);
+      expect(reply.json<{ errors: { field: string }[] }>().errors[0]?.field).toBe('body');
+    }
+    // The server is still up and answers as before.
+    const canvas = await call(t, w.writer2.token, 'GET', `/api/views/${w.welcomeViewId}/canvas`);
+    expect(canvas.status, canvas.raw).toBe(200);
+    const login = await t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: 'nobody-here', password: 'wrong-password' } });
+    expect(login.statusCode).toBe(401);
   });
 
   it('one already in the log (written before the check) breaks nothing: routes, restart, rebuild, doctor, export', async () => {
