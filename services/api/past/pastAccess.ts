@@ -9,7 +9,7 @@ import type { CommunityAccessGrant } from '../communities/access.ts';
 import { mayReadPast } from './mayReadPast.ts';
 
 /** What of a contribution's state the access rule reads (a snapshot then, or the document now). */
-export type AccessState = { permission?: unknown; authors?: unknown; group?: unknown };
+export type AccessState = { permission?: unknown; authors?: unknown; group?: unknown; type?: unknown; data?: unknown };
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 const at = (event: RecordedEvent): number => Date.parse(event.metadata.at);
@@ -95,6 +95,10 @@ export class PastAccess {
       stateThen ? this.accessAt(stateThen, instant) : null,
       this.accessNow(contributionId),
     ]);
-    return mayReadPast({ then: reader, now: this.now }, accessThen, accessNow);
+    if (!mayReadPast({ then: reader, now: this.now }, accessThen, accessNow)) return false;
+    // An annotation is read with its note, as it was then too.
+    const data = stateThen?.type === 'Annotation' && typeof stateThen.data === 'object' && stateThen.data !== null ? (stateThen.data as { modelId?: unknown }) : null;
+    const annotated = data?.modelId;
+    return typeof annotated === 'string' && annotated !== contributionId ? this.mayRead(annotated, instant) : true;
   }
 }

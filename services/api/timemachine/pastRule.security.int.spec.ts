@@ -169,6 +169,7 @@ describe('work private first, made public later', () => {
   let fileId: string;
   let viewId: string;
   let movedNoteId: string;
+  let annotationId: string;
   let whilePrivate: string;
   let afterPublic: string;
   beforeAll(async () => {
@@ -176,6 +177,16 @@ describe('work private first, made public later', () => {
     noteId = await privateNote(w.writer, w.welcomeViewId, 300, 300, 'Draft idea');
     tick();
     await saveNote(w.writer, noteId, 'Draft idea', draft);
+    // A margin note on the private draft, visible to every reader of the note.
+    const start = draft.indexOf('first draft');
+    const margin = await call<{ _id: string }>(t, w.writer.token, 'POST', `/api/objects/${w.communityId}/${noteId}/annotations`, {
+      ranges: [{ start, end: start + 'first draft'.length }],
+      quote: 'first draft',
+      text: 'a margin note on the draft',
+      permission: 'protected',
+    });
+    expect(margin.status, margin.raw).toBe(201);
+    annotationId = margin.body._id;
     // Two files uploaded while private: the first was never public.
     fileId = await attachment(w.writer, w.welcomeViewId, 'Work in progress');
     await setPermission(w.writer, fileId, 'private');
@@ -225,6 +236,13 @@ describe('work private first, made public later', () => {
     }
     expect(texts.join()).toContain(shared);
     expect(texts.join()).not.toContain(draft);
+  });
+
+  it("an annotation written on the private draft shows the classmate no version from the note's private time", async () => {
+    expect((await call(t, w.writer2.token, 'GET', `/api/objects/${annotationId}?at=${whilePrivate}`)).status).toBe(403);
+    for (const version of await versionIds(w.writer, annotationId)) expect((await historicalText(w.writer2, version)).status).toBe(403);
+    expect((await call(t, w.writer2.token, 'GET', `/api/objects/${annotationId}`)).status).toBe(200);
+    expect((await call(t, w.writer.token, 'GET', `/api/objects/${annotationId}?at=${whilePrivate}`)).status).toBe(200);
   });
 
   it('the time machine shows the note from its publication, and a view opened later from its opening', async () => {
