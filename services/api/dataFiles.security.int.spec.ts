@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildObjectsTestApp, classRoom, createContribution, samplePng, uploadBody, auth } from '../../tests/support/objects.ts';
@@ -48,9 +48,17 @@ describe('data files', () => {
     try {
       const dir = tempDataDir();
       dirs.push(dir);
-      mkdirSync(dir, { recursive: true, mode: 0o755 });
-      const infra = await openInfrastructure(testConfig(dir));
+      mkdirSync(dir, { recursive: true });
+      // What an older version left: a folder (and a store in it) others could read.
+      chmodSync(dir, 0o755);
+      writeFileSync(join(dir, 'buildon.sqlite'), '', { mode: 0o644 });
+      expect(modeOf(dir)).toBe(0o755);
+      const warnings: string[] = [];
+      const log = { info: () => undefined, error: () => undefined, warn: (_: object, message: string) => warnings.push(message) };
+      const infra = await openInfrastructure(testConfig(dir), { log });
       expect(modeOf(dir)).toBe(0o700);
+      expect(warnings).toEqual(['the data folder was open to other accounts: it is now 0700']);
+      expect(modeOf(join(dir, 'buildon.sqlite'))).toBe(0o600);
       await infra.close();
     } finally {
       process.umask(previous);

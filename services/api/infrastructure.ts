@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { rebuildJobName } from '../../contracts/api/admin.ts';
 import { allProjections } from '../../projections/index.ts';
@@ -40,7 +40,7 @@ import type { Config } from './config.ts';
 const snapshotFormat = 'memory-readstore/1';
 const snapshotName = 'readstore';
 
-type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
 
 export type InfrastructureOptions = {
   log?: Log;
@@ -67,7 +67,11 @@ export type Infrastructure = AppServices & {
 export const openInfrastructure = async (config: Config, options: InfrastructureOptions = {}): Promise<Infrastructure> => {
   // Issue 20 §13: the data folder is the server user's alone (0700), also when an older version made it 0755.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  chmodSync(config.dataDir, 0o700);
+  const mode = statSync(config.dataDir).mode & 0o777;
+  if (mode !== 0o700) {
+    chmodSync(config.dataDir, 0o700);
+    options.log?.warn?.({ dataDir: config.dataDir, was: mode.toString(8) }, 'the data folder was open to other accounts: it is now 0700');
+  }
   const clock = options.clock ?? systemClock;
   const db = openDatabase(join(config.dataDir, 'buildon.sqlite'));
   const settings = new SqliteSettingsStore(db);
