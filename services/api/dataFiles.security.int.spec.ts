@@ -43,6 +43,23 @@ describe('data files', () => {
     }
   });
 
+  it('a data folder that does not exist yet (and its parents) is created 0700', async () => {
+    const previous = process.umask(0o022);
+    try {
+      const parent = tempDataDir();
+      dirs.push(parent);
+      const dir = join(parent, 'school', 'buildon');
+      const infra = await openInfrastructure(testConfig(dir));
+      await infra.snapshot();
+      expect(modeOf(join(parent, 'school'))).toBe(0o700);
+      expect(modeOf(dir)).toBe(0o700);
+      for (const path of everything(dir)) expect([path, modeOf(path).toString(8)]).toEqual([path, statSync(path).isDirectory() ? '700' : '600']);
+      await infra.close();
+    } finally {
+      process.umask(previous);
+    }
+  });
+
   it('an existing world-readable data folder is closed at start', async () => {
     const previous = process.umask(0o022);
     try {
