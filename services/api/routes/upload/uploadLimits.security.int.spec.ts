@@ -123,3 +123,36 @@ describe('the other attachment routes keep their content types', () => {
     expect(json.json<{ errors?: { field: string }[] }>().errors?.map((e) => e.field)).toEqual(['time']);
   });
 });
+
+describe('over a real socket', () => {
+  it('an over-limit file streamed in chunks is 413 and nothing is stored; a file under the limit is 201', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const send = async (size: number) => {
+      const id = await attachment();
+      const { payload, headers } = uploadBody(new Uint8Array(size).fill(9), { filename: 'streamed.bin' });
+      // Sent in 64 KB pieces, as a browser's upload arrives, not as one buffer.
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < payload.byteLength; at += 64 * 1024) controller.enqueue(payload.subarray(at, at + 64 * 1024));
+          controller.close();
+        },
+      });
+      const reply = await fetch(`${address}/api/upload/${room.communityId}/${id}`, {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        headers: { ...headers, authorization: `Bearer ${room.a.token}` },
+      } as RequestInit & { duplex: 'half' });
+      await reply.arrayBuffer();
+      return { id, status: reply.status };
+    };
+    const blobs = storedBlobs();
+    const big = await send(2 * 1024 * 1024);
+    expect(big.status).toBe(413);
+    expect(storedBlobs()).toBe(blobs);
+    expect(await versionOf(big.id)).toBe(0);
+    const small = await send(512 * 1024);
+    expect(small.status).toBe(201);
+    expect(await versionOf(small.id)).toBe(1);
+  });
+});
