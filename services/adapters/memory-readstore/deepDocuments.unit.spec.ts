@@ -32,6 +32,24 @@ describe('MemoryReadStore with very deep documents (issue 20 §0)', () => {
     expect(await restored.collection('docs').get('plain')).toEqual({ _id: 'plain', body: { n: 1 } });
   });
 
+  it('finds with a projection of top-level fields a document 20,000 levels deep, as MongoDB projects', async () => {
+    const store = new MemoryReadStore();
+    await store.ensureCollection({ name: 'docs' });
+    const docs = store.collection<{ _id: string; body?: unknown; title?: string; n?: number }>('docs');
+    await docs.put({ ...deepDoc('deep', 20_000), title: 'Deep', n: 1 });
+    await docs.put({ _id: 'plain', body: { n: 1 }, title: 'Plain' });
+    const kept = await docs.find({ _id: 'deep' }, { projection: { body: 1 } });
+    expect(Object.keys(kept[0] ?? {})).toEqual(['_id', 'body']);
+    expect(kept[0] && depthOf(kept[0] as { body: unknown })).toBe(20_000);
+    expect(await docs.find({}, { projection: { body: 0 }, sort: { _id: 1 } })).toEqual([
+      { _id: 'deep', title: 'Deep', n: 1 },
+      { _id: 'plain', title: 'Plain' },
+    ]);
+    expect(await docs.find({}, { projection: { title: 1, n: 1, _id: 0 }, sort: { _id: 1 } })).toEqual([{ title: 'Deep', n: 1 }, { title: 'Plain' }]);
+    // Dotted paths still go through mingo.
+    expect(await docs.find({ _id: 'plain' }, { projection: { 'body.n': 1 } })).toEqual([{ _id: 'plain', body: { n: 1 } }]);
+  });
+
   it('still copies shared values (not cyclic) deep down', async () => {
     const store = new MemoryReadStore();
     await store.ensureCollection({ name: 'docs' });
