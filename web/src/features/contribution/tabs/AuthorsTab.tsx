@@ -51,6 +51,12 @@ export const AuthorsTab = ({ object }: { object: ObjectReply }) => {
           </li>
         ))}
       </ul>
+      {!object.owned && object.editable && (
+        // A classmate who may edit the text is told why the authors cannot be changed here (issue 20 §3).
+        <p className={styles.muted} data-testid="authors-owners-only">
+          {t('contribution.authors.ownersOnly')}
+        </p>
+      )}
       {object.owned && (
         <div className={styles.inline}>
           <label className={styles.selectLabel}>
