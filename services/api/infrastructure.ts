@@ -42,6 +42,21 @@ const snapshotName = 'readstore';
 
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
 
+/**
+ * The read store from its snapshot, or an empty one when the snapshot cannot
+ * be read (issue 20 §0: what an older version wrote must never keep the server
+ * from starting). The snapshot only caches the read models: with an empty
+ * store the projections rebuild every one of them from the event log.
+ */
+const restoreSnapshot = (bytes: Uint8Array, log?: Log): MemoryReadStore => {
+  try {
+    return MemoryReadStore.fromSnapshot(bytes);
+  } catch (err) {
+    log?.error({ err }, 'the read store snapshot cannot be read: rebuilding the read models from the event log');
+    return new MemoryReadStore();
+  }
+};
+
 export type InfrastructureOptions = {
   log?: Log;
   clock?: Clock;
@@ -90,7 +105,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     readStore = await MongoReadStore.connect(config.mongoUrl, config.mongoDb);
   } else {
     const saved = snapshots.load(snapshotName);
-    memory = saved && saved.version === snapshotFormat ? MemoryReadStore.fromSnapshot(saved.bytes) : new MemoryReadStore();
+    memory = saved && saved.version === snapshotFormat ? restoreSnapshot(saved.bytes, options.log) : new MemoryReadStore();
     if (saved) options.log?.info({ checkpoint: saved.checkpoint, bytes: saved.bytes.byteLength }, 'read store snapshot loaded');
     readStore = memory;
   }

@@ -8,6 +8,7 @@ import type { ObjectReply } from '../../../../contracts/api/objects.ts';
 import { contributionStreamName } from '../../../../contracts/events/contribution.ts';
 import { Messages } from '../../../../contracts/messages.ts';
 import { maxNoteDepth, maxNoteNodes } from '../../../../contracts/noteSchema.ts';
+import { openDatabase } from '../../../adapters/sqlite-eventstore/database.ts';
 import { SqliteEventStore } from '../../../adapters/sqlite-eventstore/sqliteEventStore.ts';
 import { doctorReport } from '../../../cli/doctor.ts';
 import { jsonTooDeepMessage, maxRequestJsonDepth } from '../../plugins/jsonDepth.ts';
@@ -278,6 +279,26 @@ describe('a note body nested too deep', () => {
       u = await buildTestApp({ dataDir });
       await expectCommunityWorks(u, world, deep.noteId);
       expect((await call<ObjectReply>(u, world.writer2.token, 'GET', `/api/objects/${broken.noteId}`)).body.title).toBe('Mended');
+    } finally {
+      await u.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+  it('a read store snapshot that cannot be read does not keep the server from starting: the read models are rebuilt from the log', async () => {
+    const dataDir = tempDataDir();
+    let u = await buildTestApp({ dataDir });
+    try {
+      const world = await canvasWorld(u);
+      const { noteId } = await placedNote(world, world.writer, world.welcomeViewId, 40, 40, 'Kept note');
+      await u.close();
+      const db = openDatabase(join(dataDir, 'buildon.sqlite'));
+      const changed = db.prepare('UPDATE snapshots SET bytes = ?').run(Buffer.from('not a snapshot at all'));
+      db.close();
+      expect(changed.changes).toBe(1);
+
+      u = await buildTestApp({ dataDir });
+      await expectCommunityWorks(u, world, noteId);
+      expect((await call<ObjectReply>(u, world.writer2.token, 'GET', `/api/objects/${noteId}`)).body.title).toBe('Kept note');
     } finally {
       await u.close();
       rmSync(dataDir, { recursive: true, force: true });
