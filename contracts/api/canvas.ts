@@ -72,8 +72,18 @@ export const CreateContributionBody = Type.Object(
     viewSetting: Type.Optional(ViewSettingSchema),
     /** Also place the new contribution in this view, at x, y. */
     placement: Type.Optional(PlacementSchema),
-    /** The new contribution builds on this one (a `buildson` link and a ref beside the parent in every view holding it). */
+    /**
+     * The new contribution builds on this one: a `buildson` link and a ref
+     * beside the parent in every view holding it where the caller may add
+     * contributions (issue 20 §10).
+     */
     buildsOn: Type.Optional(ObjectIdSchema),
+    /**
+     * The view the author is working in. A build-on none of whose parent's
+     * views the author may add to is placed there instead, at a free spot,
+     * if the author may add to it (else nowhere: it is still created).
+     */
+    workingViewId: Type.Optional(ObjectIdSchema),
   },
   { additionalProperties: false },
 );

@@ -146,6 +146,24 @@ export class CanvasService {
 
   // ---- creating contributions ------------------------------------------------------
 
+  /**
+   * The view a build-on's author is working in (`workingViewId`): 400 when it
+   * is not an active view of this community; null when the author may not
+   * read it (it is then only never used, as one they may not add to).
+   */
+  private async workingView(user: UserDocument, communityId: string, viewId: string): Promise<ViewAccess | null> {
+    let access: ViewAccess;
+    try {
+      access = await this.reader.viewAccess(user, viewId);
+    } catch (error) {
+      if (error instanceof ForbiddenError) return null;
+      if (error instanceof NotFoundError) throw ValidationError.field('workingViewId', CanvasMessages.viewNotFound);
+      throw error;
+    }
+    if (access.view.communityId !== communityId) throw ValidationError.field('workingViewId', CanvasServiceMessages.otherCommunity);
+    return access;
+  }
+
   /** POST /api/contributions/{communityId}. */
   async createContribution(user: UserDocument, communityId: string, body: CreateContributionBody): Promise<CreateContributionReply> {
     const me = await this.author(user, communityId);
@@ -156,6 +174,7 @@ export class CanvasService {
       this.requireEditable(placement);
     }
     const parent = body.buildsOn ? await this.readable(me, body.buildsOn, 'buildsOn') : null;
+    const working = body.workingViewId ? await this.workingView(user, communityId, body.workingViewId) : null;
     const { ids } = this.deps;
     const id = ids.next();
     const title = (body.title ?? '').trim();
@@ -204,6 +223,13 @@ export class CanvasService {
         const spot = findFreeSpot((await this.refsOf(view._id)).map(placed), { x: at.x + besideOffset, y: at.y + besideOffset });
         const linkId = ids.next();
         positions.push(await this.run(view._id, [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }], metadata));
+        refIds.push(linkId);
+      }
+      // Nowhere beside the parent: in the view the author is working in, if they may add to it.
+      if (refIds.length === 0 && working?.editable) {
+        const spot = findFreeSpot((await this.refsOf(working.view._id)).map(placed), defaultPosition);
+        const linkId = ids.next();
+        positions.push(await this.run(working.view._id, [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }], metadata));
         refIds.push(linkId);
       }
     }

@@ -6,7 +6,7 @@ import { contributionStreamName, type Permission } from '../../../contracts/even
 import type { EventMetadata } from '../../../contracts/events/event.ts';
 import { CommunityMessages } from '../../../contracts/messages.ts';
 import { emptyNoteBody, parseNoteBody } from '../../../contracts/noteSchema.ts';
-import { canRead } from '../../../contracts/permissions.ts';
+import { canRead, canWrite } from '../../../contracts/permissions.ts';
 import { linksFrom, type ContributionDocument, type LinkDocument } from '../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { handleCommand } from '../../core/decider.ts';
@@ -113,7 +113,7 @@ export class TemplateService {
    * template; a `buildson` link to `buildsOn`; a ref in `viewId` at the
    * parent's ref +100,+100 (a free spot from there; from 100,100 when the parent
    * is not in that view). Without a view, the ref goes beside the parent in
-   * every view holding it, as a build-on does.
+   * every view holding it that the caller may edit, as a build-on does.
    */
   async fromTemplate(user: UserDocument, communityId: string, body: FromTemplateBody): Promise<CreateContributionReply> {
     const me = await this.reader.reader(user, communityId);
@@ -179,7 +179,8 @@ export class TemplateService {
       const members = await this.reader.groupMembers(views);
       for (const holder of views) {
         if (holder.type !== 'View' || holder.status !== 'active' || holder.communityId !== communityId) continue;
-        if (!canRead(me.subject, accessObject(holder, holder.group ? (members.get(holder.group) ?? []) : []))) continue;
+        // Only where the author may add contributions (issue 20 §10), as a plain build-on: never in a view they may only read.
+        if (!canWrite(me.subject, accessObject(holder, holder.group ? (members.get(holder.group) ?? []) : []))) continue;
         await place(holder._id, parentRefs.find((ref) => ref.from === holder._id));
       }
     }

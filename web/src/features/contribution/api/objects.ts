@@ -192,6 +192,8 @@ export type CreateContribution = {
   title?: string;
   buildsOn?: string;
   placement?: { viewId: string; x: number; y: number };
+  /** The view the author is working in: a build-on lands there when the author may add to none of the parent's views. */
+  workingViewId?: string;
 };
 export type CreatedContribution = { contribution: { _id: string; type: string; title: string; status: string } };
 export const createContribution = (communityId: string, body: CreateContribution) =>

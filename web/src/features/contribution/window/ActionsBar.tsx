@@ -38,8 +38,9 @@ export const ActionsBar = ({
     setBuilding(true);
     setMessage(null);
     try {
-      // The server places the new note beside the parent in every view holding it.
-      const created = await createContribution(object.communityId, { type: 'Note', buildsOn: object._id });
+      // The server places the new note beside the parent in every view holding it that the author may add to,
+      // else in the view the window belongs to, if the author may add to it (issue 20 §10).
+      const created = await createContribution(object.communityId, { type: 'Note', buildsOn: object._id, ...(viewId ? { workingViewId: viewId } : {}) });
       onOpen(created.contribution._id);
     } catch (error) {
       setMessage(error instanceof Error ? error.message : String(error));
