@@ -90,6 +90,8 @@ export type ViewLink = Static<typeof ViewLinkSchema>;
 /** GET /api/views/{viewId}/canvas — everything the canvas draws, in one request. */
 export const ViewCanvasReplySchema = Type.Object({
   view: ViewSummarySchema,
+  /** Set when the view is a rise-above's inner view (titled `riseabove:<noteId>`) and the note is readable: its title is what people see. */
+  riseabove: Type.Optional(Type.Object({ noteId: Type.String(), title: Type.String() })),
   community: CommunityInfoSchema,
   me: AuthorSchema,
   editable: Type.Boolean(),

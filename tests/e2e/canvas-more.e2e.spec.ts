@@ -116,6 +116,9 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     const inner = pupilPage.frameLocator('iframe[data-view-window]');
     await inner.locator('[data-testid="ref"][data-title="Les remparts"]').waitFor();
     expect(await pupilPage.getByTestId('internal-window').textContent()).toContain('La défense');
+    // The inner view is titled `riseabove:<id>` for KF6; people see the note's title (issue 21 §5).
+    await expect.poll(() => inner.getByTestId('view-title').textContent()).toContain('La défense');
+    expect(await pupilPage.getByTestId('internal-window').textContent()).not.toContain('riseabove:');
     await pupilPage.getByTestId('window-close').click();
     // Deleting the rise-above's ref puts its notes back on the canvas; the rise-above keeps them too.
     await refByTitle(pupilPage, 'La défense').click({ button: 'right', position: { x: 12, y: 10 } });
@@ -128,6 +131,26 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     await refByTitle(teacherPage, 'Les remparts').waitFor();
     await pupilPage.close();
     await teacherPage.close();
+  });
+
+  it("the toolbar's rise-above holds the selected notes, moved into its inner view (issue 21 §5)", async () => {
+    const riseView = await newView('Les volcans');
+    const titles = ['La lave est chaude', 'Le magma remonte', 'Les plaques bougent'];
+    for (const [index, title] of titles.entries()) await placedNote(pupil, title, 150 + index * 40, 150 + index * 90, riseView);
+    await placedNote(pupil, 'Une autre question', 700, 500, riseView);
+    const page = await openView(pupil, riseView);
+    for (const title of titles) await refByTitle(page, title).click({ position: { x: 12, y: 10 }, modifiers: ['Shift'] });
+    await page.getByTestId('tool-riseabove').click();
+    await page.getByTestId('ask-input').fill('Pourquoi les volcans');
+    await page.getByTestId('ask-ok').click();
+    await refByTitle(page, 'Pourquoi les volcans').waitFor();
+    for (const title of titles) await expect.poll(() => refByTitle(page, title).count()).toBe(0);
+    expect(await refByTitle(page, 'Une autre question').count()).toBe(1);
+    const canvas = await ok<ViewCanvasReply>(app.url, `/api/views/${riseView}/canvas`, pupil.token);
+    const innerViewId = canvas.refs.find((ref) => ref._to.title === 'Pourquoi les volcans')?._to.riseaboveViewId;
+    const inner = await ok<ViewCanvasReply>(app.url, `/api/views/${innerViewId}/canvas`, pupil.token);
+    expect(inner.refs.map((ref) => ref._to.title).sort()).toEqual([...titles].sort());
+    await page.close();
   });
 
   it('saves the view setting for everyone: the teacher turns the details off, the pupil sees it after a reload', async () => {

@@ -42,6 +42,8 @@ export type ViewAccess = {
 
 /** Ids per `$in` query of the embedded read store (see `linksFrom`). */
 const inChunk = 32;
+/** The title KF6 (and Buildon) give a rise-above's inner view. */
+const riseaboveTitle = /^riseabove:([0-9a-f]{24})$/;
 
 /** Link types drawn as arrows among refs. */
 export const arrowLinkTypes = ['buildson', 'references'] as const;
@@ -371,8 +373,10 @@ export class CanvasReader {
     const [refs = []] = await this.refsFor([reader], contains, outLinks);
     const links = await this.arrowsAmong([...new Set(refs.map((ref) => ref.to))], outLinks);
     const { viewSetting, saved } = this.viewSettingOf(view, context);
+    const riseabove = await this.riseaboveNoteOf(reader, view);
     return {
       view: toViewSummary(view),
+      ...(riseabove ? { riseabove } : {}),
       community: toCommunityInfo(reader.grant.community),
       me: this.me(reader),
       editable: access.editable,
@@ -383,6 +387,20 @@ export class CanvasReader {
       refs,
       links,
     };
+  }
+
+  /**
+   * The rise-above note whose inner view this is (KF6 titles inner views
+   * `riseabove:<noteId>`), when the reader may read that note: its window and
+   * title bar show the note's title instead of the raw KF6 title.
+   */
+  async riseaboveNoteOf(reader: Reader, view: ContributionDocument): Promise<{ noteId: string; title: string } | null> {
+    const noteId = riseaboveTitle.exec(view.title)?.[1];
+    if (!noteId) return null;
+    const note = await this.contributions.get(noteId);
+    if (!note || note.communityId !== view.communityId || note.status !== 'active') return null;
+    if (!canRead(reader.subject, accessObject(note, await this.membersOf(note)))) return null;
+    return { noteId, title: note.title };
   }
 
   /** The effective setting of a view (view > context > default) and the view's own, if any. */

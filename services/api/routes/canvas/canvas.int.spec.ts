@@ -376,6 +376,20 @@ describe('POST /api/views/:viewId/riseabove', () => {
     expect(community.body.views).not.toContain(reply.body.viewId);
   });
 
+  it("names the inner view after its rise-above note, for readers of the note only (issue 21 §5)", async () => {
+    const view = await viewWith(w, w.writer, 'public', 'Rise named');
+    const a = await placedNote(w, w.writer, view, 200, 300, 'A');
+    const reply = await call<RiseAboveReply>(t, w.writer.token, 'POST', `/api/views/${view}/riseabove`, { title: 'Notre synthèse', linkIds: [a.ref._id] });
+    const inner = await loadCanvas(w, w.writer2, reply.body.viewId);
+    // KF6 keeps the raw title on the view; what people see is the note's title.
+    expect(inner.view.title).toBe(`riseabove:${reply.body.noteId}`);
+    expect(inner.riseabove).toEqual({ noteId: reply.body.noteId, title: 'Notre synthèse' });
+    // A note its classmate may not read does not lend its title to the (public) inner view.
+    await activate(t, reply.body.noteId, [{ type: 'ChangePermission', data: { permission: 'private', group: null } }]);
+    expect((await loadCanvas(w, w.writer2, reply.body.viewId)).riseabove).toBeUndefined();
+    expect((await loadCanvas(w, w.writer, reply.body.viewId)).riseabove?.title).toBe('Notre synthèse');
+  });
+
   it('without a selection lands at a free spot; refused in read-only views', async () => {
     const view = await viewWith(w, w.writer, 'public', 'Rise empty');
     await placedNote(w, w.writer, view, 100, 100);

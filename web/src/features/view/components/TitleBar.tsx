@@ -2,7 +2,7 @@ import { ListTree, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ViewCanvasReply } from '../api/canvas.ts';
-import { displayName } from '../canvas/model.ts';
+import { displayName, viewTitleOf } from '../canvas/model.ts';
 import type { Presence } from '../live/useViewLive.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import styles from './View.module.css';
@@ -24,7 +24,7 @@ export const TitleBar = ({
   onHierarchy: (() => void) | null;
 }) => {
   const { t } = useTranslation();
-  const { view, community, me, editable } = data;
+  const { community, me, editable } = data;
   const others = presence.filter((p) => p.authorId !== me._id);
   return (
     <header className={styles.titleBar} data-testid="view-titlebar">
@@ -33,7 +33,7 @@ export const TitleBar = ({
           {community.title}
         </span>
         <h1 className={styles.viewTitle} data-testid="view-title">
-          {view.title}
+          {viewTitleOf(data)}
           {!editable && (
             <span className={styles.readOnly} data-testid="view-readonly">
               {` ${t('view.readOnly')}`}

@@ -5,6 +5,7 @@ import { buttonClass } from '../../../components/Button.tsx';
 import { Page, useDocumentTitle } from '../../../components/Page.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import { useViewCanvas } from '../api/canvas.ts';
+import { viewTitleOf } from '../canvas/model.ts';
 import styles from './View.module.css';
 import { ViewScreen, type ViewSlots } from './ViewScreen.tsx';
 
@@ -17,7 +18,7 @@ export const ViewPage = ({ isAdmin, slots }: { isAdmin: boolean; slots: ViewSlot
   const { t } = useTranslation();
   const { viewId = '', menuStatus } = useParams();
   const canvas = useViewCanvas(viewId);
-  useDocumentTitle(canvas.data?.view.title ?? t('view.loading'));
+  useDocumentTitle(canvas.data ? viewTitleOf(canvas.data) : t('view.loading'));
 
   if (canvas.isError) {
     return (

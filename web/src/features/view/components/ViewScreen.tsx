@@ -35,7 +35,7 @@ import {
   type ViewCanvasReply,
 } from '../api/canvas.ts';
 import { Canvas } from '../canvas/Canvas.tsx';
-import { emptyFilter, filterRefs, isFilterActive, type CanvasFilter, type Point, type Viewer, type ViewRef } from '../canvas/model.ts';
+import { emptyFilter, filterRefs, isFilterActive, type CanvasFilter, type Point, type Viewer, type ViewRef, viewTitleOf } from '../canvas/model.ts';
 import { PointerMenu } from '../canvas/PointerMenu.tsx';
 import { useViewLive } from '../live/useViewLive.ts';
 import { useLocalisedRefs } from '../canvas/localise.ts';
@@ -233,11 +233,11 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
       const plane = document.querySelector('[data-testid="canvas-plane"]');
       if (under && plane && under.closest('[data-testid="canvas"]')) {
         const rect = plane.getBoundingClientRect();
-        return { viewId, at: { x: Math.round(client.x - rect.left), y: Math.round(client.y - rect.top) }, title: data.view.title };
+        return { viewId, at: { x: Math.round(client.x - rect.left), y: Math.round(client.y - rect.top) }, title: viewTitleOf(data) };
       }
       return null;
     },
-    [viewId, data.view.title],
+    [viewId, data],
   );
   /** Moves refs of `sourceViewId` into `target`; both canvases (here and in view windows) reload. */
   const moveInto = useCallback(
@@ -450,7 +450,13 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
             },
           ]
         : []),
-      { id: 'riseabove', label: t('canvas.tools.riseabove'), icon: Layers, onClick: () => void riseaboveFrom() },
+      {
+        id: 'riseabove',
+        label: t('canvas.tools.riseabove'),
+        icon: Layers,
+        // With notes selected, the rise-above holds them (moved into its inner view, as KF6 does); else it starts empty.
+        onClick: () => void riseaboveFrom(selection.size > 0 ? selectedRefs(selection) : undefined),
+      },
     );
   }
   if (slots.renderViewManager) {
