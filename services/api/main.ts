@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { readConfigSource } from './configFile.ts';
 import { openInfrastructure } from './infrastructure.ts';
 import { createLogger } from './logger.ts';
 import { removeServerLock, writeServerLock } from './serverLock.ts';
@@ -10,12 +11,13 @@ import { removeServerLock, writeServerLock } from './serverLock.ts';
  */
 // Whatever the server writes (the store, snapshots, attachments) is its user's alone (issue 20 §13).
 process.umask(0o077);
-const config = loadConfig();
+const source = readConfigSource();
+const config = loadConfig(source.env);
 const log = createLogger(config.logLevel);
 
 const infrastructure = await openInfrastructure(config, { log });
 const app = await buildApp({ services: infrastructure, jwtSecret: infrastructure.secret, tokenTtl: config.tokenTtl, logger: log });
-log.info({ dataDir: config.dataDir, storage: infrastructure.storage }, 'storage ready');
+log.info({ dataDir: config.dataDir, configFile: source.file, storage: infrastructure.storage }, 'storage ready');
 
 let stopping = false;
 const shutdown = async (signal: string) => {

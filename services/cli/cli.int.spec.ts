@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,26 @@ describe('operator CLI', () => {
     expect((await after.accounts.authenticate('principal', 'first-pass-1')).role).toBe('admin');
     expect((await after.accounts.authenticate('teacher', 'admin-now-1')).role).toBe('admin');
     await after.close();
+  });
+
+  it('create-admin writes where the server reads: the data folder of buildon.env, and says so (issue 21 §14)', async () => {
+    const folder = newDir();
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'buildon.env'), 'BUILDON_DATA_DIR=school-data\n');
+    const { BUILDON_DATA_DIR: _ignored, ...env } = process.env;
+    const result = await run(process.execPath, ['--import', 'tsx', 'services/cli/main.ts', 'create-admin', '--user', 'Director', '--password', 'director-pass-1'], {
+      cwd: root,
+      env: { ...env, BUILDON_CONFIG: join(folder, 'buildon.env') },
+    });
+    const dataDir = join(folder, 'school-data');
+    expect(result.stderr).toContain(`data folder: ${dataDir} (${join(folder, 'buildon.env')})`);
+    // A new store is worth a warning: the usual sign of a command run with other settings than the server's.
+    expect(result.stderr).toContain('warning: there is no Buildon store in this folder yet');
+    const infra = await openInfrastructure(testConfig(dataDir), { passwords: argon2Hasher });
+    expect((await infra.accounts.authenticate('director', 'director-pass-1')).role).toBe('admin');
+    await infra.close();
+    const again = await kf(dataDir, 'create-admin', '--user', 'Director', '--password', 'director-pass-2');
+    expect(again.stderr).not.toContain('warning');
   });
 
   it('create-admin without --password fails with a clear message', async () => {

@@ -1,11 +1,13 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/config.ts';
+import { dataFolderNotice, readConfigSource } from '../api/configFile.ts';
 import { openInfrastructure, type Infrastructure } from '../api/infrastructure.ts';
 import { runningServer } from '../api/serverLock.ts';
 import { exportData, importData } from './exportImport.ts';
 import { exportCommunity } from './communityArchive.ts';
 import { kbdexCsv, kbdexRows } from '../api/timemachine/kbdex.ts';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { progressBar } from './progress.ts';
 import { doctorReport, formatDoctorReport } from './doctor.ts';
 
@@ -28,8 +30,10 @@ const usage = `Buildon operator commands (npm run kf -- <command>)
       Lists the events a projection could not apply (quarantined: logged,
       recorded and skipped). Exits with 3 when there are any.
 
-Storage comes from the same environment as the server: BUILDON_DATA_DIR
-(default ./data), or BUILDON_EVENTSTORE_URL / BUILDON_MONGO_URL / BUILDON_REDIS_URL.`;
+Storage comes from the same settings as the server: the environment, then
+the file buildon.env in this folder (or the file BUILDON_CONFIG names):
+BUILDON_DATA_DIR (default ./data), or BUILDON_EVENTSTORE_URL /
+BUILDON_MONGO_URL / BUILDON_REDIS_URL.`;
 
 const fail = (message: string): never => {
   process.stderr.write(`error: ${message}\n`);
@@ -59,10 +63,17 @@ if (!command || values.help) {
 
 // Exports and the data folder hold pupils' work: the operator's user alone reads them (issue 20 §13).
 process.umask(0o077);
-const config = loadConfig();
-// Say where: an operator running the CLI from another folder would otherwise write to a data folder the server does not use.
-if (command !== undefined && !values.help && !config.eventStoreUrl && !config.mongoUrl) process.stderr.write(`data folder: ${config.dataDir}\n`);
+const source = (() => {
+  try {
+    return readConfigSource();
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+})();
+const config = loadConfig(source.env);
 const embedded = !config.eventStoreUrl && !config.mongoUrl;
+// Say where (issue 21 §14): an operator running the CLI with other settings than the server's would otherwise write to a data folder the server does not use.
+if (embedded) process.stderr.write(dataFolderNotice(config.dataDir, source, existsSync(join(config.dataDir, 'buildon.sqlite'))));
 
 const withInfrastructure = async <T>(run: (infra: Infrastructure) => Promise<T>): Promise<T> => {
   const infra = await openInfrastructure({ ...config, snapshotIntervalMs: 0 });

@@ -1,4 +1,5 @@
 import { loadConfig } from '../api/config.ts';
+import { readConfigSource } from '../api/configFile.ts';
 import { openInfrastructure } from '../api/infrastructure.ts';
 import { createLogger } from '../api/logger.ts';
 
@@ -7,7 +8,7 @@ import { createLogger } from '../api/logger.ts';
  * nodes run as followers) and processes jobs from the queue, such as
  * projection rebuilds requested from Admin tools. Analytics jobs join later.
  */
-const config = loadConfig();
+const config = loadConfig(readConfigSource().env);
 const log = createLogger(config.logLevel);
 const infrastructure = await openInfrastructure({ ...config, projectionsMode: 'active' }, { log });
 log.info({ storage: infrastructure.storage }, 'worker ready');
