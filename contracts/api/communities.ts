@@ -206,6 +206,15 @@ export const pluginFlags = [
 ] as const;
 export type PluginFlag = (typeof pluginFlags)[number];
 
+/**
+ * The plugins that change something in Buildon today, the only ones the
+ * settings page offers (issue 21 §15: a setting that cannot work yet is not
+ * shown). The others stay in the settings data for KF6 clients: promising
+ * ideas, ITM, Google services, translation and the analytics plugins come with
+ * their own issues.
+ */
+export const offeredPluginFlags: readonly PluginFlag[] = ['enableFavourites', 'multilanguage', 'sideToSideNotePosition', 'filter', 'hirerachyView', 'drawonimage'];
+
 export const noteColours = ['yellow', 'pink', 'green', 'violet', 'purple', 'orange', 'red', 'blue'] as const;
 export type NoteColour = (typeof noteColours)[number];
 

@@ -144,6 +144,36 @@ describeBrowser('multilanguage notes, templates and attachments', () => {
     await page.close();
   });
 
+  it('with sideToSideNotePosition, the window shows the other language beside the reader’s (issue 21 §15)', async () => {
+    const settings = await login(teacher, `/communitysettings/${community._id}`);
+    await settings.getByTestId('settings-form').waitFor();
+    await settings.locator('input[data-flag="sideToSideNotePosition"]').check();
+    await settings.getByTestId('settings-save').click();
+    await expect.poll(async () => (await ok<{ data: { plugins: { sideToSideNotePosition: boolean } } }>(app.url, `/api/communities/${community._id}/settings`, teacher.token)).data.plugins.sideToSideNotePosition).toBe(true);
+    await settings.close();
+
+    const page = await openView(reader);
+    await refByTitle(page, 'Le cycle de l’eau').dblclick();
+    const window = page.getByTestId('internal-window');
+    await window.getByTestId('side-by-side').waitFor();
+    await expect.poll(() => window.getByTestId('read-body').textContent()).toContain('retombe en pluie');
+    const companion = window.getByTestId('read-companion');
+    expect(await companion.getAttribute('lang')).toBe('en');
+    expect(await companion.textContent()).toContain('The water cycle');
+    expect(await companion.getByTestId('read-companion-body').textContent()).toContain('falls again as rain');
+    // Side by side where there is room: the two versions share a row.
+    const [left, right] = [await window.getByTestId('read-tab').boundingBox(), await companion.boundingBox()];
+    expect(right?.x).toBeGreaterThan((left?.x ?? 0) + (left?.width ?? 0) - 1);
+    await screenshots(page, 'multilanguage-side-by-side');
+    await window.getByTestId('window-close').click();
+    await page.close();
+
+    await ok(app.url, `/api/communities/${community._id}/settings`, teacher.token, 'PUT', await (async () => {
+      const current = await ok<{ data: { plugins: Record<string, boolean> }; scaffoldIds: string[] }>(app.url, `/api/communities/${community._id}/settings`, teacher.token);
+      return { data: { ...current.data, plugins: { ...current.data.plugins, sideToSideNotePosition: false } }, scaffoldIds: current.scaffoldIds };
+    })());
+  });
+
   describe('new note from a template', () => {
     it('the teacher marks a scaffold as a template; a student makes a note from it below the editor, placed at +100,+100 and building on the note', async () => {
       const scaffolds = await ok<Scaffold[]>(app.url, `/api/communities/${community._id}/scaffolds`, teacher.token);

@@ -25,6 +25,7 @@ import { contributionDecider } from '../../domain/contribution/contribution.deci
 import type { CommandDeps } from '../appServices.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
 import { authorNames } from '../authors/authorNames.ts';
+import { lastNameFirstIn } from '../authors/nameOrder.ts';
 import { accessObject, membersOfGroup } from '../canvas/canvasReader.ts';
 import { toContribution } from '../canvas/replies.ts';
 
@@ -120,7 +121,7 @@ export class AnnotationService {
       permission,
       permissions: { read: annotationReaders(permission, doc.authors) },
       authors: [...doc.authors],
-      authorNames: await authorNames(this.deps.readStore, doc.authors),
+      authorNames: await authorNames(this.deps.readStore, doc.authors, await lastNameFirstIn(this.deps.readStore, grant.community)),
       created: doc.created,
       modified: doc.modified,
       editable: this.mayChange(grant, doc),

@@ -3,6 +3,7 @@ import { CanvasMessages } from '../../../contracts/api/canvas.ts';
 import type { ReadState, RefData, RefTarget, ViewCanvasReply, ViewLink, ViewRef } from '../../../contracts/api/views.ts';
 import { isObjectId } from '../../../contracts/ids.ts';
 import { titlesOf } from '../../../contracts/multilanguage.ts';
+import { personName } from '../../../contracts/personName.ts';
 import { canRead, canWrite, type AccessObject, type AccessSubject } from '../../../contracts/permissions.ts';
 import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
 import {
@@ -16,6 +17,7 @@ import type { UserDocument } from '../../../projections/users/index.ts';
 import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import type { Collection, Document, ReadStore } from '../../core/readStore.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
+import { lastNameFirstIn } from '../authors/nameOrder.ts';
 import { authorIdFor } from '../communities/authorId.ts';
 import { actingAuthor } from '../communities/authorReply.ts';
 import { defaultContextData, toCommunityInfo } from '../communities/communityService.ts';
@@ -28,6 +30,8 @@ export type Reader = {
   /** The membership id (derived for an admin who is not a member): reads and "by me". */
   authorId: string;
   subject: AccessSubject;
+  /** The community shows last names first (`flipname`). */
+  lastNameFirst: boolean;
 };
 
 /** A view and what one reader may do with it. */
@@ -85,7 +89,8 @@ export const toViewSummary = (doc: ContributionDocument): ViewSummary => ({
   status: doc.status,
 });
 
-export const authorName = (author: AuthorDocument): string => `${author.firstName} ${author.lastName}`.trim() || author.userName;
+/** An author's name as its community shows it. */
+export const authorName = (author: AuthorDocument, lastNameFirst = false): string => personName(author, lastNameFirst);
 
 /** Everything the `_to` of refs needs, fetched once for many refs (no request per ref). */
 type Lookups = {
@@ -187,6 +192,7 @@ export class CanvasReader {
       grant,
       authorId: grant.author?._id ?? authorIdFor(communityId, user._id),
       subject: { authorId: grant.author?._id ?? null, isManager: grant.isManager },
+      lastNameFirst: await lastNameFirstIn(this.deps.readStore, grant.community),
     };
   }
 
@@ -292,7 +298,7 @@ export class CanvasReader {
       authors: [...target.authors],
       authorNames: target.authors.map((id) => {
         const author = lookups.authors.get(id);
-        return author ? authorName(author) : '';
+        return author ? authorName(author, reader.lastNameFirst) : '';
       }),
       group: target.group,
       groupTitle: group ? group.title : null,

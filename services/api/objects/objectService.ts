@@ -40,6 +40,7 @@ import { sniffMime } from '../../integrations/media/sniff.ts';
 import { SvgRejected, sanitizeSvg } from '../../integrations/media/svg.ts';
 import type { CommandDeps } from '../appServices.ts';
 import { authorNames, displayName, missingAuthorName } from '../authors/authorNames.ts';
+import { lastNameFirstIn } from '../authors/nameOrder.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
 import { attachmentSignature, signedQuery } from './attachmentSignature.ts';
 import { PastAccess } from '../past/pastAccess.ts';
@@ -219,7 +220,7 @@ export class ObjectService {
       status: doc.status,
       permission: doc.permission,
       authors: [...doc.authors],
-      authorNames: await authorNames(this.deps.readStore, doc.authors),
+      authorNames: await authorNames(this.deps.readStore, doc.authors, await lastNameFirstIn(this.deps.readStore, grant.community)),
       group: doc.group,
       keywords: doc.keywords ?? [],
       wordCount: doc.wordCount ?? 0,

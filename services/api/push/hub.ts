@@ -1,4 +1,5 @@
 import type { ViewRef } from '../../../contracts/api/views.ts';
+import { personName } from '../../../contracts/personName.ts';
 import type { AuthorEvent } from '../../../contracts/events/author.ts';
 import type { ContributionEvent } from '../../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
@@ -166,7 +167,7 @@ export class PushHub {
       subscription = {
         communityId: access.view.communityId,
         authorId: access.reader.authorId,
-        name: author ? authorName(author) : `${user.firstName} ${user.lastName}`.trim() || user.userName,
+        name: author ? authorName(author, access.reader.lastNameFirst) : personName(user, access.reader.lastNameFirst),
       };
     } catch (error) {
       return this.error(client, error, viewId);

@@ -104,7 +104,7 @@ export class SearchService {
       authors: [...doc.authors],
       authorNames: doc.authors.map((id) => {
         const author = byId.get(id);
-        return author ? authorName(author) : '';
+        return author ? authorName(author, reader.lastNameFirst) : '';
       }),
       created: doc.created,
       modified: doc.modified,

@@ -1,3 +1,4 @@
+import { personName, type NamedPerson } from '../../../contracts/personName.ts';
 import { applyStep as applySceneStep, revertStep as revertSceneStep } from '../../../contracts/timeMachineSteps.ts';
 import type { TimeMachineDeltaStep, TimeMachineStepKind } from '../../../contracts/api/timemachine.ts';
 import type { RefTarget, ViewLink, ViewRef } from '../../../contracts/api/views.ts';
@@ -41,6 +42,8 @@ export type ReplayOptions = {
   reader: ReplayReader;
   /** Names of actors who are not members (admins), by user id. */
   userNames?: ReadonlyMap<string, string>;
+  /** Names show last name first (the community's `flipname` today). */
+  lastNameFirst?: boolean;
   /** authorIdFor(communityId, userId) — injected so this module stays pure. */
   authorIdOf: (userId: string) => string;
   /**
@@ -61,7 +64,7 @@ export type ReplayStep = Omit<TimeMachineDeltaStep, 'index'>;
 type FrameEntry = { ref: ViewRef; dataSig: string; targetSig: string };
 type Checkpoint = { refs: Map<string, ViewRef>; links: Map<string, ViewLink> };
 type ContainsLink = { _id: string; to: string; data: Record<string, unknown>; created: string; modified: string };
-type AuthorState = { name: string; role: string };
+type AuthorState = { name: string; role: string; person: NamedPerson };
 
 type LinkDelta = { added: ViewLink[]; removed: ViewLink[] };
 /** The delta of most steps, shared. */
@@ -117,6 +120,11 @@ export class ViewReplay {
   private readonly shownArrows = new Map<string, ViewLink>();
   private readonly presence = new Map<string, number>();
   private readonly dirtyArrows = new Set<string>();
+
+  /** Whether names show last name first in this replay. */
+  get lastNameFirst(): boolean {
+    return this.options.lastNameFirst ?? false;
+  }
 
   constructor(private readonly options: ReplayOptions) {
     this.every = options.checkpointEvery ?? 128;
@@ -278,13 +286,15 @@ export class ViewReplay {
     if (typeof authorId !== 'string') return;
     const current = this.authors.get(authorId);
     let next: AuthorState | undefined;
+    const lastNameFirst = this.options.lastNameFirst ?? false;
     if (event.type === 'AuthorJoined') {
-      const name = `${data.firstName ?? ''} ${data.lastName ?? ''}`.trim() || (data.userName ?? '');
-      next = { name, role: data.role ?? 'writer' };
+      const person = { firstName: data.firstName ?? '', lastName: data.lastName ?? '', userName: data.userName ?? '' };
+      next = { name: personName(person, lastNameFirst), role: data.role ?? 'writer', person };
     } else if (!current) {
       return;
     } else if (event.type === 'AuthorRenamed') {
-      next = { ...current, name: `${data.firstName ?? ''} ${data.lastName ?? ''}`.trim() || current.name };
+      const person = { ...current.person, firstName: data.firstName ?? '', lastName: data.lastName ?? '' };
+      next = { ...current, person, name: personName(person, lastNameFirst) || current.name };
     } else if (event.type === 'AuthorRoleChanged' && typeof data.role === 'string') {
       next = { ...current, role: data.role };
     }

@@ -1,3 +1,5 @@
+import { personName } from '../../../contracts/personName.ts';
+import { lastNameFirstIn } from '../authors/nameOrder.ts';
 import { createHash } from 'node:crypto';
 import type { Author } from '../../../contracts/api/communities.ts';
 import {
@@ -131,7 +133,9 @@ export class TimeMachineService {
       const now = await this.now(gate, [view._id, ...source.placedIds()]);
       // A replay holds what was visible then and is visible now: when the reader or what they may read now changes, it is another replay.
       const readableNow = [...now.states].filter(([, state]) => canRead(now.reader, state)).map(([id]) => id).sort();
-      const key = `${view._id}:${user._id}:${createHash('sha256').update(JSON.stringify([now.reader, readableNow])).digest('base64url')}`;
+      // Names show in today's order (`flipname`): turning it over is another replay too.
+      const lastNameFirst = await lastNameFirstIn(this.deps.readStore, grant.community);
+      const key = `${view._id}:${user._id}:${createHash('sha256').update(JSON.stringify([now.reader, readableNow, lastNameFirst])).digest('base64url')}`;
       let entry = this.replays.get(key);
       if (!entry || entry.source !== source || entry.generation !== source.generation) {
         const userNames = new Map<string, string>();
@@ -144,6 +148,7 @@ export class TimeMachineService {
             communityId: view.communityId,
             reader: { authorId, userId: user._id, isAdmin: grant.isAdmin },
             userNames,
+            lastNameFirst,
             authorIdOf: (userId) => authorIdFor(view.communityId, userId),
             now,
             checkpointEvery: this.options.checkpointEvery,
@@ -153,7 +158,7 @@ export class TimeMachineService {
       }
       const start = source.indexAfter(entry.replay.lastPosition);
       if (start < source.events.length) {
-        await this.resolveUserNames(entry.userNames, source, start);
+        await this.resolveUserNames(entry.userNames, source, start, entry.replay.lastNameFirst);
         entry.replay.consume(source.events.slice(start));
       }
       return entry.replay;
@@ -179,7 +184,7 @@ export class TimeMachineService {
   }
 
   /** Names of actors (user ids) among the new events, for those who are not members (admins). */
-  private async resolveUserNames(names: Map<string, string>, source: ViewSource, start: number): Promise<void> {
+  private async resolveUserNames(names: Map<string, string>, source: ViewSource, start: number, lastNameFirst: boolean): Promise<void> {
     const missing = new Set<string>();
     for (let i = start; i < source.events.length; i++) {
       const actorId = source.events[i]?.metadata.actorId;
@@ -188,7 +193,7 @@ export class TimeMachineService {
     if (missing.size === 0) return;
     const users = await this.deps.readStore.collection<UserDocument>(usersCollectionName).find({ _id: { $in: [...missing] } });
     for (const id of missing) names.set(id, '');
-    for (const user of users) names.set(user._id, `${user.firstName} ${user.lastName}`.trim() || user.userName);
+    for (const user of users) names.set(user._id, personName(user, lastNameFirst));
   }
 
   private me(user: UserDocument, gate: Gate): Author {

@@ -1,4 +1,5 @@
 import { Settings, ShieldCheck, UserMinus, UsersRound } from 'lucide-react';
+import { usePersonNames } from '../../../lib/personNames.ts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -24,6 +25,7 @@ const ManagersCard = ({ communityId }: { communityId: string }) => {
   const managers = useManagers(communityId);
   const authors = useAuthors(communityId);
   const changeRole = useChangeRole(communityId);
+  const names = usePersonNames(communityId);
   const [selected, setSelected] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const writers = useMemo(
@@ -60,7 +62,7 @@ const ManagersCard = ({ communityId }: { communityId: string }) => {
             <li key={manager._id} className={styles.person} data-user={manager.userName}>
               <ShieldCheck size={18} aria-hidden="true" className={styles.personIcon} />
               <span className={styles.personText}>
-                <span className={layout.strong}>{`${manager.firstName} ${manager.lastName}`.trim() || manager.userName}</span>
+                <span className={layout.strong}>{names.name(manager)}</span>
                 <span className={layout.muted}>{manager.userName}</span>
               </span>
               <Button
@@ -88,7 +90,7 @@ const ManagersCard = ({ communityId }: { communityId: string }) => {
           <option value="">{t('authors.chooseAuthor')}</option>
           {writers.map((writer) => (
             <option key={writer._id} value={writer._id}>
-              {`${writer.userName} (${writer.firstName} ${writer.lastName})`}
+              {`${writer.userName} (${names.name(writer)})`}
             </option>
           ))}
         </SelectField>

@@ -3,8 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import {
-  noteColours,
-  pluginFlags,
+  offeredPluginFlags,
   type CommunitySettings,
   type ContextData,
   type Scaffold,
@@ -31,17 +30,6 @@ import { noteLanguages } from '../noteLanguages.ts';
 import { TemplatesCard } from './TemplatesCard.tsx';
 import layout from '../../../styles/layout.module.css';
 import styles from './Communities.module.css';
-
-const colourHex: Record<(typeof noteColours)[number], string> = {
-  yellow: '#f7d548',
-  pink: '#f49ac1',
-  green: '#7cc47f',
-  violet: '#b39ddb',
-  purple: '#8e44ad',
-  orange: '#f39c4a',
-  red: '#e0544b',
-  blue: '#5b9bd5',
-};
 
 const viewSettingKeys: (keyof ViewSetting)[] = ['buildson', 'references', 'showGroup', 'showAuthor', 'showTime', 'language'];
 
@@ -115,7 +103,7 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
         <Card title={t('communitySettings.pluginsTitle')} className={layout.wide}>
           <fieldset className={styles.checks}>
             <legend className="visually-hidden">{t('communitySettings.pluginsTitle')}</legend>
-            {pluginFlags.map((flag) => (
+            {offeredPluginFlags.map((flag) => (
               <Checkbox
                 key={flag}
                 label={t(`communitySettings.plugins.${flag}`)}
@@ -162,39 +150,7 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
           ))}
         </Card>
 
-        <Card title={t('communitySettings.coloursTitle')} className={layout.wide}>
-          <p className={layout.muted}>{t('communitySettings.coloursHint')}</p>
-          <div className={styles.colours}>
-            {noteColours.map((colour) => (
-              <div key={colour} className={styles.colour} data-colour={colour}>
-                <span className={styles.swatch} style={{ background: colourHex[colour] }} aria-hidden="true" />
-                <Checkbox
-                  label={t(`communitySettings.colours.${colour}`)}
-                  checked={data.colours[colour].enabled}
-                  onChange={(event) =>
-                    setData((d) => ({
-                      ...d,
-                      colours: { ...d.colours, [colour]: { ...d.colours[colour], enabled: event.target.checked } },
-                    }))
-                  }
-                />
-                <input
-                  type="text"
-                  aria-label={t('communitySettings.colourLabel', { colour: t(`communitySettings.colours.${colour}`) })}
-                  placeholder={t('communitySettings.colourPlaceholder')}
-                  value={data.colours[colour].label}
-                  maxLength={100}
-                  onChange={(event) =>
-                    setData((d) => ({
-                      ...d,
-                      colours: { ...d.colours, [colour]: { ...d.colours[colour], label: event.target.value } },
-                    }))
-                  }
-                />
-              </div>
-            ))}
-          </div>
-        </Card>
+        {/* Note colours label promising ideas (KF6 keeps them in the context); they come back with that feature (issue 21 §15). */}
 
         <Card title={t('communitySettings.languagesTitle')} className={layout.wide}>
           <p className={layout.muted}>{t('communitySettings.languagesHint')}</p>

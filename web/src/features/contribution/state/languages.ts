@@ -76,3 +76,16 @@ export const localisedObject = (object: ObjectReply, language: string | null, de
     shownLanguage: shown,
   };
 };
+
+/**
+ * With `sideToSideNotePosition`, the version shown beside the reader's: the
+ * default language's when the reader sees another, else the first other
+ * language the note is written in; null when the note has one language only.
+ */
+export const companionLanguage = (object: ObjectReply, shown: string | null, defaultLang: string): string | null => {
+  if (!shown || object.type !== 'Note') return null;
+  const stored = object.langInNote ?? object.data.langInNote;
+  const langs = Array.isArray(stored) ? stored.filter((l): l is string => typeof l === 'string') : [];
+  if (shown !== defaultLang && langs.includes(defaultLang)) return defaultLang;
+  return langs.find((lang) => lang !== shown) ?? null;
+};

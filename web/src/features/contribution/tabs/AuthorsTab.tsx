@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
+import { usePersonNames } from '../../../lib/personNames.ts';
 import { useAddCoauthor, useCommunityAuthors, useRemoveCoauthor, type ObjectReply } from '../api/objects.ts';
 import styles from './Tabs.module.css';
 
@@ -11,6 +12,7 @@ import styles from './Tabs.module.css';
 export const AuthorsTab = ({ object }: { object: ObjectReply }) => {
   const { t } = useTranslation();
   const all = useCommunityAuthors(object.communityId, object.owned);
+  const names = usePersonNames(object.communityId);
   const add = useAddCoauthor(object.communityId, object._id);
   const remove = useRemoveCoauthor(object.communityId, object._id);
   const [choice, setChoice] = useState('');
@@ -40,7 +42,8 @@ export const AuthorsTab = ({ object }: { object: ObjectReply }) => {
         {object.authorNames.map((author, index) => (
           <li key={author._id} className={styles.row} data-testid="author-row">
             <span>
-              <strong>{author.name}</strong> <span className={styles.muted}>{author.userName}</span>
+              <strong>{author.name || author.userName}</strong>
+              {!names.hideUserName && author.name && <span className={styles.muted}> {author.userName}</span>}
               {index === 0 && <span className={styles.badge}>{t('contribution.authors.primary')}</span>}
             </span>
             {object.owned && (
@@ -65,7 +68,7 @@ export const AuthorsTab = ({ object }: { object: ObjectReply }) => {
               <option value="">—</option>
               {(all.data ?? []).slice(0, 80).map((a) => (
                 <option key={a._id} value={a._id}>
-                  {`${a.firstName} ${a.lastName}`.trim() || a.userName}
+                  {names.choice(a)}
                 </option>
               ))}
             </select>

@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { eachDocNode } from '../../../../../contracts/deepJson.ts';
 import { useMe } from '../../../lib/session.ts';
 import { useNoteLanguage } from '../../../lib/noteLanguage.ts';
-import { localisedObject } from '../state/languages.ts';
+import { companionLanguage, localisedObject } from '../state/languages.ts';
 import { ReadLanguage } from '../tabs/ReadLanguage.tsx';
+import { CompanionVersion } from '../tabs/SideBySide.tsx';
+import tabStyles from '../tabs/Tabs.module.css';
 import { keys, markRead, useObject, useOptionalObject, useScaffolds, useSettings, type ObjectReply } from '../api/objects.ts';
 import { AttachmentsTab, type AttachmentItem } from '../attachments/AttachmentsTab.tsx';
 import { fileUrl, isImage, resolveAttachment } from '../attachments/resolve.ts';
@@ -106,6 +108,8 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
     [object, noteLanguage.language, noteLanguage.defaultLang],
   );
   const plugins = settings.data?.data.plugins;
+  // sideToSideNotePosition: a multilanguage note's other version beside the reader's.
+  const companion = plugins?.sideToSideNotePosition ? companionLanguage(object, noteLanguage.enabled ? readObject.shownLanguage : null, noteLanguage.defaultLang) : null;
   const context = useOptionalObject(contextId && contextId !== settings.data?.contextId ? contextId : null);
   const scaffolds = useScaffolds(object.communityId, object.editable && object.type === 'Note');
   const viewRef = useRef<EditorView | null>(null);
@@ -245,7 +249,14 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
           {object.type === 'Note' && (
             <ReadLanguage noteLanguage={noteLanguage} written={object.langInNote ?? []} shown={readObject.shownLanguage} />
           )}
-          <ReadTab object={readObject} />
+          {companion ? (
+            <div className={tabStyles.sideBySide} data-testid="side-by-side">
+              <ReadTab object={readObject} />
+              <CompanionVersion object={object} language={companion} defaultLang={noteLanguage.defaultLang} />
+            </div>
+          ) : (
+            <ReadTab object={readObject} />
+          )}
           {object.type === 'Attachment' && object.editable && (
             <UploadBox
               communityId={object.communityId}

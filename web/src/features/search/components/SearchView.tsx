@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, Download, ExternalLink, GripVertical, Search } from 'lucide-react';
+import { usePersonNames } from '../../../lib/personNames.ts';
 import { useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -76,6 +77,7 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
   const shown = useRef<{ text: string; advanced: Advanced; searchType: SearchType } | null>(null);
   const requestId = useRef(0);
   const authors = useSearchAuthors(communityId);
+  const names = usePersonNames(communityId);
   const views = useSearchViews(communityId);
 
   const run = async (page: number, source = shown.current) => {
@@ -194,7 +196,7 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
                 {authorList.map((author) => (
                   <Checkbox
                     key={author._id}
-                    label={`${`${author.firstName} ${author.lastName}`.trim() || author.userName} (${author.userName})`}
+                    label={names.choice(author)}
                     checked={advanced.authors.includes(author.userName)}
                     onChange={(e) => setAdvanced((a) => ({ ...a, authors: toggle(a.authors, author.userName, e.target.checked) }))}
                   />

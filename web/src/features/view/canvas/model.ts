@@ -1,3 +1,4 @@
+import { personName, type NamedPerson } from '../../../../../contracts/personName.ts';
 import type { ReadState, RefData, ViewCanvasReply, ViewLink, ViewRef } from '../../../../../contracts/api/views.ts';
 
 /**
@@ -253,6 +254,5 @@ export const riseabovePlacement = (refs: readonly ViewRef[]): { at: Point; items
 /** What a view is called on screen: a rise-above's inner view shows its note's title, never `riseabove:<id>`. */
 export const viewTitleOf = (data: { view: { title: string }; riseabove?: { title: string } }): string => data.riseabove?.title ?? data.view.title;
 
-/** The display name: first and last name, or the user name. */
-export const displayName = (person: { firstName: string; lastName: string; userName: string }): string =>
-  `${person.firstName} ${person.lastName}`.trim() || person.userName;
+/** The display name: first and last name (last first when the community flips names), or the user name. */
+export const displayName = (person: NamedPerson, lastNameFirst = false): string => personName(person, lastNameFirst);

@@ -1,0 +1,11 @@
+import { contributionsCollectionName, type ContributionDocument } from '../../../projections/contributions/index.ts';
+import type { ReadStore } from '../../core/readStore.ts';
+
+/**
+ * Whether a community shows last names first (its root context's `flipname`,
+ * spec part 2; issue 21 §15). One read of the context document.
+ */
+export const lastNameFirstIn = async (readStore: ReadStore, community: { rootContextId: string }): Promise<boolean> => {
+  const context = await readStore.collection<ContributionDocument>(contributionsCollectionName).get(community.rootContextId);
+  return context?.data.flipname === true;
+};

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommunitySettings } from '../../../../contracts/api/communities.ts';
+import type { ObjectReply } from '../../../../contracts/api/objects.ts';
+import type { SearchReply } from '../../../../contracts/api/search.ts';
+import { call, canvasWorld, loadCanvas, placedNote, viewWith, type CanvasWorld } from '../../../../tests/support/canvas.ts';
+import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+
+/**
+ * Issue 21 §15: the community setting `flipname` puts last names first
+ * everywhere names show: canvas, contribution window, search, presence.
+ * Test users are named "Test <userName>".
+ */
+let t: TestApp;
+let w: CanvasWorld;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await canvasWorld(t);
+});
+afterAll(() => t.close());
+
+const setFlipname = async (flipname: boolean) => {
+  const current = await call<CommunitySettings>(t, w.manager.token, 'GET', `/api/communities/${w.communityId}/settings`);
+  const saved = await call(t, w.manager.token, 'PUT', `/api/communities/${w.communityId}/settings`, { data: { ...current.body.data, flipname }, scaffoldIds: current.body.scaffoldIds });
+  expect(saved.status).toBe(200);
+};
+
+const writerNames = async (noteId: string, viewId: string) => {
+  const canvas = await loadCanvas(w, w.writer2, viewId);
+  const object = (await call<ObjectReply>(t, w.writer2.token, 'GET', `/api/objects/${noteId}`)).body;
+  const search = await call<SearchReply>(t, w.writer2.token, 'POST', `/api/contributions/${w.communityId}/search`, { query: { words: 'volcans' } });
+  return {
+    canvas: canvas.refs.find((ref) => ref.to === noteId)?._to.authorNames,
+    object: object.authorNames.map((author) => author.name),
+    search: search.body.results?.find((result) => result._id === noteId)?.authorNames,
+  };
+};
+
+describe('flipname', () => {
+  it('shows "first last" by default and "last first" once a manager turns it on, to every reader', async () => {
+    const view = await viewWith(w, w.writer, 'public', 'Noms');
+    const { noteId } = await placedNote(w, w.writer, view, 200, 200, 'Les volcans');
+    const writer = (await call<{ userName: string }>(t, w.writer.token, 'GET', `/api/authors/${w.communityId}/me`)).body.userName;
+    const firstLast = `Test ${writer}`;
+    const lastFirst = `${writer} Test`;
+    const before = await writerNames(noteId, view);
+    expect(before).toEqual({ canvas: [firstLast], object: [firstLast], search: [firstLast] });
+    await setFlipname(true);
+    try {
+      expect(await writerNames(noteId, view)).toEqual({ canvas: [lastFirst], object: [lastFirst], search: [lastFirst] });
+    } finally {
+      await setFlipname(false);
+    }
+    expect((await writerNames(noteId, view)).canvas).toEqual([firstLast]);
+  });
+});
