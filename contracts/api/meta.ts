@@ -12,6 +12,9 @@ export const VersionReply = Type.Object({
   }),
 });
 
+/** `lang`: the reader's interface language (e.g. `en`, `zh_CN`); French when the notes are not written in it. */
+export const ChangeLogQuery = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 20, pattern: '^[A-Za-z_-]*$' })) });
+
 export const ChangeLogReply = Type.Object({
   entries: Type.Array(
     Type.Object({ version: Type.String(), date: Type.String(), changes: Type.Array(Type.String()) }),

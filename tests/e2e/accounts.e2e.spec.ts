@@ -46,10 +46,30 @@ describeBrowser('accounts in the browser', () => {
 
     await page.getByTestId('nav-whatsnew').click();
     await page.getByTestId('changelog').waitFor();
+    // "Nouveautés" speaks to users, in French (issue 21 §13).
+    expect(await page.getByTestId('changelog').textContent()).toContain('échafaudages');
     await checkPage(page, 'dialog-whatsnew');
     await page.keyboard.press('Escape');
 
-    expect(await page.getByTestId('nav-help').getAttribute('href')).toBe('/help/buildon-guide.pdf');
+    // Help: the pupils' and teachers' guides, illustrated, and the PDF (issue 21 §13).
+    await page.getByTestId('nav-help').click();
+    await page.getByTestId('help-menu').waitFor();
+    expect(await page.getByTestId('help-pdf').getAttribute('href')).toBe('/help/buildon-guide.pdf');
+    await page.getByTestId('help-pupils').click();
+    const guide = page.getByTestId('guide');
+    await guide.waitFor();
+    expect(await guide.getAttribute('lang')).toBe('fr');
+    expect(await guide.textContent()).toContain('Écrire avec un échafaudage');
+    const images = guide.locator('img');
+    expect(await images.count()).toBeGreaterThanOrEqual(4);
+    for (const image of await images.all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    }
+    await checkPage(page, 'guide-pupils');
+    await page.getByTestId('guide-other').click();
+    await expect.poll(() => page.getByTestId('guide').getAttribute('data-guide')).toBe('teachers');
+    expect(await page.getByTestId('guide').textContent()).toContain('Inscrire la classe');
     const pdf = await fetch(`${app.url}/help/buildon-guide.pdf`);
     expect(pdf.status).toBe(200);
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');

@@ -2,6 +2,7 @@ import { CircleHelp, Info, LogIn, LogOut, MessageSquareText, Settings, Sparkles,
 import type { ComponentType, ReactNode } from 'react';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link, NavLink } from 'react-router';
 import { Dialog } from '../components/Dialog.tsx';
 import { ChangeLogList, VersionDetails } from '../features/about/index.ts';
@@ -28,6 +29,37 @@ const DialogButton = forwardRef<HTMLButtonElement, { icon: IconType; label: stri
 DialogButton.displayName = 'DialogButton';
 
 const Item = ({ children }: { children: ReactNode }) => <li>{children}</li>;
+
+/** Help: the pupils' and the teachers' guides, and the whole guide as a PDF (issue 21 §13). */
+const HelpMenu = () => {
+  const { t } = useTranslation();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <DialogButton icon={CircleHelp} label={t('nav.help')} testId="nav-help" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.menu} sideOffset={4} align="end" data-testid="help-menu">
+          <DropdownMenu.Item asChild className={styles.menuItem}>
+            <Link to="/guide/pupils" data-testid="help-pupils">
+              {t('guides.pupils')}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={styles.menuItem}>
+            <Link to="/guide/teachers" data-testid="help-teachers">
+              {t('guides.teachers')}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={styles.menuItem}>
+            <a href="/help/buildon-guide.pdf" target="_blank" rel="noopener" data-testid="help-pdf">
+              {t('guides.pdf')}
+            </a>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+};
 
 export type NavbarProps = {
   /** The signed-in user; null when logged out (or while the profile loads). */
@@ -72,16 +104,7 @@ export const Navbar = ({ me, loggedIn }: NavbarProps) => {
             </Dialog>
           </Item>
           <Item>
-            <a
-              className={styles.item}
-              href="/help/buildon-guide.pdf"
-              target="_blank"
-              rel="noopener"
-              aria-label={t('nav.help')}
-              data-testid="nav-help"
-            >
-              <ItemContent icon={CircleHelp} label={t('nav.help')} />
-            </a>
+            <HelpMenu />
           </Item>
           {me?.role === 'admin' && (
             <>

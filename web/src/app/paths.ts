@@ -24,4 +24,5 @@ export const paths = {
   viewManager: '/viewmanager/:communityId',
   timeMachine: '/timemachine/:viewId',
   search: '/search/:communityId',
+  guide: '/guide/:kind',
 } as const;

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { GuidePage } from '../features/guides/index.ts';
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { InstitutionalLoginPage, LocalLoginPage, LoginPage, LogoutPage } from '../features/auth/index.ts';
@@ -90,6 +91,8 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.viewManager, element: <RequireAuth>{() => <ViewManagerPage />}</RequireAuth> },
         { path: paths.timeMachine, element: <RequireAuth>{() => <TimeMachinePage />}</RequireAuth> },
         { path: paths.search, element: <RequireAuth>{() => <SearchPage />}</RequireAuth> },
+        // The guides are read before the first login too.
+        { path: paths.guide, element: <GuidePage /> },
         { path: '*', element: <Navigate to={paths.home} replace /> },
       ],
     },

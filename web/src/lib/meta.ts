@@ -13,11 +13,11 @@ export const changeLogQueryKey = ['meta', 'changeLog'] as const;
 export const useVersion = () =>
   useQuery({ queryKey: versionQueryKey, queryFn: () => api.request<Version>('/api/version'), staleTime: Infinity });
 
-/** GET /api/changeLog: what's new, newest first. */
-export const useChangeLog = (enabled: boolean) =>
+/** GET /api/changeLog: what's new for users, newest first, in `language` (French when not written in it). */
+export const useChangeLog = (enabled: boolean, language: string) =>
   useQuery({
-    queryKey: changeLogQueryKey,
-    queryFn: () => api.request<ChangeLog>('/api/changeLog'),
+    queryKey: [...changeLogQueryKey, language],
+    queryFn: () => api.request<ChangeLog>(`/api/changeLog?lang=${encodeURIComponent(language)}`),
     staleTime: Infinity,
     enabled,
   });

@@ -1,16 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readFileSync } from 'node:fs';
-import { ChangeLogReply, VersionReply } from '../../../../contracts/api/meta.ts';
+import { ChangeLogQuery, ChangeLogReply, VersionReply } from '../../../../contracts/api/meta.ts';
 import type { AppServices } from '../../appServices.ts';
-import { loadChangeLog } from './changeLog.ts';
+import { loadChangeLog, type ChangeLogEntry } from './changeLog.ts';
 
 const root = new URL('../../../../', import.meta.url);
 /** The version in package.json: /api/version and the OpenAPI document both say it. */
 export const packageVersion = (JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { version: string }).version;
 
+/** The languages docs/whats-new.<lang>.md is written in. */
+const whatsNewLanguages = ['fr', 'en'] as const;
+
 /** GET /api/version and /api/changeLog, for the navbar dialogs. */
 const metaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
-  const changeLog = loadChangeLog(new URL('CHANGELOG.md', root));
+  // "Nouveautés" tells users what changed for them (issue 21 §13), in their language (French when there is none).
+  const whatsNew = new Map<string, ChangeLogEntry[]>(whatsNewLanguages.map((lang) => [lang, loadChangeLog(new URL(`docs/whats-new.${lang}.md`, root))]));
 
   app.get(
     '/api/version',
@@ -20,8 +24,8 @@ const metaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
 
   app.get(
     '/api/changeLog',
-    { schema: { tags: ['meta'], summary: "What's new", response: { 200: ChangeLogReply } } },
-    async () => ({ entries: changeLog }),
+    { schema: { tags: ['meta'], summary: "What's new for users, in a language", querystring: ChangeLogQuery, response: { 200: ChangeLogReply } } },
+    async (request) => ({ entries: whatsNew.get(request.query.lang?.split(/[-_]/)[0] ?? 'fr') ?? whatsNew.get('fr') ?? [] }),
   );
 };
 

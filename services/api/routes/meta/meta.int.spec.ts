@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
 import { parseChangeLog } from './changeLog.ts';
+import { packageVersion } from './index.ts';
 
 describe('meta, robot check and admin tools', () => {
   let t: TestApp;
@@ -19,11 +20,21 @@ describe('meta, robot check and admin tools', () => {
     });
   });
 
-  it('GET /api/changeLog lists the entries of CHANGELOG.md', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/changeLog' });
-    const { entries } = response.json<{ entries: { version: string; changes: string[] }[] }>();
-    expect(entries[0]?.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(entries[0]?.changes.length).toBeGreaterThan(0);
+  it("GET /api/changeLog says what changed for users, in their language, French when it is not written in it (issue 21 §13)", async () => {
+    type Reply = { entries: { version: string; changes: string[] }[] };
+    const read = async (query: string) => (await t.app.inject({ method: 'GET', url: `/api/changeLog${query}` })).json<Reply>().entries;
+    const [french, english, japanese, none] = [await read('?lang=fr'), await read('?lang=en'), await read('?lang=ja'), await read('')];
+    expect(french[0]?.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(french[0]?.changes.length).toBeGreaterThan(0);
+    // The newest release is the package's: the notes are kept up to date.
+    expect(french[0]?.version).toBe(packageVersion);
+    expect(english.map((entry) => entry.version)).toEqual(french.map((entry) => entry.version));
+    expect(english[0]?.changes[0]).not.toBe(french[0]?.changes[0]);
+    expect(japanese).toEqual(french);
+    expect(none).toEqual(french);
+    // Users' words, not the developers' log.
+    expect(JSON.stringify(french)).not.toMatch(/issue \d|projection|`/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/changeLog?lang=<script>' })).statusCode).toBe(400);
   });
 
   it('parses change-log headings and items', () => {

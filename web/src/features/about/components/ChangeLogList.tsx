@@ -4,8 +4,8 @@ import styles from './About.module.css';
 
 /** The what's-new dialog's body: one block per release. */
 export const ChangeLogList = () => {
-  const { t } = useTranslation();
-  const changeLog = useChangeLog(true);
+  const { t, i18n } = useTranslation();
+  const changeLog = useChangeLog(true, i18n.language);
   if (changeLog.isPending) return <p>{t('common.loading')}</p>;
   if (changeLog.isError) return <p role="alert">{t('about.loadFailed')}</p>;
   if (changeLog.data.entries.length === 0) return <p>{t('about.changeLogEmpty')}</p>;

@@ -1,0 +1,2 @@
+/** The illustrated guides for pupils and teachers (issue 21 §13). */
+export { GuidePage } from './components/GuidePage.tsx';
