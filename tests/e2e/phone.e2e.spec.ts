@@ -149,6 +149,14 @@ describeBrowser('the view on a phone (issue 21 §10)', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => menuButton.getAttribute('aria-expanded')).toBe('false');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('toolbar-menu');
+
+    // Turned into a wide screen, the rail has room again: its buttons come back; a short one folds them into an icon.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('tool-settings').waitFor();
+    expect(await page.getByTestId('toolbar-menu').count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 420 });
+    await menuButton.waitFor();
+    expect(await menuButton.getAttribute('aria-label')).toBe('Outils');
     await page.close();
   });
 
