@@ -291,6 +291,8 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
 
     if (event.pointerType !== 'mouse') {
       setKind('touch');
+      // The primary pointer is the first finger on the screen: none other is down (whatever we missed of them).
+      if (event.isPrimary) fingers.current.clear();
       fingers.current.add(event.pointerId);
       if (fingers.current.size > 1) {
         // A second finger: the browser's pinch-zoom. Drop what the first one began.
@@ -310,6 +312,7 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
         return;
       }
       pan.current = { pointerId: event.pointerId, last: client };
+      event.currentTarget.setPointerCapture(event.pointerId);
       return;
     }
 
