@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { solveRobotCheck } from '../support/altcha.ts';
 import { startServer, type ServerProcess } from '../support/serverProcess.ts';
@@ -61,8 +61,8 @@ export type BrowserApp = {
   readonly url: string;
   readonly dataDir: string;
   readonly server: ServerProcess;
-  /** A fresh context (own localStorage) and page, 1280×800. */
-  newPage(): Promise<Page>;
+  /** A fresh context (own localStorage) and page, 1280×800 unless `options` say otherwise (e.g. a phone). */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
 };
 
 export type BrowserAppOptions = {
@@ -120,8 +120,8 @@ export const useBrowserApp = (options: BrowserAppOptions = {}): BrowserApp => {
       return started().server;
     },
     dataDir,
-    async newPage() {
-      const context = await started().browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
+    async newPage(options: BrowserContextOptions = {}) {
+      const context = await started().browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR', ...options });
       contexts.push(context);
       const page = await context.newPage();
       // Generous: a loaded 2-core CI machine runs the browser 2–3× slower than an idle one.

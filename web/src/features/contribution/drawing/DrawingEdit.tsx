@@ -7,7 +7,8 @@ import { UploadBox } from '../attachments/UploadBox.tsx';
 import { fileUrl, isImage } from '../attachments/resolve.ts';
 import type { EditSession } from '../window/useEditSession.ts';
 import { ConflictView } from '../editor/ConflictView.tsx';
-import { createScene, type LayerInfo, type Scene, type Tool } from './scene.ts';
+import { createScene, type LayerInfo, type Scene, type TextEdit, type Tool } from './scene.ts';
+import { TextInPlace } from './TextInPlace.tsx';
 import styles from './Drawing.module.css';
 
 const tools: { id: Tool; Icon: ComponentType<{ size?: number; 'aria-hidden'?: 'true' }> }[] = [
@@ -47,10 +48,11 @@ export const DrawingEdit = ({
   const [layers, setLayers] = useState<LayerInfo[]>([]);
   const [history, setHistory] = useState({ undo: false, redo: false });
   const [size, setSize] = useState({ width: 200, height: 200 });
+  /** The text being written in place, if any. */
+  const [writing, setWriting] = useState<TextEdit | null>(null);
   const lastToken = useRef(session.replaced.token);
-  const textPrompt = t('contribution.drawing.textPrompt');
-  const latest = useRef({ session, textPrompt });
-  latest.current = { session, textPrompt };
+  const latest = useRef({ session });
+  latest.current = { session };
 
   useEffect(() => {
     if (!canvas.current) return undefined;
@@ -62,7 +64,7 @@ export const DrawingEdit = ({
     const created = createScene(
       canvas.current,
       (svg) => latest.current.session.setContent(svg),
-      () => window.prompt(latest.current.textPrompt),
+      setWriting,
       refresh,
     );
     scene.current = created;
@@ -137,18 +139,30 @@ export const DrawingEdit = ({
           </button>
         </div>
         <div className={styles.canvasFrame}>
-          <canvas
-            ref={canvas}
-            className={styles.canvas}
-            width={size.width}
-            height={size.height}
-            data-testid="drawing-canvas"
-            aria-label={t('contribution.drawing.canvas')}
-            tabIndex={0}
-            onKeyDown={(event) => {
-              if (event.key === 'Delete' || event.key === 'Backspace') scene.current?.deleteSelected();
-            }}
-          />
+          {/* The canvas and the text written over it share one origin. */}
+          <div className={styles.canvasHolder}>
+            <canvas
+              ref={canvas}
+              className={`${styles.canvas} ${tool === 'text' ? styles.textCursor : ''}`}
+              width={size.width}
+              height={size.height}
+              data-testid="drawing-canvas"
+              aria-label={t('contribution.drawing.canvas')}
+              tabIndex={0}
+              onKeyDown={(event) => {
+                if (event.key === 'Delete' || event.key === 'Backspace') scene.current?.deleteSelected();
+              }}
+            />
+            {writing && (
+              <TextInPlace
+                // A new editor for each text: its value starts from that text.
+                key={`${writing.x},${writing.y}`}
+                edit={writing}
+                onCommit={(content) => scene.current?.commitText(content)}
+                onCancel={() => scene.current?.cancelText()}
+              />
+            )}
+          </div>
         </div>
         <div className={styles.side}>
           <fieldset className={styles.group}>

@@ -12,6 +12,16 @@ export type Style = { stroke: string; fill: string | null; width: number };
 
 export type LayerInfo = { index: number; name: string; visible: boolean; active: boolean };
 
+/**
+ * A text being written in place (issue 21 §12): where its first line's
+ * baseline starts on the canvas (CSS px), and how it will look. The editor
+ * over the canvas ends it with scene.commitText or scene.cancelText.
+ */
+export type TextEdit = { x: number; y: number; fontSize: number; fontFamily: string; colour: string; content: string };
+
+/** The look of a new text: the text tool writes in the stroke colour. */
+const textFont = { fontSize: 16, fontFamily: 'sans-serif' } as const;
+
 export type Scene = {
   load: (svg: string) => void;
   svg: () => string;
@@ -29,6 +39,10 @@ export type Scene = {
   setBackground: (src: string, name: string) => Promise<void>;
   size: () => { width: number; height: number };
   resize: (width: number, height: number) => void;
+  /** Ends the text being written: a new text is placed, an existing one takes the content (and goes when emptied). */
+  commitText: (content: string) => void;
+  /** Drops the text being written; an existing text comes back unchanged. */
+  cancelText: () => void;
   destroy: () => void;
 };
 
@@ -44,7 +58,8 @@ const sizeOf = (svg: string): { width: number; height: number } => {
 export const createScene = (
   canvas: HTMLCanvasElement,
   onChange: (svg: string) => void,
-  askText: () => string | null,
+  /** A text is to be written in place (null: no longer). */
+  onTextEdit: (edit: TextEdit | null) => void,
   onLayers: () => void,
 ): Scene => {
   const scope = new paperCore.PaperScope();
@@ -116,6 +131,48 @@ export const createScene = (
     onLayers();
   };
 
+  // ---- text written in place ----
+  /** The text being written: at a point (new) or an existing item, hidden meanwhile. */
+  let writing: { point: paper.Point; item: paper.PointText | null } | null = null;
+
+  /** The topmost text whose box (a little grown, for a finger) holds the point, on a visible, unlocked layer. */
+  const textAt = (point: paper.Point): paper.PointText | null => {
+    const texts = scope.project.getItems({ class: scope.PointText }) as paper.PointText[];
+    for (let i = texts.length - 1; i >= 0; i--) {
+      const text = texts[i] as paper.PointText;
+      if (text.visible && !text.locked && text.layer?.visible !== false && !text.layer?.locked && text.bounds.expand(6).contains(point)) return text;
+    }
+    return null;
+  };
+
+  const startWriting = (point: paper.Point, item: paper.PointText | null) => {
+    scope.project.deselectAll();
+    writing = { point: item ? item.point : point, item };
+    const at = scope.view.projectToView(writing.point);
+    const colour = item?.fillColor ? item.fillColor.toCSS(true) : style.stroke;
+    const fontSize = item ? Number(item.fontSize) || textFont.fontSize : textFont.fontSize;
+    const fontFamily = item ? String(item.fontFamily || textFont.fontFamily) : textFont.fontFamily;
+    if (item) item.visible = false;
+    scope.view.update();
+    onTextEdit({ x: at.x, y: at.y, fontSize, fontFamily, colour, content: item?.content ?? '' });
+  };
+
+  const endWriting = () => {
+    const current = writing;
+    writing = null;
+    onTextEdit(null);
+    return current;
+  };
+
+  /** A double-click on a text edits it in place, whatever the tool. */
+  const onDoubleClick = (event: MouseEvent) => {
+    if (writing) return;
+    const rect = canvas.getBoundingClientRect();
+    const item = textAt(scope.view.viewToProject(new scope.Point(event.clientX - rect.left, event.clientY - rect.top)));
+    if (item) startWriting(item.point, item);
+  };
+  canvas.addEventListener('dblclick', onDoubleClick);
+
   // ---- pointer tool ----
   const pointer = new scope.Tool();
   let drawing: paper.Item | null = null;
@@ -130,6 +187,8 @@ export const createScene = (
   };
 
   pointer.onMouseDown = (event: paper.ToolEvent) => {
+    // A click beside the text being written ends it (its editor's blur commits): no new shape or text with it.
+    if (writing) return;
     start = event.point;
     if (tool === 'select') {
       scope.project.deselectAll();
@@ -140,15 +199,8 @@ export const createScene = (
       return;
     }
     if (tool === 'text') {
-      const text = askText();
-      if (text) {
-        const label = new scope.PointText(event.point);
-        label.content = text;
-        label.fillColor = new scope.Color(style.stroke);
-        label.fontSize = 16;
-        label.fontFamily = 'sans-serif';
-        changed();
-      }
+      // On a text: edit it; elsewhere: a new text starts there.
+      startWriting(event.point, textAt(event.point));
       return;
     }
     if (tool === 'pen') {
@@ -162,6 +214,7 @@ export const createScene = (
   };
 
   pointer.onMouseDrag = (event: paper.ToolEvent) => {
+    if (writing) return;
     if (tool === 'select') {
       if (moving) moving.position = moving.position.add(event.delta);
       return;
@@ -290,7 +343,33 @@ export const createScene = (
       scope.view.viewSize = new scope.Size(size.width, size.height);
       onChange(exportSvg());
     },
+    commitText: (content) => {
+      const current = endWriting();
+      if (!current) return;
+      const text = content.replace(/\r\n?/g, '\n').replace(/\s+$/, '');
+      if (current.item) {
+        current.item.visible = true;
+        if (!text) current.item.remove();
+        else current.item.content = text;
+        changed();
+        scope.view.update();
+        return;
+      }
+      if (!text) return;
+      const label = new scope.PointText(current.point);
+      label.content = text;
+      label.fillColor = new scope.Color(style.stroke);
+      label.fontSize = textFont.fontSize;
+      label.fontFamily = textFont.fontFamily;
+      changed();
+    },
+    cancelText: () => {
+      const current = endWriting();
+      if (current?.item) current.item.visible = true;
+      scope.view.update();
+    },
     destroy: () => {
+      canvas.removeEventListener('dblclick', onDoubleClick);
       pointer.remove();
       scope.project.remove();
     },

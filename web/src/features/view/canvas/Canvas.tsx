@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { Check, MoreHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
 import { LinksLayer } from './LinksLayer.tsx';
@@ -50,6 +51,8 @@ export const Canvas = (props: CanvasProps) => {
   const marquee = useRef<HTMLDivElement>(null);
   const [now, setNow] = useState(() => Date.now());
   const [dropping, setDropping] = useState(false);
+  /** The last pointer was a finger: a selection then shows its bar (the phone's way to its menu and out of it). */
+  const [touchMode, setTouchMode] = useState(false);
 
   // The 'new' highlight lasts 60 s: re-check now and then (only refs whose flag changes re-render).
   useEffect(() => {
@@ -90,7 +93,19 @@ export const Canvas = (props: CanvasProps) => {
     setSelection: props.setSelection,
     editable,
     onMove: props.onMove,
-    onLongPress: (refId, client) => props.onMenu(refId, client, pointIn(client)),
+    onTap: (refId) => {
+      const ref = refs.find((r) => r._id === refId);
+      if (ref) props.onOpen(ref);
+    },
+    onLongPress: (refId, client) => {
+      if (refId === null) {
+        props.onMenu(null, client, pointIn(client));
+        return;
+      }
+      props.setSelection(new Set([...selection, refId]));
+      pressFeedback(refId);
+    },
+    onTouchMode: setTouchMode,
     ...(props.onDragOut ? { onDragOut: props.onDragOut } : {}),
   });
 
@@ -99,9 +114,20 @@ export const Canvas = (props: CanvasProps) => {
     return { x: Math.round(client.x - (rect?.left ?? 0)), y: Math.round(client.y - (rect?.top ?? 0)) };
   };
 
+  /** A long press took: the ref swells a moment (and the phone buzzes) while the finger is still on it. */
+  const pressFeedback = (refId: string) => {
+    const element = plane.current?.querySelector<HTMLElement>(`[data-ref-id="${CSS.escape(refId)}"]`);
+    if (!window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      element?.animate([{ transform: 'scale(1)' }, { transform: 'scale(1.08)' }, { transform: 'scale(1)' }], { duration: 220, easing: 'ease-out' });
+    }
+    navigator.vibrate?.(15);
+  };
+
   const refAt = (target: EventTarget) => (target as HTMLElement).closest<HTMLElement>('[data-ref-id]')?.dataset.refId ?? null;
 
   const handleDoubleClick = (event: MouseEvent) => {
+    // A double tap: its taps already opened or selected.
+    if (pointer.touching()) return;
     // The plane captures the pointer while a press may become a drag, so the
     // click events target the plane: find the ref under the pointer instead.
     const under = document.elementFromPoint(event.clientX, event.clientY);
@@ -112,6 +138,9 @@ export const Canvas = (props: CanvasProps) => {
 
   const handleContextMenu = (event: MouseEvent) => {
     event.preventDefault();
+    // A phone's long press makes a context menu too: the press itself already selected (or opened the canvas menu).
+    const kind = (event.nativeEvent as Partial<PointerEvent>).pointerType;
+    if (kind === 'touch' || kind === 'pen' || (kind !== 'mouse' && pointer.touching())) return;
     const id = refAt(event.target);
     if (id && !selection.has(id)) props.setSelection(new Set([id]));
     const client = { x: event.clientX, y: event.clientY };
@@ -155,61 +184,87 @@ export const Canvas = (props: CanvasProps) => {
     props.onDrop(event.dataTransfer, pointIn({ x: event.clientX, y: event.clientY }));
   };
 
+  const openSelectionMenu = (event: MouseEvent<HTMLButtonElement>) => {
+    const first = refs.find((ref) => selection.has(ref._id));
+    if (!first) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const client = { x: Math.round(box.left), y: Math.round(box.top) };
+    props.onMenu(first._id, client, pointIn(client));
+  };
+
   return (
-    <div
-      className={`${styles.scroller} ${dropping ? styles.dropping : ''}`}
-      onDragOver={handleDragOver}
-      onDragLeave={() => setDropping(false)}
-      onDrop={handleDrop}
-      data-testid="canvas"
-      // Keyboard users scroll a large canvas with the arrow keys (axe: scrollable-region-focusable).
-      tabIndex={0}
-      role="region"
-      aria-label={t('canvas.scrollLabel')}
-    >
+    <div className={styles.frame}>
       <div
-        ref={plane}
-        className={styles.plane}
-        style={{ width: size.width, height: size.height }}
-        role="group"
-        aria-label={t('canvas.canvasLabel', { count: refs.length })}
-        onPointerDown={pointer.onPointerDown}
-        onPointerMove={pointer.onPointerMove}
-        onPointerUp={pointer.onPointerUp}
-        onPointerCancel={pointer.onPointerCancel}
-        onDoubleClick={handleDoubleClick}
-        onContextMenu={handleContextMenu}
-        onKeyDown={handleKeyDown}
-        data-testid="canvas-plane"
+        className={`${styles.scroller} ${dropping ? styles.dropping : ''}`}
+        onDragOver={handleDragOver}
+        onDragLeave={() => setDropping(false)}
+        onDrop={handleDrop}
+        data-testid="canvas"
+        // Keyboard users scroll a large canvas with the arrow keys (axe: scrollable-region-focusable).
+        tabIndex={0}
+        role="region"
+        aria-label={t('canvas.scrollLabel')}
       >
-        <LinksLayer arrows={arrows} width={size.width} height={size.height} />
-        {chunksOf(mounted).map((chunk, index) => (
-          // Consecutive refs in groups of their own paint (contain: strict): a change repaints its group, the others reuse theirs.
-          <div key={index} className={styles.refGroup}>
-            {chunk.map((ref) => (
-              <RefItem
-                key={ref._id}
-                ref_={ref}
-                selected={selection.has(ref._id)}
-                isNew={isNewRef(ref, now)}
-                dimmed={visible !== null && !visible.has(ref._id)}
-                setting={setting}
-                favourites={favourites}
-                timeFormat={timeFormat}
-                text={text}
-              />
-            ))}
-          </div>
-        ))}
+        <div
+          ref={plane}
+          className={styles.plane}
+          style={{ width: size.width, height: size.height }}
+          role="group"
+          aria-label={t('canvas.canvasLabel', { count: refs.length })}
+          onPointerDown={pointer.onPointerDown}
+          onPointerMove={pointer.onPointerMove}
+          onPointerUp={pointer.onPointerUp}
+          onPointerCancel={pointer.onPointerCancel}
+          onDoubleClick={handleDoubleClick}
+          onContextMenu={handleContextMenu}
+          onKeyDown={handleKeyDown}
+          data-testid="canvas-plane"
+        >
+          <LinksLayer arrows={arrows} width={size.width} height={size.height} />
+          {chunksOf(mounted).map((chunk, index) => (
+            // Consecutive refs in groups of their own paint (contain: strict): a change repaints its group, the others reuse theirs.
+            <div key={index} className={styles.refGroup}>
+              {chunk.map((ref) => (
+                <RefItem
+                  key={ref._id}
+                  ref_={ref}
+                  selected={selection.has(ref._id)}
+                  isNew={isNewRef(ref, now)}
+                  dimmed={visible !== null && !visible.has(ref._id)}
+                  setting={setting}
+                  favourites={favourites}
+                  timeFormat={timeFormat}
+                  text={text}
+                />
+              ))}
+            </div>
+          ))}
+        </div>
+        {/* Above the plane, not in it: drawing the marquee repaints this layer only, not a thousand refs. */}
+        <div className={styles.overlay} style={{ width: size.width, height: size.height }}>
+          <div ref={marquee} className={styles.marquee} data-testid="marquee" />
+        </div>
+        {refs.length === 0 && (
+          <p className={styles.empty} data-testid="canvas-empty">
+            {editable ? t(props.toolbarShown === false ? 'canvas.emptyEditableNoToolbar' : 'canvas.emptyEditable') : t('canvas.empty')}
+          </p>
+        )}
       </div>
-      {/* Above the plane, not in it: drawing the marquee repaints this layer only, not a thousand refs. */}
-      <div className={styles.overlay} style={{ width: size.width, height: size.height }}>
-        <div ref={marquee} className={styles.marquee} data-testid="marquee" />
-      </div>
-      {refs.length === 0 && (
-        <p className={styles.empty} data-testid="canvas-empty">
-          {editable ? t(props.toolbarShown === false ? 'canvas.emptyEditableNoToolbar' : 'canvas.emptyEditable') : t('canvas.empty')}
-        </p>
+      {touchMode && selection.size > 0 && (
+        // Selecting by touch: taps add or take out; the bar counts, opens the selection's menu and ends the selection.
+        <div className={styles.touchBar} role="toolbar" aria-label={t('canvas.touch.label')} data-testid="touch-selection">
+          <span className={styles.touchCount} aria-live="polite">
+            {t('canvas.touch.selected', { count: selection.size })}
+          </span>
+          <button type="button" className={styles.touchButton} onClick={openSelectionMenu} data-testid="touch-selection-menu">
+            <MoreHorizontal size={18} aria-hidden="true" />
+            {t('canvas.touch.actions')}
+          </button>
+          <button type="button" className={styles.touchButton} onClick={() => props.setSelection(new Set())} data-testid="touch-selection-done">
+            <Check size={18} aria-hidden="true" />
+            {t('canvas.touch.done')}
+          </button>
+        </div>
       )}
     </div>
   );

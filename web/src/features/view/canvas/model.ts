@@ -15,8 +15,12 @@ export const minPosition = 2;
 export const maxPosition = 1950;
 /** A ref created this recently gets the 'new' highlight (spec part 2 §4). */
 export const newRefMs = 60_000;
-/** Touch long-press that opens the menu (spec part 2 §9). */
-export const longPressMs = 700;
+/**
+ * A touch held this long without moving selects a ref, or opens the canvas
+ * menu on the empty canvas (issue 21 §10 asks about 500 ms; the spec's
+ * 700 ms menu press felt slow on a phone).
+ */
+export const longPressMs = 500;
 /** Paste lands at the click −30, −34 (fact sheet §10.4). */
 export const pasteOffset = { x: 30, y: 34 } as const;
 

@@ -13,8 +13,15 @@ export type CanvasPointerOptions = {
   editable: boolean;
   /** A drag ended: new positions of the dragged refs (already clamped). */
   onMove: (moves: Move[]) => void;
-  /** Touch long-press: open the menu of a ref (or of the canvas when refId is null). */
+  /** A tap (touch or pen) on a ref while nothing is selected: open it. */
+  onTap: (refId: string) => void;
+  /**
+   * A touch held still for longPressMs: select the ref (refId), or open the
+   * canvas menu (refId null). The finger is still down.
+   */
   onLongPress: (refId: string | null, client: Point) => void;
+  /** The pointer in use turned from mouse to touch (or pen) or back. */
+  onTouchMode?: (touch: boolean) => void;
   /**
    * A drag of refs ended at a screen point outside this canvas (another view's
    * window, the page around an embedded view): true when it was taken there
@@ -41,32 +48,84 @@ type Drag = {
   layer: HTMLDivElement | null;
   delta: Point;
   frame: number;
+  /** A finger's drag starts further off than a mouse's (a tap wobbles). */
+  touch: boolean;
 };
+
+/** A finger (or pen) on the canvas: a tap, a long press, a drag or a pan, told apart as it goes. */
+type TouchPress = { pointerId: number; refId: string | null; start: Point; timer: number; held: boolean; moved: boolean };
 
 const svgNs = 'http://www.w3.org/2000/svg';
 
 type Marquee = { pointerId: number; start: Point; current: Point; additive: boolean; frame: number };
 
 const dragThreshold = 3;
+/** How far a finger may wobble and still tap or long-press (px). */
+const touchSlop = 10;
 
 /**
  * Pointer handling of the canvas by delegation: drag one or many refs with
  * CSS transforms (no React render per pointermove; arrows' ends follow by
- * attribute), marquee selection on the empty canvas, long-press on touch.
- * The positions are committed once, on pointerup.
+ * attribute), marquee selection on the empty canvas. The positions are
+ * committed once, on pointerup.
+ *
+ * Touch (issue 21 §10): a tap opens a ref; a press held still selects it
+ * (and then taps add refs to the selection or take them out, until it is
+ * empty); a finger that moves drags a ref that may move, or else scrolls
+ * the canvas; two fingers are the browser's pinch-zoom (touch-action:
+ * pinch-zoom), which cancels whatever the first finger began.
  */
 export const useCanvasPointer = (options: CanvasPointerOptions) => {
   const latest = useRef(options);
   latest.current = options;
   const drag = useRef<Drag | null>(null);
   const marquee = useRef<Marquee | null>(null);
-  const press = useRef<{ timer: number; start: Point } | null>(null);
-  /** Touch on the empty canvas pans it (the plane has touch-action: none). */
+  const press = useRef<TouchPress | null>(null);
+  /** Fingers down now: a second one makes a pinch. */
+  const fingers = useRef(new Set<number>());
+  const pointerKind = useRef<'mouse' | 'touch'>('mouse');
+  /** A finger that scrolls the canvas (the plane's touch-action leaves one-finger moves to us). */
   const pan = useRef<{ pointerId: number; last: Point } | null>(null);
 
   const cancelPress = () => {
     if (press.current) window.clearTimeout(press.current.timer);
     press.current = null;
+  };
+
+  const setKind = (kind: 'mouse' | 'touch') => {
+    if (pointerKind.current === kind) return;
+    pointerKind.current = kind;
+    latest.current.onTouchMode?.(kind === 'touch');
+  };
+
+  /** A press held still: the ref joins the selection (a drag that follows moves the selection), or the canvas menu opens. */
+  const hold = () => {
+    const current = press.current;
+    if (!current || current.moved) return;
+    current.held = true;
+    window.clearTimeout(current.timer);
+    const { refs, selection } = latest.current;
+    if (current.refId === null) pan.current = null;
+    const pending = drag.current;
+    if (current.refId !== null && pending && !pending.started) {
+      pending.refs = refs.filter((r) => (selection.has(r._id) || r._id === current.refId) && isDraggable(r));
+    }
+    latest.current.onLongPress(current.refId, current.start);
+  };
+
+  /** A tap: open the ref; while refs are selected, add it to the selection or take it out (a tap on the empty canvas ends it). */
+  const tap = (refId: string | null) => {
+    const { selection, setSelection, onTap } = latest.current;
+    if (selection.size > 0) {
+      const next = new Set(refId === null ? [] : selection);
+      if (refId !== null) {
+        if (next.has(refId)) next.delete(refId);
+        else next.add(refId);
+      }
+      setSelection(next);
+      return;
+    }
+    if (refId !== null) onTap(refId);
   };
 
   const planePoint = (event: { clientX: number; clientY: number }): Point => {
@@ -192,6 +251,22 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
     if (moved) latest.current.onMove(current.refs.map((ref) => ({ refId: ref._id, x: ref.data.x + x, y: ref.data.y + y })));
   };
 
+  const newDrag = (pointerId: number, start: Point, refs: ViewRef[], touch: boolean): Drag => ({
+    pointerId,
+    start,
+    refs,
+    started: false,
+    elements: [],
+    lineEnds: [],
+    wholeLines: [],
+    ghost: null,
+    overlay: null,
+    layer: null,
+    delta: { x: 0, y: 0 },
+    frame: 0,
+    touch,
+  });
+
   const paintMarquee = () => {
     const current = marquee.current;
     const box = latest.current.marquee.current;
@@ -206,6 +281,7 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
 
   const onPointerDown = useCallback((event: ReactPointerEvent<HTMLDivElement>) => {
     const { refs, selection, setSelection, editable } = latest.current;
+    if (event.pointerType === 'mouse') setKind('mouse');
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     const target = event.target as HTMLElement;
     if (target.closest('[data-no-canvas-pointer]')) return;
@@ -214,16 +290,30 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
     const client = { x: event.clientX, y: event.clientY };
 
     if (event.pointerType !== 'mouse') {
+      setKind('touch');
+      // The primary pointer is the first finger on the screen: none other is down (whatever we missed of them).
+      if (event.isPrimary) fingers.current.clear();
+      fingers.current.add(event.pointerId);
+      if (fingers.current.size > 1) {
+        // A second finger: the browser's pinch-zoom. Drop what the first one began.
+        cancelPress();
+        if (drag.current?.started) endDrag(drag.current, false);
+        drag.current = null;
+        pan.current = null;
+        return;
+      }
+      const ref = refId ? refs.find((r) => r._id === refId) : undefined;
       cancelPress();
-      press.current = {
-        start: client,
-        timer: window.setTimeout(() => {
-          press.current = null;
-          if (drag.current) endDrag(drag.current, false);
-          drag.current = null;
-          latest.current.onLongPress(refId, client);
-        }, longPressMs),
-      };
+      press.current = { pointerId: event.pointerId, refId: ref?._id ?? null, start: client, held: false, moved: false, timer: window.setTimeout(hold, longPressMs) };
+      if (ref && editable && isDraggable(ref)) {
+        // The selection moves together when the finger is on one of its refs; another ref moves alone (and stays unselected).
+        drag.current = newDrag(event.pointerId, planePoint(event), selection.has(ref._id) ? refs.filter((r) => selection.has(r._id) && isDraggable(r)) : [ref], true);
+        event.currentTarget.setPointerCapture(event.pointerId);
+        return;
+      }
+      pan.current = { pointerId: event.pointerId, last: client };
+      event.currentTarget.setPointerCapture(event.pointerId);
+      return;
     }
 
     if (refId) {
@@ -242,29 +332,11 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
         setSelection(next);
       }
       if (!editable || !isDraggable(ref)) return;
-      const dragged = refs.filter((r) => next.has(r._id) && isDraggable(r));
-      drag.current = {
-        pointerId: event.pointerId,
-        start: planePoint(event),
-        refs: dragged,
-        started: false,
-        elements: [],
-        lineEnds: [],
-        wholeLines: [],
-        ghost: null,
-        overlay: null,
-        layer: null,
-        delta: { x: 0, y: 0 },
-        frame: 0,
-      };
+      drag.current = newDrag(event.pointerId, planePoint(event), refs.filter((r) => next.has(r._id) && isDraggable(r)), false);
       event.currentTarget.setPointerCapture(event.pointerId);
       return;
     }
 
-    if (event.pointerType !== 'mouse') {
-      pan.current = { pointerId: event.pointerId, last: client };
-      return;
-    }
     const start = planePoint(event);
     marquee.current = { pointerId: event.pointerId, start, current: start, additive: event.shiftKey, frame: 0 };
     event.currentTarget.setPointerCapture(event.pointerId);
@@ -272,7 +344,13 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
   }, []);
 
   const onPointerMove = useCallback((event: ReactPointerEvent<HTMLDivElement>) => {
-    if (press.current && Math.hypot(event.clientX - press.current.start.x, event.clientY - press.current.start.y) > 8) cancelPress();
+    const pressing = press.current;
+    if (pressing && pressing.pointerId === event.pointerId && !pressing.moved) {
+      if (Math.hypot(event.clientX - pressing.start.x, event.clientY - pressing.start.y) <= touchSlop) return;
+      // It moved: no tap, no long press; a drag or a pan.
+      pressing.moved = true;
+      window.clearTimeout(pressing.timer);
+    }
     const panning = pan.current;
     if (panning && panning.pointerId === event.pointerId) {
       const scroller = latest.current.plane.current?.parentElement;
@@ -286,7 +364,7 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
       const dx = point.x - current.start.x;
       const dy = point.y - current.start.y;
       if (!current.started) {
-        if (Math.hypot(dx, dy) < dragThreshold) return;
+        if (Math.hypot(dx, dy) < (current.touch ? touchSlop : dragThreshold)) return;
         beginDrag(current);
       }
       current.delta = clampDelta(current.refs, Math.round(dx), Math.round(dy));
@@ -301,18 +379,30 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
   }, []);
 
   const onPointerUp = useCallback((event: ReactPointerEvent<HTMLDivElement>) => {
-    cancelPress();
+    fingers.current.delete(event.pointerId);
+    const pressing = press.current?.pointerId === event.pointerId ? press.current : null;
+    if (pressing) cancelPress();
+    // A finger lifted where it went down, before the long press: a tap (a pointercancel is the browser's, never a tap).
+    const tapped = pressing !== null && event.type === 'pointerup' && !pressing.moved && !pressing.held;
     if (pan.current?.pointerId === event.pointerId) pan.current = null;
     const current = drag.current;
     if (current && current.pointerId === event.pointerId) {
       drag.current = null;
+      if (!current.started) {
+        if (tapped) tap(pressing.refId);
+        return;
+      }
       // Where the pointer held the group, from its top-left: the group lands elsewhere as it was held.
       const grab = {
         x: current.start.x - Math.min(...current.refs.map((r) => r.data.x)),
         y: current.start.y - Math.min(...current.refs.map((r) => r.data.y)),
       };
-      const out = current.started && event.type === 'pointerup' && latest.current.onDragOut?.(current.refs, { x: event.clientX, y: event.clientY }, grab);
-      if (current.started) endDrag(current, event.type === 'pointerup' && !out);
+      const out = event.type === 'pointerup' && latest.current.onDragOut?.(current.refs, { x: event.clientX, y: event.clientY }, grab);
+      endDrag(current, event.type === 'pointerup' && !out);
+      return;
+    }
+    if (tapped) {
+      tap(pressing.refId);
       return;
     }
     const box = marquee.current;
@@ -333,5 +423,12 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
 
   useEffect(() => () => cancelPress(), []);
 
-  return { onPointerDown, onPointerMove, onPointerUp, onPointerCancel: onPointerUp };
+  return {
+    onPointerDown,
+    onPointerMove,
+    onPointerUp,
+    onPointerCancel: onPointerUp,
+    /** The last pointer was a finger or a pen: the double-click and context menu it makes are not the mouse's. */
+    touching: () => pointerKind.current === 'touch',
+  };
 };

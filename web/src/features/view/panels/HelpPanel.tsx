@@ -40,6 +40,7 @@ export const HelpPanel = ({ onClose }: { onClose: () => void }) => {
         <li>{t('canvas.gestures.menu')}</li>
         <li>{t('canvas.gestures.select')}</li>
         <li>{t('canvas.gestures.drop')}</li>
+        <li>{t('canvas.gestures.touch')}</li>
       </ul>
       <Link className={buttonClass('secondary')} to="/help">
         {t('canvas.helpPage')}

@@ -3,6 +3,7 @@ import { memo, useRef, type PointerEvent as ReactPointerEvent, type ReactNode } 
 import { useTranslation } from 'react-i18next';
 import type { InternalWindow as WindowState } from '../state.ts';
 import { capSize, keepOnScreen } from './geometry.ts';
+import { usePhone } from './usePhone.ts';
 import styles from './Windows.module.css';
 
 export type InternalWindowProps = {
@@ -20,15 +21,18 @@ const screen = () => ({ width: window.innerWidth, height: window.innerHeight });
 /**
  * A movable, resizable window inside the page (spec part 2 §9): drag the
  * title bar, resize from the corner, at most 80% of the screen. Moves go
- * through a CSS transform until the pointer is released.
+ * through a CSS transform until the pointer is released. On a phone it
+ * fills the screen, neither moved nor resized, closed from its title bar
+ * (issue 21 §10); its frame on a larger screen is kept for then.
  */
 export const InternalWindow = memo(function InternalWindow({ win, children, href, onClose, onFocus, onFrame }: InternalWindowProps) {
   const { t } = useTranslation();
   const element = useRef<HTMLElement>(null);
   const gesture = useRef<{ kind: 'move' | 'resize'; startX: number; startY: number; pointerId: number } | null>(null);
+  const phone = usePhone();
 
   const start = (kind: 'move' | 'resize') => (event: ReactPointerEvent) => {
-    if (event.button !== 0 || (event.target as HTMLElement).closest('button, a')) return;
+    if (phone || event.button !== 0 || (event.target as HTMLElement).closest('button, a')) return;
     event.preventDefault();
     onFocus(win.id);
     gesture.current = { kind, startX: event.clientX, startY: event.clientY, pointerId: event.pointerId };
@@ -62,8 +66,8 @@ export const InternalWindow = memo(function InternalWindow({ win, children, href
   return (
     <section
       ref={element}
-      className={styles.window}
-      style={{ left: win.x, top: win.y, width: win.width, height: win.height, zIndex: 40 + win.z }}
+      className={`${styles.window} ${phone ? styles.fullScreen : ''}`}
+      style={phone ? { zIndex: 40 + win.z } : { left: win.x, top: win.y, width: win.width, height: win.height, zIndex: 40 + win.z }}
       aria-label={win.title}
       onPointerDown={() => onFocus(win.id)}
       data-testid="internal-window"
@@ -91,16 +95,20 @@ export const InternalWindow = memo(function InternalWindow({ win, children, href
           <X size={16} aria-hidden="true" />
         </button>
       </header>
-      <div className={styles.windowBody}>{children}</div>
-      <div
-        className={styles.resize}
-        onPointerDown={start('resize')}
-        onPointerMove={move}
-        onPointerUp={end}
-        onPointerCancel={end}
-        aria-hidden="true"
-        data-testid="window-resize"
-      />
+      <div className={styles.windowBody} data-testid="window-body">
+        {children}
+      </div>
+      {!phone && (
+        <div
+          className={styles.resize}
+          onPointerDown={start('resize')}
+          onPointerMove={move}
+          onPointerUp={end}
+          onPointerCancel={end}
+          aria-hidden="true"
+          data-testid="window-resize"
+        />
+      )}
     </section>
   );
 });
