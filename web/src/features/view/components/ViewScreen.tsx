@@ -430,7 +430,7 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
   const items: ToolbarItem[] = [];
   if (data.editable) {
     items.push(
-      { id: 'new-note', label: t('canvas.tools.newNote'), icon: FilePlus, onClick: () => void newNoteAt(scrollOrigin()), dragType: newNoteDragType },
+      { id: 'new-note', label: t('canvas.tools.newNote'), menuLabel: t('canvas.newNote'), icon: FilePlus, onClick: () => void newNoteAt(scrollOrigin()), dragType: newNoteDragType },
       {
         id: 'new-drawing',
         label: t('canvas.tools.newDrawing'),

@@ -14,6 +14,8 @@ export const newNoteDragType = 'application/x-buildon-new-note';
 export type ToolbarItem = {
   id: string;
   label: string;
+  /** A shorter label for the folded menu, where the rail's hint (e.g. "drag onto the canvas") does not apply. */
+  menuLabel?: string;
   icon: LucideIcon;
   /** A panel toggle shows its state (aria-pressed). */
   pressed?: boolean;
@@ -71,7 +73,7 @@ const ToolMenu = ({ items, label, row }: { items: ToolbarItem[]; label: string; 
             const content = (
               <>
                 <Icon size={18} aria-hidden="true" />
-                <span>{item.label}</span>
+                <span>{item.menuLabel ?? item.label}</span>
               </>
             );
             const className = `${menuStyles.item} ${styles.menuItem}`;
