@@ -217,6 +217,8 @@ export const HistoryEntrySchema = Type.Object({
   revision: Type.Integer(),
   at: Type.String(),
   operation: Type.String(),
+  /** The event that made this version (NoteSaved, PermissionChanged …): what kind of change it was (issue 21 §7). */
+  eventType: Type.String(),
   authorId: Type.Union([Type.String(), Type.Null()]),
   authorName: Type.String(),
 });
@@ -229,5 +231,13 @@ export const HistoricalObjectSchema = Type.Object({
   /** The contribution's type, or the link's type. */
   dataType: Type.String(),
   data: Type.Record(Type.String(), Type.Unknown()),
+  /**
+   * Issue 21 §7: the version this one is compared with, the latest earlier
+   * version of the same contribution the caller may read (the rule of the
+   * past); null for the first one shown, and for links.
+   */
+  previousId: Type.Union([Type.String(), Type.Null()]),
+  /** Names of the authors (display name) and groups (title) named by this version and the previous one, as they are now. */
+  names: Type.Array(Type.Object({ _id: ObjectIdSchema, name: Type.String() })),
 });
 export type HistoricalObject = Static<typeof HistoricalObjectSchema>;

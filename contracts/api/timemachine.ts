@@ -44,6 +44,52 @@ import { ViewLinkSchema, ViewRefSchema } from './views.ts';
 export const TimeMachineStepKindSchema = Type.Union([Type.Literal('created'), Type.Literal('modified'), Type.Literal('deleted')]);
 export type TimeMachineStepKind = Static<typeof TimeMachineStepKindSchema>;
 
+/**
+ * What a step did, finer than its kind, for captions that say what happened
+ * (issue 21 §8). Appearing: `contributed` (a new contribution published),
+ * `builtOn` (a new build-on; `other` is the note built on), `risenAbove` (a
+ * rise-above created), `placed` (an existing contribution added to the view),
+ * `shared` (made readable by a permission change), `shown` (readable again for
+ * another reason: a group, a role). Changing: `moved`, `resized`, `arranged`
+ * (pinned, locked, display), `retitled`, `edited`, `permission`, `authors`,
+ * `linkedBuildOn` / `linkedReference` (an arrow to `other` appeared),
+ * `unlinked` (an arrow to `other` went). Disappearing: `movedInto` (into the
+ * rise-above `other`), `movedIntoView` (into the view `other`), `removed`
+ * (taken off the view), `deleted` (the contribution itself), `unshared` (made
+ * unreadable by a permission change), `hidden` (unreadable for another reason).
+ */
+export const TimeMachineStepActionSchema = Type.Union([
+  Type.Literal('contributed'),
+  Type.Literal('builtOn'),
+  Type.Literal('risenAbove'),
+  Type.Literal('placed'),
+  Type.Literal('shared'),
+  Type.Literal('shown'),
+  Type.Literal('moved'),
+  Type.Literal('resized'),
+  Type.Literal('arranged'),
+  Type.Literal('retitled'),
+  Type.Literal('edited'),
+  Type.Literal('permission'),
+  Type.Literal('authors'),
+  Type.Literal('linkedBuildOn'),
+  Type.Literal('linkedReference'),
+  Type.Literal('unlinked'),
+  Type.Literal('movedInto'),
+  Type.Literal('movedIntoView'),
+  Type.Literal('removed'),
+  Type.Literal('deleted'),
+  Type.Literal('unshared'),
+  Type.Literal('hidden'),
+]);
+export type TimeMachineStepAction = Static<typeof TimeMachineStepActionSchema>;
+/** Every action, in the order above. */
+export const timeMachineStepActions: readonly TimeMachineStepAction[] = TimeMachineStepActionSchema.anyOf.map((literal) => literal.const);
+
+/** The other contribution a step names (readable by the reader then and now), with its title then. */
+export const TimeMachineStepOtherSchema = Type.Object({ contributionId: ObjectIdSchema, title: Type.String() });
+export type TimeMachineStepOther = Static<typeof TimeMachineStepOtherSchema>;
+
 /** One item of the timeline (no deltas: the history list stays small). */
 export const TimeMachineStepSchema = Type.Object({
   /** 0-based; frame `index` is the canvas after this step. */
@@ -64,6 +110,10 @@ export const TimeMachineStepSchema = Type.Object({
   contributionId: ObjectIdSchema,
   /** The contribution's title as of that instant. */
   title: Type.String(),
+  /** What happened (issue 21 §8). */
+  action: TimeMachineStepActionSchema,
+  /** The rise-above or view it moved into, the note it builds on, the note an arrow joins it to; null when none (or not readable). */
+  other: Type.Union([TimeMachineStepOtherSchema, Type.Null()]),
 });
 export type TimeMachineStep = Static<typeof TimeMachineStepSchema>;
 

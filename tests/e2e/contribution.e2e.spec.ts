@@ -279,14 +279,14 @@ describeBrowser('the contribution window', () => {
       await page.getByTestId('tab-history').click();
       await expect.poll(() => page.getByTestId('history-entry').count()).toBeGreaterThan(1);
       await page.getByTestId('history-open').first().click();
-      await page.getByTestId('historical').locator('table').waitFor();
+      await page.getByTestId('historical').getByTestId('historical-version').waitFor();
       await screenshotOf(page, 'contribution-history');
-      // The same version on its own page, /historicalobject/{id}: type and key/value rows.
+      // The same version on its own page, /historicalobject/{id}, as the note looked (issue 21 §7; tests/e2e/history.e2e.spec.ts).
       const historicalHref = (await page.getByTestId('historical-page-link').getAttribute('href')) ?? '';
       expect(historicalHref).toMatch(/^\/historicalobject\/[0-9a-f]{24}$/);
       await page.goto(`${app.url}${historicalHref}`);
-      await page.getByTestId('historical-page').locator('table th').first().waitFor();
-      expect(await page.getByTestId('historical-page').locator('caption').textContent()).toContain('Note');
+      await page.getByTestId('historical-page').getByTestId('historical-change').waitFor();
+      expect(await page.getByTestId('historical-page').getByTestId('historical-change').textContent()).toContain('Création');
       await page.close();
     });
 

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { CreateContributionReply, RiseAboveReply } from '../../contracts/api/canvas.ts';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
-import type { TimeMachineFrameReply, TimeMachineHistoryReply } from '../../contracts/api/timemachine.ts';
+import type { TimeMachineFrameReply, TimeMachineHistoryReply, TimeMachineStepAction } from '../../contracts/api/timemachine.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
 import { createCommunity, ok } from './api.ts';
@@ -23,6 +23,8 @@ const keys = { writers: 'eleves-4c', managers: 'profs-4c' };
 type Member = ApiUser & { authorId: string };
 type Shown = { id: string; x: number; y: number; title: string };
 
+/** The stop visited just before `frame` (−1 when it was the first). */
+const previousOf = (visited: number[], frame: number): number => visited[visited.indexOf(frame) - 1] ?? -1;
 const byId = (a: Shown, b: Shown) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const shownOf = (refs: { _id: string; data: { x: number; y: number }; _to: { title: string } }[]): Shown[] =>
   refs.map((ref) => ({ id: ref._id, x: ref.data.x, y: ref.data.y, title: ref._to.title })).sort(byId);
@@ -37,6 +39,32 @@ const domCanvas = (page: Page): Promise<Shown[]> =>
       })
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
   );
+
+/** The French verb each action's caption uses (canvas.timemachine.did.*). */
+const verbs: Record<TimeMachineStepAction, string> = {
+  contributed: 'a publié',
+  builtOn: 'a élaboré',
+  risenAbove: 'a créé la synthèse',
+  placed: 'a ajouté',
+  shared: 'a partagé',
+  shown: 'devient visible',
+  moved: 'a déplacé',
+  resized: 'a redimensionné',
+  arranged: "a changé l'affichage",
+  retitled: 'a renommé',
+  edited: 'a modifié',
+  permission: 'a changé la permission',
+  authors: 'a changé les auteurs',
+  linkedBuildOn: 'a relié',
+  linkedReference: 'a cité',
+  unlinked: 'a retiré le lien',
+  movedInto: 'dans la synthèse',
+  movedIntoView: 'dans la vue',
+  removed: 'a retiré',
+  deleted: 'a supprimé',
+  unshared: "a retiré l'accès",
+  hidden: "n'est plus visible",
+};
 
 const frameOf = async (page: Page): Promise<number> => Number(await page.getByTestId('tm-screen').getAttribute('data-frame'));
 const waitFrame = (page: Page, frame: number) => page.locator(`[data-testid="tm-screen"][data-frame="${frame}"]`).waitFor();
@@ -191,6 +219,9 @@ describeBrowser('the time machine replays a classroom session exactly', () => {
   });
 
   it('steps through every frame: the DOM matches the live canvas at each command and the server frame at each step', async () => {
+    // One step per event (issue 21 §8): every step of the server is a frame of its own.
+    await page.getByTestId('tm-per-event').check();
+    await page.locator(`[data-testid="tm-screen"][data-stops="${history.steps.length}"]`).waitFor();
     const atFrame = new Map(recorded.map((r) => [r.frame, r]));
     let matched = 0;
     for (let frame = 0; frame < history.steps.length; frame++) {
@@ -205,9 +236,10 @@ describeBrowser('the time machine replays a classroom session exactly', () => {
         matched += 1;
       }
       const step = history.steps[frame]!;
-      const label = await page.getByTestId('tm-record').textContent();
-      expect(label).toContain(step.title);
-      expect(label).toContain({ created: 'créé', modified: 'modifié', deleted: 'supprimé' }[step.kind]);
+      const label = (await page.getByTestId('tm-record').textContent()) ?? '';
+      // Captions say what happened (issue 21 §8): who, the verb of the action, the title.
+      expect(label).toContain(`« ${step.title} »`);
+      expect(label).toContain(verbs[step.action]);
     }
     expect(matched).toBe(recorded.length);
     expect(await enabled(page)).toEqual({ first: true, back: true, step: false, last: false });
@@ -242,7 +274,10 @@ describeBrowser('the time machine replays a classroom session exactly', () => {
     await page.locator('[data-testid="tm-screen"][data-playing]').waitFor();
     expect(await enabled(page)).toEqual({ first: false, back: false, step: false, last: false });
     await page.locator(`[data-testid="tm-screen"][data-frame="${history.steps.length - 1}"]:not([data-playing])`).waitFor({ timeout: 30_000 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual((history.steps.length - 1) * 125 * 0.9);
+    // One stop per step here (one step per event is still on): 125 ms each at 8×.
+    const stops = Number(await page.getByTestId('tm-screen').getAttribute('data-stops'));
+    expect(stops).toBe(history.steps.length);
+    expect(Date.now() - started).toBeGreaterThanOrEqual((stops - 1) * 125 * 0.9);
     expect(await page.getByTestId('tm-play').isDisabled()).toBe(true);
     expect(await domCanvas(page)).toEqual(recorded.at(-1)!.live);
   });
@@ -302,6 +337,63 @@ describeBrowser('the time machine replays a classroom session exactly', () => {
     await page.getByTestId('tm-asof-go').click();
     await waitFrame(page, expected);
     expect(await frameOf(page)).toBe(expected);
+  });
+
+  it('plays the steps of one action together by default, captions a rise-above as notes moved into it, and steps back and forward by action', async () => {
+    await page.goto(`${app.url}/timemachine/${viewId}`);
+    await page.getByTestId('tm-screen').waitFor();
+    expect(await page.getByTestId('tm-per-event').isChecked()).toBe(false);
+    expect(await page.getByTestId('tm-per-event').locator('xpath=..').textContent()).toBe('Une étape par événement');
+    // The rise-above: the notes leave the view and the synthesis appears, by the teacher, at one instant.
+    const riseFrame = recorded.find((r) => r.command.startsWith('teacher rises'))!.frame;
+    const rise = history.steps.filter((s) => s.time === history.steps[riseFrame]!.time && s.actorId === history.steps[riseFrame]!.actorId);
+    expect(rise.map((s) => s.action).sort()).toEqual(['movedInto', 'movedInto', 'risenAbove']);
+    expect(rise.filter((s) => s.action === 'movedInto').map((s) => s.other?.title)).toEqual(['Synthèse : la densité', 'Synthèse : la densité']);
+    const stops = Number(await page.getByTestId('tm-screen').getAttribute('data-stops'));
+    expect(stops).toBeLessThan(history.steps.length);
+
+    // Stepping forward from the empty canvas stops at the end of each action, never inside the rise-above.
+    const visited: number[] = [];
+    while (visited.length < stops) {
+      await page.getByTestId('tm-step').click();
+      await expect.poll(() => frameOf(page)).not.toBe(visited.at(-1) ?? -1);
+      visited.push(await frameOf(page));
+    }
+    expect(visited.at(-1)).toBe(history.steps.length - 1);
+    expect(visited).toContain(riseFrame);
+    expect(visited).not.toContain(riseFrame - 1);
+    expect(await page.getByTestId('tm-counter').textContent()).toBe(`${stops} / ${stops}`);
+
+    // Back to the rise-above: one caption tells it all, and no note is "supprimé".
+    while ((await frameOf(page)) > riseFrame) {
+      const before = await frameOf(page);
+      await page.getByTestId('tm-back').click();
+      await expect.poll(() => frameOf(page)).toBeLessThan(before);
+    }
+    expect(await frameOf(page)).toBe(riseFrame);
+    const caption = (await page.getByTestId('tm-record').textContent()) ?? '';
+    expect(caption).toMatch(/^Test m-durand a créé la synthèse « Synthèse : la densité » et y a déplacé « .+ » et « .+ » — /);
+    expect(caption).toContain('La glace est moins dense que l’eau');
+    expect(caption).toContain('Densité : masse / volume');
+    expect(caption).not.toContain('supprimé');
+    expect(await domCanvas(page)).toEqual(recorded.find((r) => r.frame === riseFrame)!.live);
+    await page.getByTestId('tm-back').click();
+    await waitFrame(page, previousOf(visited, riseFrame));
+
+    // One step per event: the rise-above's steps one at a time, each captioned on its own.
+    await page.getByTestId('tm-per-event').check();
+    await page.locator(`[data-testid="tm-screen"][data-stops="${history.steps.length}"]`).waitFor();
+    const captions: string[] = [];
+    for (let frame = previousOf(visited, riseFrame) + 1; frame <= riseFrame; frame++) {
+      await page.getByTestId('tm-step').click();
+      await waitFrame(page, frame);
+      captions.push((await page.getByTestId('tm-record').textContent()) ?? '');
+    }
+    expect(captions).toHaveLength(3);
+    expect(captions.filter((c) => /m-durand a déplacé « .+ » dans la synthèse « Synthèse : la densité »/.test(c))).toHaveLength(2);
+    expect(captions.filter((c) => c.includes('a créé la synthèse « Synthèse : la densité »'))).toHaveLength(1);
+    await page.getByTestId('tm-back').click();
+    await waitFrame(page, riseFrame - 1);
   });
 
   it('passes axe at 1280 and 375 px, and keeps its screenshots', async () => {

@@ -669,6 +669,7 @@ export class ObjectService {
       revision: doc.revision,
       at: doc.at,
       operation: doc.operation,
+      eventType: doc.eventType,
       authorId: doc.authorId,
       authorName: await this.userName(doc.authorId),
     };
@@ -698,6 +699,42 @@ export class ObjectService {
         ? await past.mayRead(doc.dataId, instant, doc.data)
         : (await past.mayRead(ownerId, instant)) && (typeof doc.data.to !== 'string' || (await past.mayRead(doc.data.to, instant)));
     if (!shown) throw new ForbiddenError(ObjectMessages.notReadableThen);
-    return { ...(await this.toEntry(doc)), communityId: doc.communityId, type: doc.type, dataType: doc.dataType, data: servableHistoricalData(doc.data) };
+    const previous = doc.type === 'Object' ? await this.previousReadable(doc, past) : null;
+    return {
+      ...(await this.toEntry(doc)),
+      communityId: doc.communityId,
+      type: doc.type,
+      dataType: doc.dataType,
+      data: servableHistoricalData(doc.data),
+      previousId: previous?._id ?? null,
+      names: await this.versionNames([doc, ...(previous ? [previous] : [])]),
+    };
+  }
+
+  /**
+   * The version a historical version is compared with (issue 21 §7): the
+   * latest earlier version of the same contribution that `mayReadPast` lets
+   * the caller read, so a diff never shows the private era of a note.
+   */
+  private async previousReadable(doc: HistoricalObjectDocument, past: PastAccess): Promise<HistoricalObjectDocument | null> {
+    const earlier = (await historyOf(this.historical, doc.dataId)).filter((version) => version.revision < doc.revision);
+    for (let i = earlier.length - 1; i >= 0; i--) {
+      const version = earlier[i] as HistoricalObjectDocument;
+      if (await past.mayRead(doc.dataId, Date.parse(version.at), version.data)) return version;
+    }
+    return null;
+  }
+
+  /** Display names of the authors and titles of the groups that these versions name (what the history dialog shows instead of ids). */
+  private async versionNames(versions: HistoricalObjectDocument[]): Promise<{ _id: string; name: string }[]> {
+    const ids = (key: 'authors' | 'group') =>
+      versions.flatMap((version) => {
+        const value = version.data[key];
+        return (Array.isArray(value) ? value : [value]).filter((id): id is string => typeof id === 'string');
+      });
+    const authors = await authorNames(this.deps.readStore, [...new Set(ids('authors'))]);
+    const groupIds = [...new Set(ids('group'))];
+    const groups = groupIds.length > 0 ? await this.contributions.find({ _id: { $in: groupIds }, type: 'Group', communityId: versions[0]?.communityId ?? '' }) : [];
+    return [...authors.map(({ _id, name }) => ({ _id, name })), ...groups.map((group) => ({ _id: group._id, name: group.title }))];
   }
 }

@@ -1,6 +1,6 @@
 import { personName, type NamedPerson } from '../../../contracts/personName.ts';
 import { applyStep as applySceneStep, revertStep as revertSceneStep } from '../../../contracts/timeMachineSteps.ts';
-import type { TimeMachineDeltaStep, TimeMachineStepKind } from '../../../contracts/api/timemachine.ts';
+import type { TimeMachineDeltaStep, TimeMachineStepAction, TimeMachineStepKind, TimeMachineStepOther } from '../../../contracts/api/timemachine.ts';
 import type { RefTarget, ViewLink, ViewRef } from '../../../contracts/api/views.ts';
 import type { ContributionEvent, LinkType } from '../../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
@@ -72,6 +72,14 @@ const noLinks: LinkDelta = Object.freeze({ added: [], removed: [] });
 
 const arrowTypes: ReadonlySet<string> = new Set(['buildson', 'references']);
 const containsPrefix = 'contribution-';
+/**
+ * A ref removed from the view this soon after its contribution was placed in
+ * another view by the same person is a move into that view (a rise-above
+ * writes the inner view's refs, then removes the originals, in one request).
+ */
+const moveWindowMs = 5_000;
+/** Events that make a contribution appear as newly published. */
+const publishing: ReadonlySet<string> = new Set(['NoteContributed', 'DrawingSaved', 'ContributionStatusChanged', 'ContributionCreated']);
 
 /** The replay keeps the last read instant per contribution; the reads projection's rule takes a document. */
 const lastReadOf = (last: string | undefined) => (last === undefined ? undefined : { last });
@@ -111,6 +119,10 @@ export class ViewReplay {
   /** The reader's view of each placed contribution now (null: hidden), until one of its inputs changes. */
   private readonly targets = new Map<string, { target: RefTarget; sig: string } | null>();
   private readonly actorAuthorIds = new Map<string, string>();
+  /** The last `contains` link that placed a contribution in another view (a rise-above's inner view, a placed view), for "moved into" captions. */
+  private readonly placedElsewhere = new Map<string, { viewId: string; at: number; actorId: string | null }>();
+  /** The rise-above note of each inner view. */
+  private readonly riseAboveOf = new Map<string, string>();
   private readerRole: string | null = null;
   /** The view itself as of the last consumed event: while the reader may not read it, every ref is hidden. */
   private view: ContributionDocument | null = null;
@@ -243,6 +255,9 @@ export class ViewReplay {
     switch (event.type) {
       case 'LinkCreated': {
         this.linkTypes.set(event.data.linkId, event.data.type);
+        if (event.data.type === 'contains') {
+          this.placedElsewhere.set(event.data.to, { viewId: id, at: Date.parse(event.metadata.at), actorId: event.metadata.actorId });
+        }
         if (!arrowTypes.has(event.data.type)) return;
         const link: ViewLink = { _id: event.data.linkId, from: event.data.from, to: event.data.to, type: event.data.type };
         this.arrows.set(link._id, link);
@@ -265,6 +280,8 @@ export class ViewReplay {
         const next = evolveContribution(current, event);
         if (!next || next === current) return;
         this.docs.set(id, { ...next, _position: event.globalPosition });
+        const innerView = (next.data.riseabove as { viewId?: unknown } | undefined)?.viewId;
+        if (typeof innerView === 'string') this.riseAboveOf.set(innerView, id);
         this.targets.delete(id);
         for (const refId of this.refsByTarget.get(id) ?? []) affected.add(refId);
         if (next.type === 'Group' && this.view?.group === id) {
@@ -467,10 +484,76 @@ export class ViewReplay {
     return added.length + removed.length === 0 ? noLinks : { added, removed };
   }
 
+  /** A contribution the reader may name in a caption: active and readable as of now in the replay (null otherwise). */
+  private otherOf(contributionId: string | undefined): TimeMachineStepOther | null {
+    const doc = contributionId === undefined ? undefined : this.docs.get(contributionId);
+    if (!doc || doc.status !== 'active' || !this.mayRead(doc)) return null;
+    return { contributionId: doc._id, title: doc.title };
+  }
+
+  /** Where a ref removed by `event` went, when its contribution was just placed in another view by the same person. */
+  private movedTo(event: RecordedEvent, contributionId: string): { action: TimeMachineStepAction; other: TimeMachineStepOther } | null {
+    const placed = this.placedElsewhere.get(contributionId);
+    if (!placed || placed.actorId !== event.metadata.actorId || Math.abs(Date.parse(event.metadata.at) - placed.at) > moveWindowMs) return null;
+    const riseAbove = this.riseAboveOf.get(placed.viewId);
+    const other = this.otherOf(riseAbove ?? placed.viewId);
+    if (!other) return null;
+    return { action: riseAbove ? 'movedInto' : 'movedIntoView', other };
+  }
+
+  /**
+   * What a step did (issue 21 §8), from the event that caused it and the ref
+   * before and after: the captions say "moved into the rise-above « … »",
+   * not "deleted", and "built on « … »", not "created".
+   */
+  private describe(event: RecordedEvent, before: ViewRef | null, after: ViewRef | null, links: LinkDelta): { action: TimeMachineStepAction; other: TimeMachineStepOther | null } {
+    const type = event.type;
+    const inView = event.streamName === `${containsPrefix}${this.options.viewId}`;
+    const contributionId = ((after ?? before) as ViewRef).to;
+    if (!before && after) {
+      if (after._to.riseaboveViewId) return { action: 'risenAbove', other: null };
+      const doc = this.docs.get(contributionId);
+      const isNew = (inView && type === 'LinkCreated' && doc?.created === event.metadata.at) || (!inView && publishing.has(type));
+      if (isNew) {
+        const parent = [...(this.arrowsByContribution.get(contributionId) ?? [])]
+          .map((id) => this.arrows.get(id))
+          .find((link) => link?.type === 'buildson' && link.from === contributionId);
+        const other = this.otherOf(parent?.to);
+        return other ? { action: 'builtOn', other } : { action: 'contributed', other: null };
+      }
+      if (inView && type === 'LinkCreated') return { action: 'placed', other: null };
+      return { action: type === 'PermissionChanged' ? 'shared' : 'shown', other: null };
+    }
+    if (before && !after) {
+      if (inView && type === 'LinkDeleted') return this.movedTo(event, contributionId) ?? { action: 'removed', other: null };
+      if (!inView && this.docs.get(contributionId)?.status === 'inactive') return { action: 'deleted', other: null };
+      return { action: type === 'PermissionChanged' ? 'unshared' : 'hidden', other: null };
+    }
+    const was = before as ViewRef;
+    const now = after as ViewRef;
+    if (was === now) {
+      // Only an arrow changed: name the contribution at its other end.
+      const link = links.added[0] ?? links.removed[0];
+      const other = this.otherOf(link ? (link.from === contributionId ? link.to : link.from) : undefined);
+      if (links.added.length === 0) return { action: 'unlinked', other };
+      return { action: link?.type === 'buildson' ? 'linkedBuildOn' : 'linkedReference', other };
+    }
+    if (inView && type === 'LinkUpdated') {
+      if (was.data.x !== now.data.x || was.data.y !== now.data.y) return { action: 'moved', other: null };
+      if (was.data.width !== now.data.width || was.data.height !== now.data.height) return { action: 'resized', other: null };
+      return { action: 'arranged', other: null };
+    }
+    if (was._to.title !== now._to.title) return { action: 'retitled', other: null };
+    if (type === 'PermissionChanged' || was._to.permission !== now._to.permission || was._to.group !== now._to.group) return { action: 'permission', other: null };
+    if (type === 'CoauthorAdded' || type === 'CoauthorRemoved' || was._to.authorNames.join() !== now._to.authorNames.join()) return { action: 'authors', other: null };
+    return { action: 'edited', other: null };
+  }
+
   private push(event: RecordedEvent, refId: string, before: ViewRef | null, after: ViewRef | null, links: { added: ViewLink[]; removed: ViewLink[] }): void {
     const kind: TimeMachineStepKind = !before ? 'created' : !after ? 'deleted' : 'modified';
     const shown = (after ?? before) as ViewRef;
     const time = event.metadata.at;
+    const { action, other } = this.describe(event, before, after, links);
     this.steps.push({
       position: event.globalPosition,
       time,
@@ -480,6 +563,8 @@ export class ViewReplay {
       refId,
       contributionId: shown.to,
       title: after ? after._to.title : (this.docs.get(shown.to)?.title ?? before?._to.title ?? ''),
+      action,
+      other,
       before,
       after,
       links,

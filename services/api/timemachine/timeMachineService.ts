@@ -214,6 +214,8 @@ export class TimeMachineService {
       refId: step.refId,
       contributionId: step.contributionId,
       title: step.title,
+      action: step.action,
+      other: step.other,
     }));
     const { view } = gate;
     return {

@@ -6,7 +6,7 @@ import type { EventStore } from '../../core/eventStore.ts';
 /**
  * The events a view's time machine replays, in global order: the view's own
  * stream (its `contains` links), the stream of every contribution ever placed
- * on it, of every group such a contribution was ever shared with, of every
+ * on it (and of the inner view of each rise-above placed on it), of every group such a contribution was ever shared with, of every
  * author who wrote one, was in such a group or made one of these changes, and
  * of the readers who opened it (their membership and reads).
  *
@@ -157,13 +157,17 @@ export class ViewSource {
         continue;
       }
       switch (e.type) {
-        case 'ContributionCreated':
+        case 'ContributionCreated': {
           if (e.data.group) need(contributionStreamName(e.data.group));
+          // A rise-above's inner view: its refs say which notes moved into it (issue 21 §8 captions).
+          const inner = (e.data.data.riseabove as { viewId?: unknown } | undefined)?.viewId;
+          if (typeof inner === 'string' && inner !== this.viewId) need(contributionStreamName(inner));
           for (const authorId of e.data.authors) need(authorStreamName(authorId));
           if (e.data.type === 'Group' && Array.isArray(e.data.data.members)) {
             for (const member of e.data.data.members) if (typeof member === 'string') need(authorStreamName(member));
           }
           break;
+        }
         case 'PermissionChanged':
           if (e.data.group) need(contributionStreamName(e.data.group));
           break;

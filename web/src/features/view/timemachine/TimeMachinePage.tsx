@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { defaultViewSetting } from '../../../../../contracts/api/communities.ts';
 import type { TimeMachineStep } from '../../../../../contracts/api/timemachine.ts';
+import { languageInfo, isLanguage } from '../../../i18n/languages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { buttonClass } from '../../../components/Button.tsx';
 import { Page, useDocumentTitle } from '../../../components/Page.tsx';
@@ -12,7 +13,8 @@ import { useViewCanvas } from '../api/canvas.ts';
 import { displayName } from '../canvas/model.ts';
 import viewStyles from '../components/View.module.css';
 import { fetchFrameAt, useTimeMachine, type TimeMachineData } from './api.ts';
-import { controlsFor, emptyScene, sceneLinks, sceneRefs, seek, type Scene } from './player.ts';
+import { captionOf } from './captions.ts';
+import { controlsFor, emptyScene, groupEnds, nextStop, previousStop, runAt, sceneLinks, sceneRefs, seek, stopAt, type Scene } from './player.ts';
 import { TimeMachineCanvas } from './TimeMachineCanvas.tsx';
 import { Timeline } from './Timeline.tsx';
 import styles from './TimeMachine.module.css';
@@ -76,6 +78,9 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
   const [frame, setFrame] = useState(-1);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<PlaySpeed>(1);
+  /** Issue 21 §8: every step on its own, or the steps of one action together (the default). */
+  const [perEvent, setPerEvent] = useState(false);
+  const ends = useMemo(() => groupEnds(steps, perEvent), [steps, perEvent]);
   const [inPlace, setInPlace] = useState(true);
   const [asOfError, setAsOfError] = useState<string | null>(null);
 
@@ -98,11 +103,17 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
         setPlaying(false);
         return;
       }
-      go(frameRef.current + 1);
+      go(nextStop(ends, frameRef.current));
       if (frameRef.current >= count - 1) setPlaying(false);
     }, stepMsAt(speed));
     return () => window.clearInterval(timer);
-  }, [playing, count, go, speed]);
+  }, [playing, count, go, speed, ends]);
+
+  // Grouping switched back on in the middle of an action: show that action whole.
+  useEffect(() => {
+    const stop = stopAt(ends, frameRef.current);
+    if (stop !== frameRef.current) go(stop);
+  }, [ends, go]);
 
   // "As of" a date: ?at=<ISO> asks the server which frame was in force then.
   const at = searchParams.get('at');
@@ -114,7 +125,7 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
       .then((reply) => {
         if (!cancelled) {
           setPlaying(false);
-          go(reply.index);
+          go(stopAt(ends, reply.index));
         }
       })
       .catch((error: unknown) => {
@@ -123,6 +134,7 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
     return () => {
       cancelled = true;
     };
+    // `ends` is left out on purpose: switching the grouping must not ask the server again.
   }, [at, viewId, go, t]);
 
   const startsAt = history.startsAt ? Date.parse(history.startsAt) : Date.now();
@@ -130,19 +142,22 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
   const currentTime = step ? Date.parse(step.time) : startsAt;
   const controls = controlsFor(frame, count, playing);
 
-  const timeFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'medium' }), [i18n.language]);
-  const describe = useCallback(
-    (s: TimeMachineStep) =>
-      t(`canvas.timemachine.record.${s.kind}`, {
-        title: s.title || t('canvas.untitled'),
-        name: s.actorName || t('canvas.timemachine.someone'),
-        time: timeFormat.format(new Date(s.time)),
+  const locale = isLanguage(i18n.language) ? languageInfo[i18n.language].tag : i18n.language.replace('_', '-');
+  const timeFormat = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }), [locale]);
+  /** The caption of the steps from..to (issue 21 §8): what happened, then when. */
+  const caption = useCallback(
+    (from: number, to: number) =>
+      t('canvas.timemachine.recordLine', {
+        what: captionOf(t, locale, steps.slice(from, to + 1)),
+        time: timeFormat.format(new Date((steps[to] as TimeMachineStep).time)),
         interpolation: { escapeValue: false },
       }),
-    [t, timeFormat],
+    [t, locale, steps, timeFormat],
   );
+  const describe = useCallback((s: TimeMachineStep) => caption(s.index, s.index), [caption]);
+  const run = runAt(ends, frame);
   const record = step
-    ? describe(step)
+    ? caption(run.from, run.to)
     : count === 0
       ? t('canvas.timemachine.noHistory')
       : t('canvas.timemachine.record.start', { time: timeFormat.format(new Date(startsAt)), interpolation: { escapeValue: false } });
@@ -161,7 +176,7 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
 
   const onKey = (event: KeyboardEvent) => {
     if (playing) return;
-    const moves: Record<string, number> = { ArrowLeft: frame - 1, ArrowRight: frame + 1, Home: -1, End: count - 1 };
+    const moves: Record<string, number> = { ArrowLeft: previousStop(ends, frame), ArrowRight: nextStop(ends, frame), Home: -1, End: count - 1 };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -171,7 +186,7 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
   const { me, community, view, readOnly } = history;
   const playerButtons = [
     { id: 'first', icon: SkipBack, text: t('canvas.timemachine.first'), enabled: controls.first, onClick: () => go(-1) },
-    { id: 'back', icon: StepBack, text: t('canvas.timemachine.back'), enabled: controls.back, onClick: () => go(frameRef.current - 1) },
+    { id: 'back', icon: StepBack, text: t('canvas.timemachine.back'), enabled: controls.back, onClick: () => go(previousStop(ends, frameRef.current)) },
     {
       id: 'play',
       icon: playing ? Pause : Play,
@@ -179,12 +194,20 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
       enabled: controls.play,
       onClick: () => setPlaying((p) => !p),
     },
-    { id: 'step', icon: StepForward, text: t('canvas.timemachine.step'), enabled: controls.step, onClick: () => go(frameRef.current + 1) },
+    { id: 'step', icon: StepForward, text: t('canvas.timemachine.step'), enabled: controls.step, onClick: () => go(nextStop(ends, frameRef.current)) },
     { id: 'last', icon: SkipForward, text: t('canvas.timemachine.last'), enabled: controls.last, onClick: () => go(count - 1) },
   ];
 
   return (
-    <div className={viewStyles.screen} data-testid="tm-screen" data-frame={frame} data-count={count} data-playing={playing || undefined}>
+    <div
+      className={viewStyles.screen}
+      data-testid="tm-screen"
+      data-frame={frame}
+      data-count={count}
+      data-stops={ends.length}
+      data-per-event={perEvent || undefined}
+      data-playing={playing || undefined}
+    >
       <header className={viewStyles.titleBar} data-testid="view-titlebar">
         <div className={viewStyles.titles}>
           <span className={viewStyles.community} data-testid="view-community">
@@ -240,8 +263,12 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
               ))}
             </select>
           </label>
+          <label className={styles.toggle} title={t('canvas.timemachine.perEventHint')}>
+            <input type="checkbox" checked={perEvent} onChange={(event) => setPerEvent(event.target.checked)} data-testid="tm-per-event" />
+            {t('canvas.timemachine.perEvent')}
+          </label>
           <span className={styles.counter} data-testid="tm-counter">
-            {t('canvas.timemachine.counter', { frame: frame + 1, count })}
+            {t('canvas.timemachine.counter', { frame: ends.indexOf(frame) + 1, count: ends.length })}
           </span>
         </div>
         <p className={styles.record} aria-live="polite" data-testid="tm-record">
@@ -285,7 +312,7 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
         describe={describe}
         onJump={(index) => {
           setPlaying(false);
-          go(index);
+          go(stopAt(ends, index));
         }}
         onKey={onKey}
       />

@@ -25,6 +25,39 @@ export const sceneRefs = (scene: Scene): ViewRef[] =>
 
 export const sceneLinks = (scene: Scene): ViewLink[] => [...scene.links.values()];
 
+// ---- steps played together (issue 21 §8) ------------------------------------------------
+
+/**
+ * The frames the player stops at. One step per event stops at every step;
+ * otherwise the steps of one action (same person, same instant: a rise-above
+ * moving notes and placing its own, several selected notes dragged at once)
+ * play as one, and the player stops only at the last step of each such run.
+ * The last frame is always a stop; frame −1 always is too.
+ */
+export const groupEnds = (steps: readonly { time: string; actorId: string | null }[], perEvent: boolean): number[] => {
+  const ends: number[] = [];
+  steps.forEach((step, index) => {
+    const next = steps[index + 1];
+    if (perEvent || !next || next.time !== step.time || next.actorId !== step.actorId) ends.push(index);
+  });
+  return ends;
+};
+
+/** The first stop after `frame` (the last frame when none is left). */
+export const nextStop = (ends: readonly number[], frame: number): number => ends.find((end) => end > frame) ?? ends[ends.length - 1] ?? -1;
+
+/** The last stop before `frame` (−1, the empty canvas, before the first). */
+export const previousStop = (ends: readonly number[], frame: number): number => {
+  for (let i = ends.length - 1; i >= 0; i--) if ((ends[i] as number) < frame) return ends[i] as number;
+  return -1;
+};
+
+/** The stop that shows `frame`'s action whole: the end of the run holding it (−1 stays −1). */
+export const stopAt = (ends: readonly number[], frame: number): number => (frame < 0 ? -1 : (ends.find((end) => end >= frame) ?? ends[ends.length - 1] ?? -1));
+
+/** The steps shown at stop `frame`: from the step after the previous stop through `frame`. */
+export const runAt = (ends: readonly number[], frame: number): { from: number; to: number } => ({ from: frame < 0 ? 0 : previousStop(ends, frame) + 1, to: frame });
+
 /** Which player buttons are enabled (fact sheet §2.2). */
 export const controlsFor = (frame: number, count: number, playing: boolean) => ({
   first: !playing && frame > -1,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimeMachineDeltaStep } from '../../../../../contracts/api/timemachine.ts';
 import type { ViewRef } from '../../../../../contracts/api/views.ts';
-import { controlsFor, emptyScene, fitScale, frameAt, sceneLinks, sceneRefs, seek, zoomed } from './player.ts';
+import { controlsFor, emptyScene, fitScale, frameAt, groupEnds, nextStop, previousStop, runAt, sceneLinks, sceneRefs, seek, stopAt, zoomed } from './player.ts';
 
 const ref = (id: string, x: number, title: string, created = `2024-01-01T00:00:0${id}Z`): ViewRef => ({
   _id: id,
@@ -19,6 +19,7 @@ const ref = (id: string, x: number, title: string, created = `2024-01-01T00:00:0
 const step = (index: number, time: string, before: ViewRef | null, after: ViewRef | null, added: string[] = [], removed: string[] = []): TimeMachineDeltaStep => ({
   index, position: index, time, actorId: null, actorName: '', kind: before === null ? 'created' : after === null ? 'deleted' : 'modified',
   refId: (after ?? before)?._id ?? '', contributionId: (after ?? before)?.to ?? '', title: (after ?? before)?._to.title ?? '',
+  action: before === null ? 'contributed' : after === null ? 'removed' : 'moved', other: null,
   before, after,
   links: { added: added.map((id) => ({ _id: id, from: 'c1', to: 'c2', type: 'buildson' })), removed: removed.map((id) => ({ _id: id, from: 'c1', to: 'c2', type: 'buildson' })) },
 });
@@ -72,5 +73,35 @@ describe('the time machine player', () => {
     expect(zoomed(fit, 'bigUp', 0)).toBeCloseTo(fit * 5);
     expect(zoomed(fit, 'down', 0)).toBeCloseTo(fit * 0.5);
     expect(zoomed(fit, 'bigDown', fit / 2)).toBeCloseTo(fit / 2);
+  });
+
+  it('plays the steps of one action together unless asked for one step per event (issue 21 §8)', () => {
+    // A rise-above (three steps by Léa at one instant), then two moves by Hugo at two instants, then one by Léa at his last instant.
+    const played = [
+      { time: 't1', actorId: 'lea' },
+      { time: 't1', actorId: 'lea' },
+      { time: 't1', actorId: 'lea' },
+      { time: 't2', actorId: 'hugo' },
+      { time: 't3', actorId: 'hugo' },
+      { time: 't3', actorId: 'lea' },
+    ];
+    expect(groupEnds(played, true)).toEqual([0, 1, 2, 3, 4, 5]);
+    const ends = groupEnds(played, false);
+    expect(ends).toEqual([2, 3, 4, 5]);
+    // Forward and back stop only at the end of each action; −1 is the empty canvas.
+    expect(nextStop(ends, -1)).toBe(2);
+    expect(nextStop(ends, 2)).toBe(3);
+    expect(nextStop(ends, 5)).toBe(5);
+    expect(previousStop(ends, 3)).toBe(2);
+    expect(previousStop(ends, 2)).toBe(-1);
+    // A timeline click (or "as of") inside an action shows it whole; the caption covers the whole run.
+    expect(stopAt(ends, 0)).toBe(2);
+    expect(stopAt(ends, 1)).toBe(2);
+    expect(stopAt(ends, -1)).toBe(-1);
+    expect(runAt(ends, 2)).toEqual({ from: 0, to: 2 });
+    expect(runAt(ends, 4)).toEqual({ from: 4, to: 4 });
+    expect(runAt(groupEnds(played, true), 2)).toEqual({ from: 2, to: 2 });
+    expect(groupEnds([], false)).toEqual([]);
+    expect(nextStop([], -1)).toBe(-1);
   });
 });
