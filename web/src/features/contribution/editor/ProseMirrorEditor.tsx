@@ -4,7 +4,7 @@ import { EditorView } from 'prosemirror-view';
 import 'prosemirror-view/style/prosemirror.css';
 import { useEffect, useRef, type MutableRefObject } from 'react';
 import { droppedImageWidth } from '../../../../../contracts/noteSchema.ts';
-import { inlinePointNear, resolvePastedSupports, schema, typeText, typingAtSupport } from './commands.ts';
+import { closeSupportsAtEdges, inlinePointNear, resolvePastedSupports, schema, typeText, typingAtSupport } from './commands.ts';
 import { createEditorState } from './setup.ts';
 import { AttachmentRefView, imageFileToDataUrl, SupportView, type AttachmentResolver } from './nodeViews.ts';
 import styles from './Editor.module.css';
@@ -37,6 +37,8 @@ export const ProseMirrorEditor = ({
   const host = useRef<HTMLDivElement | null>(null);
   const latest = useRef({ onChange, resolveAttachment, supportPlaceholder, knownSupports });
   latest.current = { onChange, resolveAttachment, supportPlaceholder, knownSupports };
+  // Whether the HTML being pasted came from outside Buildon (set by transformPastedHTML, read by transformPasted).
+  const foreignPaste = useRef(false);
 
   useEffect(() => {
     if (!host.current) return undefined;
@@ -80,7 +82,16 @@ export const ProseMirrorEditor = ({
         clickView.focus();
         return true;
       },
-      transformPasted: (slice) => resolvePastedSupports(slice, latest.current.knownSupports()),
+      transformPastedHTML: (html) => {
+        // ProseMirror marks its own clipboard HTML with data-pm-slice (how open the copied slice is).
+        foreignPaste.current = !html.includes('data-pm-slice');
+        return html;
+      },
+      transformPasted: (slice) => {
+        const whole = foreignPaste.current ? closeSupportsAtEdges(slice) : slice;
+        foreignPaste.current = false;
+        return resolvePastedSupports(whole, latest.current.knownSupports());
+      },
       handleDrop: (dropView, event) => {
         const files = [...(event.dataTransfer?.files ?? [])].filter((file) => file.type.startsWith('image/'));
         if (files.length === 0) return false;

@@ -209,9 +209,7 @@ export const lineBreakInSupport: Command = (state, dispatch) => {
 export const typingAtSupport = (state: EditorState): boolean => {
   const { selection } = state;
   if (!(selection instanceof TextSelection)) return false;
-  const { $from, $to } = selection;
-  if (inSupport($from) || inSupport($to)) return true;
-  return selection.empty && (isSupport($from.nodeBefore) || isSupport($from.nodeAfter));
+  return [selection.$from, selection.$to].some(($pos) => inSupport($pos) || isSupport($pos.nodeBefore) || isSupport($pos.nodeAfter));
 };
 
 /** Types `text` at the selection (see `typingAtSupport`). */
@@ -270,4 +268,25 @@ export const resolvePastedSupports = (slice: Slice, known: readonly { _id: strin
   };
   const content = map(slice.content, 0, true, true);
   return new Slice(content, openStart, openEnd);
+};
+
+/**
+ * A slice with the supports at its edges whole. ProseMirror opens a slice
+ * parsed from foreign HTML (KF6's, say) as deep as it can, so a support first
+ * or last in it would melt into the text it is pasted into, label lost. Use
+ * it for such HTML only: a slice copied in Buildon says how open it is (words
+ * copied from inside a support paste as plain words).
+ */
+export const closeSupportsAtEdges = (slice: Slice): Slice => {
+  const edgeDepth = (open: number, side: 'first' | 'last'): number => {
+    let node = side === 'first' ? slice.content.firstChild : slice.content.lastChild;
+    for (let depth = 0; node && depth < open; depth++) {
+      if (isSupport(node)) return depth;
+      node = side === 'first' ? node.firstChild : node.lastChild;
+    }
+    return open;
+  };
+  const openStart = edgeDepth(slice.openStart, 'first');
+  const openEnd = edgeDepth(slice.openEnd, 'last');
+  return openStart === slice.openStart && openEnd === slice.openEnd ? slice : new Slice(slice.content, openStart, openEnd);
 };

@@ -3,6 +3,7 @@ import { EditorState, NodeSelection, TextSelection, type Transaction } from 'pro
 import { describe, expect, it } from 'vitest';
 import {
   arrowAtUnit,
+  closeSupportsAtEdges,
   deleteUnitBackward,
   deleteUnitForward,
   insertInline,
@@ -241,5 +242,19 @@ describe('pasted supports', () => {
     const state = stateWith('ab', 2);
     const after = state.apply(state.tr.replaceSelection(slice));
     expect(after.doc.textContent).toBe('amoitiéb');
+  });
+
+  it('pastes a support at the edge of foreign HTML whole (ProseMirror would melt it into the text)', () => {
+    // What ProseMirror parses from KF6's markup alone: a slice open into the support.
+    const foreign = new Slice(Fragment.from(supportNode(support._id, 'Mon idée', 'la glace fond')), 1, 1);
+    const closed = closeSupportsAtEdges(foreign);
+    expect([closed.openStart, closed.openEnd]).toEqual([0, 0]);
+    const state = stateWith('ab', 2);
+    expect(shown(state.apply(state.tr.replaceSelection(closed)))).toBe('a[Mon idée|la glace fond]b');
+    // Melted, without closing: the label would be lost.
+    expect(shown(state.apply(state.tr.replaceSelection(foreign)))).toBe('ala glace fondb');
+    // Deeper: a paragraph holding text then a support, open at both ends.
+    const deeper = new Slice(Fragment.from(schema.node('paragraph', null, [schema.text('x '), supportNode(support._id, 'Mon idée', 'y')])), 1, 2);
+    expect([closeSupportsAtEdges(deeper).openStart, closeSupportsAtEdges(deeper).openEnd]).toEqual([1, 1]);
   });
 });
