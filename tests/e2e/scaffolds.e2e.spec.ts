@@ -126,10 +126,14 @@ describeBrowser('writing inside a scaffold', () => {
     await page.keyboard.type(' à sécher');
     await expect.poll(() => supportsShown(editor)).toEqual([`[Mon idée|${typed}]`, '[My theory|La chaleur aide à sécher]']);
 
-    // An empty support goes with one Backspace.
+    // A typo inside is deleted like any text (the support stays, empty); then an empty support goes with one Backspace.
     await press(page, editor, 'ArrowRight');
     await supportButton('New Information').click();
     await expect.poll(() => editor.locator('.kf-support').count()).toBe(3);
+    await page.keyboard.type('x');
+    await expect.poll(() => supportsShown(editor)).toEqual([`[Mon idée|${typed}]`, '[My theory|La chaleur aide à sécher]', '[New Information|x]']);
+    await press(page, editor, 'Backspace');
+    await expect.poll(() => supportsShown(editor)).toEqual([`[Mon idée|${typed}]`, '[My theory|La chaleur aide à sécher]', '[New Information|]']);
     await press(page, editor, 'Backspace');
     await expect.poll(() => editor.locator('.kf-support').count()).toBe(2);
 
@@ -192,12 +196,16 @@ describeBrowser('writing inside a scaffold', () => {
     await expect.poll(() => position(editor)).not.toBe(caretBefore);
     await page.keyboard.type(' et monte au ciel');
     await expect.poll(() => supportsShown(editor)).toEqual([`[Mon idée|${typed} et monte au ciel]`, '[My theory|La chaleur aide à sécher]']);
+    // The caret walks through the words as through any text.
+    for (let step = 0; step < 4; step++) await press(page, editor, 'ArrowLeft');
+    await page.keyboard.type('grand ');
+    await expect.poll(() => supportsShown(editor)).toEqual([`[Mon idée|${typed} et monte au grand ciel]`, '[My theory|La chaleur aide à sécher]']);
     await page.getByTestId('contribute').click();
     await page.getByTestId('save-success').waitFor();
     const after = (await ok<Connection[]>(app.url, `/api/links/from/${noteId}`, lea.token)).filter((link) => link.type === 'supports');
     expect(after.map((link) => link._id).sort()).toEqual(before.map((link) => link._id).sort());
     const rewritten = supportNodes((await ok<ObjectReply>(app.url, `/api/objects/${noteId}`, lea.token)).data.body);
-    expect(rewritten[0]).toEqual({ title: 'Mon idée', words: `${typed} et monte au ciel`, linkId: before.find((link) => link.other.title === 'Mon idée')?._id });
+    expect(rewritten[0]).toEqual({ title: 'Mon idée', words: `${typed} et monte au grand ciel`, linkId: before.find((link) => link.other.title === 'Mon idée')?._id });
     await page.close();
   });
 

@@ -124,14 +124,24 @@ export const insertSupport = (support: { _id: string; title: string }): Command 
 const deleteNodeAt = (state: EditorState, pos: number, node: PMNode) => state.tr.delete(pos, pos + node.nodeSize).scrollIntoView();
 const selectNodeAt = (state: EditorState, pos: number) => state.tr.setSelection(NodeSelection.create(state.doc, pos)).scrollIntoView();
 
+/** How far one Backspace (-1) or Delete (1) reaches in `text`, which ends (or starts) at the caret: a character or a word. */
+const reach = (text: string, direction: -1 | 1, by: 'character' | 'word'): number => {
+  if (by === 'word') return (direction < 0 ? /(\S+\s*|\s+)$/u.exec(text) : /^(\S+\s*|\s+)/u.exec(text))?.[0].length ?? 0;
+  // One user-perceived character (an accented letter typed as two code points, an emoji).
+  const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)];
+  return (direction < 0 ? graphemes.at(-1) : graphemes[0])?.segment.length ?? 0;
+};
+
 /**
- * Backspace and Delete at a support's edge (`direction` -1 and 1): an empty
- * support goes whole; a written one is selected whole first (the next key
- * deletes it, undo brings it back). References and attachments go whole.
- * Inside the words, ordinary deletion.
+ * Backspace and Delete (`direction` -1 and 1, by character or, with Ctrl,
+ * by word) at a unit. At a support's edge, an empty support goes whole and a
+ * written one is selected whole first (the next key deletes it, undo brings
+ * it back); references and attachments go whole. Among a support's words the
+ * editor deletes itself: the browser's own deletion there removes the words'
+ * element with their last letter.
  */
 const deleteAtUnit =
-  (direction: -1 | 1): Command =>
+  (direction: -1 | 1, by: 'character' | 'word' = 'character'): Command =>
   (state, dispatch) => {
     const { selection } = state;
     if (selection instanceof NodeSelection && isUnit(selection.node)) {
@@ -143,10 +153,18 @@ const deleteAtUnit =
     let pos: number;
     let node: PMNode;
     if (inSupport($cursor)) {
-      const atEdge = direction < 0 ? $cursor.parentOffset === 0 : $cursor.parentOffset === $cursor.parent.content.size;
-      if (!atEdge) return false;
+      const { parent, parentOffset } = $cursor;
+      const atEdge = direction < 0 ? parentOffset === 0 : parentOffset === parent.content.size;
+      if (!atEdge) {
+        // Line breaks count as one position, like a character.
+        const text = direction < 0 ? parent.textBetween(0, parentOffset, undefined, '\n') : parent.textBetween(parentOffset, parent.content.size, undefined, '\n');
+        const length = Math.max(1, reach(text, direction, by));
+        const [from, to] = direction < 0 ? [$cursor.pos - length, $cursor.pos] : [$cursor.pos, $cursor.pos + length];
+        if (dispatch) dispatch(state.tr.delete(from, to).scrollIntoView());
+        return true;
+      }
       pos = $cursor.before();
-      node = $cursor.parent;
+      node = parent;
     } else {
       const next = direction < 0 ? $cursor.nodeBefore : $cursor.nodeAfter;
       if (!isUnit(next)) return false;
@@ -162,6 +180,12 @@ export const deleteUnitBackward: Command = deleteAtUnit(-1);
 
 /** Delete: see `deleteAtUnit`. */
 export const deleteUnitForward: Command = deleteAtUnit(1);
+
+/** Ctrl+Backspace: see `deleteAtUnit`. */
+export const deleteWordBackward: Command = deleteAtUnit(-1, 'word');
+
+/** Ctrl+Delete: see `deleteAtUnit`. */
+export const deleteWordForward: Command = deleteAtUnit(1, 'word');
 
 /**
  * Arrow keys at a unit: into a support's words and out again, one caret stop

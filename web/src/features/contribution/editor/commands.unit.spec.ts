@@ -6,6 +6,8 @@ import {
   closeSupportsAtEdges,
   deleteUnitBackward,
   deleteUnitForward,
+  deleteWordBackward,
+  deleteWordForward,
   insertInline,
   insertSupport,
   lineBreakInSupport,
@@ -196,12 +198,31 @@ describe('deleting a support', () => {
     expect(shown(across.apply(across.tr.deleteSelection()))).toBe('Avantaprès');
   });
 
-  it('leaves ordinary text and the words inside to the default keys', () => {
+  it('leaves ordinary text to the default keys', () => {
     const plain = stateWith('Bonjour', 4);
     expect(run(plain, deleteUnitBackward).handled).toBe(false);
     expect(run(plain, deleteUnitForward).handled).toBe(false);
+    expect(run(plain, deleteWordBackward).handled).toBe(false);
     expect(run(plain, arrowAtUnit(-1)).handled).toBe(false);
-    expect(run(caretAt(written(), 10), deleteUnitBackward).handled).toBe(false);
+  });
+
+  it('deletes among the words itself: a character (a whole emoji or accented letter), a word, a line break; the support stays', () => {
+    // "Avant [Mon idée|mots] après": the words at 8..12.
+    expect(shown(run(caretAt(written(), 10), deleteUnitBackward).state)).toBe('Avant [Mon idée|mts] après');
+    expect(shown(run(caretAt(written(), 10), deleteUnitForward).state)).toBe('Avant [Mon idée|mos] après');
+    // The last letter goes; the (now empty) support stays until the next Backspace.
+    const one = chain(empty(), typeText('x'), deleteUnitBackward);
+    expect(shown(one)).toBe('Avant [Mon idée|] après');
+    expect(shown(run(one, deleteUnitBackward).state)).toBe('Avant  après');
+    const emoji = chain(empty(), typeText('eau 💧'), deleteUnitBackward);
+    expect(shown(emoji)).toBe('Avant [Mon idée|eau ] après');
+    const accent = chain(empty(), typeText('e\u0301'), deleteUnitBackward);
+    expect(shown(accent)).toBe('Avant [Mon idée|] après');
+    const words = chain(empty(), typeText("l'eau qui monte"), deleteWordBackward);
+    expect(shown(words)).toBe("Avant [Mon idée|l'eau qui ] après");
+    expect(shown(run(caretAt(words, 8), deleteWordForward).state)).toBe('Avant [Mon idée|qui ] après');
+    const broken = chain(empty(), typeText('a'), lineBreakInSupport, deleteUnitBackward, typeText('b'));
+    expect(shown(broken)).toBe('Avant [Mon idée|ab] après');
   });
 
   it('deletes a reference whole and jumps over it', () => {
