@@ -2,6 +2,7 @@ import { Node as PMNode, Schema, type DOMOutputSpec, type MarkSpec, type NodeSpe
 import { marks as basicMarks, nodes as basicNodes } from 'prosemirror-schema-basic';
 import { addListNodes } from 'prosemirror-schema-list';
 import { Messages } from './messages.ts';
+import { supportParseRules, supportToDOM } from './supportMarkup.ts';
 
 /**
  * The ProseMirror schema of a note's body, shared by the server (which
@@ -13,13 +14,15 @@ import { Messages } from './messages.ts';
  * italic (`em`), underline, strike, code and link; hard breaks; images (max
  * width 200 px); and three Knowledge Forum nodes:
  *
- * - `support` {supportId, linkId, title}: a scaffold support wrapping some text
- *   (the selection, or a placeholder). It is an *inline node with content*
- *   (`text*`) marked `atom`: the editor selects, moves, copies and deletes it as
- *   one unit (no half-deleted start/end pair as in the original's two spans),
- *   while its text stays part of the document (word count, search). The web
- *   editor may give it a node view whose contentDOM keeps the words editable.
- *   `linkId` is filled in by the server: the id of the `supports` link it became.
+ * - `support` {supportId, linkId, title}: a scaffold support holding the words
+ *   the pupil writes inside it. It is an *inline node with content* (text and
+ *   line breaks): the caret goes in and typing adds to its words, which are
+ *   part of the document (word count, search); the label and end mark are
+ *   drawn around them, and one support is never split into a half-deleted
+ *   start/end pair as the original's two spans could be. KF6's HTML of a
+ *   support (`KFSupportStart` … `KFSupportEnd`) is its DOM form, both ways
+ *   (contracts/supportMarkup.ts). `linkId` is filled in by the server: the id
+ *   of the `supports` link it became.
  * - `reference` {contributionId, quote, title, authors, linkId}: a citation of
  *   another contribution, an atomic leaf; becomes a `references` link
  *   (`data.text` = quote) on save.
@@ -118,39 +121,25 @@ const image: NodeSpec = {
   },
 };
 
+/**
+ * A scaffold support: the pupil writes inside it (issue 21 §3). Its content is
+ * their words (text with marks, and line breaks); the label and the end mark
+ * are drawn around them (never part of the text). Not an atom: the caret goes
+ * inside; still selectable, so it can be selected and deleted as one unit.
+ * Rendered and parsed as Knowledge Forum 6 markup (contracts/supportMarkup.ts).
+ */
 const support: NodeSpec = {
   inline: true,
   group: 'inline',
-  content: 'text*',
-  atom: true,
+  content: '(text | hard_break)*',
   selectable: true,
-  draggable: true,
   attrs: {
     supportId: { validate: validateObjectId },
     linkId: { default: null, validate: validateOptionalObjectId },
     title: { default: '', validate: validateString(500) },
   },
-  parseDOM: [
-    {
-      tag: 'span.kf-support',
-      getAttrs: (dom) => {
-        const supportId = dom.getAttribute('data-support-id');
-        if (!supportId || !objectIdRegex.test(supportId)) return false;
-        const linkId = dom.getAttribute('data-link-id');
-        return { supportId, linkId: linkId && objectIdRegex.test(linkId) ? linkId : null, title: dom.getAttribute('data-title') ?? '' };
-      },
-    },
-  ],
-  toDOM: (node): DOMOutputSpec => [
-    'span',
-    {
-      class: 'kf-support',
-      'data-support-id': node.attrs.supportId as string,
-      ...(node.attrs.linkId ? { 'data-link-id': node.attrs.linkId as string } : {}),
-      'data-title': node.attrs.title as string,
-    },
-    0,
-  ],
+  parseDOM: supportParseRules,
+  toDOM: supportToDOM,
 };
 
 const reference: NodeSpec = {

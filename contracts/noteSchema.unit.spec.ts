@@ -31,17 +31,37 @@ describe('note schema', () => {
     expect(referenceNodesOf(doc)).toEqual([{ contributionId: id('b'), quote: 'quoted words', linkId: null }]);
   });
 
-  it('makes the support node one atomic inline unit wrapping its text', () => {
+  it('makes the support node an inline unit the pupil writes inside (words, marks, line breaks)', () => {
     const doc = parseNoteBody(note);
     let found = false;
     doc.descendants((node) => {
       if (node.type.name === 'support') {
         found = true;
-        expect(node.isInline && node.isAtom && node.type.spec.selectable).toBe(true);
+        // Not an atom: the caret goes inside; still selectable as one unit.
+        expect(node.isInline && !node.isAtom && node.type.spec.selectable && node.inlineContent).toBe(true);
         expect(node.textContent).toBe('the sun is hot');
       }
     });
     expect(found).toBe(true);
+    const written = parseNoteBody({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            {
+              type: 'support',
+              attrs: { supportId: id('a'), title: 'Mon idée' },
+              content: [{ type: 'text', text: "parce que l'eau", marks: [{ type: 'strong' }] }, { type: 'hard_break' }, { type: 'text', text: "s'évapore" }],
+            },
+          ],
+        },
+      ],
+    });
+    // The words typed inside count and are searched; the label is not text.
+    expect(plainTextOf(written)).toBe("parce que l'eau\ns'évapore");
+    expect(countWords(plainTextOf(written))).toBe(4);
+    expect(() => parseNoteBody({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'support', attrs: { supportId: id('a') } }] }] })).not.toThrow();
   });
 
   it.each([
@@ -50,6 +70,8 @@ describe('note schema', () => {
     ['an image wider than 200 px', { type: 'paragraph', content: [{ type: 'image', attrs: { src: 'a.png', width: 201 } }] }],
     ['an attachment id that is not 24-hex', { type: 'paragraph', content: [{ type: 'attachmentRef', attrs: { attachmentId: '../etc/passwd' } }] }],
     ['a support without support id', { type: 'paragraph', content: [{ type: 'support', attrs: {}, content: [] }] }],
+    ['a support inside a support', { type: 'paragraph', content: [{ type: 'support', attrs: { supportId: id('a') }, content: [{ type: 'support', attrs: { supportId: id('b') } }] }] }],
+    ['an image inside a support', { type: 'paragraph', content: [{ type: 'support', attrs: { supportId: id('a') }, content: [{ type: 'image', attrs: { src: 'a.png' } }] }] }],
     ['an unknown node', { type: 'script', content: [] }],
     ['text directly in the document', { type: 'text', text: 'x' }],
     ['an unknown mark', { type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'blink' }] }] }],

@@ -35,9 +35,6 @@ export type FromTemplateBody = Static<typeof FromTemplateBody>;
 /** Offset of a note made from a template from its parent's ref (fact sheet §10.3). */
 export const templateOffset = 100;
 
-/** The text a template's support holds until the student writes (the editor's placeholder). */
-export const templateSupportPlaceholder = '…';
-
 export const TemplateMessages = {
   notAScaffold: 'Only a scaffold can be a template.',
   notATemplate: 'This scaffold is not a template of this community.',

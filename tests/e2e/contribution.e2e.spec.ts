@@ -64,7 +64,7 @@ const editorText = (page: Page) =>
   editor(page).evaluate((root) => {
     const clone = root.cloneNode(true) as HTMLElement;
     clone.querySelectorAll('.kf-support').forEach((span) => {
-      const label = span.querySelector('.kf-support-label')?.textContent ?? '';
+      const label = span.querySelector('.kf-support-label')?.textContent?.trim() ?? '';
       const words = span.querySelector('.kf-support-words')?.textContent ?? '';
       span.replaceWith(`[${label}|${words}]`);
     });
@@ -182,7 +182,7 @@ describeBrowser('the contribution window', () => {
   describe('a note', () => {
     let noteId = '';
 
-    it('is written with bold text, a list, one atomic scaffold support and keywords, then contributed', async () => {
+    it('is written with bold text, a list, one scaffold support written inside and keywords, then contributed', async () => {
       noteId = await newContribution(alice, 'Note');
       const page = await open(alice, noteId);
       // A new note opens in the Edit tab, not yet contributed.
@@ -212,7 +212,7 @@ describeBrowser('the contribution window', () => {
       await expect.poll(() => supports.count()).toBeGreaterThan(3);
       const firstLabel = (await supports.first().textContent()) ?? '';
 
-      // Wrap a selection in a support: ONE unit with its label and the words.
+      // Wrap a selection in a support: ONE node with its label and the words inside (issue 21 §3).
       await press(page, 'Enter');
       await press(page, 'Enter');
       await page.keyboard.type('Je pense que la lumière nourrit la plante');
@@ -221,21 +221,22 @@ describeBrowser('the contribution window', () => {
       await expect.poll(() => editor(page).locator('.kf-support').count()).toBe(1);
       expect(await editorText(page)).toContain(`Je pense que [${firstLabel}|la lumière nourrit la plante]`);
 
-      // Arrow keys jump over the unit in one step: the caret never enters it.
-      await page.keyboard.press('End');
-      await press(page, 'ArrowLeft'); // over the space after it
-      await press(page, 'ArrowLeft'); // over the whole support
+      // The caret stays inside, at the end of the words: typing goes on inside; the right arrow leaves it.
+      await page.keyboard.type(' verte');
+      await expect.poll(() => editorText(page)).toContain(`[${firstLabel}|la lumière nourrit la plante verte]`);
+      await press(page, 'ArrowRight');
       await page.keyboard.type('!');
-      expect(await editorText(page)).toContain(`Je pense que ![${firstLabel}|`);
+      await expect.poll(() => editorText(page)).toContain(`[${firstLabel}|la lumière nourrit la plante verte]!`);
       await press(page, 'Backspace');
-      await press(page, 'ArrowRight'); // over the whole support again
-      // Backspace removes it whole; undo brings it back whole.
+      // Backspace right after it selects it whole, the next removes it whole; undo brings it back whole.
+      await press(page, 'Backspace');
+      expect(await editor(page).locator('.kf-support.ProseMirror-selectednode').count()).toBe(1);
       await press(page, 'Backspace');
       expect(await editor(page).locator('.kf-support').count()).toBe(0);
       expect(await editorText(page)).not.toContain('nourrit');
       await press(page, 'Control+z');
       await expect.poll(() => editor(page).locator('.kf-support').count()).toBe(1);
-      expect(await editorText(page)).toContain(`[${firstLabel}|la lumière nourrit la plante]`);
+      expect(await editorText(page)).toContain(`[${firstLabel}|la lumière nourrit la plante verte]`);
 
       // Keywords: add needs a selection; the selection joins with '; '.
       await page.keyboard.press('End');
@@ -272,7 +273,8 @@ describeBrowser('the contribution window', () => {
       await page.getByTestId('read-body').waitFor();
       expect(await page.getByTestId('read-body').locator('strong').textContent()).toBe('captent');
       expect(await page.getByTestId('read-body').locator('li').count()).toBe(2);
-      expect(await page.getByTestId('read-body').locator('.kf-support .kf-support-label').textContent()).toBe(firstLabel);
+      expect(await page.getByTestId('read-body').locator('.kf-support .kfSupportStartLabel').textContent()).toBe(firstLabel);
+      expect(await page.getByTestId('read-body').locator('.kf-support .kf-support-words').textContent()).toBe('la lumière nourrit la plante verte');
       expect(await page.getByTestId('read-keywords').textContent()).toContain('soleil; gaz carbonique; feuilles');
       await checkPage(page, 'contribution-note-read');
       // Marked read 1.2 s after opening.
@@ -378,8 +380,8 @@ describeBrowser('the contribution window', () => {
     it('asks before leaving a note with unsaved changes', async () => {
       const page = await open(alice, noteId);
       await page.getByTestId('tab-edit').click();
-      // A click on a support selects it whole; typing replaces it.
-      await editor(page).locator('.kf-support').click();
+      // Ctrl+click on a support selects it whole; typing replaces it.
+      await editor(page).locator('.kf-support .kf-support-label').click({ modifiers: ['Control'] });
       await page.keyboard.type('x');
       await expect.poll(() => editor(page).locator('.kf-support').count()).toBe(0);
       await expect.poll(() => page.getByTestId('save-bar').getAttribute('data-dirty')).toBe('true');

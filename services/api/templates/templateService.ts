@@ -1,7 +1,7 @@
 import type { CreateContributionReply } from '../../../contracts/api/canvas.ts';
 import { CanvasMessages, CanvasServiceMessages } from '../../../contracts/api/canvas.ts';
 import type { Scaffold } from '../../../contracts/api/communities.ts';
-import { TemplateMessages, templateOffset, templateSupportPlaceholder, type FromTemplateBody, type Template } from '../../../contracts/api/templates.ts';
+import { TemplateMessages, templateOffset, type FromTemplateBody, type Template } from '../../../contracts/api/templates.ts';
 import { contributionStreamName, type Permission } from '../../../contracts/events/contribution.ts';
 import type { EventMetadata } from '../../../contracts/events/event.ts';
 import { CommunityMessages } from '../../../contracts/messages.ts';
@@ -20,13 +20,17 @@ import { toContribution, toLink } from '../canvas/replies.ts';
 
 
 
-/** The body a note from a template starts with: each support on its own line, then a line to write on. */
+/**
+ * The body a note from a template starts with: each support on its own line,
+ * empty (the pupil writes inside it; the editor shows a placeholder there),
+ * then a line to write on.
+ */
 export const templateBody = (supports: readonly { _id: string; title: string }[]): Record<string, unknown> => {
   if (supports.length === 0) return emptyNoteBody();
   const content = supports.flatMap((support) => [
     {
       type: 'paragraph',
-      content: [{ type: 'support', attrs: { supportId: support._id, linkId: null, title: support.title }, content: [{ type: 'text', text: templateSupportPlaceholder }] }],
+      content: [{ type: 'support', attrs: { supportId: support._id, linkId: null, title: support.title } }],
     },
     { type: 'paragraph' },
   ]);

@@ -140,6 +140,20 @@ describe('note content', () => {
       ]);
     });
 
+    it('keeps the link of a support while the words written inside it change (issue 21 §3), and links an empty support', () => {
+      const l1: ContributionEvent = {
+        type: 'LinkCreated',
+        data: { linkId: linkId(7), communityId, from: id, to: support1, type: 'supports', data: { supportId: support1 } },
+      };
+      const rewritten = doc(paragraph(supportNode(support1, "parce que l'eau s'évapore au soleil", linkId(7))));
+      spec.given([activeNote, l1]).when(save(rewritten)).then([{ type: 'NoteSaved', data: { contributionId: id, ...content(rewritten) } }]);
+      const empty = { type: 'support', attrs: { supportId: support2, linkId: null, title: 'New Information' } };
+      const withEmpty = doc(paragraph(supportNode(support1, 'autre chose', linkId(7)), empty));
+      const events = contributionDecider.decide(save(withEmpty), [activeNote, l1].reduce(evolveContribution, initialContributionState()));
+      expect(events.filter((e) => e.type === 'LinkCreated').map((e) => e.type === 'LinkCreated' && e.data.to)).toEqual([support2]);
+      expect(events.some((e) => e.type === 'LinkDeleted')).toBe(false);
+    });
+
     it('does not let a node claim a link of another support or a link twice', () => {
       const l1: ContributionEvent = {
         type: 'LinkCreated',

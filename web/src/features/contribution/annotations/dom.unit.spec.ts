@@ -23,19 +23,10 @@ const body = {
   ],
 };
 
-/** The body as the Read tab renders it (DocView: the schema's DOM, supports with a label). */
+/** The body as the Read tab renders it (DocView: the schema's DOM, supports with their label and end mark). */
 const rendered = (): HTMLElement => {
   const root = document.createElement('div');
   root.append(DOMSerializer.fromSchema(noteSchema).serializeFragment(parseNoteBody(body).content));
-  root.querySelectorAll<HTMLElement>('span.kf-support').forEach((span) => {
-    const label = document.createElement('span');
-    label.className = 'kf-support-label';
-    label.textContent = span.dataset.title ?? '';
-    const words = document.createElement('span');
-    words.className = 'kf-support-words';
-    words.append(...span.childNodes);
-    span.replaceChildren(label, words);
-  });
   document.body.replaceChildren(root);
   return root;
 };
@@ -69,7 +60,7 @@ describe('the rendered note and its annotation text', () => {
     const first = root.querySelector('p')?.firstChild as Text;
     expect(select(root, [first, 3], [first, 13])).toEqual({ start: 4, end: 12, quote: 'feuilles' });
     // A selection starting in a support label starts at the support's words.
-    const label = root.querySelector('.kf-support-label')?.firstChild as Text;
+    const label = root.querySelector('.kf-support-label .kfSupportStartLabel')?.firstChild as Text;
     const words = root.querySelector('.kf-support-words')?.firstChild as Text;
     expect(select(root, [label, 2], [words, 2])?.quote).toBe('je');
   });

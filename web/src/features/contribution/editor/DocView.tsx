@@ -14,19 +14,7 @@ export const DocView = ({ body, resolveAttachment, testId }: { body: unknown; re
     const doc = docFromJson(body);
     const fragment = DOMSerializer.fromSchema(schema).serializeFragment(doc.content);
     target.replaceChildren(fragment);
-    // Supports read as labelled units; inline attachments show their image.
-    target.querySelectorAll<HTMLElement>('span.kf-support').forEach((span) => {
-      const label = document.createElement('span');
-      label.className = 'kf-support-label';
-      label.textContent = span.dataset.title ?? '';
-      const words = document.createElement('span');
-      words.className = 'kf-support-words';
-      words.append(...span.childNodes);
-      const end = document.createElement('span');
-      end.className = 'kf-support-end';
-      end.setAttribute('aria-hidden', 'true');
-      span.replaceChildren(label, words, end);
-    });
+    // Supports come out labelled by the schema (label, words, end mark: KF6's markup); inline attachments show their image.
     if (resolveAttachment) {
       target.querySelectorAll<HTMLElement>('span.kf-attachment').forEach((span) => {
         const id = span.dataset.attachmentId;

@@ -14,7 +14,7 @@ import { urls } from '../api/urls.ts';
 import { appendKeyword } from '../state/keywords.ts';
 import { ModalDialog } from '../window/ModalDialog.tsx';
 import type { EditSession } from '../window/useEditSession.ts';
-import { insertInline, insertSupport, schema, selectedText, setSupportText } from './commands.ts';
+import { insertInline, insertSupport, schema, selectedText } from './commands.ts';
 import { ConflictView } from './ConflictView.tsx';
 import { LanguageBar } from './LanguageBar.tsx';
 import type { AttachmentResolver } from './nodeViews.ts';
@@ -45,7 +45,6 @@ export const NoteEdit = ({
   const { t } = useTranslation();
   const [editorState, setEditorState] = useState<EditorState | null>(null);
   const [keywordMessage, setKeywordMessage] = useState<string | null>(null);
-  const [supportEdit, setSupportEdit] = useState<{ pos: number; text: string } | null>(null);
   const [referenceOpen, setReferenceOpen] = useState(false);
   const [reference, setReference] = useState({ target: '', quote: '' });
   const [referenceError, setReferenceError] = useState<string | null>(null);
@@ -82,7 +81,7 @@ export const NoteEdit = ({
   const insert = (support: { _id: string; title: string }) => {
     const view = viewRef.current;
     if (!view) return;
-    insertSupport(support, t('contribution.scaffolds.placeholder'))(view.state, view.dispatch);
+    insertSupport(support)(view.state, view.dispatch);
     view.focus();
   };
 
@@ -138,8 +137,9 @@ export const NoteEdit = ({
             initial={session.replaced.content}
             viewRef={viewRef}
             onChange={onChange}
-            onSupportDoubleClick={(pos, node) => setSupportEdit({ pos, text: node.textContent })}
             resolveAttachment={resolveAttachment}
+            supportPlaceholder={t('contribution.scaffolds.placeholder')}
+            knownSupports={() => scaffolds.flatMap((scaffold) => scaffold.supports)}
             label={t('contribution.fields.body')}
           />
           <p className={styles.wordCount} data-testid="word-count" aria-live="polite">
@@ -164,28 +164,6 @@ export const NoteEdit = ({
         </Button>
       </div>
       <ConflictView session={session} />
-
-      <ModalDialog open={supportEdit !== null} onOpenChange={(open) => !open && setSupportEdit(null)} title={t('contribution.scaffolds.editText')}>
-        <form
-          className={styles.dialogForm}
-          onSubmit={(event) => {
-            event.preventDefault();
-            const view = viewRef.current;
-            if (view && supportEdit) setSupportText(supportEdit.pos, supportEdit.text)(view.state, view.dispatch);
-            setSupportEdit(null);
-            view?.focus();
-          }}
-        >
-          <TextField
-            label={t('contribution.scaffolds.text')}
-            name="support-text"
-            value={supportEdit?.text ?? ''}
-            onChange={(event) => setSupportEdit((s) => (s ? { ...s, text: event.target.value } : s))}
-            autoFocus
-          />
-          <Button type="submit">{t('contribution.ok')}</Button>
-        </form>
-      </ModalDialog>
 
       <ModalDialog open={referenceOpen} onOpenChange={setReferenceOpen} title={t('contribution.reference.title')}>
         <form className={styles.dialogForm} onSubmit={(event) => void submitReference(event)}>

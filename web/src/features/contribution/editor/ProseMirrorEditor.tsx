@@ -1,10 +1,10 @@
 import type { Node as PMNode } from 'prosemirror-model';
-import { NodeSelection } from 'prosemirror-state';
+import { NodeSelection, TextSelection } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import 'prosemirror-view/style/prosemirror.css';
 import { useEffect, useRef, type MutableRefObject } from 'react';
 import { droppedImageWidth } from '../../../../../contracts/noteSchema.ts';
-import { schema } from './commands.ts';
+import { closeSupportsAtEdges, inlinePointNear, resolvePastedSupports, schema, typeText, typingAtSupport } from './commands.ts';
 import { createEditorState } from './setup.ts';
 import { AttachmentRefView, imageFileToDataUrl, SupportView, type AttachmentResolver } from './nodeViews.ts';
 import styles from './Editor.module.css';
@@ -13,18 +13,32 @@ export type ProseMirrorEditorProps = {
   initial: unknown;
   viewRef: MutableRefObject<EditorView | null>;
   onChange: (doc: PMNode, view: EditorView) => void;
-  onSupportDoubleClick?: (pos: number, node: PMNode) => void;
   resolveAttachment: AttachmentResolver;
+  /** Shown in an empty support, after the caret. */
+  supportPlaceholder: string;
+  /** The supports offered here: pasted supports are matched to them (see `resolvePastedSupports`). */
+  knownSupports: () => readonly { _id: string; title: string }[];
   /** Accessible name of the text area. */
   label: string;
   editable?: boolean;
 };
 
 /** The note's rich-text editor (the shared schema of contracts/noteSchema.ts). */
-export const ProseMirrorEditor = ({ initial, viewRef, onChange, onSupportDoubleClick, resolveAttachment, label, editable = true }: ProseMirrorEditorProps) => {
+export const ProseMirrorEditor = ({
+  initial,
+  viewRef,
+  onChange,
+  resolveAttachment,
+  supportPlaceholder,
+  knownSupports,
+  label,
+  editable = true,
+}: ProseMirrorEditorProps) => {
   const host = useRef<HTMLDivElement | null>(null);
-  const latest = useRef({ onChange, onSupportDoubleClick, resolveAttachment });
-  latest.current = { onChange, onSupportDoubleClick, resolveAttachment };
+  const latest = useRef({ onChange, resolveAttachment, supportPlaceholder, knownSupports });
+  latest.current = { onChange, resolveAttachment, supportPlaceholder, knownSupports };
+  // Whether the HTML being pasted came from outside Buildon (set by transformPastedHTML, read by transformPasted).
+  const foreignPaste = useRef(false);
 
   useEffect(() => {
     if (!host.current) return undefined;
@@ -39,21 +53,44 @@ export const ProseMirrorEditor = ({ initial, viewRef, onChange, onSupportDoubleC
         'data-testid': 'note-editor',
       },
       nodeViews: {
-        support: (node) => new SupportView(node),
+        support: (node) => new SupportView(node, latest.current.supportPlaceholder),
         attachmentRef: (node) => new AttachmentRefView(node, (id) => latest.current.resolveAttachment(id)),
       },
-      // Typing over a selected support (or reference) replaces the whole unit.
+      // Typing over a selected support (or reference) replaces the whole unit; typing in or at a
+      // support goes through the document, not the browser's DOM editing (see typingAtSupport).
       handleKeyPress: (keyView, event) => {
-        const { selection } = keyView.state;
-        if (!(selection instanceof NodeSelection) || !selection.node.isInline) return false;
-        if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return false;
-        keyView.dispatch(keyView.state.tr.insertText(event.key).scrollIntoView());
+        const { state } = keyView;
+        const unitSelected = state.selection instanceof NodeSelection && state.selection.node.isInline;
+        if (!unitSelected && !typingAtSupport(state)) return false;
+        if ([...event.key].length !== 1 || (event.ctrlKey && !event.altKey) || event.metaKey) return false;
+        return typeText(event.key)(state, keyView.dispatch);
+      },
+      handleDOMEvents: {
+        // Keyboards that send no keypress (on-screen ones) insert through beforeinput.
+        beforeinput: (inputView, event) => {
+          if (event.inputType !== 'insertText' || !event.data || !typingAtSupport(inputView.state)) return false;
+          event.preventDefault();
+          return typeText(event.data)(inputView.state, inputView.dispatch);
+        },
+      },
+      // A click on a support's label or end mark puts the caret at the end of its words (Ctrl/Cmd+click selects it whole).
+      handleClickOn: (clickView, _pos, node, nodePos, event, direct) => {
+        if (!direct || node.type.name !== 'support' || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+        const target = event.target instanceof Element ? event.target : null;
+        if (!target || target.closest('.kf-support-words') || !target.closest('.kf-support')) return false;
+        clickView.dispatch(clickView.state.tr.setSelection(TextSelection.create(clickView.state.doc, nodePos + node.nodeSize - 1)));
+        clickView.focus();
         return true;
       },
-      handleDoubleClickOn: (_view, _pos, node, nodePos) => {
-        if (node.type.name !== 'support') return false;
-        latest.current.onSupportDoubleClick?.(nodePos, node);
-        return true;
+      transformPastedHTML: (html) => {
+        // ProseMirror marks its own clipboard HTML with data-pm-slice (how open the copied slice is).
+        foreignPaste.current = !html.includes('data-pm-slice');
+        return html;
+      },
+      transformPasted: (slice) => {
+        const whole = foreignPaste.current ? closeSupportsAtEdges(slice) : slice;
+        foreignPaste.current = false;
+        return resolvePastedSupports(whole, latest.current.knownSupports());
       },
       handleDrop: (dropView, event) => {
         const files = [...(event.dataTransfer?.files ?? [])].filter((file) => file.type.startsWith('image/'));
@@ -97,7 +134,7 @@ const insertImages = async (view: EditorView, files: File[], at: number) => {
     try {
       const src = await imageFileToDataUrl(file);
       const node = schema.nodes.image!.create({ src, alt: file.name, width: droppedImageWidth });
-      const pos = Math.min(at, view.state.doc.content.size);
+      const pos = inlinePointNear(view.state.doc, Math.min(at, view.state.doc.content.size));
       view.dispatch(view.state.tr.insert(pos, node));
     } catch {
       // an unreadable file is ignored

@@ -1,41 +1,46 @@
-import type { Node as PMNode } from 'prosemirror-model';
-import type { EditorView, NodeView } from 'prosemirror-view';
+import { DOMSerializer, type Node as PMNode } from 'prosemirror-model';
+import type { EditorView, NodeView, ViewMutationRecord } from 'prosemirror-view';
 import { maxInlineImageWidth } from '../../../../../contracts/noteSchema.ts';
+import { supportClasses, supportToDOM } from '../../../../../contracts/supportMarkup.ts';
 
 /**
- * A support as one uneditable unit: label, words, end mark. Its words stay in
- * the document (word count, search); a double click edits them.
+ * A support in the editor (issue 21 §3): its label, then the pupil's words
+ * (the editable contentDOM), then its end mark; label and end mark are not
+ * editable. The markup is the schema's own (KF6's markers, see
+ * contracts/supportMarkup.ts), so the editor, the read view and the
+ * clipboard draw a support alike. An empty support shows a placeholder after
+ * the caret, drawn by the end mark, so it stays visible and easy to click in.
  */
 export class SupportView implements NodeView {
   dom: HTMLElement;
-  private label: HTMLElement;
-  private words: HTMLElement;
+  contentDOM: HTMLElement;
+  private node: PMNode;
 
-  constructor(node: PMNode) {
-    this.dom = document.createElement('span');
-    this.dom.className = 'kf-support';
-    this.dom.contentEditable = 'false';
-    this.label = document.createElement('span');
-    this.label.className = 'kf-support-label';
-    this.words = document.createElement('span');
-    this.words.className = 'kf-support-words';
-    const end = document.createElement('span');
-    end.className = 'kf-support-end';
-    end.setAttribute('aria-hidden', 'true');
-    this.dom.append(this.label, this.words, end);
-    this.render(node);
+  constructor(node: PMNode, placeholder: string) {
+    this.node = node;
+    const rendered = DOMSerializer.renderSpec(document, supportToDOM(node));
+    this.dom = rendered.dom;
+    this.contentDOM = rendered.contentDOM as HTMLElement;
+    for (const child of Array.from(this.dom.children)) {
+      if (child === this.contentDOM) continue;
+      (child as HTMLElement).contentEditable = 'false';
+      // The ids are for KF6's markup; two editors of one note would repeat them.
+      child.removeAttribute('id');
+    }
+    this.dom.querySelector(`.${supportClasses.end}`)?.setAttribute('data-placeholder', placeholder);
+    this.dom.querySelector(`.${supportClasses.end}`)?.setAttribute('aria-hidden', 'true');
+    this.markEmpty();
   }
 
-  private render(node: PMNode) {
-    this.dom.dataset.supportId = node.attrs.supportId as string;
-    this.dom.dataset.title = node.attrs.title as string;
-    this.label.textContent = node.attrs.title as string;
-    this.words.textContent = node.textContent;
+  private markEmpty() {
+    this.dom.classList.toggle('kf-support-empty', this.node.content.size === 0);
   }
 
   update(node: PMNode): boolean {
-    if (node.type.name !== 'support') return false;
-    this.render(node);
+    // New attributes (a link id after a save, another label): drawn afresh.
+    if (node.type !== this.node.type || !sameAttrs(node.attrs, this.node.attrs)) return false;
+    this.node = node;
+    this.markEmpty();
     return true;
   }
 
@@ -47,10 +52,15 @@ export class SupportView implements NodeView {
     this.dom.classList.remove('ProseMirror-selectednode');
   }
 
-  ignoreMutation() {
-    return true;
+  /** Only the words are the document's: changes to the label and end mark (the class above) are ours. */
+  ignoreMutation(mutation: ViewMutationRecord): boolean {
+    if (mutation.type === 'selection') return false;
+    return !this.contentDOM.contains(mutation.target);
   }
 }
+
+const sameAttrs = (a: Record<string, unknown>, b: Record<string, unknown>): boolean =>
+  Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => a[key] === b[key]);
 
 /** Resolves an attachment id to an image URL the browser can show (or null). */
 export type AttachmentResolver = (attachmentId: string) => Promise<{ src: string; title: string; isImage: boolean } | null>;

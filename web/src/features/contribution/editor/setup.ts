@@ -5,7 +5,7 @@ import { Node as PMNode } from 'prosemirror-model';
 import { liftListItem, sinkListItem, splitListItem } from 'prosemirror-schema-list';
 import { EditorState, type Plugin } from 'prosemirror-state';
 import { emptyNoteBody } from '../../../../../contracts/noteSchema.ts';
-import { deleteUnitBackward, deleteUnitForward, jumpOverUnit, schema, toggle } from './commands.ts';
+import { arrowAtUnit, deleteUnitBackward, deleteUnitForward, deleteWordBackward, deleteWordForward, lineBreakInSupport, schema, toggle } from './commands.ts';
 
 const plugins = (): Plugin[] => {
   const itemType = schema.nodes.list_item!;
@@ -19,10 +19,13 @@ const plugins = (): Plugin[] => {
       'Mod-i': toggle('em'),
       'Mod-u': toggle('underline'),
       Backspace: deleteUnitBackward,
+      'Mod-Backspace': deleteWordBackward,
       Delete: deleteUnitForward,
-      ArrowLeft: jumpOverUnit(-1),
-      ArrowRight: jumpOverUnit(1),
-      Enter: splitListItem(itemType),
+      'Mod-Delete': deleteWordForward,
+      ArrowLeft: arrowAtUnit(-1),
+      ArrowRight: arrowAtUnit(1),
+      // In a support's words Enter starts a new line inside it; elsewhere lists, then the base keymap.
+      Enter: chainCommands(lineBreakInSupport, splitListItem(itemType)),
       Tab: sinkListItem(itemType),
       'Shift-Tab': liftListItem(itemType),
       'Shift-Enter': chainCommands((state, dispatch) => {
