@@ -10,6 +10,9 @@ import { RefDataSchema } from './views.ts';
  * is `ViewCanvasReply` (contracts/api/views.ts).
  */
 
+/** The size a ref shown in place (a drawing, an image, a rise-above's view) takes until it is resized. */
+export const inPlaceSize = { width: 200, height: 150 } as const;
+
 /** Smallest and largest coordinate of a ref (fact sheet §10.2). */
 export const RefBounds = { min: 2, max: 1950 } as const;
 

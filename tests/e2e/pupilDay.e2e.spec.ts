@@ -211,7 +211,7 @@ describeBrowser('a class’s first morning (issue 21)', () => {
     await latest.getByTestId('history-open').click();
     const shown = leaPage.getByTestId('historical');
     await shown.getByTestId('historical-version').waitFor();
-    await expect.poll(() => shown.getByTestId('diff-text').locator('ins').allTextContents()).toContain('vapeur');
+    await expect.poll(async () => (await shown.getByTestId('diff-text').locator('ins').allTextContents()).join(' ')).toContain('Où va la vapeur ?');
     await shot(leaPage, 'pupil-day-history');
   });
 

@@ -1,6 +1,7 @@
 import {
   CanvasMessages,
   CanvasServiceMessages,
+  inPlaceSize,
   placeableTypes,
   type CreateContributionBody,
   type CreateContributionReply,
@@ -52,7 +53,8 @@ export const workspaceTitle = (name: string): string => `Espace de travail de ${
 
 const placed = (link: LinkDocument): PlacedRef => {
   const data = toRefData(link.data);
-  return { x: data.x, y: data.y, fixed: data.fixed === true };
+  const footprint = data.showInPlace === true ? { width: data.width ?? inPlaceSize.width, height: data.height ?? inPlaceSize.height } : {};
+  return { x: data.x, y: data.y, fixed: data.fixed === true, ...footprint };
 };
 
 /** Unpacked items land at the rise-above's ref + their inner position − 70 (fact sheet §10.3). */
@@ -202,7 +204,8 @@ export class CanvasService {
 
     if (placement && body.placement) {
       // A new contribution never lands on another ref (issue 21 §4).
-      const spot = nearestFreeSpot((await this.refsOf(placement.view._id)).map(placed), { x: body.placement.x, y: body.placement.y });
+      const size = body.type === 'Drawing' ? inPlaceSize : undefined;
+      const spot = nearestFreeSpot((await this.refsOf(placement.view._id)).map(placed), { x: body.placement.x, y: body.placement.y }, size);
       const linkId = ids.next();
       positions.push(await this.run(placement.view._id, [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }], metadata));
       refIds.push(linkId);

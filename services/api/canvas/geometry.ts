@@ -14,8 +14,13 @@ const canvasSize = 2000;
 const overlapStep = 10;
 
 export type Spot = { x: number; y: number };
-/** A ref as placement sees it; fixed refs are ignored by free-space search. */
-export type PlacedRef = { x: number; y: number; fixed?: boolean };
+export type Size = { width: number; height: number };
+/**
+ * A ref as placement sees it; fixed refs are ignored by free-space search. A
+ * ref shown in place (a drawing, an image) covers its width and height; an
+ * icon, the 80×40 spacing box.
+ */
+export type PlacedRef = { x: number; y: number; fixed?: boolean; width?: number; height?: number };
 
 /** Clamps a coordinate to 2…1950; anything that is not a finite number becomes `fallback`. */
 export const clampCoordinate = (value: unknown, fallback: number = defaultPosition.x): number => {
@@ -25,23 +30,27 @@ export const clampCoordinate = (value: unknown, fallback: number = defaultPositi
 
 export const clampSpot = (spot: Spot): Spot => ({ x: clampCoordinate(spot.x), y: clampCoordinate(spot.y) });
 
-/** Whether a ref at `spot` would overlap `other` (their 80×40 boxes intersect). */
-const overlaps = (spot: Spot, other: PlacedRef): boolean =>
-  Math.abs(other.x - spot.x) < refBox.width && Math.abs(other.y - spot.y) < refBox.height;
+/** Whether a ref of `size` at `spot` would overlap `other` (their boxes intersect; 80×40 each unless sized). */
+const overlaps = (spot: Spot, size: Size, other: PlacedRef): boolean =>
+  spot.x < other.x + (other.width ?? refBox.width) &&
+  other.x < spot.x + size.width &&
+  spot.y < other.y + (other.height ?? refBox.height) &&
+  other.y < spot.y + size.height;
 
-const isFree = (spot: Spot, refs: readonly PlacedRef[]): boolean => refs.every((ref) => ref.fixed === true || !overlaps(spot, ref));
+const isFree = (spot: Spot, refs: readonly PlacedRef[], size: Size = refBox): boolean =>
+  refs.every((ref) => ref.fixed === true || !overlaps(spot, size, ref));
 
 /**
  * A free spot from `start`: scan down in 40 px steps, then the next column
  * (80 px to the right) from the top, over a 2000×2000 canvas; fixed refs are
  * ignored. Falls back to `start` when the canvas is full.
  */
-export const findFreeSpot = (refs: readonly PlacedRef[], start: Spot): Spot => {
+export const findFreeSpot = (refs: readonly PlacedRef[], start: Spot, size: Size = refBox): Spot => {
   const origin = clampSpot(start);
   for (let x = origin.x; x <= canvasSize - refBox.width; x += refBox.width) {
     for (let y = x === origin.x ? origin.y : RefBounds.min + 8; y <= canvasSize - refBox.height; y += refBox.height) {
       const spot = clampSpot({ x, y });
-      if (isFree(spot, refs)) return spot;
+      if (isFree(spot, refs, size)) return spot;
     }
   }
   return origin;
@@ -62,11 +71,12 @@ export const landingSpot = (refs: readonly PlacedRef[], wanted: Spot): Spot => {
  * Where a new contribution lands (issue 21 §4): at `wanted` when no ref is
  * there, else at the nearest free spot around it, searched ring by ring on a
  * 20 px grid, so notes made one after another from the toolbar sit side by
- * side instead of on one pile. Falls back to `landingSpot` on a full canvas.
+ * side instead of on one pile. `size` is the new ref's: a drawing shown in
+ * place needs its whole picture's room. Falls back to `landingSpot` on a full canvas.
  */
-export const nearestFreeSpot = (refs: readonly PlacedRef[], wanted: Spot): Spot => {
+export const nearestFreeSpot = (refs: readonly PlacedRef[], wanted: Spot, size: Size = refBox): Spot => {
   const origin = clampSpot(wanted);
-  if (isFree(origin, refs)) return origin;
+  if (isFree(origin, refs, size)) return origin;
   const step = 20;
   const maxRing = Math.ceil(canvasSize / step);
   for (let ring = 1; ring <= maxRing; ring++) {
@@ -78,7 +88,7 @@ export const nearestFreeSpot = (refs: readonly PlacedRef[], wanted: Spot): Spot 
         const spot = { x: origin.x + dx * step, y: origin.y + dy * step };
         if (spot.x < RefBounds.min || spot.y < RefBounds.min || spot.x > RefBounds.max || spot.y > RefBounds.max) continue;
         const distance = dx * dx + dy * dy;
-        if (distance < bestDistance && isFree(spot, refs)) {
+        if (distance < bestDistance && isFree(spot, refs, size)) {
           best = spot;
           bestDistance = distance;
         }

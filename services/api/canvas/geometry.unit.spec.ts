@@ -55,6 +55,21 @@ describe('nearestFreeSpot (issue 21 §4)', () => {
     for (const spot of refs) expect(Math.hypot(spot.x - 600, spot.y - 400)).toBeLessThan(250);
   });
 
+  it('gives a drawing shown in place its whole picture’s room, and keeps icons off a picture (issue 21 §4)', () => {
+    const boxes = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const note = { x: 300, y: 300 };
+    const drawingSize = { width: 200, height: 150 };
+    // A drawing asked for just up-left of a note would cover it with its picture: it moves, not far.
+    const drawing = nearestFreeSpot([note], { x: 200, y: 250 }, drawingSize);
+    expect(boxes({ ...drawing, ...drawingSize }, { ...note, width: 80, height: 40 })).toBe(false);
+    expect(Math.hypot(drawing.x - 200, drawing.y - 250)).toBeLessThan(200);
+    // A note asked for in the middle of a picture lands beside it.
+    const picture = { x: 500, y: 500, width: 200, height: 150 };
+    const icon = nearestFreeSpot([picture], { x: 560, y: 560 });
+    expect(boxes({ ...icon, width: 80, height: 40 }, picture)).toBe(false);
+  });
+
   it('stays on the canvas near its edges', () => {
     const refs = [{ x: 2, y: 2 }];
     const spot = nearestFreeSpot(refs, { x: 2, y: 2 });

@@ -1,5 +1,6 @@
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inPlaceSize } from '../../../../../contracts/api/canvas.ts';
 import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
 import { isImageAttachment, refLook, showsInPlace, type ViewRef } from './model.ts';
 import { BadgeIcon, RefIcon } from './RefIcon.tsx';
@@ -116,7 +117,7 @@ export const RefItem = memo(function RefItem({ ref_: ref, selected, isNew, dimme
       style={{
         left: x,
         top: y,
-        ...(inPlace ? { width: ref.data.width ?? 200, height: ref.data.height ?? 150 } : {}),
+        ...(inPlace ? { width: ref.data.width ?? inPlaceSize.width, height: ref.data.height ?? inPlaceSize.height } : {}),
       }}
       data-ref-id={ref._id}
       data-testid="ref"

@@ -1,3 +1,4 @@
+import { inPlaceSize } from '../../../../../contracts/api/canvas.ts';
 import { personName, type NamedPerson } from '../../../../../contracts/personName.ts';
 import type { ReadState, RefData, ViewCanvasReply, ViewLink, ViewRef } from '../../../../../contracts/api/views.ts';
 
@@ -115,8 +116,8 @@ export const refRect = (ref: ViewRef): Rect => {
   return {
     x: ref.data.x,
     y: ref.data.y,
-    width: inPlace ? (ref.data.width ?? 200) : iconBox.width,
-    height: inPlace ? (ref.data.height ?? 150) : iconBox.height,
+    width: inPlace ? (ref.data.width ?? inPlaceSize.width) : iconBox.width,
+    height: inPlace ? (ref.data.height ?? inPlaceSize.height) : iconBox.height,
   };
 };
 
