@@ -206,6 +206,28 @@ describeBrowser('writing inside a scaffold', () => {
     expect(after.map((link) => link._id).sort()).toEqual(before.map((link) => link._id).sort());
     const rewritten = supportNodes((await ok<ObjectReply>(app.url, `/api/objects/${noteId}`, lea.token)).data.body);
     expect(rewritten[0]).toEqual({ title: 'Mon idée', words: `${typed} et monte au grand ciel`, linkId: before.find((link) => link.other.title === 'Mon idée')?._id });
+
+    // A support added now and saved, then written on and saved again, keeps the link its first save made.
+    await page.getByTestId('continue-editing').click();
+    await editor.locator('.kf-support').nth(1).locator('.kfSupportStartLabel').click();
+    await press(page, editor, 'ArrowRight');
+    await page.getByTestId('scaffold-panel').locator('[data-support="I need to understand"]').click();
+    await page.keyboard.type('pourquoi');
+    await expect.poll(() => supportsShown(editor)).toContain('[I need to understand|pourquoi]');
+    await page.getByTestId('contribute').click();
+    await page.getByTestId('save-success').waitFor();
+    const third = (await ok<Connection[]>(app.url, `/api/links/from/${noteId}`, lea.token)).filter((link) => link.type === 'supports');
+    expect(third.map((link) => link.other.title).sort()).toEqual(['I need to understand', 'Mon idée', 'My theory']);
+    await page.getByTestId('continue-editing').click();
+    await editor.locator('.kf-support').nth(2).locator('.kfSupportStartLabel').click();
+    await page.keyboard.type(' elle revient');
+    await expect.poll(() => supportsShown(editor)).toContain('[I need to understand|pourquoi elle revient]');
+    await expect.poll(() => page.getByTestId('save-bar').getAttribute('data-dirty')).toBe('true');
+    await page.getByTestId('contribute').click();
+    await page.getByTestId('save-success').waitFor();
+    await expect.poll(() => page.getByTestId('save-bar').getAttribute('data-dirty')).toBe('false');
+    const fourth = (await ok<Connection[]>(app.url, `/api/links/from/${noteId}`, lea.token)).filter((link) => link.type === 'supports');
+    expect(fourth.map((link) => link._id).sort()).toEqual(third.map((link) => link._id).sort());
     await page.close();
   });
 

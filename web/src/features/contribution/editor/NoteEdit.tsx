@@ -14,7 +14,7 @@ import { urls } from '../api/urls.ts';
 import { appendKeyword } from '../state/keywords.ts';
 import { ModalDialog } from '../window/ModalDialog.tsx';
 import type { EditSession } from '../window/useEditSession.ts';
-import { insertInline, insertSupport, schema, selectedText } from './commands.ts';
+import { adoptLinkIds, insertInline, insertSupport, savedNodeLinks, schema, selectedText } from './commands.ts';
 import { ConflictView } from './ConflictView.tsx';
 import { LanguageBar } from './LanguageBar.tsx';
 import type { AttachmentResolver } from './nodeViews.ts';
@@ -33,6 +33,7 @@ export const NoteEdit = ({
   scaffolds,
   scaffoldsLoading,
   storedWordCount,
+  storedData,
   resolveAttachment,
 }: {
   session: EditSession;
@@ -40,6 +41,8 @@ export const NoteEdit = ({
   scaffolds: Scaffold[];
   scaffoldsLoading: boolean;
   storedWordCount: number;
+  /** The note's data as last loaded or saved: its supports' and references' link ids go into the editor. */
+  storedData: Record<string, unknown>;
   resolveAttachment: AttachmentResolver;
 }) => {
   const { t } = useTranslation();
@@ -59,6 +62,13 @@ export const NoteEdit = ({
     view.updateState(createEditorState(session.replaced.content));
     setEditorState(view.state);
   }, [session.replaced, viewRef]);
+
+  // After a save: the supports and references the pupil added take their new link ids, so the next
+  // save keeps those links (the pupil may well go on writing inside the scaffold).
+  useEffect(() => {
+    const view = viewRef.current;
+    if (view) adoptLinkIds(savedNodeLinks(storedData))(view.state, view.dispatch);
+  }, [storedData, viewRef]);
 
   const words = editorState ? countWords(plainTextOf(editorState.doc)) : storedWordCount;
 

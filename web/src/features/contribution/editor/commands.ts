@@ -2,6 +2,7 @@ import { Fragment, Slice, type Node as PMNode, type MarkType, type NodeType, typ
 import { NodeSelection, TextSelection, type Command, type EditorState } from 'prosemirror-state';
 import { setBlockType, toggleMark } from 'prosemirror-commands';
 import { liftListItem, wrapInList } from 'prosemirror-schema-list';
+import { eachDocNode } from '../../../../../contracts/deepJson.ts';
 import { noteSchema } from '../../../../../contracts/noteSchema.ts';
 
 export const schema = noteSchema;
@@ -314,3 +315,60 @@ export const closeSupportsAtEdges = (slice: Slice): Slice => {
   const openEnd = edgeDepth(slice.openEnd, 'last');
   return openStart === slice.openStart && openEnd === slice.openEnd ? slice : new Slice(slice.content, openStart, openEnd);
 };
+
+/** A link the server made for a support or reference node on save: which node (type, target) and its id. */
+export type SavedNodeLink = { type: 'support' | 'reference'; target: string; linkId: string };
+
+/** The node links of a saved note's data: its body and, for a multilanguage note, each language's body. */
+export const savedNodeLinks = (data: Record<string, unknown>): SavedNodeLink[] => {
+  const found: SavedNodeLink[] = [];
+  const bodies = Object.values(data).flatMap((value) => {
+    const isDoc = typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'doc';
+    if (isDoc) return [value];
+    // `translations`: { lang: { title, body } }.
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? Object.values(value as Record<string, unknown>).map((entry) => (entry as { body?: unknown } | null)?.body)
+      : [];
+  });
+  for (const body of bodies) {
+    eachDocNode(body, (node) => {
+      const attrs = node.attrs ?? {};
+      const target = node.type === 'support' ? attrs.supportId : node.type === 'reference' ? attrs.contributionId : null;
+      if (typeof target === 'string' && typeof attrs.linkId === 'string') found.push({ type: node.type as SavedNodeLink['type'], target, linkId: attrs.linkId });
+      return node.type !== 'support';
+    });
+  }
+  return found;
+};
+
+/**
+ * Gives the supports and references the editor holds without a link id the
+ * ids the server made for them on save, so the next save keeps those links
+ * (rather than making new ones and dropping these) while the pupil goes on
+ * writing. In document order, each node takes the first saved link of the
+ * same support (or cited note) that no node holds yet. Not an undoable step.
+ */
+export const adoptLinkIds =
+  (saved: readonly SavedNodeLink[]): Command =>
+  (state, dispatch) => {
+    const held = new Set<string>();
+    state.doc.descendants((node) => {
+      if (typeof node.attrs.linkId === 'string') held.add(node.attrs.linkId);
+      return !isSupport(node);
+    });
+    const free = saved.filter((link) => !held.has(link.linkId));
+    const tr = state.tr;
+    state.doc.descendants((node, pos) => {
+      const type = node.type.name;
+      if ((type === 'support' || type === 'reference') && node.attrs.linkId === null) {
+        const target = (type === 'support' ? node.attrs.supportId : node.attrs.contributionId) as string;
+        const index = free.findIndex((link) => link.type === type && link.target === target);
+        const link = index >= 0 ? free.splice(index, 1)[0] : undefined;
+        if (link) tr.setNodeAttribute(pos, 'linkId', link.linkId);
+      }
+      return !isSupport(node);
+    });
+    if (!tr.docChanged) return false;
+    if (dispatch) dispatch(tr.setMeta('addToHistory', false));
+    return true;
+  };

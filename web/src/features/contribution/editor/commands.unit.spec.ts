@@ -2,6 +2,7 @@ import { Fragment, Slice, type Node as PMNode } from 'prosemirror-model';
 import { EditorState, NodeSelection, TextSelection, type Transaction } from 'prosemirror-state';
 import { describe, expect, it } from 'vitest';
 import {
+  adoptLinkIds,
   arrowAtUnit,
   closeSupportsAtEdges,
   deleteUnitBackward,
@@ -12,6 +13,7 @@ import {
   insertSupport,
   lineBreakInSupport,
   resolvePastedSupports,
+  savedNodeLinks,
   schema,
   selectedText,
   typeText,
@@ -277,5 +279,47 @@ describe('pasted supports', () => {
     // Deeper: a paragraph holding text then a support, open at both ends.
     const deeper = new Slice(Fragment.from(schema.node('paragraph', null, [schema.text('x '), supportNode(support._id, 'Mon idée', 'y')])), 1, 2);
     expect([closeSupportsAtEdges(deeper).openStart, closeSupportsAtEdges(deeper).openEnd]).toEqual([1, 1]);
+  });
+});
+
+describe('link ids after a save', () => {
+  const link = (n: number) => String(n).padStart(24, '0');
+
+  it('reads the link ids of a saved note (every language), and gives them to the nodes still without one', () => {
+    const saved = {
+      body: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'support', attrs: { supportId: support._id, linkId: link(1), title: 'Mon idée' }, content: [{ type: 'text', text: 'a' }] }] }],
+      },
+      translations: {
+        en: { title: 'T', body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'support', attrs: { supportId: other._id, linkId: link(2), title: 'x' } }] }] } },
+      },
+      keywords: ['k'],
+    };
+    expect(savedNodeLinks(saved)).toEqual([
+      { type: 'support', target: support._id, linkId: link(1) },
+      { type: 'support', target: other._id, linkId: link(2) },
+    ]);
+    // In the editor meanwhile: the saved support (words changed since), a second one of the same kind, and one kept.
+    const doc = schema.node('doc', null, [
+      schema.node('paragraph', null, [
+        schema.nodes.support!.create({ supportId: support._id, linkId: null, title: 'Mon idée' }, schema.text('a et b')),
+        schema.nodes.support!.create({ supportId: support._id, linkId: null, title: 'Mon idée' }),
+        schema.nodes.support!.create({ supportId: other._id, linkId: link(2), title: 'x' }),
+      ]),
+    ]);
+    const state = EditorState.create({ doc });
+    let tr: Transaction | null = null;
+    expect(adoptLinkIds(savedNodeLinks(saved))(state, (t) => (tr = t))).toBe(true);
+    const next = state.apply(tr!);
+    const ids: unknown[] = [];
+    next.doc.descendants((node) => {
+      if (node.type.name === 'support') ids.push(node.attrs.linkId);
+      return node.type.name !== 'support';
+    });
+    expect(ids).toEqual([link(1), null, link(2)]);
+    // Not an undoable step; nothing more to take the second time.
+    expect((tr as Transaction | null)?.getMeta('addToHistory')).toBe(false);
+    expect(adoptLinkIds(savedNodeLinks(saved))(next)).toBe(false);
   });
 });

@@ -12,12 +12,16 @@ export type Snapshot = {
   translations?: Record<string, { title: string; content: unknown }>;
 };
 
-/** Object keys in a fixed order, so two equal documents give one string. */
+/**
+ * Object keys in a fixed order, so two equal documents give one string. A
+ * node's `linkId` (the server's id for a support's or reference's link, which
+ * the editor takes in after a save) is not something the writer changed.
+ */
 const canonical = (value: unknown): string => {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
+      .filter(([k, v]) => v !== undefined && k !== 'linkId')
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }

@@ -44,6 +44,14 @@ describe('dirty tracking', () => {
     expect(snapshotKey(saved)).toBe(snapshotKey({ ...saved }));
   });
 
+  it('is clean when only the link ids the server gave supports and references differ', () => {
+    const withSupport = (linkId: string | null) => ({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'support', attrs: { supportId: 'a'.repeat(24), linkId, title: 'Mon idée' }, content: [{ type: 'text', text: 'x' }] }] }],
+    });
+    expect(isDirty({ ...saved, content: withSupport(null) }, { ...saved, content: withSupport('b'.repeat(24)) })).toBe(false);
+  });
+
   it('is dirty when the title, the keywords or the body change', () => {
     expect(isDirty(saved, { ...saved, title: 'T2' })).toBe(true);
     expect(isDirty(saved, { ...saved, keywords: 'a; c' })).toBe(true);

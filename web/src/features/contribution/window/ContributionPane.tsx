@@ -276,6 +276,7 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
                 scaffolds={offered}
                 scaffoldsLoading={scaffolds.isPending}
                 storedWordCount={object.wordCount}
+                storedData={object.data}
                 resolveAttachment={resolveAttachment}
               />
             ) : (
