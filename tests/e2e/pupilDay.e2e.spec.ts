@@ -242,6 +242,8 @@ describeBrowser('a class’s first morning (issue 21)', () => {
     await openView(phone);
     await refByTitle(phone, titles.synthesis).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The class's notes are in the middle of a laptop's screen: a finger scrolls there.
+    await refByTitle(phone, titles.synthesis).scrollIntoViewIfNeeded();
     await shot(phone, 'pupil-day-phone');
     await refByTitle(phone, titles.synthesis).tap();
     await phone.getByTestId('internal-window').waitFor();

@@ -33,7 +33,7 @@ import { batchDecider } from '../../domain/contribution/batch.ts';
 import { contributionDecider, type ContributionCommand } from '../../domain/contribution/contribution.decide.ts';
 import type { CommandDeps } from '../appServices.ts';
 import { accessObject, toRefData, toViewSummary, type CanvasReader, type Reader, type ViewAccess } from './canvasReader.ts';
-import { besideOffset, clampCoordinate, defaultPosition, findFreeSpot, innerOffset, landingSpot, nearestFreeSpot, nudgeTowardOrigin, type PlacedRef, type Spot } from './geometry.ts';
+import { besideOffset, cardBox, clampCoordinate, defaultPosition, findFreeSpot, innerOffset, landingSpot, nearestFreeSpot, nudgeTowardOrigin, refBox, type PlacedRef, type Spot } from './geometry.ts';
 import { toContribution, toLink } from './replies.ts';
 import { checkRefChange, checkRefDelete, type RefActor } from './refRules.ts';
 
@@ -53,8 +53,14 @@ export const workspaceTitle = (name: string): string => `Espace de travail de ${
 
 const placed = (link: LinkDocument): PlacedRef => {
   const data = toRefData(link.data);
+  return { x: data.x, y: data.y, fixed: data.fixed === true };
+};
+
+/** A ref as people see it, for placing new contributions (issue 21 §4): a ref shown in place covers its picture. */
+const shown = (link: LinkDocument): PlacedRef => {
+  const data = toRefData(link.data);
   const footprint = data.showInPlace === true ? { width: data.width ?? inPlaceSize.width, height: data.height ?? inPlaceSize.height } : {};
-  return { x: data.x, y: data.y, fixed: data.fixed === true, ...footprint };
+  return { ...placed(link), ...footprint };
 };
 
 /** Unpacked items land at the rise-above's ref + their inner position − 70 (fact sheet §10.3). */
@@ -204,8 +210,9 @@ export class CanvasService {
 
     if (placement && body.placement) {
       // A new contribution never lands on another ref (issue 21 §4).
-      const size = body.type === 'Drawing' ? inPlaceSize : undefined;
-      const spot = nearestFreeSpot((await this.refsOf(placement.view._id)).map(placed), { x: body.placement.x, y: body.placement.y }, size);
+      // A drawing shows in place: its picture must not cover a note's card.
+      const [size, unsized] = body.type === 'Drawing' ? [inPlaceSize, cardBox] : [refBox, refBox];
+      const spot = nearestFreeSpot((await this.refsOf(placement.view._id)).map(shown), { x: body.placement.x, y: body.placement.y }, size, unsized);
       const linkId = ids.next();
       positions.push(await this.run(placement.view._id, [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }], metadata));
       refIds.push(linkId);

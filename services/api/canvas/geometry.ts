@@ -4,6 +4,12 @@ import { RefBounds } from '../../../contracts/api/canvas.ts';
 
 /** The spacing box of a new element (spec part 2 §9). */
 export const refBox = { width: 80, height: 40 } as const;
+/**
+ * What a note shown as an icon covers on screen: its card (icon, title up to
+ * 18rem, author line). A new picture (a drawing shown in place) keeps off it
+ * (issue 21 §4); notes keep the spec's 80×40 spacing box among themselves.
+ */
+export const cardBox = { width: 288, height: 52 } as const;
 /** Default note coordinates. */
 export const defaultPosition = { x: 100, y: 100 } as const;
 /** Build-on and rise-above offset from the parent / the selection's corner. */
@@ -30,15 +36,15 @@ export const clampCoordinate = (value: unknown, fallback: number = defaultPositi
 
 export const clampSpot = (spot: Spot): Spot => ({ x: clampCoordinate(spot.x), y: clampCoordinate(spot.y) });
 
-/** Whether a ref of `size` at `spot` would overlap `other` (their boxes intersect; 80×40 each unless sized). */
-const overlaps = (spot: Spot, size: Size, other: PlacedRef): boolean =>
-  spot.x < other.x + (other.width ?? refBox.width) &&
+/** Whether a ref of `size` at `spot` would overlap `other` (their boxes intersect; an unsized `other` covers `unsized`). */
+const overlaps = (spot: Spot, size: Size, other: PlacedRef, unsized: Size): boolean =>
+  spot.x < other.x + (other.width ?? unsized.width) &&
   other.x < spot.x + size.width &&
-  spot.y < other.y + (other.height ?? refBox.height) &&
+  spot.y < other.y + (other.height ?? unsized.height) &&
   other.y < spot.y + size.height;
 
-const isFree = (spot: Spot, refs: readonly PlacedRef[], size: Size = refBox): boolean =>
-  refs.every((ref) => ref.fixed === true || !overlaps(spot, size, ref));
+const isFree = (spot: Spot, refs: readonly PlacedRef[], size: Size = refBox, unsized: Size = refBox): boolean =>
+  refs.every((ref) => ref.fixed === true || !overlaps(spot, size, ref, unsized));
 
 /**
  * A free spot from `start`: scan down in 40 px steps, then the next column
@@ -71,12 +77,14 @@ export const landingSpot = (refs: readonly PlacedRef[], wanted: Spot): Spot => {
  * Where a new contribution lands (issue 21 §4): at `wanted` when no ref is
  * there, else at the nearest free spot around it, searched ring by ring on a
  * 20 px grid, so notes made one after another from the toolbar sit side by
- * side instead of on one pile. `size` is the new ref's: a drawing shown in
- * place needs its whole picture's room. Falls back to `landingSpot` on a full canvas.
+ * side instead of on one pile. `size` is the new ref's (a drawing shown in
+ * place needs its whole picture's room); `unsized` what a ref without a size
+ * covers (a new picture keeps off notes' whole cards). Falls back to
+ * `landingSpot` on a full canvas.
  */
-export const nearestFreeSpot = (refs: readonly PlacedRef[], wanted: Spot, size: Size = refBox): Spot => {
+export const nearestFreeSpot = (refs: readonly PlacedRef[], wanted: Spot, size: Size = refBox, unsized: Size = refBox): Spot => {
   const origin = clampSpot(wanted);
-  if (isFree(origin, refs, size)) return origin;
+  if (isFree(origin, refs, size, unsized)) return origin;
   const step = 20;
   const maxRing = Math.ceil(canvasSize / step);
   for (let ring = 1; ring <= maxRing; ring++) {
@@ -88,7 +96,7 @@ export const nearestFreeSpot = (refs: readonly PlacedRef[], wanted: Spot, size: 
         const spot = { x: origin.x + dx * step, y: origin.y + dy * step };
         if (spot.x < RefBounds.min || spot.y < RefBounds.min || spot.x > RefBounds.max || spot.y > RefBounds.max) continue;
         const distance = dx * dx + dy * dy;
-        if (distance < bestDistance && isFree(spot, refs, size)) {
+        if (distance < bestDistance && isFree(spot, refs, size, unsized)) {
           best = spot;
           bestDistance = distance;
         }

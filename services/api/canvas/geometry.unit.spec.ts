@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampCoordinate, findFreeSpot, landingSpot, nearestFreeSpot, nudgeTowardOrigin } from './geometry.ts';
+import { cardBox, clampCoordinate, findFreeSpot, landingSpot, nearestFreeSpot, nudgeTowardOrigin } from './geometry.ts';
 
 describe('clampCoordinate', () => {
   it('clamps to 2…1950 and defaults non-numbers', () => {
@@ -60,10 +60,10 @@ describe('nearestFreeSpot (issue 21 §4)', () => {
       a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     const note = { x: 300, y: 300 };
     const drawingSize = { width: 200, height: 150 };
-    // A drawing asked for just up-left of a note would cover it with its picture: it moves, not far.
-    const drawing = nearestFreeSpot([note], { x: 200, y: 250 }, drawingSize);
-    expect(boxes({ ...drawing, ...drawingSize }, { ...note, width: 80, height: 40 })).toBe(false);
-    expect(Math.hypot(drawing.x - 200, drawing.y - 250)).toBeLessThan(200);
+    // A drawing asked for just below a note would cover its card with its picture: it moves, not far.
+    const drawing = nearestFreeSpot([note], { x: 300, y: 330 }, drawingSize, cardBox);
+    expect(boxes({ ...drawing, ...drawingSize }, { ...note, ...cardBox })).toBe(false);
+    expect(Math.hypot(drawing.x - 300, drawing.y - 330)).toBeLessThan(250);
     // A note asked for in the middle of a picture lands beside it.
     const picture = { x: 500, y: 500, width: 200, height: 150 };
     const icon = nearestFreeSpot([picture], { x: 560, y: 560 });
