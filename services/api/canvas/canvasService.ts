@@ -230,14 +230,15 @@ export class CanvasService {
         const parentRef = parentRefs.find((ref) => ref.from === view._id);
         if (!parentRef) continue;
         const at = toRefData(parentRef.data);
-        const spot = findFreeSpot((await this.refsOf(view._id)).map(placed), { x: at.x + besideOffset, y: at.y + besideOffset });
+        // Beside the parent, never under a picture shown in place (issue 21 §4).
+        const spot = findFreeSpot((await this.refsOf(view._id)).map(shown), { x: at.x + besideOffset, y: at.y + besideOffset });
         const linkId = ids.next();
         positions.push(await this.run(view._id, [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }], metadata));
         refIds.push(linkId);
       }
       // Nowhere beside the parent: in the view the author is working in, if they may add to it.
       if (refIds.length === 0 && working?.editable) {
-        const spot = findFreeSpot((await this.refsOf(working.view._id)).map(placed), defaultPosition);
+        const spot = findFreeSpot((await this.refsOf(working.view._id)).map(shown), defaultPosition);
         const linkId = ids.next();
         positions.push(await this.run(working.view._id, [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }], metadata));
         refIds.push(linkId);

@@ -70,6 +70,12 @@ describe('nearestFreeSpot (issue 21 §4)', () => {
     expect(boxes({ ...icon, width: 80, height: 40 }, picture)).toBe(false);
   });
 
+  it('puts a build-on beside its parent but not under a picture there (issue 21 §4)', () => {
+    const picture = { x: 330, y: 330, width: 200, height: 150 };
+    const spot = findFreeSpot([{ x: 300, y: 300 }, picture], { x: 350, y: 350 });
+    expect(spot.x < picture.x + picture.width && picture.x < spot.x + 80 && spot.y < picture.y + picture.height && picture.y < spot.y + 40).toBe(false);
+  });
+
   it('stays on the canvas near its edges', () => {
     const refs = [{ x: 2, y: 2 }];
     const spot = nearestFreeSpot(refs, { x: 2, y: 2 });
