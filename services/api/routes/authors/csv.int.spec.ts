@@ -5,6 +5,7 @@ import { CommunityMessages, CsvMessages } from '../../../../contracts/messages.t
 import { join, multipartBody, seedCommunity, type SeededCommunity } from '../../../../tests/support/authors.ts';
 import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
 import { ConflictError } from '../../../core/errors.ts';
+import { msg } from '../../../../contracts/messageCodes.ts';
 
 type User = { id: string; token: string };
 type RowMessage = { index: number; msg: string };
@@ -170,7 +171,7 @@ describe('POST /api/users/users: validate, fix, submit, log in', () => {
     const other = await seedCommunity(t, manager);
     const register = t.infra.accounts.register.bind(t.infra.accounts);
     const spy = vi.spyOn(t.infra.accounts, 'register').mockImplementation(async (input, options) => {
-      if (input.userName === 'racer2') throw new ConflictError('The specified userName is already in use.');
+      if (input.userName === 'racer2') throw new ConflictError(msg('messages.userNameTaken'));
       return register(input, options);
     });
     try {
