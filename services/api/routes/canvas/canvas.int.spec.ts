@@ -58,7 +58,7 @@ describe('POST /api/contributions/:communityId', () => {
   it('refuses a view without a title, naming the field', async () => {
     const reply = await call<{ errors: { field: string; message: string }[] }>(t, w.writer.token, 'POST', `/api/contributions/${w.communityId}`, { type: 'View', title: '  ' });
     expect(reply.status).toBe(400);
-    expect(reply.body.errors).toEqual([{ field: 'title', message: CommunityMessages.titleRequired }]);
+    expect(reply.body.errors).toEqual([{ field: 'title', message: CommunityMessages.titleRequired, messageCode: 'community.titleRequired' }]);
   });
 
   it('refuses a body that names the community, the authors or the permission', async () => {
@@ -106,7 +106,7 @@ describe('same community and inherited privacy', () => {
     const { noteId } = await placedNote(w, w.admin, w.welcomeViewId, 1600, 100);
     const reply = await call<{ errors: { field: string; message: string }[] }>(t, w.admin.token, 'POST', '/api/links', { from: noteId, to: foreign, type: 'buildson' });
     expect(reply.status).toBe(400);
-    expect(reply.body.errors).toEqual([{ field: 'to', message: CanvasServiceMessages.otherCommunity }]);
+    expect(reply.body.errors).toEqual([{ field: 'to', message: CanvasServiceMessages.otherCommunity, messageCode: 'canvasService.otherCommunity' }]);
   });
 
   it('makes a build-on of a private note private', async () => {
@@ -300,7 +300,7 @@ describe('refs: POST/PUT/DELETE /api/links', () => {
     const moves = [a, b, fixed].map(({ ref }, i) => ({ linkId: ref._id, data: { x: 900 + i * 200, y: 5000 } }));
     const done = await call<{ refs: Link[]; refused: { linkId: string; message: string }[] }>(t, w.writer.token, 'POST', url, { changes: moves });
     expect(done.status).toBe(200);
-    expect(done.body.refused).toEqual([{ linkId: fixed.ref._id, message: CanvasServiceMessages.fixedInPlace }]);
+    expect(done.body.refused).toEqual([{ linkId: fixed.ref._id, message: CanvasServiceMessages.fixedInPlace, messageCode: 'canvasService.fixedInPlace' }]);
     expect(done.body.refs.map((ref) => [ref._id, ref.data.x, ref.data.y])).toEqual([
       [a.ref._id, 900, 1950],
       [b.ref._id, 1100, 1950],
@@ -352,7 +352,7 @@ describe('POST /api/views/:viewId/riseabove', () => {
   it('needs a name', async () => {
     const reply = await call<{ errors: { field: string; message: string }[] }>(t, w.writer.token, 'POST', `/api/views/${w.welcomeViewId}/riseabove`, { title: ' ' });
     expect(reply.status).toBe(400);
-    expect(reply.body.errors).toEqual([{ field: 'title', message: CanvasMessages.riseaboveTitleRequired }]);
+    expect(reply.body.errors).toEqual([{ field: 'title', message: CanvasMessages.riseaboveTitleRequired, messageCode: 'canvas.riseaboveTitleRequired' }]);
   });
 
   it('moves the selection into a new inner view at offset 20 and places the rise-above at the corner +50', async () => {
