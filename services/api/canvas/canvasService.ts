@@ -33,6 +33,7 @@ import { besideOffset, clampCoordinate, defaultPosition, findFreeSpot, innerOffs
 import { toContribution, toLink } from './replies.ts';
 import { checkRefChange, checkRefDelete, type RefActor } from './refRules.ts';
 import { type MessageCode, msg } from '../../../contracts/messageCodes.ts';
+import { defaultTitle, workspaceTitle } from './defaultTitles.ts';
 
 export type CanvasServiceDeps = CommandDeps & { reader: CanvasReader };
 
@@ -40,11 +41,6 @@ export type CanvasServiceDeps = CommandDeps & { reader: CanvasReader };
 export const emptyDrawingSvg =
   '<svg width="200" height="200" xmlns="http://www.w3.org/2000/svg"><g class="layer"><title>Layer 1</title></g></svg>';
 
-/** Initial title of drawings and attachments (fact sheet §1.3). */
-export const defaultTitles = { Drawing: 'Un dessin', Attachment: 'an Attachment' } as const;
-
-/** The personal workspace's title (spec part 2 §9). */
-export const workspaceTitle = (name: string): string => `Espace de travail de ${name}`;
 
 
 const placed = (link: LinkDocument): PlacedRef => {
@@ -179,8 +175,9 @@ export class CanvasService {
     const { permission, group } = this.inherited(body.type, parent, placement?.view ?? null);
     const initial: Record<CreateContributionBody['type'], { status: ContributionCreated['data']['status']; title: string; data: Record<string, unknown> }> = {
       Note: { status: 'unsaved', title, data: {} },
-      Drawing: { status: 'unsaved', title: title || defaultTitles.Drawing, data: { svg: emptyDrawingSvg } },
-      Attachment: { status: 'unsaved', title: title || defaultTitles.Attachment, data: { version: 0 } },
+      // Default titles in the author's language (issue 21 §6).
+      Drawing: { status: 'unsaved', title: title || defaultTitle('Drawing', user.lang), data: { svg: emptyDrawingSvg } },
+      Attachment: { status: 'unsaved', title: title || defaultTitle('Attachment', user.lang), data: { version: 0 } },
       View: { status: 'active', title, data: body.viewSetting ? { viewSetting: body.viewSetting } : {} },
     };
     const start = initial[body.type];
@@ -733,7 +730,7 @@ export class CanvasService {
     const positions = [
       await this.run(
         viewId,
-        [{ type: 'CreateContribution', data: { contributionId: viewId, communityId, type: 'View', title: workspaceTitle(name), status: 'active', permission: 'private', authors: [me.authorIdStrict], group: null, data: {} } }],
+        [{ type: 'CreateContribution', data: { contributionId: viewId, communityId, type: 'View', title: workspaceTitle(name, user.lang), status: 'active', permission: 'private', authors: [me.authorIdStrict], group: null, data: {} } }],
         metadata,
       ),
     ];

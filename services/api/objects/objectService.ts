@@ -45,6 +45,7 @@ import { attachmentSignature, signedQuery } from './attachmentSignature.ts';
 import { PastAccess } from '../past/pastAccess.ts';
 import { msg, msgWithText, type UserMessage } from '../../../contracts/messageCodes.ts';
 import { Messages, specMessage } from '../../../contracts/messages.ts';
+import { isInitialAttachmentTitle } from '../canvas/defaultTitles.ts';
 
 export type ObjectServiceDeps = CommandDeps & {
   access: CommunityAccess;
@@ -514,7 +515,7 @@ export class ObjectService {
         data: { filename, mime, size: file.bytes.byteLength, width: size?.width ?? null, height: size?.height ?? null, blobKey },
       },
     ];
-    if (!doc.title || doc.title === 'an Attachment') commands.push({ type: 'RetitleContribution', data: { title: filename } });
+    if (!doc.title || isInitialAttachmentTitle(doc.title)) commands.push({ type: 'RetitleContribution', data: { title: filename } });
     let result;
     try {
       result = await this.append(user, id, commands);

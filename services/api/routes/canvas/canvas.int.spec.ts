@@ -41,6 +41,18 @@ describe('POST /api/contributions/:communityId', () => {
     expect(refTo(await loadCanvas(w, w.writer, w.welcomeViewId), reply.contribution._id)).toBeDefined();
   });
 
+  it("names new drawings, attachments and workspaces in their author's interface language (issue 21 §6)", async () => {
+    const english = await t.register(`english${process.pid}`);
+    await call(t, english.token, 'POST', '/api/authors', { userId: english.id, communityId: w.communityId, registrationKey: 'writer-key' });
+    expect((await call(t, english.token, 'PUT', `/api/users/${english.id}/lang`, { lang: 'en' })).status).toBe(200);
+    const author = { token: english.token, userId: english.id, authorId: '' };
+    const drawing = await createContribution(w, author, { type: 'Drawing' });
+    const attachment = await createContribution(w, author, { type: 'Attachment' });
+    expect([drawing.contribution.title, attachment.contribution.title]).toEqual(['A drawing', 'An attachment']);
+    const workspace = await call<{ viewId: string }>(t, english.token, 'POST', `/api/authors/${w.communityId}/me/workspace`);
+    expect((await loadCanvas(w, author, workspace.body.viewId)).view.title).toBe(`Test english${process.pid}'s workspace`);
+  });
+
   it('creates drawings, attachments and views with their defaults; views are registered', async () => {
     const drawing = await createContribution(w, w.writer, { type: 'Drawing', placement: { viewId: w.welcomeViewId, x: 500, y: 500 } });
     expect(drawing.contribution).toMatchObject({ status: 'unsaved', title: 'Un dessin', permission: 'protected' });
@@ -48,7 +60,7 @@ describe('POST /api/contributions/:communityId', () => {
     expect(String(drawing.contribution.data.svg)).toContain('Layer 1');
     expect(drawing.refs[0]?.data.showInPlace).toBe(true);
     const attachment = await createContribution(w, w.writer, { type: 'Attachment' });
-    expect(attachment.contribution).toMatchObject({ status: 'unsaved', title: 'an Attachment', permission: 'protected', data: { version: 0 } });
+    expect(attachment.contribution).toMatchObject({ status: 'unsaved', title: 'Une pièce jointe', permission: 'protected', data: { version: 0 } });
     const view = await createContribution(w, w.writer, { type: 'View', title: 'Our ideas' });
     expect(view.contribution).toMatchObject({ status: 'active', permission: 'public', title: 'Our ideas' });
     const views = await call<ViewSummary[]>(t, w.writer.token, 'GET', `/api/communities/${w.communityId}/views`);
