@@ -361,7 +361,7 @@ describeBrowser('the view canvas with two users', () => {
       });
       await teacherPage.locator('[data-testid="vm-row"][data-title="Hypothèses"] [data-testid="vm-delete"]').click();
       await expect.poll(() => teacherPage.locator('[data-testid="vm-row"][data-title="Hypothèses"]').count()).toBe(0);
-      expect(asked).toBe('Are you sure to delete Hypothèses?');
+      expect(asked).toBe('Voulez-vous vraiment supprimer Hypothèses ?');
       // List mode is remembered.
       await teacherPage.getByTestId('vm-list').click();
       await expect.poll(() => teacherPage.evaluate(() => localStorage.getItem('buildon.viewmanager.hierarchy'))).toBe('false');

@@ -6,6 +6,7 @@ import { resolveAttachment } from '../attachments/resolve.ts';
 import { svgDataUrl } from '../drawing/svg.ts';
 import { DocView } from '../editor/DocView.tsx';
 import styles from './Tabs.module.css';
+import { typeName } from '../typeName.ts';
 
 /** The Read tab: the body (notes), the preview (drawings, at most 300 px wide) or the file (attachments). */
 export const ReadTab = ({ object }: { object: ObjectReply }) => {
@@ -36,7 +37,7 @@ export const ReadTab = ({ object }: { object: ObjectReply }) => {
         <img className={styles.drawingPreview} src={svgDataUrl(typeof object.data.svg === 'string' ? object.data.svg : '')} alt={object.title} data-testid="drawing-preview" />
       )}
       {object.type === 'Attachment' && <AttachmentView object={object} authorName={authorName} />}
-      {!['Note', 'Drawing', 'Attachment'].includes(object.type) && <p className={styles.muted}>{object.type}</p>}
+      {!['Note', 'Drawing', 'Attachment'].includes(object.type) && <p className={styles.muted}>{typeName(t, object.type)}</p>}
     </article>
   );
 };
