@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { MessageCode } from '../../contracts/messageCodes.ts';
 import { locales } from '../../web/src/i18n/resources.ts';
 
 /**
@@ -205,3 +206,10 @@ export const findEnglish = (strings: readonly string[], where: string, allowed: 
 
 let cached: EnglishText[] | null = null;
 const englishTextsOnce = (): EnglishText[] => (cached ??= englishTexts());
+
+/** What the French interface shows for a server message code (locales/server/fr.json), `{{name}}` filled from `params`. */
+export const inFrench = (code: MessageCode, params: Record<string, string | number> = {}): string => {
+  const template = `server.${code}`.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], locales.fr);
+  if (typeof template !== 'string') throw new Error(`no French text for ${code}`);
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+};

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConnections, type Connection } from '../api/objects.ts';
 import styles from './Tabs.module.css';
-import { typeName } from '../typeName.ts';
+import { typeName } from '../labels.ts';
 
 const linkTypeNames = ['buildson', 'references', 'supports', 'contains', 'attach', 'annotates', 'promisings', 'uses'] as const;
 type LinkType = (typeof linkTypeNames)[number];
