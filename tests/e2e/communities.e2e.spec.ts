@@ -313,7 +313,7 @@ describeBrowser('communities, authors and help in the browser', () => {
     const reset = page.getByTestId('reset-pupil05');
     await reset.locator('input').fill('fresh-pass-05');
     await reset.getByRole('button').click();
-    await reset.getByText('succeeded.').waitFor();
+    await reset.getByText(inFrench('community.resetSucceeded')).waitFor();
     const relogin = await fetch(`${app.url}/auth/local`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
