@@ -1,7 +1,11 @@
+import type { FieldError } from './errors.ts';
+import type { UserMessage } from './messageCodes.ts';
+
 /**
  * User-facing messages whose wording the specification fixes. The server
- * returns them verbatim; the web client shows them (or the translation of the
- * matching key). Do not reword.
+ * returns them verbatim in `message`/`detail` (KF6 clients read them), with
+ * the code `messages.<key>` (contracts/messageCodes.ts) that the web client
+ * translates. Do not reword.
  */
 export const Messages = {
   userNameInvalid:
@@ -34,20 +38,6 @@ export const Messages = {
   noteTooLarge: 'The note text has too many parts: at most 20,000 paragraphs, list items and pieces of text.',
 } as const;
 
-/**
- * Messages of `Messages` whose wording is Buildon's, not the spec's (the
- * password policy of issue 20 §6 replaced the spec's 4- and 3-character
- * minimums): the locale files translate them instead of keeping them word for word.
- */
-export const translatedMessageKeys: ReadonlySet<keyof typeof Messages> = new Set([
-  'passwordTooShort',
-  'newPasswordTooShort',
-  'passwordIsUserName',
-  'passwordTooCommon',
-  'noteTooDeep',
-  'noteTooLarge',
-] as const);
-
 /** Spec part 1 §5 and §9: registration rules, shared by client and server. */
 export const UserRules = {
   userNameMin: 2,
@@ -62,8 +52,16 @@ export const UserRules = {
 } as const;
 
 /**
+ * A message of `Messages` as a coded message (contracts/messageCodes.ts).
+ * Built here without importing messageCodes.ts, which imports this file.
+ */
+export const specMessage = (key: keyof typeof Messages): UserMessage => ({ code: `messages.${key}`, text: Messages[key] });
+
+const fieldMessage = (field: string, message: UserMessage): FieldError => ({ field, message: message.text, messageCode: message.code });
+
+/**
  * Registration checks in the spec's order. Returns the first message per
- * field; an empty list means the input is acceptable.
+ * field, coded; an empty list means the input is acceptable.
  */
 export const validateRegistration = (input: {
   email?: string;
@@ -71,17 +69,17 @@ export const validateRegistration = (input: {
   lastName?: string;
   userName?: string;
   password?: string;
-}): { field: string; message: string }[] => {
-  const errors: { field: string; message: string }[] = [];
+}): FieldError[] => {
+  const errors: FieldError[] = [];
   const email = (input.email ?? '').trim();
-  if (!UserRules.emailPattern.test(email)) errors.push({ field: 'email', message: Messages.emailInvalid });
-  if (!(input.firstName ?? '').trim()) errors.push({ field: 'firstName', message: Messages.firstNameRequired });
-  if (!(input.lastName ?? '').trim()) errors.push({ field: 'lastName', message: Messages.lastNameRequired });
+  if (!UserRules.emailPattern.test(email)) errors.push(fieldMessage('email', specMessage('emailInvalid')));
+  if (!(input.firstName ?? '').trim()) errors.push(fieldMessage('firstName', specMessage('firstNameRequired')));
+  if (!(input.lastName ?? '').trim()) errors.push(fieldMessage('lastName', specMessage('lastNameRequired')));
   const userNameMessage = checkUserName(input.userName ?? '');
-  if (userNameMessage) errors.push({ field: 'userName', message: userNameMessage });
+  if (userNameMessage) errors.push(fieldMessage('userName', userNameMessage));
   const password = input.password ?? '';
-  const passwordMessage = password ? checkPasswordRule(password, input.userName ?? '') : Messages.passwordRequired;
-  if (passwordMessage) errors.push({ field: 'password', message: passwordMessage });
+  const passwordMessage = password ? checkPasswordRule(password, input.userName ?? '') : specMessage('passwordRequired');
+  if (passwordMessage) errors.push(fieldMessage('password', passwordMessage));
   return errors;
 };
 
@@ -90,18 +88,18 @@ export const validateRegistration = (input: {
  * name (in any case). The server also refuses common passwords
  * (services/api/accounts/passwordPolicy.ts). Returns the message, or null.
  */
-export const checkPasswordRule = (password: string, userName: string): string | null => {
-  if (password.length < UserRules.passwordMin) return Messages.passwordTooShort;
-  if (userName && password.trim().toLowerCase() === userName.trim().toLowerCase()) return Messages.passwordIsUserName;
+export const checkPasswordRule = (password: string, userName: string): UserMessage | null => {
+  if (password.length < UserRules.passwordMin) return specMessage('passwordTooShort');
+  if (userName && password.trim().toLowerCase() === userName.trim().toLowerCase()) return specMessage('passwordIsUserName');
   return null;
 };
 
 /** The userName rule alone (also used by CSV imports). */
-export const checkUserName = (userName: string): string | null => {
-  if (!userName) return Messages.userNameRequired;
-  if (userName.length < UserRules.userNameMin) return Messages.userNameTooShort;
-  if (userName.length > UserRules.userNameMax) return Messages.userNameTooLong;
-  if (!UserRules.userNamePattern.test(userName)) return Messages.userNameInvalid;
+export const checkUserName = (userName: string): UserMessage | null => {
+  if (!userName) return specMessage('userNameRequired');
+  if (userName.length < UserRules.userNameMin) return specMessage('userNameTooShort');
+  if (userName.length > UserRules.userNameMax) return specMessage('userNameTooLong');
+  if (!UserRules.userNamePattern.test(userName)) return specMessage('userNameInvalid');
   return null;
 };
 
@@ -183,8 +181,12 @@ export const defaultScaffolds = [
 
 export const welcomeViewTitle = 'Bienvenue';
 
-/** CSV row messages of the original (fact sheet §9), plus the enrolment cases it got wrong. */
-export const CsvMessages = {
+/**
+ * CSV row messages of the original (fact sheet §9), plus the enrolment cases
+ * it got wrong, as templates: `{userName}` is the row's user name. The codes
+ * `csv.<key>` (contracts/messageCodes.ts) carry them to the web client.
+ */
+export const CsvTexts = {
   firstNameMissing: 'First name not filled in',
   lastNameMissing: 'Last name not filled in',
   emailMissing: 'Email not filled in',
@@ -192,13 +194,24 @@ export const CsvMessages = {
   userNameTooShort: 'Username is too short',
   userNameTooLong: 'Username is too long',
   userNameInvalid: "Username must only contain alphabetic characters, numbers, or '._@-'",
-  userNameRepeated: (userName: string) => `Username must be unique. Repeated username : ${userName}`,
+  userNameRepeated: 'Username must be unique. Repeated username : {userName}',
   passwordTooShort: 'Password is too short',
-  alreadyMember: (userName: string) => `${userName}: already a member of this community`,
-  unknownUser: (userName: string) => `${userName}: no such user`,
+  alreadyMember: '{userName}: already a member of this community',
+  unknownUser: '{userName}: no such user',
   /**
    * A row naming an account that exists and is not a member here: the CSV
    * creates accounts only, and says nothing else about that account.
    */
-  accountExists: (userName: string) => `${userName}: this account exists; invite it with the community's registration key`,
+  accountExists: "{userName}: this account exists; invite it with the community's registration key",
+} as const;
+
+const withUserName = (template: string) => (userName: string) => template.replace('{userName}', userName);
+
+/** The CSV row messages as the server writes them (`CsvTexts` with the user name filled in). */
+export const CsvMessages = {
+  ...CsvTexts,
+  userNameRepeated: withUserName(CsvTexts.userNameRepeated),
+  alreadyMember: withUserName(CsvTexts.alreadyMember),
+  unknownUser: withUserName(CsvTexts.unknownUser),
+  accountExists: withUserName(CsvTexts.accountExists),
 } as const;

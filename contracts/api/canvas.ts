@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { ObjectIdSchema } from './common.ts';
+import { MessageCodeSchema, ObjectIdSchema } from './common.ts';
 import { ViewSettingSchema, ViewSummarySchema } from './communities.ts';
 import { RefDataSchema } from './views.ts';
 
@@ -172,7 +172,7 @@ export const UpdateRefsBody = Type.Object(
 export type UpdateRefsBody = Static<typeof UpdateRefsBody>;
 export const UpdateRefsReply = Type.Object({
   refs: Type.Array(LinkSchema),
-  refused: Type.Array(Type.Object({ linkId: ObjectIdSchema, message: Type.String() })),
+  refused: Type.Array(Type.Object({ linkId: ObjectIdSchema, message: Type.String(), messageCode: Type.Optional(MessageCodeSchema) })),
 });
 export type UpdateRefsReply = Static<typeof UpdateRefsReply>;
 

@@ -1,5 +1,5 @@
 import Type, { type Static, type TBoolean } from 'typebox';
-import { ObjectIdSchema } from './common.ts';
+import { CodedMessageSchema, MessageCodeSchema, ObjectIdSchema } from './common.ts';
 
 /**
  * Communities, memberships (authors), groups, community settings and the help
@@ -127,8 +127,12 @@ export const RenameAllReply = Type.Object({ recordsModified: Type.Integer() });
 
 // ---- CSV (multipart: field `file`, field `communityId`) -----------------------
 
-/** One problem of a CSV row: `index` is the file row, the header being row 1. */
-export const CsvRowErrorSchema = Type.Object({ index: Type.Integer(), msg: Type.String() });
+/**
+ * The problems of one CSV row: `index` is the file row, the header being row
+ * 1; `msg` the English messages joined with ', ' (as the original sent them),
+ * `messages` the same messages coded for the web client.
+ */
+export const CsvRowErrorSchema = Type.Object({ index: Type.Integer(), msg: Type.String(), messages: Type.Array(CodedMessageSchema) });
 export type CsvRowError = Static<typeof CsvRowErrorSchema>;
 
 export const CsvValidateReply = Type.Object({
@@ -139,6 +143,7 @@ export const CsvValidateReply = Type.Object({
   notices: Type.Array(CsvRowErrorSchema),
   /** 'All entries are valid. You may submit to database' or the invalid-users message. */
   message: Type.String(),
+  messageCode: MessageCodeSchema,
 });
 export const CsvSubmitReply = Type.Object({
   /** New accounts created (each is also enrolled as a writer). */
@@ -150,6 +155,7 @@ export const CsvSubmitReply = Type.Object({
   /** Rows left as they were: already members of this community. */
   notices: Type.Array(CsvRowErrorSchema),
   message: Type.String(),
+  messageCode: MessageCodeSchema,
 });
 export const CsvRenameReply = Type.Object({ nModified: Type.Integer(), ok: Type.Integer(), errors: Type.Array(CsvRowErrorSchema) });
 

@@ -57,7 +57,12 @@ export const AtQuery = Type.Object({ at: Type.Optional(Type.String({ format: 'da
 const Permission = Type.Union([Type.Literal('private'), Type.Literal('protected'), Type.Literal('public')]);
 const Status = Type.Union([Type.Literal('unsaved'), Type.Literal('active'), Type.Literal('inactive')]);
 
-export const AuthorNameSchema = Type.Object({ _id: ObjectIdSchema, name: Type.String(), userName: Type.String() });
+/**
+ * An author as replies name them. `missing` marks a membership that no longer
+ * exists: `name` is then the original's "(missing authors)", which the web
+ * client shows in the reader's language.
+ */
+export const AuthorNameSchema = Type.Object({ _id: ObjectIdSchema, name: Type.String(), userName: Type.String(), missing: Type.Optional(Type.Literal(true)) });
 
 /** GET /api/objects/{id}: the contribution as its readers see it. */
 export const ObjectSchema = Type.Object({

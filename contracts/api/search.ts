@@ -30,7 +30,7 @@ export const SearchPaging = { defaultPageSize: 50, maxPageSize: 1000 } as const;
 
 /** Refusals whose wording the spec fixes (part 2 §5). `{name}` is the unknown user name. */
 export const SearchMessages = {
-  authorNotFound: (name: string) => `author:${name} not found`,
+  authorNotFound: 'author:{name} not found',
   otherCommunity: 'The query is for another community.',
   badDate: 'Not a date (ISO 8601 expected).',
 } as const;

@@ -34,6 +34,7 @@ import viewRoutes from './routes/views/index.ts';
 import recaptchaRoutes from './routes/recaptcha/index.ts';
 import userRoutes from './routes/users/index.ts';
 import type { AppServices } from './appServices.ts';
+import { msg } from '../../contracts/messageCodes.ts';
 
 export type AppOptions = {
   services: AppServices;
@@ -88,7 +89,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     // After body parsing, so a key may include the user name being tried.
     hook: 'preHandler',
     errorResponseBuilder: (_request, context) => ({
-      ...problem(429, `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} s.`),
+      ...problem(429, msg('errors.tooManyAttempts', { seconds: Math.ceil(context.ttl / 1000) })),
       statusCode: 429,
     }),
   });
@@ -137,7 +138,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).type('application/problem+json').send(problem(404, `No route ${request.method} ${path}`));
+    return reply.status(404).type('application/problem+json').send(problem(404, msg('errors.noRoute', { method: request.method, path })));
   });
 
   return app;

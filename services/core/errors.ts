@@ -1,45 +1,67 @@
 import { ErrorCode, type FieldError } from '../../contracts/errors.ts';
+import { msg, msgWithText, type MessageCode, type MessageParams, type UserMessage } from '../../contracts/messageCodes.ts';
 
 /**
  * Base class of every error the application raises on purpose. `status` is the
- * HTTP status the API answers with; the message is safe to show to users.
+ * HTTP status the API answers with; the message is English, safe to show and
+ * coded: `messageCode` and `params` are what the web client translates
+ * (contracts/messageCodes.ts), `message` is what KF6 clients read.
  */
 export class BuildonError extends Error {
+  readonly messageCode: MessageCode;
+  readonly params: MessageParams | undefined;
+
   constructor(
-    message: string,
+    message: UserMessage,
     readonly code: ErrorCode,
     readonly status: number,
     readonly errors?: FieldError[],
   ) {
-    super(message);
+    super(message.text);
     this.name = new.target.name;
+    this.messageCode = message.code;
+    this.params = message.params;
   }
 }
 
+/** One field's message, coded. */
+export const fieldError = (field: string, message: UserMessage): FieldError => ({
+  field,
+  message: message.text,
+  messageCode: message.code,
+  ...(message.params ? { params: message.params } : {}),
+});
+
 /** Input breaks a rule; `errors` names the fields. */
 export class ValidationError extends BuildonError {
-  constructor(message: string, errors?: FieldError[]) {
+  constructor(message: UserMessage, errors?: FieldError[]) {
     super(message, ErrorCode.validation, 400, errors);
   }
-  static field(field: string, message: string): ValidationError {
-    return new ValidationError(message, [{ field, message }]);
+  static field(field: string, message: UserMessage): ValidationError {
+    return new ValidationError(message, [fieldError(field, message)]);
+  }
+  /** Several fields at once; the first field's message is the problem's. */
+  static fields(errors: FieldError[]): ValidationError {
+    const first = errors[0];
+    const message = first?.messageCode ? msgWithText(first.messageCode, first.message, first.params) : msg('errors.invalidRequest');
+    return new ValidationError(message, errors);
   }
 }
 
 export class UnauthorizedError extends BuildonError {
-  constructor(message = 'Authentication required') {
+  constructor(message: UserMessage = msg('errors.unauthorized')) {
     super(message, ErrorCode.unauthorized, 401);
   }
 }
 
 export class ForbiddenError extends BuildonError {
-  constructor(message = 'Forbidden') {
+  constructor(message: UserMessage = msg('errors.forbidden')) {
     super(message, ErrorCode.forbidden, 403);
   }
 }
 
 export class NotFoundError extends BuildonError {
-  constructor(message = 'Not found') {
+  constructor(message: UserMessage = msg('errors.notFound')) {
     super(message, ErrorCode.notFound, 404);
   }
 }
@@ -47,20 +69,23 @@ export class NotFoundError extends BuildonError {
 /** Too many failed attempts (wrong keys, wrong passwords): try again after `retryAfterSeconds`. */
 export class TooManyAttemptsError extends BuildonError {
   constructor(readonly retryAfterSeconds: number) {
-    super(`Too many attempts. Try again in ${retryAfterSeconds} s.`, ErrorCode.rateLimited, 429);
+    super(msg('errors.tooManyAttempts', { seconds: retryAfterSeconds }), ErrorCode.rateLimited, 429);
   }
 }
 
 /** A business conflict, e.g. a user name already taken. */
 export class ConflictError extends BuildonError {
-  constructor(message: string, errors?: FieldError[]) {
+  constructor(message: UserMessage, errors?: FieldError[]) {
     super(message, ErrorCode.conflict, 409, errors);
+  }
+  static field(field: string, message: UserMessage): ConflictError {
+    return new ConflictError(message, [fieldError(field, message)]);
   }
 }
 
 /** The command is valid but not allowed in the aggregate's current state. */
 export class IllegalStateError extends BuildonError {
-  constructor(message: string) {
+  constructor(message: UserMessage) {
     super(message, ErrorCode.conflict, 409);
   }
 }
@@ -76,7 +101,7 @@ export class ConcurrencyError extends BuildonError {
     readonly actual: string,
   ) {
     super(
-      `Stream ${streamName} was changed concurrently (expected revision ${expected}, actual ${actual})`,
+      msgWithText('errors.concurrency', `Stream ${streamName} was changed concurrently (expected revision ${expected}, actual ${actual})`),
       ErrorCode.concurrency,
       409,
     );
@@ -93,6 +118,6 @@ export class DuplicateKeyError extends ConflictError {
     readonly collection: string,
     message: string,
   ) {
-    super(message);
+    super(msgWithText('errors.duplicate', message));
   }
 }

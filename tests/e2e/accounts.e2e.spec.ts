@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, useBrowserApp } from './harness.ts';
+import { inFrench } from './frenchText.ts';
 
 const solveWidget = async (page: Page) => {
   const register = page.getByTestId('register');
@@ -88,7 +89,7 @@ describeBrowser('accounts in the browser', () => {
     await page.getByTestId('register').click();
     // Client rules (the server's own) stop the request and speak per field.
     await fieldError(page, 'userName').waitFor();
-    expect(await fieldError(page, 'userName').textContent()).toBe('The userName is too short.');
+    expect(await fieldError(page, 'userName').textContent()).toBe(inFrench('messages.userNameTooShort'));
     expect(await fieldError(page, 'password').textContent()).toBe('Le mot de passe doit compter au moins 8 caractères.');
     await checkPage(page, 'signup-errors');
 
@@ -111,9 +112,7 @@ describeBrowser('accounts in the browser', () => {
     await page.locator('input[name="login-password"]').fill('wrong-password');
     await page.locator('form button[type="submit"]').click();
     await page.getByTestId('login-message').waitFor();
-    expect(await page.getByTestId('login-message').textContent()).toBe(
-      'This userName is not registered or the password is not correct.',
-    );
+    expect(await page.getByTestId('login-message').textContent()).toBe(inFrench('messages.loginFailed'));
     await checkPage(page, 'login-failed');
 
     await page.locator('input[name="login-password"]').fill('analytical1');
@@ -129,7 +128,7 @@ describeBrowser('accounts in the browser', () => {
     await solveWidget(other);
     await other.getByTestId('register').click();
     await fieldError(other, 'userName').waitFor();
-    expect(await fieldError(other, 'userName').textContent()).toBe('The specified userName is already in use.');
+    expect(await fieldError(other, 'userName').textContent()).toBe(inFrench('messages.userNameTaken'));
   });
 
   it('switches the whole interface to English and back, and the account keeps the choice', async () => {
@@ -207,7 +206,7 @@ describeBrowser('accounts in the browser', () => {
     await page.locator('input[name="newPassword"]').fill('second-pass');
     await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
     await message.waitFor();
-    expect(await message.textContent()).toBe('Incorrect password');
+    expect(await message.textContent()).toBe(inFrench('messages.incorrectPassword'));
     expect(page.url()).toBe(`${app.url}/settings`);
 
     await page.locator('input[name="oldPassword"]').fill('first-pass');
@@ -218,7 +217,7 @@ describeBrowser('accounts in the browser', () => {
 
     await page.locator('input[name="newPassword"]').fill('second-pass');
     await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
-    await page.getByText('Password successfully changed.').waitFor();
+    await page.getByText(inFrench('messages.passwordChanged')).waitFor();
     await checkPage(page, 'settings-password-changed');
 
     // The new token replaced the old one: a reload stays signed in.

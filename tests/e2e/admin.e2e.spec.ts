@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp } from './harness.ts';
+import { inFrench } from './frenchText.ts';
 
 const admin = { userName: 'headteacher', password: 'admin-pass1' };
 
@@ -66,7 +67,7 @@ describeBrowser('admin screens in the browser', () => {
     const reset = page.getByTestId('reset-pupil07');
     await reset.locator('input').fill('fresh-pass7');
     await reset.getByRole('button').click();
-    await reset.getByText('succeeded.').waitFor();
+    await reset.getByText(inFrench('community.resetSucceeded')).waitFor();
     await checkPage(page, 'admin-reset');
 
     const login = await fetch(`${app.url}/auth/local`, {

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CanvasServiceMessages } from '../../contracts/api/canvas.ts';
 import type { CommunityAdmin, ViewSummary } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
 import { call, createCommunity, ok, refByTitle, waitForLive } from './api.ts';
+import { inFrench } from './frenchText.ts';
 
 /**
  * Issue 5, web side: the view canvas with two users in two browsers. Fixtures
@@ -254,7 +254,7 @@ describeBrowser('the view canvas with two users', () => {
     await refByTitle(pupilPage, title).click({ position: { x: 12, y: 10 } });
     await pupilPage.keyboard.press('Delete');
     expect(await confirmAsk(pupilPage)).toContain('Êtes-vous sûr de supprimer1 objet(s)?');
-    await pupilPage.getByTestId('canvas-notice').filter({ hasText: CanvasServiceMessages.notYourObject }).waitFor();
+    await pupilPage.getByTestId('canvas-notice').filter({ hasText: inFrench('canvasService.notYourObject') }).waitFor();
     expect(await refByTitle(pupilPage, title).count()).toBe(1);
 
     await rightClick(teacherPage, title);
@@ -361,7 +361,7 @@ describeBrowser('the view canvas with two users', () => {
       });
       await teacherPage.locator('[data-testid="vm-row"][data-title="Hypothèses"] [data-testid="vm-delete"]').click();
       await expect.poll(() => teacherPage.locator('[data-testid="vm-row"][data-title="Hypothèses"]').count()).toBe(0);
-      expect(asked).toBe('Are you sure to delete Hypothèses?');
+      expect(asked).toBe('Voulez-vous vraiment supprimer Hypothèses ?');
       // List mode is remembered.
       await teacherPage.getByTestId('vm-list').click();
       await expect.poll(() => teacherPage.evaluate(() => localStorage.getItem('buildon.viewmanager.hierarchy'))).toBe('false');

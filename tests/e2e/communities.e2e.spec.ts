@@ -1,7 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CommunityMessages, CsvMessages } from '../../contracts/messages.ts';
+import { CommunityMessages } from '../../contracts/messages.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
+import { inFrench } from './frenchText.ts';
+import type { MessageCode } from '../../contracts/messageCodes.ts';
 
 const admin = { userName: 'principal', password: 'admin-pass1' };
 const community = { title: 'Sciences 5e B', key: 'graines-writers-7', managerKey: 'graines-teachers-9' };
@@ -86,21 +88,21 @@ describeBrowser('communities, authors and help in the browser', () => {
     await page.locator('input[name="create-manager-key"]').fill('');
     await page.getByTestId('create-submit').click();
     await page.locator('[data-field-error="create-key"]').waitFor();
-    expect(await page.locator('[data-field-error="create-key"]').textContent()).toBe('A registration key needs at least 6 characters.');
+    expect(await page.locator('[data-field-error="create-key"]').textContent()).toBe(inFrench('community.registrationKeyTooShort'));
     await page.locator('input[name="create-key"]').fill('');
     await page.waitForTimeout(1100);
 
     await page.getByTestId('create-submit').click();
     await page.locator('[data-field-error="create-title"]').waitFor();
-    expect(await page.locator('[data-field-error="create-title"]').textContent()).toBe('Title must be input');
-    expect(await page.locator('[data-field-error="create-key"]').textContent()).toBe('RegistrationKey must be input');
+    expect(await page.locator('[data-field-error="create-title"]').textContent()).toBe(inFrench('community.titleRequired'));
+    expect(await page.locator('[data-field-error="create-key"]').textContent()).toBe(inFrench('community.registrationKeyRequired'));
 
     await page.locator('input[name="create-title"]').fill(community.title);
     await page.waitForTimeout(1100);
     await page.getByTestId('create-submit').click();
     await page.waitForFunction(() => !document.querySelector('[data-field-error="create-title"]'));
-    expect(await page.locator('[data-field-error="create-key"]').textContent()).toBe('RegistrationKey must be input');
-    expect(await page.locator('[data-field-error="create-manager-key"]').textContent()).toBe('RegistrationKey must be input');
+    expect(await page.locator('[data-field-error="create-key"]').textContent()).toBe(inFrench('community.registrationKeyRequired'));
+    expect(await page.locator('[data-field-error="create-manager-key"]').textContent()).toBe(inFrench('community.registrationKeyRequired'));
 
     await page.locator('input[name="create-key"]').fill(community.key);
     await page.locator('input[name="create-manager-key"]').fill(community.managerKey);
@@ -124,7 +126,7 @@ describeBrowser('communities, authors and help in the browser', () => {
     expect(await page.locator('input[name="editor-key"]').inputValue()).toBe(community.key);
     expect(await page.locator('input[name="editor-manager-key"]').inputValue()).toBe(community.managerKey);
     await page.getByTestId('editor-save').click();
-    expect(await page.getByTestId('editor-result').textContent()).toBe('successed.');
+    expect(await page.getByTestId('editor-result').textContent()).toBe(inFrench('community.saved'));
     await checkPage(page, 'community-editor');
     await page.getByTestId('update-cache').click();
     await page.getByText(/Cache reconstruit \(\d+ événements relus\)\./).waitFor();
@@ -161,9 +163,9 @@ describeBrowser('communities, authors and help in the browser', () => {
     expect(await page.getByTestId('manage-link').count()).toBe(0);
 
     await page.getByTestId('join-submit').click();
-    expect(await page.getByTestId('join-result').textContent()).toBe('Community must be selected');
+    expect(await page.getByTestId('join-result').textContent()).toBe(inFrench('community.communityRequired'));
     await joinCommunity(page, 'not-the-key');
-    await page.getByText('Error: Le code ne correspond pas.').waitFor();
+    await page.getByTestId('join-result').filter({ hasText: inFrench('community.joinWrongKey') }).waitFor();
     await checkPage(page, 'community-manager');
 
     await joinCommunity(page, community.key);
@@ -190,8 +192,8 @@ describeBrowser('communities, authors and help in the browser', () => {
     await page.waitForURL(`${app.url}/help/`);
     await page.getByTestId('help-warning').waitFor();
     await page.getByTestId('help-send').click();
-    expect(await page.locator('[data-field-error="help-title"]').textContent()).toBe('Title feild can not be empty.');
-    expect(await page.locator('[data-field-error="help-description"]').textContent()).toBe('Description feild can not be empty.');
+    expect(await page.locator('[data-field-error="help-title"]').textContent()).toBe(inFrench('community.helpTitleRequired'));
+    expect(await page.locator('[data-field-error="help-description"]').textContent()).toBe(inFrench('community.helpDescriptionRequired'));
     await checkPage(page, 'help');
     await page.locator('input[name="help-title"]').fill('La perspective est vide');
     await page.locator('textarea[name="help-description"]').fill('Je ne vois aucune note dans Bienvenue.');
@@ -199,7 +201,7 @@ describeBrowser('communities, authors and help in the browser', () => {
     await page.getByTestId('help-include-community').check();
     await page.getByTestId('help-send').click();
     await page.getByTestId('help-result').waitFor();
-    expect(await page.getByTestId('help-result').textContent()).toBe(CommunityMessages.helpSent);
+    expect(await page.getByTestId('help-result').textContent()).toBe(inFrench('community.helpSent'));
     expect(await page.locator('input[name="help-title"]').inputValue()).toBe('');
 
     await page.goto(`${app.url}/`);
@@ -240,7 +242,7 @@ describeBrowser('communities, authors and help in the browser', () => {
 
     // A file that is not a CSV.
     await page.getByTestId('csv-file').setInputFiles({ name: 'class.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
-    expect(await page.getByTestId('csv-problem').textContent()).toBe('Please upload a csv file');
+    expect(await page.getByTestId('csv-problem').textContent()).toBe(inFrench('community.csvOnly'));
 
     // 32 rows with bad ones.
     const bad = goodRows();
@@ -259,21 +261,21 @@ describeBrowser('communities, authors and help in the browser', () => {
     expect(await page.getByTestId('csv-submit').isDisabled()).toBe(true);
     await page.getByTestId('csv-validate').click();
     await page.getByTestId('csv-errors').waitFor();
-    expect(await page.getByTestId('csv-check-message').textContent()).toBe(CommunityMessages.csvInvalid);
+    expect(await page.getByTestId('csv-check-message').textContent()).toBe(inFrench('community.csvInvalid'));
     const errors = await page
       .locator('[data-testid="csv-errors"] li')
       .evaluateAll((items) => items.map((li) => [Number(li.getAttribute('data-row')), li.querySelector('[data-testid="row-message"]')?.textContent]));
     expect(errors).toEqual([
-      [5, CsvMessages.emailInvalid],
-      [9, CsvMessages.firstNameMissing],
-      [14, CsvMessages.userNameTooShort],
-      [20, CsvMessages.userNameRepeated('pupil19')],
-      [21, CsvMessages.userNameRepeated('pupil19')],
-      [26, CsvMessages.passwordTooShort],
-      [31, CsvMessages.accountExists('eleve.existant')],
+      [5, inFrench('csv.emailInvalid')],
+      [9, inFrench('csv.firstNameMissing')],
+      [14, inFrench('csv.userNameTooShort')],
+      [20, inFrench('csv.userNameRepeated', { userName: 'pupil19' })],
+      [21, inFrench('csv.userNameRepeated', { userName: 'pupil19' })],
+      [26, inFrench('csv.passwordTooShort')],
+      [31, inFrench('csv.accountExists', { userName: 'eleve.existant' })],
     ]);
     // lea joined this class earlier: a notice, not an error.
-    expect(await page.getByTestId('csv-notices').textContent()).toContain(CsvMessages.alreadyMember('lea'));
+    expect(await page.getByTestId('csv-notices').textContent()).toContain(inFrench('csv.alreadyMember', { userName: 'lea' }));
     expect(await page.locator('[data-testid="csv-errors"] li[data-row="5"]').textContent()).toContain('Ligne 5');
     expect(await page.getByTestId('csv-submit').isDisabled()).toBe(true);
     await checkPage(page, 'author-manager-csv-errors');
@@ -283,14 +285,14 @@ describeBrowser('communities, authors and help in the browser', () => {
     expect(await page.getByTestId('csv-submit').isDisabled()).toBe(true);
     await page.getByTestId('csv-validate').click();
     await page.getByTestId('csv-check-message').waitFor();
-    expect(await page.getByTestId('csv-check-message').textContent()).toBe(CommunityMessages.csvValid);
+    expect(await page.getByTestId('csv-check-message').textContent()).toBe(inFrench('community.csvValid'));
     expect(await page.getByTestId('csv-errors').count()).toBe(0);
     await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="csv-submit"]')?.disabled);
     await page.getByTestId('csv-submit').click();
     // 32 accounts, each with a real password hash: slow on a loaded machine.
     await page.getByTestId('csv-result-message').waitFor({ timeout: 90_000 });
     const result = await page.getByTestId('csv-result-message').textContent();
-    expect(result).toContain(CommunityMessages.csvSubmitted);
+    expect(result).toContain(inFrench('community.csvSubmitted'));
     expect(result).toContain('Comptes créés : 32');
     expect(result).toContain('inscrits : 0');
     await page.waitForFunction(() => document.querySelector('[data-testid="writer-count"]')?.textContent === '33 rédacteurs');
@@ -311,7 +313,7 @@ describeBrowser('communities, authors and help in the browser', () => {
     const reset = page.getByTestId('reset-pupil05');
     await reset.locator('input').fill('fresh-pass-05');
     await reset.getByRole('button').click();
-    await reset.getByText('succeeded.').waitFor();
+    await reset.getByText(inFrench('community.resetSucceeded')).waitFor();
     const relogin = await fetch(`${app.url}/auth/local`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -380,10 +382,10 @@ describeBrowser('communities, authors and help in the browser', () => {
     expect(await page.getByText('Couleurs des notes').count()).toBe(0);
     await page.locator('input[data-flag="multilanguage"]').check();
     await page.getByTestId('settings-save').click();
-    expect(await page.getByTestId('settings-result').textContent()).toBe('Please select default language');
+    expect(await page.getByTestId('settings-result').textContent()).toBe(inFrench('community.defaultLanguageRequired'));
     await page.getByTestId('default-lang').selectOption('fr');
     await page.getByTestId('settings-save').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="settings-result"]')?.textContent === 'successed.');
+    await page.getByTestId('settings-result').filter({ hasText: inFrench('community.saved') }).waitFor();
     await checkPage(page, 'community-settings');
     await page.reload();
     await page.getByTestId('settings-form').waitFor();
@@ -395,7 +397,7 @@ describeBrowser('communities, authors and help in the browser', () => {
     await page.locator('input[name="block-key"]').fill('wrong');
     await page.getByTestId('block-writers').click();
     await page.getByTestId('block-result').waitFor();
-    expect(await page.getByTestId('block-result').textContent()).toBe("The key didn't match.");
+    expect(await page.getByTestId('block-result').textContent()).toBe(inFrench('community.keyMismatch'));
     await page.locator('input[name="block-key"]').fill(community.key);
     await page.getByTestId('block-writers').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="block-result"]')?.textContent?.startsWith('Rédacteurs bloqués'));
@@ -407,9 +409,10 @@ describeBrowser('communities, authors and help in the browser', () => {
     await writer.getByTestId('communitytop-error').waitFor();
     const refusal = await apiGet(app.url, `/api/communities/${communityId}/views`, await token(writer));
     expect(refusal.status).toBe(403);
-    const { message } = (await refusal.json()) as { message: string };
-    expect(await writer.getByTestId('communitytop-error').textContent()).toBe(message);
-    expect(message).toBe(CommunityMessages.blocked);
+    // The server's English message (KF6 clients read it) and its code, which the page shows in French.
+    const { message, messageCode } = (await refusal.json()) as { message: string; messageCode: MessageCode };
+    expect([message, messageCode]).toEqual([CommunityMessages.blocked, 'community.blocked']);
+    expect(await writer.getByTestId('communitytop-error').textContent()).toBe(inFrench(messageCode));
 
     // The teacher is a manager: not blocked.
     await page.goto(`${app.url}/communitytop/${communityId}`);

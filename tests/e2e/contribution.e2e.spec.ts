@@ -241,7 +241,7 @@ describeBrowser('the contribution window', () => {
       // Keywords: add needs a selection; the selection joins with '; '.
       await page.keyboard.press('End');
       await page.getByTestId('keyword-add').click();
-      await expect.poll(() => page.locator('[data-field-error="contribution-keywords"]').textContent()).toBe('Keyword add needs selected text');
+      await expect.poll(() => page.locator('[data-field-error="contribution-keywords"]').textContent()).toBe("Sélectionnez du texte pour l'ajouter aux mots-clés.");
       await selectText(page, 'soleil');
       await page.getByTestId('keyword-add').click();
       await selectText(page, 'gaz carbonique');
@@ -465,10 +465,10 @@ describeBrowser('the contribution window', () => {
       await page.getByTestId('tab-authors').click();
       await expect.poll(() => page.getByTestId('author-row').count()).toBe(2);
       await page.getByTestId('author-remove').first().click();
-      await expect.poll(() => page.getByTestId('authors-message').textContent()).toBe('cannot remove the Primary Author');
+      await expect.poll(() => page.getByTestId('authors-message').textContent()).toBe("L'auteur principal ne peut pas être retiré.");
       await page.getByTestId('author-choice').selectOption(bob.authorId);
       await page.getByTestId('author-add').click();
-      await expect.poll(() => page.getByTestId('authors-message').textContent()).toBe('already included');
+      await expect.poll(() => page.getByTestId('authors-message').textContent()).toBe('Déjà parmi les auteurs.');
       expect(await page.getByTestId('author-row').count()).toBe(2);
       await page.getByTestId('tab-properties').click();
       await page.getByTestId('permission-private').check();

@@ -5,6 +5,7 @@ import type { Connection, ObjectReply } from '../../contracts/api/objects.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
 import { describeBrowser, loginThroughUi, registerUser, runCli, screenshots, useBrowserApp, type ApiUser } from './harness.ts';
 import { ok, refByTitle } from './api.ts';
+import { inFrench } from './frenchText.ts';
 
 /**
  * Issue 6 (multilanguage notes, new note from a template, attach links) and
@@ -70,7 +71,7 @@ describeBrowser('multilanguage notes, templates and attachments', () => {
     await page.getByTestId('settings-form').waitFor();
     await page.locator('input[data-flag="multilanguage"]').check();
     await page.getByTestId('settings-save').click();
-    await expect.poll(() => page.getByTestId('settings-result').textContent()).toContain('Please select default language');
+    await expect.poll(() => page.getByTestId('settings-result').textContent()).toContain(inFrench('community.defaultLanguageRequired'));
     await page.getByTestId('default-lang').selectOption('fr');
     await page.getByLabel('English', { exact: true }).check();
     await page.getByTestId('settings-save').click();

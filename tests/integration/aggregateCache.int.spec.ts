@@ -7,6 +7,7 @@ import { SqliteEventStore } from '../../services/adapters/sqlite-eventstore/sqli
 import { AggregateCache } from '../../services/core/aggregateCache.ts';
 import { handleCommand, loadAggregate, type Decider } from '../../services/core/decider.ts';
 import { ConcurrencyError, ValidationError } from '../../services/core/errors.ts';
+import { msgWithText } from '../../contracts/messageCodes.ts';
 
 type Added = { type: 'Added'; data: { n: number } };
 type Sum = { total: number; seen: number[] };
@@ -16,7 +17,7 @@ const sumDecider: Decider<Sum, Add, Added> = {
   initialState: () => ({ total: 0, seen: [] }),
   evolve: (state, event) => ({ total: state.total + event.data.n, seen: [...state.seen, event.data.n] }),
   decide: (command) => {
-    if (command.n < 0) throw ValidationError.field('n', 'must not be negative');
+    if (command.n < 0) throw ValidationError.field('n', msgWithText('errors.fieldInvalid', 'must not be negative', { field: 'n' }));
     return [{ type: 'Added', data: { n: command.n } }];
   },
 };

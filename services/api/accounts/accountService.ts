@@ -9,12 +9,13 @@ import {
   type InterfaceLanguage,
   type UserNameClaimEvent,
 } from '../../../contracts/events/user.ts';
-import { Messages, UserRules, validateRegistration } from '../../../contracts/messages.ts';
+import { UserRules, validateRegistration } from '../../../contracts/messages.ts';
 import type { Clock, IdGenerator } from '../../core/clock.ts';
 import { handleCommand, loadAggregate } from '../../core/decider.ts';
 import {
   ConcurrencyError,
   ConflictError,
+  fieldError,
   ForbiddenError,
   NotFoundError,
   UnauthorizedError,
@@ -33,6 +34,7 @@ import {
   type UserDocument,
 } from '../../../projections/users/index.ts';
 import { dummyHash, type PasswordHasher } from './passwords.ts';
+import { msg } from '../../../contracts/messageCodes.ts';
 
 /** The projections' read-your-writes barrier (ProjectionRunner.waitFor). */
 export type Projected = { waitFor(position: number): Promise<void> };
@@ -81,7 +83,7 @@ export class AccountService {
 
   async getUser(userId: string): Promise<UserDocument> {
     const user = await this.users.get(userId);
-    if (!user) throw new NotFoundError('User not found');
+    if (!user) throw new NotFoundError(msg('errors.userNotFound'));
     return user;
   }
 
@@ -108,10 +110,10 @@ export class AccountService {
   ): Promise<UserDocument> {
     const errors = validateRegistration(input);
     const common = errors.some((e) => e.field === 'password') ? null : checkPassword(input.password, input.userName);
-    if (common) errors.push({ field: 'password', message: common });
-    if (errors.length > 0) throw new ValidationError(errors[0]?.message ?? 'Invalid registration', errors);
+    if (common) errors.push(fieldError('password', common));
+    if (errors.length > 0) throw ValidationError.fields(errors);
     if (await this.findByUserName(input.userName)) {
-      throw new ConflictError(Messages.userNameTaken, [{ field: 'userName', message: Messages.userNameTaken }]);
+      throw ConflictError.field('userName', msg('messages.userNameTaken'));
     }
     const userId = this.deps.ids.next();
     const passwordHash = await this.deps.passwords.hash(input.password);
@@ -152,16 +154,16 @@ export class AccountService {
     const state = user ? await this.loadUser(user._id) : null;
     const hash = state?.status === 'registered' ? state.passwordHash : dummyHash;
     const valid = await this.deps.passwords.verify(hash, password);
-    if (!user || !valid) throw new UnauthorizedError(Messages.loginFailed);
-    if (user.blockLogin) throw new ForbiddenError(Messages.loginBlocked);
+    if (!user || !valid) throw new UnauthorizedError(msg('messages.loginFailed'));
+    if (user.blockLogin) throw new ForbiddenError(msg('messages.loginBlocked'));
     return user;
   }
 
   async changeOwnPassword(userId: string, oldPassword: string, newPassword: string): Promise<UserDocument> {
     const state = await this.loadUser(userId);
-    if (state.status !== 'registered') throw new NotFoundError('User not found');
+    if (state.status !== 'registered') throw new NotFoundError(msg('errors.userNotFound'));
     if (!(await this.deps.passwords.verify(state.passwordHash, oldPassword))) {
-      throw new ForbiddenError(Messages.incorrectPassword);
+      throw new ForbiddenError(msg('messages.incorrectPassword'));
     }
     this.requirePolicy('newPassword', newPassword, state.userName);
     const passwordHash = await this.deps.passwords.hash(newPassword);
@@ -226,7 +228,7 @@ export class AccountService {
   ): Promise<UserDocument> {
     let user = await this.getUser(userId);
     if (actorId === userId && (changes.role === 'user' || changes.blockLogin === true)) {
-      throw new ForbiddenError('You cannot demote or block yourself.');
+      throw new ForbiddenError(msg('errors.cannotDemoteSelf'));
     }
     const { firstName, lastName, email } = changes;
     if (firstName !== undefined || lastName !== undefined || email !== undefined) {
@@ -307,6 +309,6 @@ export class AccountService {
         if (!(error instanceof ConcurrencyError)) throw error;
       }
     }
-    throw new ConflictError(Messages.userNameTaken, [{ field: 'userName', message: Messages.userNameTaken }]);
+    throw ConflictError.field('userName', msg('messages.userNameTaken'));
   }
 }

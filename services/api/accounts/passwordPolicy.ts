@@ -1,5 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { checkPasswordRule, Messages } from '../../../contracts/messages.ts';
+import type { UserMessage } from '../../../contracts/messageCodes.ts';
+import { checkPasswordRule, specMessage } from '../../../contracts/messages.ts';
 
 /**
  * The password policy of issue 20 §6, after NIST SP 800-63B §5.1.1.2: at least
@@ -13,5 +14,5 @@ const commonPasswords = (): ReadonlySet<string> =>
   (common ??= new Set((dictionary['passwords-common']).filter((p) => p.length >= 8).map((p) => p.toLowerCase())));
 
 /** The message for a password the policy refuses, or null when it is acceptable. */
-export const checkPassword = (password: string, userName: string): string | null =>
-  checkPasswordRule(password, userName) ?? (commonPasswords().has(password.toLowerCase()) ? Messages.passwordTooCommon : null);
+export const checkPassword = (password: string, userName: string): UserMessage | null =>
+  checkPasswordRule(password, userName) ?? (commonPasswords().has(password.toLowerCase()) ? specMessage('passwordTooCommon') : null);

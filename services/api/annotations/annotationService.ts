@@ -1,5 +1,4 @@
 import {
-  AnnotationMessages,
   type Annotation,
   type AnnotationVisibility,
   type CreateAnnotationBody,
@@ -7,7 +6,6 @@ import {
   type UpdateAnnotationBody,
 } from '../../../contracts/api/annotations.ts';
 import type { CreateContributionReply } from '../../../contracts/api/canvas.ts';
-import { ObjectMessages } from '../../../contracts/api/objects.ts';
 import { anchorAnnotation, annotationTextOf, type AnnotationRange } from '../../../contracts/annotations.ts';
 import { contributionStreamName } from '../../../contracts/events/contribution.ts';
 import { canRead, type AccessSubject } from '../../../contracts/permissions.ts';
@@ -28,9 +26,9 @@ import { authorNames } from '../authors/authorNames.ts';
 import { lastNameFirstIn } from '../authors/nameOrder.ts';
 import { accessObject, membersOfGroup } from '../canvas/canvasReader.ts';
 import { toContribution } from '../canvas/replies.ts';
+import { msg } from '../../../contracts/messageCodes.ts';
 
 export type AnnotationServiceDeps = CommandDeps & { access: CommunityAccess };
-
 
 const rangesOf = (value: unknown): AnnotationRange[] =>
   Array.isArray(value)
@@ -71,7 +69,7 @@ export class AnnotationService {
   /** The note, the caller's grant in its community, and the check that the caller may read it (403 otherwise). */
   private async readableNote(user: UserDocument, noteId: string) {
     const note = await this.contributions.get(noteId);
-    if (!note) throw new NotFoundError(ObjectMessages.notFound);
+    if (!note) throw new NotFoundError(msg('objects.notFound'));
     const grant = await this.deps.access.member(user, note.communityId);
     if (!canRead(this.subject(grant), accessObject(note, await this.groupMembers(note.group)))) throw new ForbiddenError();
     return { note, grant };
@@ -91,10 +89,10 @@ export class AnnotationService {
   private async annotation(user: UserDocument, annotationId: string) {
     const doc = await this.contributions.get(annotationId);
     if (!doc || doc.type !== 'Annotation' || doc.status !== 'active' || typeof doc.data.modelId !== 'string') {
-      throw new NotFoundError(AnnotationMessages.notFound);
+      throw new NotFoundError(msg('annotations.notFound'));
     }
     const { note, grant } = await this.readableNote(user, doc.data.modelId);
-    if (!this.visible(grant, doc)) throw new NotFoundError(AnnotationMessages.notFound);
+    if (!this.visible(grant, doc)) throw new NotFoundError(msg('annotations.notFound'));
     return { doc, note, grant };
   }
 
@@ -145,11 +143,11 @@ export class AnnotationService {
   async create(user: UserDocument, communityId: string, noteId: string, input: CreateAnnotationBody): Promise<Annotation> {
     await this.deps.access.member(user, communityId);
     const { note, grant } = await this.readableNote(user, noteId);
-    if (note.communityId !== communityId) throw new NotFoundError(ObjectMessages.notFound);
+    if (note.communityId !== communityId) throw new NotFoundError(msg('objects.notFound'));
     const authorId = grant.author?._id;
-    if (!authorId) throw new ForbiddenError(AnnotationMessages.notAMember);
-    if (note.type !== 'Note') throw ValidationError.field('id', AnnotationMessages.notANote);
-    if (note.status !== 'active') throw new IllegalStateError(AnnotationMessages.notContributed);
+    if (!authorId) throw new ForbiddenError(msg('annotations.notAMember'));
+    if (note.type !== 'Note') throw ValidationError.field('id', msg('annotations.notANote'));
+    if (note.status !== 'active') throw new IllegalStateError(msg('annotations.notContributed'));
     const annotationId = this.deps.ids.next();
     await this.run(user, annotationId, {
       type: 'CreateAnnotation',
@@ -187,7 +185,7 @@ export class AnnotationService {
       permission: permissions && permissions.read.length > 0 ? 'private' : 'protected',
     });
     const doc = await this.contributions.get(created._id);
-    if (!doc) throw new NotFoundError(AnnotationMessages.notFound);
+    if (!doc) throw new NotFoundError(msg('annotations.notFound'));
     return {
       contribution: toContribution(doc),
       refs: [],
@@ -198,7 +196,7 @@ export class AnnotationService {
   /** PUT /api/annotations/{annotationId}: new text and/or visibility (its authors, managers). */
   async update(user: UserDocument, annotationId: string, input: UpdateAnnotationBody): Promise<Annotation> {
     const { doc, grant } = await this.annotation(user, annotationId);
-    if (!this.mayChange(grant, doc)) throw new ForbiddenError(AnnotationMessages.authorsOnly);
+    if (!this.mayChange(grant, doc)) throw new ForbiddenError(msg('annotations.authorsOnly'));
     await this.run(user, annotationId, { type: 'EditAnnotation', data: input });
     return this.reply(user, annotationId);
   }
@@ -206,7 +204,7 @@ export class AnnotationService {
   /** DELETE /api/annotations/{annotationId}: inactive, and its `annotates` link removed (its authors, managers). */
   async remove(user: UserDocument, annotationId: string): Promise<void> {
     const { doc, grant } = await this.annotation(user, annotationId);
-    if (!this.mayChange(grant, doc)) throw new ForbiddenError(AnnotationMessages.authorsOnly);
+    if (!this.mayChange(grant, doc)) throw new ForbiddenError(msg('annotations.authorsOnly'));
     await this.run(user, annotationId, { type: 'DeleteAnnotation', data: {} });
   }
 }

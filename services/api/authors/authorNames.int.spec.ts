@@ -27,7 +27,7 @@ describe('authorNames', () => {
     await store.collection<AuthorDocument>(authorsCollectionName).putMany([author('a1', 'Ada', 'Lovelace', 'ada'), author('a2', 'Grace', '', 'grace')]);
     expect(await authorNames(store, ['a2', 'gone', 'a1', 'a2'])).toEqual([
       { _id: 'a2', name: 'Grace', userName: 'grace' },
-      { _id: 'gone', name: missingAuthorName, userName: '' },
+      { _id: 'gone', name: missingAuthorName, userName: '', missing: true },
       { _id: 'a1', name: 'Ada Lovelace', userName: 'ada' },
       { _id: 'a2', name: 'Grace', userName: 'grace' },
     ]);

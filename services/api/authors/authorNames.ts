@@ -3,7 +3,7 @@ import { personName } from '../../../contracts/personName.ts';
 import type { ReadStore } from '../../core/readStore.ts';
 
 /** What replies show of an author: the display name and the user name. */
-export type AuthorName = { _id: string; name: string; userName: string };
+export type AuthorName = { _id: string; name: string; userName: string; missing?: true };
 
 /** Shown in place of a membership that no longer exists. */
 export const missingAuthorName = '(missing authors)';
@@ -22,6 +22,6 @@ export const authorNames = async (readStore: ReadStore, ids: readonly string[], 
     const author = byId.get(id);
     return author
       ? { _id: id, name: personName({ ...author, userName: '' }, lastNameFirst), userName: author.userName }
-      : { _id: id, name: missingAuthorName, userName: '' };
+      : { _id: id, name: missingAuthorName, userName: '', missing: true };
   });
 };

@@ -1,11 +1,11 @@
 import type { Author, CsvRowError, Registration } from '../../../contracts/api/communities.ts';
 import { authorStreamName, type AuthorJoined, type CommunityRole } from '../../../contracts/events/author.ts';
-import { CommunityMessages, CsvMessages, UserRules } from '../../../contracts/messages.ts';
+import { UserRules } from '../../../contracts/messages.ts';
 import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
 import { communitiesCollectionName, type CommunityDocument } from '../../../projections/communities/index.ts';
 import { usersCollectionName, type UserDocument } from '../../../projections/users/index.ts';
 import { handleCommand } from '../../core/decider.ts';
-import { BuildonError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
+import { BuildonError, ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { Filter } from '../../core/readStore.ts';
 import { authorDecider, type AuthorCommand } from '../../domain/author/author.ts';
 import type { AccountService } from '../accounts/accountService.ts';
@@ -14,7 +14,8 @@ import type { CommunityAccess, CommunityAccessGrant } from '../communities/acces
 import { authorIdFor } from '../communities/authorId.ts';
 import { toAuthor } from '../communities/authorReply.ts';
 import { eventMetadata, waitForPositions } from '../communities/commandSupport.ts';
-import { checkUserRows, parseCsv, renameCsvColumns, userCsvColumns, type ExistingAccount, type UserCsvRow } from './csv.ts';
+import { checkUserRows, type ExistingAccount, parseCsv, renameCsvColumns, rowReport, userCsvColumns, type UserCsvRow } from './csv.ts';
+import { type MessageCode, msg, msgWithText, type UserMessage } from '../../../contracts/messageCodes.ts';
 
 export type AuthorServiceDeps = CommandDeps & { accounts: AccountService; access: CommunityAccess };
 
@@ -31,8 +32,8 @@ export const writerSearchFilter = (communityId: string, filter: string | undefin
   return { $and: clauses };
 };
 
-export type CsvValidation = { valid: boolean; rows: number; errors: CsvRowError[]; notices: CsvRowError[]; message: string };
-export type CsvSubmission = { created: number; enrolled: number; errors: CsvRowError[]; notices: CsvRowError[]; message: string };
+export type CsvValidation = { valid: boolean; rows: number; errors: CsvRowError[]; notices: CsvRowError[]; message: string; messageCode: MessageCode };
+export type CsvSubmission = { created: number; enrolled: number; errors: CsvRowError[]; notices: CsvRowError[]; message: string; messageCode: MessageCode };
 
 /**
  * Use cases of memberships (spec part 1 §2 community manager and author
@@ -72,7 +73,7 @@ export class AuthorService {
 
   private async authorOf(communityId: string, authorId: string): Promise<AuthorDocument> {
     const author = await this.authors.get(authorId);
-    if (!author || author.communityId !== communityId) throw new NotFoundError('Author not found');
+    if (!author || author.communityId !== communityId) throw new NotFoundError(msg('errors.authorNotFound'));
     return author;
   }
 
@@ -84,15 +85,15 @@ export class AuthorService {
    * an existing stream and is refused, even when two requests race.
    */
   async join(caller: UserDocument, input: { userId: string; communityId: string; registrationKey: string }): Promise<Author> {
-    if (input.userId !== caller._id && caller.role !== 'admin') throw new ForbiddenError('You can only join a community yourself.');
+    if (input.userId !== caller._id && caller.role !== 'admin') throw new ForbiddenError(msg('errors.joinSelfOnly'));
     const community = await this.deps.access.community(input.communityId);
-    if (community.archived) throw new ForbiddenError(CommunityMessages.archived);
+    if (community.archived) throw new ForbiddenError(msg('community.archived'));
     const user = input.userId === caller._id ? caller : await this.users.get(input.userId);
-    if (!user) throw new NotFoundError(CommunityMessages.joinNoUser);
+    if (!user) throw new NotFoundError(msg('community.joinNoUser'));
     const key = input.registrationKey;
     const role: CommunityRole | null =
       key && key === community.registrationKey ? 'writer' : key && key === community.managerRegistrationKey ? 'manager' : null;
-    if (!role) throw ValidationError.field('registrationKey', CommunityMessages.joinWrongKey);
+    if (!role) throw ValidationError.field('registrationKey', msg('community.joinWrongKey'));
     return this.enrol(user, community._id, role, role === 'manager' ? 'managerKey' : 'registrationKey', caller._id);
   }
 
@@ -132,7 +133,7 @@ export class AuthorService {
   async saveOrder(user: UserDocument, orders: { authorId: string; order: number }[]): Promise<Registration[]> {
     const mine = new Set((await this.authors.find({ userId: user._id })).map((a) => a._id));
     const foreign = orders.find((o) => !mine.has(o.authorId));
-    if (foreign) throw new ForbiddenError('Only your own communities can be ordered.');
+    if (foreign) throw new ForbiddenError(msg('errors.orderOwnOnly'));
     let position = 0;
     for (const { authorId, order } of orders) {
       position = Math.max(position, await this.run(authorId, { type: 'SetAuthorOrder', data: { order } }, user._id));
@@ -145,7 +146,7 @@ export class AuthorService {
 
   async me(user: UserDocument, communityId: string): Promise<Author> {
     const grant = await this.deps.access.member(user, communityId);
-    if (!grant.author) throw new NotFoundError('You are not a member of this community.');
+    if (!grant.author) throw new NotFoundError(msg('community.notMember'));
     return toAuthor(grant.author);
   }
 
@@ -203,13 +204,13 @@ export class AuthorService {
     return this.serialised(communityId, async () => {
       const target = await this.authorOf(communityId, authorId);
       if (target.role === role) {
-        throw new ConflictError(role === 'manager' ? CommunityMessages.alreadyManager : CommunityMessages.notManager);
+        throw new ConflictError(role === 'manager' ? msg('community.alreadyManager') : msg('community.notManager'));
       }
       if (role === 'writer') {
         if (target.userId === caller._id || target.userId === grant.community.ownerUserId) {
-          throw new ValidationError(CommunityMessages.cannotMakeYourselfWriter);
+          throw new ValidationError(msg('community.cannotMakeYourselfWriter'));
         }
-        if ((await this.authors.count({ communityId, role: 'manager' })) <= 1) throw new ValidationError(CommunityMessages.managersEmpty);
+        if ((await this.authors.count({ communityId, role: 'manager' })) <= 1) throw new ValidationError(msg('community.managersEmpty'));
       }
       await this.settle(await this.run(authorId, { type: 'ChangeAuthorRole', data: { role } }, caller._id));
       return toAuthor(await this.authorOf(communityId, authorId));
@@ -243,7 +244,7 @@ export class AuthorService {
       user.provider !== 'operator' &&
       (user.createdInCommunity === undefined || user.createdInCommunity === communityId) &&
       memberships.every((membership) => membership.communityId === communityId);
-    if (!ownPupil) throw new ForbiddenError(CommunityMessages.resetNotOwnPupil);
+    if (!ownPupil) throw new ForbiddenError(msg('community.resetNotOwnPupil'));
   }
 
   /**
@@ -252,7 +253,7 @@ export class AuthorService {
    */
   async blockWriters(caller: UserDocument, communityId: string, registrationKey: string, block: boolean): Promise<number> {
     const grant = await this.deps.access.manager(caller, communityId);
-    if (registrationKey !== grant.community.registrationKey) throw ValidationError.field('registrationKey', CommunityMessages.keyMismatch);
+    if (registrationKey !== grant.community.registrationKey) throw ValidationError.field('registrationKey', msg('community.keyMismatch'));
     // Blocking touches writers only; unblocking frees every blocked member (a writer promoted while blocked too).
     const writers = await this.authors.find(block ? { communityId, role: 'writer' } : { communityId, blockLogin: true });
     let modified = 0;
@@ -271,8 +272,8 @@ export class AuthorService {
     await this.deps.access.manager(caller, communityId);
     const entries = Object.entries(userData);
     for (const [authorId, names] of entries) {
-      if (!names.FirstName.trim()) throw ValidationError.field(`userData.${authorId}.FirstName`, CsvMessages.firstNameMissing);
-      if (!names.LastName.trim()) throw ValidationError.field(`userData.${authorId}.LastName`, CsvMessages.lastNameMissing);
+      if (!names.FirstName.trim()) throw ValidationError.field(`userData.${authorId}.FirstName`, msg('csv.firstNameMissing'));
+      if (!names.LastName.trim()) throw ValidationError.field(`userData.${authorId}.LastName`, msg('csv.lastNameMissing'));
     }
     const members = new Set((await this.authors.find({ _id: { $in: entries.map(([id]) => id) }, communityId })).map((a) => a._id));
     let modified = 0;
@@ -308,7 +309,8 @@ export class AuthorService {
     const rows = parseCsv(text, userCsvColumns);
     const { errors, notices } = checkUserRows(rows, await this.existingAccounts(communityId, rows));
     const valid = errors.length === 0;
-    return { valid, rows: rows.length, errors, notices, message: valid ? CommunityMessages.csvValid : CommunityMessages.csvInvalid };
+    const message = msg(valid ? 'community.csvValid' : 'community.csvInvalid');
+    return { valid, rows: rows.length, errors, notices, message: message.text, messageCode: message.code };
   }
 
   /**
@@ -322,10 +324,9 @@ export class AuthorService {
     const existing = await this.existingAccounts(communityId, rows);
     const check = checkUserRows(rows, existing);
     if (check.errors.length > 0) {
-      throw new ValidationError(
-        CommunityMessages.csvInvalid,
-        check.errors.map((error) => ({ field: `row.${error.index}`, message: error.msg })),
-      );
+      // One field error per message of each refused row.
+      const fields = check.errors.flatMap((error) => error.messages.map((message) => fieldError(`row.${error.index}`, msg(message.messageCode, message.params))));
+      throw new ValidationError(msg('community.csvInvalid'), fields);
     }
     const errors: CsvRowError[] = [];
     const notices: CsvRowError[] = [];
@@ -337,7 +338,7 @@ export class AuthorService {
       try {
         if (account) {
           // Validation refused non-members: only members of this community are left here.
-          notices.push({ index: row.index, msg: CsvMessages.alreadyMember(row.username) });
+          notices.push(rowReport(row.index, [msg('csv.alreadyMember', { userName: row.username })]));
           continue;
         } else {
           const user = await this.deps.accounts.register(
@@ -349,15 +350,16 @@ export class AuthorService {
         }
       } catch (error) {
         if (!(error instanceof BuildonError) || error.status >= 500) throw error;
-        if (error instanceof ConflictError && error.message === CommunityMessages.joinAlreadyMember) {
-          notices.push({ index: row.index, msg: CsvMessages.alreadyMember(row.username) });
+        if (error instanceof ConflictError && error.messageCode === 'community.joinAlreadyMember') {
+          notices.push(rowReport(row.index, [msg('csv.alreadyMember', { userName: row.username })]));
         } else {
-          errors.push({ index: row.index, msg: `${row.username}: ${error.message}` });
+          // The English text names the row's user; the code is the reason's.
+          errors.push({ ...rowReport(row.index, [msgWithText(error.messageCode, error.message, error.params)]), msg: `${row.username}: ${error.message}` });
         }
       }
     }
-    const message = errors.length === 0 ? CommunityMessages.csvSubmitted : CommunityMessages.csvSubmitFailed;
-    return { created, enrolled, errors, notices, message };
+    const message = msg(errors.length === 0 ? 'community.csvSubmitted' : 'community.csvSubmitFailed');
+    return { created, enrolled, errors, notices, message: message.text, messageCode: message.code };
   }
 
   /**
@@ -373,13 +375,13 @@ export class AuthorService {
     let nModified = 0;
     let position = 0;
     for (const row of rows) {
-      const messages: string[] = [];
-      if (!row.firstName) messages.push(CsvMessages.firstNameMissing);
-      if (!row.lastName) messages.push(CsvMessages.lastNameMissing);
+      const messages: UserMessage[] = [];
+      if (!row.firstName) messages.push(msg('csv.firstNameMissing'));
+      if (!row.lastName) messages.push(msg('csv.lastNameMissing'));
       const author = members.get(row.userName.toLowerCase());
-      if (!author) messages.push(CsvMessages.unknownUser(row.userName));
+      if (!author) messages.push(msg('csv.unknownUser', { userName: row.userName }));
       if (messages.length > 0 || !author) {
-        errors.push({ index: row.index, msg: messages.join(', ') });
+        errors.push(rowReport(row.index, messages));
         continue;
       }
       const at = await this.run(author._id, { type: 'RenameAuthor', data: { firstName: row.firstName, lastName: row.lastName } }, caller._id);

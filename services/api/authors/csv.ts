@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import type { CsvRowError } from '../../../contracts/api/communities.ts';
-import { CommunityMessages, CsvMessages, Messages, UserRules } from '../../../contracts/messages.ts';
+import { UserRules } from '../../../contracts/messages.ts';
+import { coded, msg, type UserMessage } from '../../../contracts/messageCodes.ts';
 import { checkPassword } from '../accounts/passwordPolicy.ts';
 import { ValidationError } from '../../core/errors.ts';
 
@@ -18,7 +19,7 @@ export type RenameCsvRow = CsvRow<(typeof renameCsvColumns)[number]>;
 
 /** The spec's rule for uploads: the file name must end in csv. */
 export const checkCsvFileName = (fileName: string | undefined): void => {
-  if (!fileName || !/csv$/i.test(fileName.trim())) throw ValidationError.field('file', CommunityMessages.csvOnly);
+  if (!fileName || !/csv$/i.test(fileName.trim())) throw ValidationError.field('file', msg('community.csvOnly'));
 };
 
 /**
@@ -34,7 +35,7 @@ export const parseCsv = <Column extends string>(text: string, columns: readonly 
   const normalise = (name: string) => name.trim().toLowerCase().replace(/[\s_-]/g, '');
   const positions = new Map((header ?? []).map((name, position) => [normalise(name), position] as const));
   const missing = columns.filter((column) => !positions.has(normalise(column)));
-  if (missing.length > 0) throw ValidationError.field('file', `The CSV file needs a header row with the columns ${columns.join(', ')}; missing: ${missing.join(', ')}`);
+  if (missing.length > 0) throw ValidationError.field('file', msg('errors.csvColumnsMissing', { columns: columns.join(', '), missing: missing.join(', ') }));
   const rows: CsvRow<Column>[] = [];
   records.forEach((record, i) => {
     if (record.every((cell) => cell.trim() === '')) return;
@@ -42,13 +43,23 @@ export const parseCsv = <Column extends string>(text: string, columns: readonly 
     for (const column of columns) (row as Record<string, string>)[column] = (record[positions.get(normalise(column)) ?? -1] ?? '').trim();
     rows.push(row);
   });
-  if (rows.length === 0) throw ValidationError.field('file', 'The CSV file has no rows below its header.');
-  if (rows.length > csvMaxRows) throw ValidationError.field('file', `A CSV file may hold at most ${csvMaxRows} rows.`);
+  if (rows.length === 0) throw ValidationError.field('file', msg('errors.csvNoRows'));
+  if (rows.length > csvMaxRows) throw ValidationError.field('file', msg('errors.csvTooManyRows', { max: csvMaxRows }));
   return rows;
 };
 
 /** What the server knows of an account whose user name appears in the file. */
 export type ExistingAccount = { userId: string; email: string; member: boolean };
+
+/**
+ * One row's report: its messages joined with ', ' as the original wrote them
+ * (`msg`), and the same messages coded for the web client (`messages`).
+ */
+export const rowReport = (index: number, messages: readonly UserMessage[]): CsvRowError => ({
+  index,
+  msg: messages.map((message) => message.text).join(', '),
+  messages: messages.map(coded),
+});
 
 export type UserRowCheck = {
   errors: CsvRowError[];
@@ -73,25 +84,25 @@ export const checkUserRows = (rows: UserCsvRow[], existing: ReadonlyMap<string, 
   const errors: CsvRowError[] = [];
   const notices: CsvRowError[] = [];
   for (const row of rows) {
-    const messages: string[] = [];
-    if (!row.firstName) messages.push(CsvMessages.firstNameMissing);
-    if (!row.lastName) messages.push(CsvMessages.lastNameMissing);
-    if (!row.email) messages.push(CsvMessages.emailMissing);
-    else if (!UserRules.emailPattern.test(row.email)) messages.push(CsvMessages.emailInvalid);
+    const messages: UserMessage[] = [];
+    if (!row.firstName) messages.push(msg('csv.firstNameMissing'));
+    if (!row.lastName) messages.push(msg('csv.lastNameMissing'));
+    if (!row.email) messages.push(msg('csv.emailMissing'));
+    else if (!UserRules.emailPattern.test(row.email)) messages.push(msg('csv.emailInvalid'));
     const userName = row.username;
-    if (userName.length < UserRules.userNameMin) messages.push(CsvMessages.userNameTooShort);
-    else if (userName.length > UserRules.userNameMax) messages.push(CsvMessages.userNameTooLong);
-    else if (!UserRules.userNamePattern.test(userName)) messages.push(CsvMessages.userNameInvalid);
-    if ((counts.get(userName.toLowerCase()) ?? 0) > 1) messages.push(CsvMessages.userNameRepeated(userName));
+    if (userName.length < UserRules.userNameMin) messages.push(msg('csv.userNameTooShort'));
+    else if (userName.length > UserRules.userNameMax) messages.push(msg('csv.userNameTooLong'));
+    else if (!UserRules.userNamePattern.test(userName)) messages.push(msg('csv.userNameInvalid'));
+    if ((counts.get(userName.toLowerCase()) ?? 0) > 1) messages.push(msg('csv.userNameRepeated', { userName }));
     const account = userName ? existing.get(userName.toLowerCase()) : undefined;
     // The CSV creates accounts only (issue 20 §1): an existing account is never
     // enrolled, and its e-mail or communities are not revealed; members stay a notice.
-    if (account && account.member) notices.push({ index: row.index, msg: CsvMessages.alreadyMember(userName) });
-    else if (account) messages.push(CsvMessages.accountExists(userName));
+    if (account && account.member) notices.push(rowReport(row.index, [msg('csv.alreadyMember', { userName })]));
+    else if (account) messages.push(msg('csv.accountExists', { userName }));
     // An existing account keeps its password: the row's password is not used.
     const passwordMessage = account ? null : checkPassword(row.password, userName);
-    if (passwordMessage) messages.push(passwordMessage === Messages.passwordTooShort ? CsvMessages.passwordTooShort : passwordMessage);
-    if (messages.length > 0) errors.push({ index: row.index, msg: messages.join(', ') });
+    if (passwordMessage) messages.push(passwordMessage.code === 'messages.passwordTooShort' ? msg('csv.passwordTooShort') : passwordMessage);
+    if (messages.length > 0) errors.push(rowReport(row.index, messages));
   }
   return { errors, notices };
 };

@@ -61,6 +61,8 @@ describe('checkUserRows', () => {
       {
         index: 2,
         msg: [CsvMessages.firstNameMissing, CsvMessages.lastNameMissing, CsvMessages.emailInvalid, CsvMessages.userNameInvalid, CsvMessages.passwordTooShort].join(', '),
+        // The same messages by code, for the web client to translate.
+        messages: ['csv.firstNameMissing', 'csv.lastNameMissing', 'csv.emailInvalid', 'csv.userNameInvalid', 'csv.passwordTooShort'].map((messageCode) => ({ messageCode })),
       },
     ]);
   });
@@ -68,16 +70,16 @@ describe('checkUserRows', () => {
   it('checks user name length bounds 2..50', () => {
     const { errors } = checkUserRows([row(2, { username: 'a' }), row(3, { username: 'a'.repeat(51) }), row(4, { username: 'a'.repeat(50) })], none);
     expect(errors).toEqual([
-      { index: 2, msg: CsvMessages.userNameTooShort },
-      { index: 3, msg: CsvMessages.userNameTooLong },
+      { index: 2, msg: CsvMessages.userNameTooShort, messages: [{ messageCode: 'csv.userNameTooShort' }] },
+      { index: 3, msg: CsvMessages.userNameTooLong, messages: [{ messageCode: 'csv.userNameTooLong' }] },
     ]);
   });
 
   it('flags every row of a user name repeated in the file, ignoring case', () => {
     const { errors } = checkUserRows([row(2, { username: 'sam' }), row(3), row(4, { username: 'SAM' })], none);
     expect(errors).toEqual([
-      { index: 2, msg: CsvMessages.userNameRepeated('sam') },
-      { index: 4, msg: CsvMessages.userNameRepeated('SAM') },
+      { index: 2, msg: CsvMessages.userNameRepeated('sam'), messages: [{ messageCode: 'csv.userNameRepeated', params: { userName: 'sam' } }] },
+      { index: 4, msg: CsvMessages.userNameRepeated('SAM'), messages: [{ messageCode: 'csv.userNameRepeated', params: { userName: 'SAM' } }] },
     ]);
   });
 
@@ -96,9 +98,11 @@ describe('checkUserRows', () => {
       existing,
     );
     expect(result.errors).toEqual([
-      { index: 2, msg: CsvMessages.accountExists('Same') },
-      { index: 4, msg: CsvMessages.accountExists('other') },
+      { index: 2, msg: CsvMessages.accountExists('Same'), messages: [{ messageCode: 'csv.accountExists', params: { userName: 'Same' } }] },
+      { index: 4, msg: CsvMessages.accountExists('other'), messages: [{ messageCode: 'csv.accountExists', params: { userName: 'other' } }] },
     ]);
-    expect(result.notices).toEqual([{ index: 3, msg: CsvMessages.alreadyMember('member') }]);
+    expect(result.notices).toEqual([
+      { index: 3, msg: CsvMessages.alreadyMember('member'), messages: [{ messageCode: 'csv.alreadyMember', params: { userName: 'member' } }] },
+    ]);
   });
 });

@@ -1,5 +1,4 @@
 import { defaultViewSetting, type Author, type ContextData, type ViewSetting, type ViewSummary } from '../../../contracts/api/communities.ts';
-import { CanvasMessages } from '../../../contracts/api/canvas.ts';
 import type { ReadState, RefData, RefTarget, ViewCanvasReply, ViewLink, ViewRef } from '../../../contracts/api/views.ts';
 import { isObjectId } from '../../../contracts/ids.ts';
 import { titlesOf } from '../../../contracts/multilanguage.ts';
@@ -22,6 +21,7 @@ import { authorIdFor } from '../communities/authorId.ts';
 import { actingAuthor } from '../communities/authorReply.ts';
 import { defaultContextData, toCommunityInfo } from '../communities/communityService.ts';
 import { signedQuery } from '../objects/attachmentSignature.ts';
+import { msg } from '../../../contracts/messageCodes.ts';
 
 /** A caller inside one community, as the access rule sees them. */
 export type Reader = {
@@ -211,7 +211,7 @@ export class CanvasReader {
   /** A view by id: 404 'view not found.' unless it is an active view of a community. */
   async view(viewId: string): Promise<ContributionDocument> {
     const view = await this.contributions.get(viewId);
-    if (!view || view.type !== 'View' || view.status !== 'active') throw new NotFoundError(CanvasMessages.viewNotFound);
+    if (!view || view.type !== 'View' || view.status !== 'active') throw new NotFoundError(msg('canvas.viewNotFound'));
     return view;
   }
 
@@ -231,7 +231,7 @@ export class CanvasReader {
     try {
       reader = await this.reader(user, view.communityId);
     } catch (error) {
-      if (error instanceof NotFoundError) throw new NotFoundError(CanvasMessages.viewNotFound);
+      if (error instanceof NotFoundError) throw new NotFoundError(msg('canvas.viewNotFound'));
       throw error;
     }
     const viewGroupMembers = await this.membersOf(view);

@@ -1,6 +1,4 @@
 import {
-  CanvasMessages,
-  CanvasServiceMessages,
   inPlaceSize,
   placeableTypes,
   type CreateContributionBody,
@@ -21,12 +19,11 @@ import { communityStreamName } from '../../../contracts/events/community.ts';
 import { contributionStreamName, type ContributionCreated, type Permission } from '../../../contracts/events/contribution.ts';
 import type { EventMetadata } from '../../../contracts/events/event.ts';
 import { readsStreamName, type ReadMarked } from '../../../contracts/events/read.ts';
-import { CommunityMessages } from '../../../contracts/messages.ts';
 import { canRead, canWrite } from '../../../contracts/permissions.ts';
 import type { ContributionDocument, LinkDocument } from '../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { handleCommand } from '../../core/decider.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
+import { fieldError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { authorDecider } from '../../domain/author/author.ts';
 import { communityDecider } from '../../domain/community/community.ts';
 import { batchDecider } from '../../domain/contribution/batch.ts';
@@ -36,18 +33,14 @@ import { accessObject, toRefData, toViewSummary, type CanvasReader, type Reader,
 import { besideOffset, cardBox, clampCoordinate, defaultPosition, findFreeSpot, innerOffset, landingSpot, nearestFreeSpot, nudgeTowardOrigin, refBox, type PlacedRef, type Spot } from './geometry.ts';
 import { toContribution, toLink } from './replies.ts';
 import { checkRefChange, checkRefDelete, type RefActor } from './refRules.ts';
+import { type MessageCode, msg } from '../../../contracts/messageCodes.ts';
+import { defaultTitle, workspaceTitle } from './defaultTitles.ts';
 
 export type CanvasServiceDeps = CommandDeps & { reader: CanvasReader };
 
 /** An empty 200×200 drawing with one layer (fact sheet §1.3). */
 export const emptyDrawingSvg =
   '<svg width="200" height="200" xmlns="http://www.w3.org/2000/svg"><g class="layer"><title>Layer 1</title></g></svg>';
-
-/** Initial title of drawings and attachments (fact sheet §1.3). */
-export const defaultTitles = { Drawing: 'Un dessin', Attachment: 'an Attachment' } as const;
-
-/** The personal workspace's title (spec part 2 §9). */
-export const workspaceTitle = (name: string): string => `Espace de travail de ${name}`;
 
 
 
@@ -105,7 +98,7 @@ export class CanvasService {
   /** A member with a membership (creations need an author id). */
   private async author(user: UserDocument, communityId: string): Promise<Reader & { authorIdStrict: string }> {
     const reader = await this.reader.reader(user, communityId);
-    if (!reader.grant.author) throw new ForbiddenError(CommunityMessages.notMember);
+    if (!reader.grant.author) throw new ForbiddenError(msg('community.notMember'));
     return { ...reader, authorIdStrict: reader.grant.author._id };
   }
 
@@ -116,17 +109,17 @@ export class CanvasService {
   /** A contribution the reader may read, in the reader's community (404 otherwise: nothing leaks). */
   private async readable(reader: Reader, id: string, field: string): Promise<ContributionDocument> {
     const doc = await this.reader.contributions.get(id);
-    if (!doc || doc.status === 'inactive') throw new NotFoundError(CanvasServiceMessages.contributionNotFound);
-    if (doc.communityId !== reader.grant.community._id) throw ValidationError.field(field, CanvasServiceMessages.otherCommunity);
+    if (!doc || doc.status === 'inactive') throw new NotFoundError(msg('canvasService.contributionNotFound'));
+    if (doc.communityId !== reader.grant.community._id) throw ValidationError.field(field, msg('canvasService.otherCommunity'));
     if (!canRead(reader.subject, accessObject(doc, await this.reader.membersOf(doc)))) {
-      throw new NotFoundError(CanvasServiceMessages.contributionNotFound);
+      throw new NotFoundError(msg('canvasService.contributionNotFound'));
     }
     return doc;
   }
 
   private async link(linkId: string): Promise<LinkDocument> {
     const link = await this.reader.links.get(linkId);
-    if (!link) throw new NotFoundError(CanvasServiceMessages.linkNotFound);
+    if (!link) throw new NotFoundError(msg('canvasService.linkNotFound'));
     return link;
   }
 
@@ -142,7 +135,7 @@ export class CanvasService {
   }
 
   private requireEditable(access: ViewAccess): void {
-    if (!access.editable) throw new ForbiddenError(CanvasMessages.cannotEditView);
+    if (!access.editable) throw new ForbiddenError(msg('canvas.cannotEditView'));
   }
 
   /** Permission and group of a new contribution: private (with its group) under a private parent or view, else protected (views: public). */
@@ -165,10 +158,10 @@ export class CanvasService {
       access = await this.reader.viewAccess(user, viewId);
     } catch (error) {
       if (error instanceof ForbiddenError) return null;
-      if (error instanceof NotFoundError) throw ValidationError.field('workingViewId', CanvasMessages.viewNotFound);
+      if (error instanceof NotFoundError) throw ValidationError.field('workingViewId', msg('canvas.viewNotFound'));
       throw error;
     }
-    if (access.view.communityId !== communityId) throw ValidationError.field('workingViewId', CanvasServiceMessages.otherCommunity);
+    if (access.view.communityId !== communityId) throw ValidationError.field('workingViewId', msg('canvasService.otherCommunity'));
     return access;
   }
 
@@ -178,7 +171,7 @@ export class CanvasService {
     let placement: ViewAccess | null = null;
     if (body.placement) {
       placement = await this.reader.viewAccess(user, body.placement.viewId);
-      if (placement.view.communityId !== communityId) throw ValidationError.field('placement.viewId', CanvasServiceMessages.otherCommunity);
+      if (placement.view.communityId !== communityId) throw ValidationError.field('placement.viewId', msg('canvasService.otherCommunity'));
       this.requireEditable(placement);
     }
     const parent = body.buildsOn ? await this.readable(me, body.buildsOn, 'buildsOn') : null;
@@ -186,12 +179,13 @@ export class CanvasService {
     const { ids } = this.deps;
     const id = ids.next();
     const title = (body.title ?? '').trim();
-    if (body.type === 'View' && !title) throw ValidationError.field('title', CommunityMessages.titleRequired);
+    if (body.type === 'View' && !title) throw ValidationError.field('title', msg('community.titleRequired'));
     const { permission, group } = this.inherited(body.type, parent, placement?.view ?? null);
     const initial: Record<CreateContributionBody['type'], { status: ContributionCreated['data']['status']; title: string; data: Record<string, unknown> }> = {
       Note: { status: 'unsaved', title, data: {} },
-      Drawing: { status: 'unsaved', title: title || defaultTitles.Drawing, data: { svg: emptyDrawingSvg } },
-      Attachment: { status: 'unsaved', title: title || defaultTitles.Attachment, data: { version: 0 } },
+      // Default titles in the author's language (issue 21 §6).
+      Drawing: { status: 'unsaved', title: title || defaultTitle('Drawing', user.lang), data: { svg: emptyDrawingSvg } },
+      Attachment: { status: 'unsaved', title: title || defaultTitle('Attachment', user.lang), data: { version: 0 } },
       View: { status: 'active', title, data: body.viewSetting ? { viewSetting: body.viewSetting } : {} },
     };
     const start = initial[body.type];
@@ -250,7 +244,7 @@ export class CanvasService {
     }
     await this.settle(positions);
     const doc = await this.reader.contributions.get(id);
-    if (!doc) throw new NotFoundError(CanvasServiceMessages.contributionNotFound);
+    if (!doc) throw new NotFoundError(msg('canvasService.contributionNotFound'));
     const refs = refIds.length > 0 ? await this.reader.links.find({ _id: { $in: refIds } }) : [];
     const buildson = buildsonId ? await this.reader.links.get(buildsonId) : null;
     return {
@@ -265,20 +259,20 @@ export class CanvasService {
   /** POST /api/links: a ref in a view (place, copy/paste) or a build-on/reference link. */
   async createLink(user: UserDocument, body: CreateLinkBody): Promise<Link> {
     const from = await this.reader.contributions.get(body.from);
-    if (!from) throw new NotFoundError(CanvasServiceMessages.contributionNotFound);
+    if (!from) throw new NotFoundError(msg('canvasService.contributionNotFound'));
     const metadata = this.metadata(user);
     const linkId = this.deps.ids.next();
     const data = body.data ?? {};
     if (body.type === 'contains') {
-      if (from.type !== 'View') throw ValidationError.field('from', CanvasServiceMessages.notAView);
+      if (from.type !== 'View') throw ValidationError.field('from', msg('canvasService.notAView'));
       const access = await this.reader.viewAccess(user, from._id);
       this.requireEditable(access);
       const target = await this.readable(access.reader, body.to, 'to');
       // Annotations, scaffolds, groups and contexts never sit on a canvas (a search result may be any of them).
-      if (!placeableTypes.has(target.type)) throw ValidationError.field('to', CanvasServiceMessages.notPlaceable);
+      if (!placeableTypes.has(target.type)) throw ValidationError.field('to', msg('canvasService.notPlaceable'));
       const missing = (['x', 'y'] as const).filter((key) => typeof data[key] !== 'number');
       if (missing.length > 0) {
-        throw new ValidationError(missing.map((key) => `data.${key} is required`).join('; '), missing.map((key) => ({ field: `data.${key}`, message: `data.${key} is required` })));
+        throw ValidationError.fields(missing.map((key) => fieldError(`data.${key}`, msg('errors.fieldRequired', { field: `data.${key}` }))));
       }
       const spot = landingSpot((await this.refsOf(from._id)).map(placed), { x: data.x as number, y: data.y as number });
       const refData = { ...copiedRefData(data), ...(target.type === 'Drawing' && data.showInPlace === undefined ? { showInPlace: true } : {}), ...spot };
@@ -288,7 +282,7 @@ export class CanvasService {
       await this.readable(reader, from._id, 'from');
       // A link belongs to its source (issue 20 §9): a pupil links from what they may edit, to anything they may read.
       if (!canWrite(reader.subject, accessObject(from, await this.reader.membersOf(from)))) {
-        throw new ForbiddenError(CanvasServiceMessages.cannotLinkFrom);
+        throw new ForbiddenError(msg('canvasService.cannotLinkFrom'));
       }
       await this.readable(reader, body.to, 'to');
       const linkData = body.type === 'references' && typeof data.text === 'string' ? { text: data.text } : {};
@@ -299,7 +293,7 @@ export class CanvasService {
 
   /** The view access and placed object of a ref; 400 for links that are not refs. */
   private async refContext(user: UserDocument, link: LinkDocument): Promise<{ access: ViewAccess; target: ContributionDocument | null }> {
-    if (link.type !== 'contains') throw ValidationError.field('id', CanvasServiceMessages.onlyRefs);
+    if (link.type !== 'contains') throw ValidationError.field('id', msg('canvasService.onlyRefs'));
     const access = await this.reader.viewAccess(user, link.from);
     const target = await this.reader.contributions.get(link.to);
     return { access, target };
@@ -326,7 +320,7 @@ export class CanvasService {
     if (moved && access.context.features.preventOverlap) {
       const current = toRefData(link.data);
       const spot = nudgeTowardOrigin(await others(), { x: (change.x as number | undefined) ?? current.x, y: (change.y as number | undefined) ?? current.y } satisfies Spot);
-      if (!spot) throw new ForbiddenError(CanvasServiceMessages.noRoom);
+      if (!spot) throw new ForbiddenError(msg('canvasService.noRoom'));
       change.x = spot.x;
       change.y = spot.y;
     }
@@ -360,14 +354,14 @@ export class CanvasService {
     const byId = new Map(all.map((link) => [link._id, link]));
     const links = changes.map((c) => byId.get(c.linkId));
     if (links.some((link) => link === undefined) || new Set(changes.map((c) => c.linkId)).size !== changes.length) {
-      throw ValidationError.field('changes', CanvasServiceMessages.notInThisView);
+      throw ValidationError.field('changes', msg('canvasService.notInThisView'));
     }
     const targetIds = [...new Set(links.map((link) => (link as LinkDocument).to))];
     const targets = new Map((await this.reader.byIds(this.reader.contributions, targetIds)).map((doc) => [doc._id, doc]));
     // Where every ref of the view is, updated as the batch's refs move.
     const spots = new Map(all.map((link) => [link._id, placed(link)]));
     const commands: ContributionCommand[] = [];
-    const refused: { linkId: string; message: string }[] = [];
+    const refused: { linkId: string; message: string; messageCode: MessageCode }[] = [];
     for (const { linkId, data } of changes) {
       const link = byId.get(linkId) as LinkDocument;
       let change: Record<string, unknown>;
@@ -377,7 +371,7 @@ export class CanvasService {
         );
       } catch (error) {
         if (!(error instanceof ForbiddenError)) throw error;
-        refused.push({ linkId, message: error.message });
+        refused.push({ linkId, message: error.message, messageCode: error.messageCode });
         continue;
       }
       spots.set(linkId, placed({ ...link, data: { ...link.data, ...change } }));
@@ -401,10 +395,10 @@ export class CanvasService {
       const reader = await this.reader.reader(user, link.communityId);
       const from = await this.readable(reader, link.from, 'from');
       if (!canWrite(reader.subject, accessObject(from, await this.reader.membersOf(from)))) {
-        throw new ForbiddenError(link.type === 'attach' ? CanvasServiceMessages.cannotRemoveAttachment : CanvasServiceMessages.cannotLinkFrom);
+        throw new ForbiddenError(link.type === 'attach' ? msg('canvasService.cannotRemoveAttachment') : msg('canvasService.cannotLinkFrom'));
       }
     } else {
-      throw ValidationError.field('id', CanvasServiceMessages.unsupportedLinkType);
+      throw ValidationError.field('id', msg('canvasService.unsupportedLinkType'));
     }
     const unpack = link.type === 'contains' ? await this.unpackCommands(link.from, [link]) : [];
     await this.settle([await this.run(link.from, [{ type: 'DeleteLink', data: { linkId } }, ...unpack], this.metadata(user))]);
@@ -459,7 +453,7 @@ export class CanvasService {
     const unique = [...new Set(linkIds)];
     const links = await this.reader.links.find({ _id: { $in: unique } });
     if (links.length !== unique.length || links.some((link) => link.from !== access.view._id || link.type !== 'contains')) {
-      throw ValidationError.field('linkIds', CanvasServiceMessages.notInThisView);
+      throw ValidationError.field('linkIds', msg('canvasService.notInThisView'));
     }
     const targets = await this.reader.contributions.find({ _id: { $in: links.map((link) => link.to) } });
     const byId = new Map(targets.map((doc) => [doc._id, doc]));
@@ -488,18 +482,18 @@ export class CanvasService {
   async moveRefs(user: UserDocument, viewId: string, input: { linkIds: string[]; toViewId: string; x: number; y: number }): Promise<MoveRefsReply> {
     const access = await this.reader.viewAccess(user, viewId);
     this.requireEditable(access);
-    if (input.toViewId === viewId) throw ValidationError.field('toViewId', CanvasServiceMessages.notAViewTarget);
+    if (input.toViewId === viewId) throw ValidationError.field('toViewId', msg('canvasService.notAViewTarget'));
     let target: ViewAccess;
     try {
       target = await this.reader.viewAccess(user, input.toViewId);
     } catch (error) {
-      if (error instanceof NotFoundError) throw ValidationError.field('toViewId', CanvasServiceMessages.notAViewTarget);
+      if (error instanceof NotFoundError) throw ValidationError.field('toViewId', msg('canvasService.notAViewTarget'));
       throw error;
     }
-    if (target.view.communityId !== access.view.communityId) throw ValidationError.field('toViewId', CanvasServiceMessages.otherCommunity);
+    if (target.view.communityId !== access.view.communityId) throw ValidationError.field('toViewId', msg('canvasService.otherCommunity'));
     this.requireEditable(target);
     const links = await this.removableRefs(access, input.linkIds);
-    if (links.some((link) => link.to === input.toViewId)) throw ValidationError.field('linkIds', CanvasServiceMessages.parentCycle);
+    if (links.some((link) => link.to === input.toViewId)) throw ValidationError.field('linkIds', msg('canvasService.parentCycle'));
     const positions = links.map((link) => toRefData(link.data));
     const minX = Math.min(...positions.map((p) => p.x));
     const minY = Math.min(...positions.map((p) => p.y));
@@ -532,7 +526,7 @@ export class CanvasService {
    */
   async setViewSetting(user: UserDocument, viewId: string, viewSetting: ViewSetting | null): Promise<ViewSettingReply> {
     const access = await this.reader.viewAccess(user, viewId);
-    if (!this.reader.mayChangeViewSetting(access)) throw new ForbiddenError(CanvasServiceMessages.cannotChangeViewSetting);
+    if (!this.reader.mayChangeViewSetting(access)) throw new ForbiddenError(msg('canvasService.cannotChangeViewSetting'));
     await this.settle([await this.run(viewId, [{ type: 'ChangeViewSetting', data: { viewSetting } }], this.metadata(user))]);
     const view = await this.reader.view(viewId);
     const { viewSetting: effective, saved } = this.reader.viewSettingOf(view, access.context);
@@ -552,8 +546,8 @@ export class CanvasService {
     const access = await this.reader.viewAccess(user, viewId);
     this.requireEditable(access);
     const title = input.title.trim();
-    if (!title) throw ValidationError.field('title', CanvasMessages.riseaboveTitleRequired);
-    if (input.linkIds && input.linkIds.length === 0) throw ValidationError.field('linkIds', CanvasMessages.riseaboveNotesRequired);
+    if (!title) throw ValidationError.field('title', msg('canvas.riseaboveTitleRequired'));
+    if (input.linkIds && input.linkIds.length === 0) throw ValidationError.field('linkIds', msg('canvas.riseaboveNotesRequired'));
     const me = await this.author(user, access.view.communityId);
     const items = input.linkIds ? await this.removableRefs(access, input.linkIds) : [];
     const { ids } = this.deps;
@@ -622,7 +616,7 @@ export class CanvasService {
   /** Deletes a view (managers or its authors): unregistered and inactive. */
   async deleteView(user: UserDocument, viewId: string): Promise<ViewSummary> {
     const access = await this.reader.viewAccess(user, viewId);
-    if (!access.reader.grant.isManager && !access.isViewAuthor) throw new ForbiddenError(CanvasServiceMessages.cannotDeleteView);
+    if (!access.reader.grant.isManager && !access.isViewAuthor) throw new ForbiddenError(msg('canvasService.cannotDeleteView'));
     const metadata = this.metadata(user);
     const positions = [await this.run(viewId, [{ type: 'ChangeContributionStatus', data: { status: 'inactive' } }], metadata)];
     const communityId = access.view.communityId;
@@ -630,7 +624,7 @@ export class CanvasService {
     positions.push(unregistered.lastPosition);
     await this.settle(positions);
     const doc = await this.reader.contributions.get(viewId);
-    if (!doc) throw new NotFoundError(CanvasMessages.viewNotFound);
+    if (!doc) throw new NotFoundError(msg('canvas.viewNotFound'));
     return toViewSummary(doc);
   }
 
@@ -651,15 +645,15 @@ export class CanvasService {
   /** Re-parents a view (managers): its ref moves from `oldParentId` (every view when absent) to `parentId` (null: top level only). */
   async reparentView(user: UserDocument, viewId: string, input: { parentId: string | null; oldParentId?: string | null }): Promise<ViewSummary> {
     const access = await this.reader.viewAccess(user, viewId);
-    if (!access.reader.grant.isManager) throw new ForbiddenError(CommunityMessages.managerOnly);
+    if (!access.reader.grant.isManager) throw new ForbiddenError(msg('community.managerOnly'));
     const communityId = access.view.communityId;
     let parent: ContributionDocument | null = null;
     if (input.parentId) {
       parent = await this.reader.view(input.parentId).catch(() => {
-        throw ValidationError.field('parentId', CanvasMessages.viewNotFound);
+        throw ValidationError.field('parentId', msg('canvas.viewNotFound'));
       });
-      if (parent.communityId !== communityId) throw ValidationError.field('parentId', CanvasServiceMessages.otherCommunity);
-      if ((await this.descendants(viewId)).has(parent._id)) throw ValidationError.field('parentId', CanvasServiceMessages.parentCycle);
+      if (parent.communityId !== communityId) throw ValidationError.field('parentId', msg('canvasService.otherCommunity'));
+      if ((await this.descendants(viewId)).has(parent._id)) throw ValidationError.field('parentId', msg('canvasService.parentCycle'));
     }
     const refs = await this.reader.links.find({ to: viewId, type: 'contains' });
     const parentViews = refs.length > 0 ? await this.reader.contributions.find({ _id: { $in: refs.map((ref) => ref.from) }, type: 'View' }) : [];
@@ -747,7 +741,7 @@ export class CanvasService {
     const positions = [
       await this.run(
         viewId,
-        [{ type: 'CreateContribution', data: { contributionId: viewId, communityId, type: 'View', title: workspaceTitle(name), status: 'active', permission: 'private', authors: [me.authorIdStrict], group: null, data: {} } }],
+        [{ type: 'CreateContribution', data: { contributionId: viewId, communityId, type: 'View', title: workspaceTitle(name, user.lang), status: 'active', permission: 'private', authors: [me.authorIdStrict], group: null, data: {} } }],
         metadata,
       ),
     ];
@@ -763,7 +757,7 @@ export class CanvasService {
   async markRead(user: UserDocument, communityId: string, contributionId: string): Promise<{ contributionId: string; read: 'read'; at: string }> {
     const me = await this.author(user, communityId);
     const doc = await this.readable(me, contributionId, 'contributionId');
-    if (doc.status !== 'active') throw ValidationError.field('contributionId', CanvasServiceMessages.inactive);
+    if (doc.status !== 'active') throw ValidationError.field('contributionId', msg('canvasService.inactive'));
     const metadata = this.metadata(user);
     const event: ReadMarked = { type: 'ReadMarked', data: { authorId: me.authorIdStrict, communityId, contributionId } };
     // Reads have no rule to fold: appended without reading the (long) stream.

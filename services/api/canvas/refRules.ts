@@ -1,5 +1,5 @@
-import { CanvasMessages, CanvasServiceMessages } from '../../../contracts/api/canvas.ts';
 import { ForbiddenError } from '../../core/errors.ts';
+import { msg } from '../../../contracts/messageCodes.ts';
 
 /**
  * The rules of refs (fact sheet §3.3, spec part 2 §6), which the original
@@ -50,26 +50,26 @@ export const movesRef = (current: RefFlags, change: RefFlags): boolean =>
  * hard lock, unlock); throws a ForbiddenError when refused.
  */
 export const checkRefChange = (actor: RefActor, current: RefFlags, change: RefFlags): void => {
-  if (!actor.editable) throw new ForbiddenError(CanvasMessages.cannotEditView);
-  if (truthy(current.locked) && !hasLockControl(actor)) throw new ForbiddenError(CanvasMessages.cannotLock);
+  if (!actor.editable) throw new ForbiddenError(msg('canvas.cannotEditView'));
+  if (truthy(current.locked) && !hasLockControl(actor)) throw new ForbiddenError(msg('canvas.cannotLock'));
   if (changed(current, change, 'locked') && truthy(current.locked) !== truthy(change.locked)) {
-    if (truthy(change.locked) && !hasFixRight(actor)) throw new ForbiddenError(CanvasMessages.cannotFix);
-    if (!hasLockControl(actor)) throw new ForbiddenError(CanvasMessages.cannotLock);
+    if (truthy(change.locked) && !hasFixRight(actor)) throw new ForbiddenError(msg('canvas.cannotFix'));
+    if (!hasLockControl(actor)) throw new ForbiddenError(msg('canvas.cannotLock'));
   }
   // Unlocking a hard-locked ref (lock control, checked above) also unfixes it.
   const unlocking = truthy(current.locked) && hasLockControl(actor);
   if (changed(current, change, 'fixed') && truthy(current.fixed) !== truthy(change.fixed) && !unlocking && !hasFixRight(actor)) {
-    throw new ForbiddenError(CanvasMessages.cannotFix);
+    throw new ForbiddenError(msg('canvas.cannotFix'));
   }
   const next = { ...current, ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) };
   if (movesRef(current, change) && (truthy(next.fixed) || truthy(next.locked) || next.draggable === false)) {
-    throw new ForbiddenError(CanvasServiceMessages.fixedInPlace);
+    throw new ForbiddenError(msg('canvasService.fixedInPlace'));
   }
 };
 
 /** Checks the removal of a ref; throws a ForbiddenError when refused. */
 export const checkRefDelete = (actor: RefActor, current: RefFlags): void => {
-  if (!actor.editable) throw new ForbiddenError(CanvasMessages.cannotEditView);
-  if (truthy(current.locked) && !hasLockControl(actor)) throw new ForbiddenError(CanvasMessages.cannotLock);
-  if (!actor.isManager && !actor.freemode && !actor.isTargetAuthor) throw new ForbiddenError(CanvasServiceMessages.notYourObject);
+  if (!actor.editable) throw new ForbiddenError(msg('canvas.cannotEditView'));
+  if (truthy(current.locked) && !hasLockControl(actor)) throw new ForbiddenError(msg('canvas.cannotLock'));
+  if (!actor.isManager && !actor.freemode && !actor.isTargetAuthor) throw new ForbiddenError(msg('canvasService.notYourObject'));
 };

@@ -1,11 +1,11 @@
 import type { CommunityRole } from '../../../contracts/events/author.ts';
-import { CommunityMessages } from '../../../contracts/messages.ts';
 import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import type { ReadStore } from '../../core/readStore.ts';
 import { authorIdFor } from './authorId.ts';
 import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
 import { communitiesCollectionName, type CommunityDocument } from '../../../projections/communities/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
+import { msg } from '../../../contracts/messageCodes.ts';
 
 /**
  * Who the caller is in one community. Admins always pass and count as managers
@@ -42,7 +42,7 @@ export class CommunityAccess {
 
   async community(communityId: string): Promise<CommunityDocument> {
     const community = await this.communities.get(communityId);
-    if (!community) throw new NotFoundError('Community not found');
+    if (!community) throw new NotFoundError(msg('errors.communityNotFound'));
     return community;
   }
 
@@ -57,16 +57,16 @@ export class CommunityAccess {
     const author = await this.membership(user, communityId);
     const isAdmin = user.role === 'admin';
     if (isAdmin) return { community, author, role: 'admin', isAdmin, isManager: true };
-    if (!author) throw new ForbiddenError(CommunityMessages.notMember);
-    if (community.archived) throw new ForbiddenError(CommunityMessages.archived);
-    if (author.blockLogin) throw new ForbiddenError(CommunityMessages.blocked);
+    if (!author) throw new ForbiddenError(msg('community.notMember'));
+    if (community.archived) throw new ForbiddenError(msg('community.archived'));
+    if (author.blockLogin) throw new ForbiddenError(msg('community.blocked'));
     return { community, author, role: author.role, isAdmin, isManager: author.role === 'manager' };
   }
 
   /** A manager of the community (or an admin). */
   async manager(user: UserDocument, communityId: string): Promise<CommunityAccessGrant> {
     const grant = await this.member(user, communityId);
-    if (!grant.isManager) throw new ForbiddenError(CommunityMessages.managerOnly);
+    if (!grant.isManager) throw new ForbiddenError(msg('community.managerOnly'));
     return grant;
   }
 }

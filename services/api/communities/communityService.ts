@@ -16,7 +16,6 @@ import { communityStreamName, type CommunityEvent } from '../../../contracts/eve
 import { contributionStreamName, type ContributionCreated, type ContributionEvent } from '../../../contracts/events/contribution.ts';
 import type { EventMetadata, RecordedEvent } from '../../../contracts/events/event.ts';
 import {
-  CommunityMessages,
   defaultScaffolds,
   hiddenCourseCommunityTitle,
   welcomeViewTitle,
@@ -45,7 +44,8 @@ import type { CommunityAccess, CommunityAccessGrant } from './access.ts';
 import { authorIdFor } from './authorId.ts';
 import { actingAuthor } from './authorReply.ts';
 import { eventMetadata, waitForPositions } from './commandSupport.ts';
-import { isLanguageCode, MultilanguageMessages } from '../../../contracts/multilanguage.ts';
+import { isLanguageCode } from '../../../contracts/multilanguage.ts';
+import { msg } from '../../../contracts/messageCodes.ts';
 
 export type CommunityServiceDeps = CommandDeps & {
   access: CommunityAccess;
@@ -58,14 +58,8 @@ export type CommunityServiceDeps = CommandDeps & {
 /** A second creation with the same title by the same admin within this time is refused (409). */
 export const duplicateCreationWindowMs = 5_000;
 
-/** Messages of these routes that the spec does not fix. */
-export const CommunityServiceMessages = {
-  duplicateCreation: 'This community is already being created. Reload the list before creating it again.',
-  groupNotFound: 'Group not found',
-  notAMember: 'The author is not a member of this community.',
-  unknownScaffold: 'This scaffold does not belong to this community.',
-  serverAddress: 'Enter an http(s) address, or leave it empty for the default.',
-} as const;
+/** Messages of these routes that the spec does not fix (kept in contracts, where they get their codes). */
+export { CommunityServiceMessages } from '../../../contracts/serviceMessages.ts';
 
 /** Every setting of a new community: plugins off, colours off, the default view setting. */
 export const defaultContextData = (): ContextData => ({
@@ -148,7 +142,7 @@ const normaliseServerAddress = (field: string, value: string): string => {
     url = null;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw ValidationError.field(field, CommunityServiceMessages.serverAddress);
+    throw ValidationError.field(field, msg('communityService.serverAddress'));
   }
   return trimmed.replace(/\/+$/, '');
 };
@@ -214,7 +208,7 @@ export class CommunityService {
       `community-create:${admin._id}:${title.toLowerCase()}`,
       duplicateCreationWindowMs,
     );
-    if (!claimed) throw new ConflictError(CommunityServiceMessages.duplicateCreation);
+    if (!claimed) throw new ConflictError(msg('communityService.duplicateCreation'));
 
     const { ids } = this.deps;
     const communityId = ids.next();
@@ -338,13 +332,13 @@ export class CommunityService {
   /** The view page: the view, its community, my membership and whether I may edit the view. */
   async viewPage(user: UserDocument, viewId: string) {
     const view = await this.contributions.get(viewId);
-    if (!view || view.type !== 'View') throw new NotFoundError(CommunityMessages.viewNotFound);
+    if (!view || view.type !== 'View') throw new NotFoundError(msg('community.viewNotFound'));
     let grant: CommunityAccessGrant;
     try {
       grant = await this.deps.access.member(user, view.communityId);
     } catch (error) {
       // A view whose community is not (yet) committed does not exist.
-      if (error instanceof NotFoundError) throw new NotFoundError(CommunityMessages.viewNotFound);
+      if (error instanceof NotFoundError) throw new NotFoundError(msg('community.viewNotFound'));
       throw error;
     }
     const group = view.group ? await this.contributions.get(view.group) : null;
@@ -365,7 +359,7 @@ export class CommunityService {
 
   private async rootContext(community: CommunityDocument): Promise<ContributionDocument> {
     const context = await this.contributions.get(community.rootContextId);
-    if (!context || context.type !== 'Context') throw new NotFoundError('Community settings not found');
+    if (!context || context.type !== 'Context') throw new NotFoundError(msg('errors.communitySettingsNotFound'));
     return context;
   }
 
@@ -401,17 +395,17 @@ export class CommunityService {
       ) as ContextData['settings'],
     };
     if (data.plugins.multilanguage && !data.defaultLang) {
-      throw ValidationError.field('data.defaultLang', CommunityMessages.defaultLanguageRequired);
+      throw ValidationError.field('data.defaultLang', msg('community.defaultLanguageRequired'));
     }
     // Language codes become keys of notes' data (data[lang], data[lang + '_title']): only codes.
-    if (data.defaultLang && !isLanguageCode(data.defaultLang)) throw ValidationError.field('data.defaultLang', MultilanguageMessages.invalidCode);
-    if (!data.languages.every(isLanguageCode)) throw ValidationError.field('data.languages', MultilanguageMessages.invalidCode);
+    if (data.defaultLang && !isLanguageCode(data.defaultLang)) throw ValidationError.field('data.defaultLang', msg('multilanguage.invalidCode'));
+    if (!data.languages.every(isLanguageCode)) throw ValidationError.field('data.languages', msg('multilanguage.invalidCode'));
     if (new Set(input.scaffoldIds).size !== input.scaffoldIds.length) {
-      throw ValidationError.field('scaffoldIds', CommunityMessages.scaffoldInUse);
+      throw ValidationError.field('scaffoldIds', msg('community.scaffoldInUse'));
     }
     const scaffolds = await this.contributions.find({ _id: { $in: input.scaffoldIds } });
     const known = new Set(scaffolds.filter((s) => s.type === 'Scaffold' && s.communityId === communityId).map((s) => s._id));
-    if (input.scaffoldIds.some((id) => !known.has(id))) throw ValidationError.field('scaffoldIds', CommunityServiceMessages.unknownScaffold);
+    if (input.scaffoldIds.some((id) => !known.has(id))) throw ValidationError.field('scaffoldIds', msg('communityService.unknownScaffold'));
 
     const context = await this.rootContext(community);
     const uses = await linksFrom(this.links, context._id, 'uses');
@@ -475,7 +469,7 @@ export class CommunityService {
 
   private async group(communityId: string, groupId: string): Promise<ContributionDocument> {
     const group = await this.contributions.get(groupId);
-    if (!group || group.type !== 'Group' || group.communityId !== communityId) throw new NotFoundError(CommunityServiceMessages.groupNotFound);
+    if (!group || group.type !== 'Group' || group.communityId !== communityId) throw new NotFoundError(msg('communityService.groupNotFound'));
     return group;
   }
 
@@ -523,7 +517,7 @@ export class CommunityService {
   async addGroupMember(user: UserDocument, communityId: string, groupId: string, authorId: string): Promise<Group> {
     await this.deps.access.manager(user, communityId);
     const author = await this.authors.get(authorId);
-    if (!author || author.communityId !== communityId) throw ValidationError.field('authorId', CommunityServiceMessages.notAMember);
+    if (!author || author.communityId !== communityId) throw ValidationError.field('authorId', msg('communityService.notAMember'));
     return this.changeGroup(user, communityId, groupId, { type: 'AddGroupMember', data: { authorId } });
   }
 
@@ -544,7 +538,7 @@ export class CommunityService {
     if (admin.role !== 'admin') throw new ForbiddenError();
     const { eventStore, readStore } = this.deps;
     const { currentRevision } = await eventStore.readStream(communityStreamName(communityId), { maxCount: 1 });
-    if (currentRevision === null) throw new NotFoundError('Community not found');
+    if (currentRevision === null) throw new NotFoundError(msg('errors.communityNotFound'));
 
     // Streams whose events name this community (the others events of those streams follow).
     const streams = new Set<string>([communityStreamName(communityId)]);

@@ -1,13 +1,13 @@
 import type { Feedback } from '../../../contracts/api/communities.ts';
 import { feedbackStreamName, type FeedbackSent } from '../../../contracts/events/feedback.ts';
-import { CommunityMessages } from '../../../contracts/messages.ts';
 import { feedbackCollectionName, type FeedbackDocument } from '../../../projections/feedback/index.ts';
 import { usersCollectionName, type UserDocument } from '../../../projections/users/index.ts';
-import { ForbiddenError, ValidationError } from '../../core/errors.ts';
+import { fieldError, ForbiddenError, ValidationError } from '../../core/errors.ts';
 import type { FieldError } from '../../../contracts/errors.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { CommandDeps } from '../appServices.ts';
 import type { CommunityAccess } from '../communities/access.ts';
+import { type MessageCode, messageReply, msg } from '../../../contracts/messageCodes.ts';
 
 export type HelpServiceDeps = CommandDeps & {
   access: CommunityAccess;
@@ -32,13 +32,13 @@ export type HelpInput = {
 export class HelpService {
   constructor(private readonly deps: HelpServiceDeps) {}
 
-  async send(user: UserDocument, input: HelpInput, userAgent: string | undefined): Promise<{ message: string }> {
+  async send(user: UserDocument, input: HelpInput, userAgent: string | undefined): Promise<{ message: string; messageCode: MessageCode }> {
     const title = input.subject.trim();
     const content = input.content.trim();
     const errors: FieldError[] = [];
-    if (!title) errors.push({ field: 'subject', message: CommunityMessages.helpTitleRequired });
-    if (!content) errors.push({ field: 'content', message: CommunityMessages.helpDescriptionRequired });
-    if (errors.length > 0) throw new ValidationError(errors[0]?.message ?? CommunityMessages.helpTitleRequired, errors);
+    if (!title) errors.push(fieldError('subject', msg('community.helpTitleRequired')));
+    if (!content) errors.push(fieldError('content', msg('community.helpDescriptionRequired')));
+    if (errors.length > 0) throw ValidationError.fields(errors);
 
     let communityTitle: string | null = null;
     if (input.communityId) {
@@ -68,7 +68,7 @@ export class HelpService {
     );
     await this.deps.projections.waitFor(result.lastPosition);
     await this.mail(user, event.data);
-    return { message: CommunityMessages.helpSent };
+    return messageReply(msg('community.helpSent'));
   }
 
   private async mail(user: UserDocument, data: FeedbackSent['data']): Promise<void> {

@@ -16,7 +16,7 @@ import { contributionStreamName, type ContributionEvent, type Permission } from 
 import type { EventMetadata, RecordedEvent } from '../../../contracts/events/event.ts';
 import { canRead, canWrite, type AccessSubject } from '../../../contracts/permissions.ts';
 import type { NoteTranslations } from '../../../contracts/events/contribution.ts';
-import { defaultLanguageOf, MultilanguageMessages, noteLanguagesOf, translationsOf } from '../../../contracts/multilanguage.ts';
+import { defaultLanguageOf, noteLanguagesOf, translationsOf } from '../../../contracts/multilanguage.ts';
 import { countWords, NoteBodyTooLarge, noteSearchText, parseNoteBody, plainTextOf, referenceNodesOf, splitKeywords, supportNodesOf, withServableBodies } from '../../../contracts/noteSchema.ts';
 import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
 import { attachmentUrl, attachmentVersionsOf } from '../../../projections/contributions/content.ts';
@@ -31,7 +31,7 @@ import { historicalObjectsCollectionName, historyOf, type HistoricalObjectDocume
 import type { UserDocument } from '../../../projections/users/index.ts';
 import type { BlobStore } from '../../core/blobStore.ts';
 import { handleCommand } from '../../core/decider.ts';
-import { BuildonError, ConcurrencyError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
+import { BuildonError, ConcurrencyError, ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { ErrorCode } from '../../../contracts/errors.ts';
 import { batchDecider } from '../../domain/contribution/batch.ts';
 import { contributionDecider, type ContributionCommand } from '../../domain/contribution/contribution.decide.ts';
@@ -44,6 +44,9 @@ import { lastNameFirstIn } from '../authors/nameOrder.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
 import { attachmentSignature, signedQuery } from './attachmentSignature.ts';
 import { PastAccess } from '../past/pastAccess.ts';
+import { msg, msgWithText, type UserMessage } from '../../../contracts/messageCodes.ts';
+import { Messages, specMessage } from '../../../contracts/messages.ts';
+import { isInitialAttachmentTitle } from '../canvas/defaultTitles.ts';
 
 export type ObjectServiceDeps = CommandDeps & {
   access: CommunityAccess;
@@ -57,7 +60,7 @@ export type ObjectServiceDeps = CommandDeps & {
 /** A save refused because someone else changed the content since the editor loaded it (409). */
 export class EditConflictError extends ConflictError {
   constructor(readonly current: CurrentVersion) {
-    super(ObjectMessages.conflict);
+    super(msg('objects.conflict'));
   }
 }
 
@@ -65,8 +68,8 @@ export class EditConflictError extends ConflictError {
 export class UploadTooLargeError extends BuildonError {
   constructor(limitBytes: number) {
     const limit = Math.round((limitBytes / (1024 * 1024)) * 100) / 100;
-    const message = ObjectMessages.fileTooLarge.replace('{limit}', String(limit));
-    super(message, ErrorCode.validation, 413, [{ field: 'file', message }]);
+    const message = msg('objects.fileTooLarge', { limit });
+    super(message, ErrorCode.validation, 413, [fieldError('file', message)]);
   }
 }
 
@@ -81,14 +84,15 @@ export const safeFilename = (name: string): string => {
   return cleaned || 'file';
 };
 
-
 /**
  * The 400 message for a body that `parseNoteBody` refused: a body beyond the
  * depth or size limits (issue 20 §0) gets the contract's message alone, which
  * the web client translates; any other, ProseMirror's reason.
  */
-const bodyProblem = (error: unknown): string =>
-  error instanceof NoteBodyTooLarge ? error.message : `${ObjectMessages.invalidBody}: ${error instanceof Error ? error.message : String(error)}`;
+const bodyProblem = (error: unknown): UserMessage => {
+  if (error instanceof NoteBodyTooLarge) return specMessage(error.message === Messages.noteTooDeep ? 'noteTooDeep' : 'noteTooLarge');
+  return msgWithText('objects.invalidBody', `${ObjectMessages.invalidBody}: ${error instanceof Error ? error.message : String(error)}`);
+};
 
 /**
  * A historical version as it may be sent (issue 20 §14): storage keys of
@@ -170,7 +174,7 @@ export class ObjectService {
   /** The object, the caller's grant in its community, and the check that the caller may read it. */
   private async readable(user: UserDocument, id: string) {
     const doc = await this.contributions.get(id);
-    if (!doc) throw new NotFoundError(ObjectMessages.notFound);
+    if (!doc) throw new NotFoundError(msg('objects.notFound'));
     const grant = await this.deps.access.member(user, doc.communityId);
     if (!canRead(this.subject(grant), await this.accessObject(doc))) throw new ForbiddenError();
     // An annotation is read with its note: a protected annotation of a private note stays hidden from the note's non-readers.
@@ -182,7 +186,7 @@ export class ObjectService {
   private async writable(user: UserDocument, communityId: string, id: string) {
     const grant = await this.deps.access.member(user, communityId);
     const doc = await this.contributions.get(id);
-    if (!doc || doc.communityId !== communityId) throw new NotFoundError(ObjectMessages.notFound);
+    if (!doc || doc.communityId !== communityId) throw new NotFoundError(msg('objects.notFound'));
     if (!canWrite(this.subject(grant), await this.accessObject(doc))) throw new ForbiddenError();
     return { doc, grant };
   }
@@ -243,7 +247,7 @@ export class ObjectService {
     const { doc, grant } = await this.readable(user, id);
     if (at === undefined) return this.toReply(doc, grant, doc.revision ?? 0);
     const instant = Date.parse(at);
-    if (Number.isNaN(instant)) throw ValidationError.field('at', 'at must be an ISO date-time');
+    if (Number.isNaN(instant)) throw ValidationError.field('at', msg('errors.badDateTime', { field: 'at' }));
     const { events } = await this.deps.eventStore.readStream<ContributionEvent>(contributionStreamName(id));
     let past: Omit<ContributionDocument, '_position'> | null = null;
     let revision = 0;
@@ -253,8 +257,8 @@ export class ObjectService {
       if (next && next !== past) revision = event.streamRevision;
       past = next;
     }
-    if (!past) throw new NotFoundError(ObjectMessages.notYetAt);
-    if (!(await this.pastAccess(grant).mayRead(id, instant, past))) throw new ForbiddenError(ObjectMessages.notReadableThen);
+    if (!past) throw new NotFoundError(msg('objects.notYetAt'));
+    if (!(await this.pastAccess(grant).mayRead(id, instant, past))) throw new ForbiddenError(msg('objects.notReadableThen'));
     const { _position, ...snapshot } = past as ContributionDocument;
     return this.toReply(snapshot, grant, revision);
   }
@@ -288,7 +292,7 @@ export class ObjectService {
     for (let attempt = 0; ; attempt++) {
       const { events, currentRevision } = await this.deps.eventStore.readStream<ContributionEvent>(contributionStreamName(id));
       const head = currentRevision ?? -1;
-      if (loadedRevision > head) throw ValidationError.field('revision', ObjectMessages.revisionAhead);
+      if (loadedRevision > head) throw ValidationError.field('revision', msg('objects.revisionAhead'));
       if (events.some((event) => event.streamRevision > loadedRevision && contentEventTypes.has(event.type))) {
         throw new EditConflictError(await this.currentVersion(id, events, head));
       }
@@ -307,11 +311,11 @@ export class ObjectService {
     // eslint-disable-next-line no-control-regex -- titles are plain text: control characters become spaces
     const title = input.title.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
     const hasTranslations = doc.type === 'Note' && input.translations !== undefined && Object.keys(input.translations).length > 0;
-    if (!title && !hasTranslations) throw ValidationError.field('title', ObjectMessages.titleRequired);
+    if (!title && !hasTranslations) throw ValidationError.field('title', msg('objects.titleRequired'));
     const commands: ContributionCommand[] = [];
     const languages = doc.type === 'Note' && input.translations !== undefined ? await this.noteLanguages(grant, communityId, input.translations) : null;
     if (doc.type === 'Note') {
-      if (input.body === undefined) throw ValidationError.field('body', 'body is required');
+      if (input.body === undefined) throw ValidationError.field('body', msg('errors.fieldRequired', { field: 'body' }));
       let parsed;
       try {
         parsed = parseNoteBody(input.body);
@@ -338,13 +342,13 @@ export class ObjectService {
         },
       });
     } else if (doc.type === 'Drawing') {
-      if (input.svg === undefined) throw ValidationError.field('svg', 'svg is required');
+      if (input.svg === undefined) throw ValidationError.field('svg', msg('errors.fieldRequired', { field: 'svg' }));
       let svg: string;
       try {
         svg = sanitizeSvg(input.svg);
       } catch (error) {
         const reason = error instanceof SvgRejected ? error.message : '';
-        const message = reason === 'too large' ? ObjectMessages.svgTooLarge : reason === 'not xml' ? ObjectMessages.svgNotXml : ObjectMessages.svgInvalid;
+        const message = msg(reason === 'too large' ? 'objects.svgTooLarge' : reason === 'not xml' ? 'objects.svgNotXml' : 'objects.svgInvalid');
         throw ValidationError.field('svg', message);
       }
       commands.push({ type: 'SaveDrawing', data: { title, svg } });
@@ -356,7 +360,7 @@ export class ObjectService {
     }
     await this.saveFrom(user, id, input.revision, commands);
     const saved = await this.contributions.get(id);
-    if (!saved) throw new NotFoundError(ObjectMessages.notFound);
+    if (!saved) throw new NotFoundError(msg('objects.notFound'));
     if (saved.status === 'active' && grant.author) await this.markReadByWriter(user, grant.author._id, saved);
     return this.toReply(saved, grant, saved.revision ?? 0);
   }
@@ -382,11 +386,11 @@ export class ObjectService {
     const context = await this.contributions.get(grant.community.rootContextId);
     const offered = noteLanguagesOf(context?.data);
     const entries = Object.entries(given);
-    if (offered.length === 0 && entries.length > 0) throw ValidationError.field('translations', MultilanguageMessages.pluginOff);
+    if (offered.length === 0 && entries.length > 0) throw ValidationError.field('translations', msg('multilanguage.pluginOff'));
     const translations: NoteTranslations = {};
     const texts: Record<string, string> = {};
     for (const [lang, entry] of entries) {
-      if (!offered.includes(lang)) throw ValidationError.field(`translations.${lang}`, MultilanguageMessages.notOffered);
+      if (!offered.includes(lang)) throw ValidationError.field(`translations.${lang}`, msg('multilanguage.notOffered'));
       let parsed;
       try {
         parsed = parseNoteBody(entry.body);
@@ -412,11 +416,11 @@ export class ObjectService {
   private async checkNodes(communityId: string, doc: Parameters<typeof supportNodesOf>[0]) {
     for (const { supportId } of supportNodesOf(doc)) {
       const support = await this.contributions.get(supportId);
-      if (!support || support.communityId !== communityId || support.type !== 'Support') throw ValidationError.field('body', ObjectMessages.unknownSupport);
+      if (!support || support.communityId !== communityId || support.type !== 'Support') throw ValidationError.field('body', msg('objects.unknownSupport'));
     }
     for (const { contributionId } of referenceNodesOf(doc)) {
       const target = await this.contributions.get(contributionId);
-      if (!target || target.communityId !== communityId) throw ValidationError.field('body', ObjectMessages.unknownReference);
+      if (!target || target.communityId !== communityId) throw ValidationError.field('body', msg('objects.unknownReference'));
     }
   }
 
@@ -430,7 +434,7 @@ export class ObjectService {
   private async ownedByCaller(user: UserDocument, communityId: string, id: string) {
     const { doc, grant } = await this.writable(user, communityId, id);
     const me = grant.author?._id;
-    if (!grant.isManager && !(me && doc.authors.includes(me))) throw new ForbiddenError(ObjectMessages.authorsOnly);
+    if (!grant.isManager && !(me && doc.authors.includes(me))) throw new ForbiddenError(msg('objects.authorsOnly'));
     return { doc, grant };
   }
 
@@ -440,7 +444,7 @@ export class ObjectService {
     if (input.group !== null) {
       const group = await this.contributions.get(input.group);
       if (!group || group.type !== 'Group' || group.communityId !== communityId || group.status !== 'active') {
-        throw ValidationError.field('group', ObjectMessages.groupNotActive);
+        throw ValidationError.field('group', msg('objects.groupNotActive'));
       }
     }
     await this.run(user, id, [{ type: 'ChangePermission', data: input }]);
@@ -451,7 +455,7 @@ export class ObjectService {
   async addCoauthor(user: UserDocument, communityId: string, id: string, authorId: string) {
     await this.ownedByCaller(user, communityId, id);
     const author = await this.authors.get(authorId);
-    if (!author || author.communityId !== communityId) throw ValidationError.field('authorId', ObjectMessages.notAMember);
+    if (!author || author.communityId !== communityId) throw ValidationError.field('authorId', msg('objects.notAMember'));
     await this.run(user, id, [{ type: 'AddCoauthor', data: { authorId } }]);
     return this.get(user, id);
   }
@@ -466,10 +470,10 @@ export class ObjectService {
   /** Favourites: readers of an active contribution, when the community's favourites plugin is on. */
   async favourite(user: UserDocument, communityId: string, id: string, add: boolean) {
     const { doc, grant } = await this.readable(user, id);
-    if (doc.communityId !== communityId) throw new NotFoundError(ObjectMessages.notFound);
+    if (doc.communityId !== communityId) throw new NotFoundError(msg('objects.notFound'));
     const context = await this.contributions.get(grant.community.rootContextId);
     const plugins = context?.data.plugins as Record<string, unknown> | undefined;
-    if (plugins?.enableFavourites !== true) throw new ForbiddenError(ObjectMessages.favouritesOff);
+    if (plugins?.enableFavourites !== true) throw new ForbiddenError(msg('objects.favouritesOff'));
     await this.run(user, id, [{ type: add ? 'AddFavourite' : 'RemoveFavourite', data: { userId: user._id } }]);
     const saved = await this.contributions.get(id);
     const favAuthors = Array.isArray(saved?.data.favAuthors) ? (saved.data.favAuthors as string[]) : [];
@@ -492,14 +496,14 @@ export class ObjectService {
     noteId?: string,
   ): Promise<UploadReply> {
     const { doc } = await this.writable(user, communityId, id);
-    if (doc.type !== 'Attachment') throw ValidationError.field('attachmentId', ObjectMessages.notAnAttachment);
+    if (doc.type !== 'Attachment') throw ValidationError.field('attachmentId', msg('objects.notAnAttachment'));
     if (noteId !== undefined) {
       const note = await this.contributions.get(noteId);
-      if (!note || note.communityId !== communityId || note.status === 'inactive') throw ValidationError.field('noteId', ObjectMessages.notFound);
-      if (note.type !== 'Note') throw ValidationError.field('noteId', ObjectMessages.attachToNote);
+      if (!note || note.communityId !== communityId || note.status === 'inactive') throw ValidationError.field('noteId', msg('objects.notFound'));
+      if (note.type !== 'Note') throw ValidationError.field('noteId', msg('objects.attachToNote'));
       await this.writable(user, communityId, noteId);
     }
-    if (file.bytes.byteLength === 0) throw ValidationError.field('file', ObjectMessages.fileEmpty);
+    if (file.bytes.byteLength === 0) throw ValidationError.field('file', msg('objects.fileEmpty'));
     if (file.bytes.byteLength > this.deps.uploadLimitBytes) throw new UploadTooLargeError(this.deps.uploadLimitBytes);
     const mime = sniffMime(file.bytes);
     const size = imageSize(file.bytes, mime);
@@ -512,7 +516,7 @@ export class ObjectService {
         data: { filename, mime, size: file.bytes.byteLength, width: size?.width ?? null, height: size?.height ?? null, blobKey },
       },
     ];
-    if (!doc.title || doc.title === 'an Attachment') commands.push({ type: 'RetitleContribution', data: { title: filename } });
+    if (!doc.title || isInitialAttachmentTitle(doc.title)) commands.push({ type: 'RetitleContribution', data: { title: filename } });
     let result;
     try {
       result = await this.append(user, id, commands);
@@ -585,8 +589,8 @@ export class ObjectService {
     const { doc, grant } = await this.readable(user, id);
     const versions = attachmentVersionsOf(doc);
     const chosen = version ?? versions.at(-1)?.version;
-    if (chosen === undefined || !versions.some((v) => v.version === chosen)) throw new NotFoundError(ObjectMessages.versionNotFound);
-    if (!(await this.fetchableVersions(grant, doc)).has(chosen)) throw new ForbiddenError(ObjectMessages.notReadableThen);
+    if (chosen === undefined || !versions.some((v) => v.version === chosen)) throw new NotFoundError(msg('objects.versionNotFound'));
+    if (!(await this.fetchableVersions(grant, doc)).has(chosen)) throw new ForbiddenError(msg('objects.notReadableThen'));
     const expires = Math.floor(this.deps.clock.now().getTime() / 1000) + playbackLinkSeconds;
     return { url: `${attachmentUrl(id, chosen)}${signedQuery(this.deps.secret, id, chosen, expires, user._id)}`, expires };
   }
@@ -595,7 +599,7 @@ export class ObjectService {
     const expected = Buffer.from(this.signature(id, version, expires, userId));
     const given = Buffer.from(sig);
     const valid = expected.length === given.length && timingSafeEqual(expected, given);
-    if (!valid || expires * 1000 < this.deps.clock.now().getTime()) throw new ForbiddenError(ObjectMessages.linkExpired);
+    if (!valid || expires * 1000 < this.deps.clock.now().getTime()) throw new ForbiddenError(msg('objects.linkExpired'));
   }
 
   /**
@@ -609,20 +613,20 @@ export class ObjectService {
       this.checkSignature(id, version, link.expires, link.sig, link.userId ?? '');
       reader = link.userId ? await this.users.get(link.userId) : null;
     }
-    if (!reader) throw new ForbiddenError(link ? ObjectMessages.linkExpired : undefined);
+    if (!reader) throw new ForbiddenError(link ? msg('objects.linkExpired') : undefined);
     const { doc, grant } = await this.readable(reader, id);
     const entry = attachmentVersionsOf(doc).find((v) => v.version === version);
-    if (!entry) throw new NotFoundError(ObjectMessages.versionNotFound);
-    if (!(await this.fetchableVersions(grant, doc)).has(version)) throw new ForbiddenError(ObjectMessages.notReadableThen);
+    if (!entry) throw new NotFoundError(msg('objects.versionNotFound'));
+    if (!(await this.fetchableVersions(grant, doc)).has(version)) throw new ForbiddenError(msg('objects.notReadableThen'));
     const blob = await this.deps.blobStore.get(entry.blobKey);
-    if (!blob) throw new NotFoundError(ObjectMessages.versionNotFound);
+    if (!blob) throw new NotFoundError(msg('objects.versionNotFound'));
     return { bytes: blob.data, mime: entry.mime, filename: entry.filename };
   }
 
   async addVideoComment(user: UserDocument, id: string, input: { time: number; comment: string }): Promise<VideoComment> {
     const { grant } = await this.readable(user, id);
     const authorId = grant.author?._id;
-    if (!authorId) throw new ForbiddenError(ObjectMessages.notAMember);
+    if (!authorId) throw new ForbiddenError(msg('objects.notAMember'));
     const commentId = this.deps.ids.next();
     await this.run(user, id, [{ type: 'AddVideoComment', data: { commentId, authorId, time: input.time, comment: input.comment } }]);
     return { id: commentId, authorId, time: input.time, comment: input.comment.trim() };
@@ -688,7 +692,7 @@ export class ObjectService {
   /** GET /api/historicalobjects/{id}: one version of a contribution (or link), for readers of the contribution (of its `from`). */
   async historicalObject(user: UserDocument, historicalId: string): Promise<HistoricalObject> {
     const doc = await this.historical.get(historicalId);
-    if (!doc) throw new NotFoundError('Historical object not found');
+    if (!doc) throw new NotFoundError(msg('errors.historicalNotFound'));
     const ownerId = doc.type === 'Link' && typeof doc.data.from === 'string' ? doc.data.from : doc.dataId;
     const { grant } = await this.readable(user, ownerId);
     const past = this.pastAccess(grant);
@@ -698,7 +702,7 @@ export class ObjectService {
       doc.type === 'Object'
         ? await past.mayRead(doc.dataId, instant, doc.data)
         : (await past.mayRead(ownerId, instant)) && (typeof doc.data.to !== 'string' || (await past.mayRead(doc.data.to, instant)));
-    if (!shown) throw new ForbiddenError(ObjectMessages.notReadableThen);
+    if (!shown) throw new ForbiddenError(msg('objects.notReadableThen'));
     const previous = doc.type === 'Object' ? await this.previousReadable(doc, past) : null;
     return {
       ...(await this.toEntry(doc)),

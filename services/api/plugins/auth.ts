@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Messages } from '../../../contracts/messages.ts';
 import { ForbiddenError, UnauthorizedError } from '../../core/errors.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import type { AccountService } from '../accounts/accountService.ts';
 import { sessionProblem, type TokenPayload } from './session.ts';
-
+import { msg } from '../../../contracts/messageCodes.ts';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -70,7 +69,7 @@ export const authPlugin = fp<AuthOptions>(
 
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
       await app.authenticate(request, reply);
-      if (request.currentUser.role !== 'admin') throw new ForbiddenError(Messages.adminOnly);
+      if (request.currentUser.role !== 'admin') throw new ForbiddenError(msg('messages.adminOnly'));
     });
   },
   { name: 'buildon-auth' },

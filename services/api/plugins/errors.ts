@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, type FieldError, type ProblemDetails } from '../../../contracts/errors.ts';
-import { BuildonError, TooManyAttemptsError } from '../../core/errors.ts';
+import { msg, msgWithText, type MessageCode, type UserMessage } from '../../../contracts/messageCodes.ts';
+import { BuildonError, fieldError, TooManyAttemptsError } from '../../core/errors.ts';
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -30,28 +31,58 @@ const codeForStatus = (status: number): ErrorCode =>
               ? ErrorCode.internal
               : ErrorCode.validation;
 
-export const problem = (status: number, detail: string, code = codeForStatus(status), errors?: FieldError[]): ProblemDetails => ({
+/** The generic message of a status, for failures that bring no message of their own. */
+const messageForStatus = (status: number): MessageCode =>
+  status === 401
+    ? 'errors.unauthorized'
+    : status === 403
+      ? 'errors.forbidden'
+      : status === 404
+        ? 'errors.notFound'
+        : status === 409
+          ? 'errors.conflict'
+          : status === 413
+            ? 'errors.payloadTooLarge'
+            : status === 415
+              ? 'errors.unsupportedMediaType'
+              : status >= 500
+                ? 'errors.internal'
+                : 'errors.invalidRequest';
+
+/** Problem details for `message`: its English text in `detail`/`message`, its code and params for the web client. */
+export const problem = (status: number, message: UserMessage, code = codeForStatus(status), errors?: FieldError[]): ProblemDetails => ({
   type: `https://buildon.dev/problems/${code}`,
   title: titles[status] ?? 'Error',
   status,
-  detail,
-  message: detail,
+  detail: message.text,
+  message: message.text,
   code,
+  messageCode: message.code,
+  ...(message.params ? { params: message.params } : {}),
   ...(errors && errors.length > 0 ? { errors } : {}),
 });
 
 type ValidationItem = { instancePath?: string; keyword?: string; params?: Record<string, unknown>; message?: string };
 
-/** Turns schema-validation errors into field messages (`body.userName` → `userName`). */
+/**
+ * Turns schema-validation errors into field messages (`body.userName` →
+ * `userName`). The English text keeps the validator's wording; the code says
+ * which rule failed, with the field (and the length limit) as params.
+ */
 export const fieldErrors = (items: readonly ValidationItem[], context: string | undefined): FieldError[] =>
   items.flatMap((item) => {
     const missing = item.params?.requiredProperties ?? item.params?.missingProperty;
     if (item.keyword === 'required' && missing !== undefined) {
       const fields = (Array.isArray(missing) ? missing : [missing]).map(String);
-      return fields.map((field) => ({ field, message: `${field} is required` }));
+      return fields.map((field) => fieldError(field, msg('errors.fieldRequired', { field })));
     }
     const field = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || context || 'body';
-    return [{ field, message: `${field} ${item.message ?? 'is invalid'}` }];
+    const text = `${field} ${item.message ?? 'is invalid'}`;
+    const limit = item.params?.limit;
+    if ((item.keyword === 'maxLength' || item.keyword === 'minLength') && typeof limit === 'number') {
+      return [fieldError(field, msgWithText(item.keyword === 'maxLength' ? 'errors.fieldTooLong' : 'errors.fieldTooShort', text, { field, limit }))];
+    }
+    return [fieldError(field, msgWithText('errors.fieldInvalid', text, { field }))];
   });
 
 /**
@@ -65,22 +96,24 @@ export const errorsPlugin = fp(
       if (error instanceof BuildonError) {
         if (error.status >= 500) request.log.error({ err: error }, 'request failed');
         if (error instanceof TooManyAttemptsError) void reply.header('retry-after', String(error.retryAfterSeconds));
-        return reply.status(error.status).type('application/problem+json').send(problem(error.status, error.message, error.code, error.errors));
+        const message = msgWithText(error.messageCode, error.message, error.params);
+        return reply.status(error.status).type('application/problem+json').send(problem(error.status, message, error.code, error.errors));
       }
       const fastifyError = error as FastifyError & { validation?: ValidationItem[]; validationContext?: string };
       if (fastifyError.validation) {
         const errors = fieldErrors(fastifyError.validation, fastifyError.validationContext);
-        return reply
-          .status(400)
-          .type('application/problem+json')
-          .send(problem(400, errors.map((e) => e.message).join('; ') || 'Invalid request', ErrorCode.validation, errors));
+        const first = errors[0];
+        const message = first?.messageCode
+          ? msgWithText(first.messageCode, errors.map((e) => e.message).join('; '), first.params)
+          : msg('errors.invalidRequest');
+        return reply.status(400).type('application/problem+json').send(problem(400, message, ErrorCode.validation, errors));
       }
       const status = fastifyError.statusCode ?? 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'unexpected error');
-        return reply.status(500).type('application/problem+json').send(problem(500, 'Something went wrong on our side.'));
+        return reply.status(500).type('application/problem+json').send(problem(500, msg('errors.internal')));
       }
-      return reply.status(status).type('application/problem+json').send(problem(status, error.message));
+      return reply.status(status).type('application/problem+json').send(problem(status, msgWithText(messageForStatus(status), error.message)));
     });
   },
   { name: 'buildon-errors' },

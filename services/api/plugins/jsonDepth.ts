@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ValidationError } from '../../core/errors.ts';
+import { msg } from '../../../contracts/messageCodes.ts';
 
 /**
  * How deeply arrays and objects may nest in a JSON request. The deepest a
@@ -12,7 +13,7 @@ import { ValidationError } from '../../core/errors.ts';
  */
 export const maxRequestJsonDepth = 512;
 
-export const jsonTooDeepMessage = `The request is nested more than ${maxRequestJsonDepth} levels deep.`;
+export const jsonTooDeepMessage = msg('errors.jsonTooDeep', { depth: maxRequestJsonDepth });
 
 /**
  * Whether JSON text nests arrays and objects more than `limit` levels deep.

@@ -46,7 +46,7 @@ export const pushPlugin = fp<{ services: AppServices }>(
       runner: services.runner,
       reader: services.canvasReader,
       getUser: (userId) => services.accounts.getUser(userId).catch(() => null),
-      sessionProblem,
+      sessionProblem: (user, session) => sessionProblem(user, session)?.text ?? null,
       log: app.log,
     });
     app.decorate('push', hub);

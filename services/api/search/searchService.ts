@@ -1,5 +1,4 @@
 import {
-  SearchMessages,
   SearchPaging,
   typesOfSearch,
   type SearchCountReply,
@@ -16,6 +15,7 @@ import type { ContributionDocument, LinkDocument } from '../../../projections/co
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { ValidationError } from '../../core/errors.ts';
 import { accessObject, authorName, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
+import { msg } from '../../../contracts/messageCodes.ts';
 
 /** Fields of an annotation's data that may name the annotated contribution (`modelId`: the annotations feature's). */
 const annotationTargetFields = ['modelId', 'contributionId', 'noteId', 'targetId', 'to'] as const;
@@ -64,7 +64,7 @@ export const excerptOf = (doc: ContributionDocument, words: readonly string[]): 
 const parseDate = (value: string | undefined, field: string): number | null => {
   if (value === undefined || value.trim() === '') return null;
   const time = Date.parse(value);
-  if (Number.isNaN(time)) throw ValidationError.field(field, SearchMessages.badDate);
+  if (Number.isNaN(time)) throw ValidationError.field(field, msg('search.badDate'));
   return time;
 };
 
@@ -118,7 +118,7 @@ export class SearchService {
   private async match(user: UserDocument, communityId: string, query: SearchQuery, searchType: SearchType | undefined): Promise<Match> {
     const reader = await this.reader.reader(user, communityId);
     if (query.communityId !== undefined && query.communityId !== communityId) {
-      throw ValidationError.field('query.communityId', SearchMessages.otherCommunity);
+      throw ValidationError.field('query.communityId', msg('search.otherCommunity'));
     }
     const from = parseDate(query.from, 'query.from');
     const to = endOf(query.to, parseDate(query.to, 'query.to'));
@@ -160,7 +160,7 @@ export class SearchService {
     const found = new Set<string>();
     for (const name of names) {
       const id = byName.get(lower(name.trim())) ?? (ids.has(name) ? name : undefined);
-      if (!id) throw ValidationError.field('query.authors', SearchMessages.authorNotFound(name));
+      if (!id) throw ValidationError.field('query.authors', msg('search.authorNotFound', { name }));
       found.add(id);
     }
     return found;

@@ -1,10 +1,8 @@
 import type { CreateContributionReply } from '../../../contracts/api/canvas.ts';
-import { CanvasMessages, CanvasServiceMessages } from '../../../contracts/api/canvas.ts';
 import type { Scaffold } from '../../../contracts/api/communities.ts';
-import { TemplateMessages, templateOffset, type FromTemplateBody, type Template } from '../../../contracts/api/templates.ts';
+import { templateOffset, type FromTemplateBody, type Template } from '../../../contracts/api/templates.ts';
 import { contributionStreamName, type Permission } from '../../../contracts/events/contribution.ts';
 import type { EventMetadata } from '../../../contracts/events/event.ts';
-import { CommunityMessages } from '../../../contracts/messages.ts';
 import { emptyNoteBody, parseNoteBody } from '../../../contracts/noteSchema.ts';
 import { canRead, canWrite } from '../../../contracts/permissions.ts';
 import { linksFrom, type ContributionDocument, type LinkDocument } from '../../../projections/contributions/index.ts';
@@ -17,7 +15,7 @@ import type { CommandDeps } from '../appServices.ts';
 import { accessObject, toRefData, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
 import { defaultPosition, findFreeSpot } from '../canvas/geometry.ts';
 import { toContribution, toLink } from '../canvas/replies.ts';
-
+import { msg } from '../../../contracts/messageCodes.ts';
 
 
 /**
@@ -93,21 +91,21 @@ export class TemplateService {
   /** PUT /api/scaffolds/{scaffoldId}/template: marks a scaffold as a template or not (managers of its community). */
   async setTemplate(user: UserDocument, scaffoldId: string, isTemplate: boolean): Promise<Template> {
     const scaffold = await this.reader.contributions.get(scaffoldId);
-    if (!scaffold || scaffold.type !== 'Scaffold') throw new NotFoundError(TemplateMessages.notAScaffold);
+    if (!scaffold || scaffold.type !== 'Scaffold') throw new NotFoundError(msg('templates.notAScaffold'));
     const reader = await this.reader.reader(user, scaffold.communityId);
-    if (!reader.grant.isManager) throw new ForbiddenError(CommunityMessages.managerOnly);
+    if (!reader.grant.isManager) throw new ForbiddenError(msg('community.managerOnly'));
     await this.settle([await this.run(scaffoldId, [{ type: 'SetScaffoldTemplate', data: { isTemplate } }], this.metadata(user))]);
     const saved = await this.reader.contributions.get(scaffoldId);
-    if (!saved) throw new NotFoundError(TemplateMessages.notAScaffold);
+    if (!saved) throw new NotFoundError(msg('templates.notAScaffold'));
     return this.toTemplate(saved);
   }
 
   /** A contribution the reader may read in its community (404 otherwise). */
   private async readable(reader: Reader, id: string, field: string): Promise<ContributionDocument> {
     const doc = await this.reader.contributions.get(id);
-    if (!doc || doc.status === 'inactive') throw new NotFoundError(CanvasServiceMessages.contributionNotFound);
-    if (doc.communityId !== reader.grant.community._id) throw ValidationError.field(field, CanvasServiceMessages.otherCommunity);
-    if (!canRead(reader.subject, accessObject(doc, await this.reader.membersOf(doc)))) throw new NotFoundError(CanvasServiceMessages.contributionNotFound);
+    if (!doc || doc.status === 'inactive') throw new NotFoundError(msg('canvasService.contributionNotFound'));
+    if (doc.communityId !== reader.grant.community._id) throw ValidationError.field(field, msg('canvasService.otherCommunity'));
+    if (!canRead(reader.subject, accessObject(doc, await this.reader.membersOf(doc)))) throw new NotFoundError(msg('canvasService.contributionNotFound'));
     return doc;
   }
 
@@ -122,19 +120,19 @@ export class TemplateService {
   async fromTemplate(user: UserDocument, communityId: string, body: FromTemplateBody): Promise<CreateContributionReply> {
     const me = await this.reader.reader(user, communityId);
     const authorId = me.grant.author?._id;
-    if (!authorId) throw new ForbiddenError(CommunityMessages.notMember);
+    if (!authorId) throw new ForbiddenError(msg('community.notMember'));
     const template = await this.reader.contributions.get(body.templateId);
     if (!template || template.type !== 'Scaffold' || template.communityId !== communityId || template.status !== 'active' || template.data.isTemplate !== true) {
-      throw ValidationError.field('templateId', TemplateMessages.notATemplate);
+      throw ValidationError.field('templateId', msg('templates.notATemplate'));
     }
     let view: ContributionDocument | null = null;
     if (body.viewId) {
       const candidate = await this.reader.contributions.get(body.viewId);
       if (!candidate || candidate.type !== 'View' || candidate.status !== 'active' || candidate.communityId !== communityId) {
-        throw ValidationError.field('viewId', TemplateMessages.notAView);
+        throw ValidationError.field('viewId', msg('templates.notAView'));
       }
       const access = await this.reader.viewAccess(user, candidate._id);
-      if (!access.editable) throw new ForbiddenError(CanvasMessages.cannotEditView);
+      if (!access.editable) throw new ForbiddenError(msg('canvas.cannotEditView'));
       view = candidate;
     }
     const parent = body.buildsOn ? await this.readable(me, body.buildsOn, 'buildsOn') : null;
@@ -190,7 +188,7 @@ export class TemplateService {
     }
     await this.settle(positions);
     const doc = await this.reader.contributions.get(noteId);
-    if (!doc) throw new NotFoundError(CanvasServiceMessages.contributionNotFound);
+    if (!doc) throw new NotFoundError(msg('canvasService.contributionNotFound'));
     const refs = await this.reader.byIds(this.reader.links, refIds);
     const buildson = buildsonId ? await this.reader.links.get(buildsonId) : null;
     return {

@@ -3,7 +3,6 @@ import { lastNameFirstIn } from '../authors/nameOrder.ts';
 import { createHash } from 'node:crypto';
 import type { Author } from '../../../contracts/api/communities.ts';
 import {
-  TimeMachineMessages,
   type TimeMachineDeltaStep,
   type TimeMachineFrameReply,
   type TimeMachineHistoryReply,
@@ -23,6 +22,7 @@ import { actingAuthor } from '../communities/authorReply.ts';
 import { toCommunityInfo } from '../communities/communityService.ts';
 import { ViewReplay, type ReplayStep } from './replay.ts';
 import { ViewSource } from './viewSource.ts';
+import { msg } from '../../../contracts/messageCodes.ts';
 
 export type TimeMachineOptions = {
   /** Views whose events are kept in memory (least recently used dropped first). */
@@ -92,12 +92,12 @@ export class TimeMachineService {
   /** 404 unknown view; 403 non-member or a view the caller may not read. */
   async gate(user: UserDocument, viewId: string): Promise<Gate> {
     const view = await this.contributions.get(viewId);
-    if (!view || view.type !== 'View' || view.status !== 'active') throw new NotFoundError(TimeMachineMessages.viewNotFound);
+    if (!view || view.type !== 'View' || view.status !== 'active') throw new NotFoundError(msg('timeMachine.viewNotFound'));
     let grant: CommunityAccessGrant;
     try {
       grant = await this.deps.access.member(user, view.communityId);
     } catch (error) {
-      if (error instanceof NotFoundError) throw new NotFoundError(TimeMachineMessages.viewNotFound);
+      if (error instanceof NotFoundError) throw new NotFoundError(msg('timeMachine.viewNotFound'));
       throw error;
     }
     const group = view.group ? await this.contributions.get(view.group) : null;
@@ -240,14 +240,14 @@ export class TimeMachineService {
   /** GET /api/timemachine/{viewId}/frame/{index}. */
   async frame(user: UserDocument, viewId: string, index: number): Promise<TimeMachineFrameReply> {
     const replay = await this.replayFor(user, await this.gate(user, viewId));
-    if (index >= replay.count) throw new NotFoundError(TimeMachineMessages.frameOutOfRange);
+    if (index >= replay.count) throw new NotFoundError(msg('timeMachine.frameOutOfRange'));
     return frameReply(viewId, replay, index);
   }
 
   /** GET /api/timemachine/{viewId}/at?time=: the frame in force at that instant. */
   async at(user: UserDocument, viewId: string, time: string): Promise<TimeMachineFrameReply> {
     const ms = Date.parse(time);
-    if (!/^\d{4}-\d\d-\d\d/.test(time) || Number.isNaN(ms)) throw ValidationError.field('time', TimeMachineMessages.badTime);
+    if (!/^\d{4}-\d\d-\d\d/.test(time) || Number.isNaN(ms)) throw ValidationError.field('time', msg('timeMachine.badTime'));
     const replay = await this.replayFor(user, await this.gate(user, viewId));
     return frameReply(viewId, replay, replay.indexAt(new Date(ms).toISOString()));
   }

@@ -1,7 +1,7 @@
 import type { AuthorEvent, AuthorJoined, CommunityRole } from '../../../contracts/events/author.ts';
-import { CommunityMessages, Messages } from '../../../contracts/messages.ts';
 import type { Decider } from '../../core/decider.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.ts';
+import { msg } from '../../../contracts/messageCodes.ts';
 
 /**
  * What a membership needs to decide. The e-mail and user name live in the read
@@ -60,7 +60,7 @@ export const evolveAuthor = (state: AuthorState, event: AuthorEvent): AuthorStat
 };
 
 const member = (state: AuthorState) => {
-  if (state.status !== 'member') throw new NotFoundError('Author not found');
+  if (state.status !== 'member') throw new NotFoundError(msg('errors.authorNotFound'));
   return state;
 };
 
@@ -71,7 +71,7 @@ const member = (state: AuthorState) => {
  */
 export const decideAuthor = (command: AuthorCommand, state: AuthorState): AuthorEvent[] => {
   if (command.type === 'JoinCommunity') {
-    if (state.status === 'member') throw new ConflictError(CommunityMessages.joinAlreadyMember);
+    if (state.status === 'member') throw new ConflictError(msg('community.joinAlreadyMember'));
     return [{ type: 'AuthorJoined', data: command.data }];
   }
   const author = member(state);
@@ -80,7 +80,7 @@ export const decideAuthor = (command: AuthorCommand, state: AuthorState): Author
     case 'ChangeAuthorRole':
       if (command.data.role === author.role) {
         throw new ConflictError(
-          command.data.role === 'manager' ? CommunityMessages.alreadyManager : CommunityMessages.notManager,
+          msg(command.data.role === 'manager' ? 'community.alreadyManager' : 'community.notManager'),
         );
       }
       return [{ type: 'AuthorRoleChanged', data: { authorId, role: command.data.role } }];
@@ -90,8 +90,8 @@ export const decideAuthor = (command: AuthorCommand, state: AuthorState): Author
     case 'RenameAuthor': {
       const firstName = command.data.firstName.trim();
       const lastName = command.data.lastName.trim();
-      if (!firstName) throw ValidationError.field('firstName', Messages.firstNameRequired);
-      if (!lastName) throw ValidationError.field('lastName', Messages.lastNameRequired);
+      if (!firstName) throw ValidationError.field('firstName', msg('messages.firstNameRequired'));
+      if (!lastName) throw ValidationError.field('lastName', msg('messages.lastNameRequired'));
       if (firstName === author.firstName && lastName === author.lastName) return [];
       return [{ type: 'AuthorRenamed', data: { authorId, firstName, lastName } }];
     }

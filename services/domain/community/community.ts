@@ -1,8 +1,8 @@
 import type { CommunityCreated, CommunityEvent, CommunityUpdated } from '../../../contracts/events/community.ts';
-import { CommunityMessages } from '../../../contracts/messages.ts';
 import type { Decider } from '../../core/decider.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.ts';
+import { ConflictError, fieldError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { FieldError } from '../../../contracts/errors.ts';
+import { msg } from '../../../contracts/messageCodes.ts';
 
 /** What the community's rules need; titles and keys for "unchanged" checks. */
 export type CommunityState =
@@ -35,10 +35,8 @@ export type CommunityCommand =
   | RegisterScaffold
   | ChangeCommunityLanguage;
 
-export const CommunityErrors = {
-  notFound: 'Community not found',
-  alreadyExists: 'This community already exists.',
-} as const;
+/** Kept in contracts, where they get their codes. */
+export { CommunityErrors } from '../../../contracts/serviceMessages.ts';
 
 export const evolveCommunity = (state: CommunityState, event: CommunityEvent): CommunityState => {
   if (event.type === 'CommunityCreated') {
@@ -94,24 +92,24 @@ export const checkCommunityFields = (fields: { title?: string; registrationKey?:
     registrationKey: fields.registrationKey?.trim(),
     managerRegistrationKey: fields.managerRegistrationKey?.trim(),
   };
-  if (trimmed.title === '') errors.push({ field: 'title', message: CommunityMessages.titleRequired });
+  if (trimmed.title === '') errors.push(fieldError('title', msg('community.titleRequired')));
   for (const field of ['registrationKey', 'managerRegistrationKey'] as const) {
     const key = trimmed[field];
-    if (key === '') errors.push({ field, message: CommunityMessages.registrationKeyRequired });
-    else if (key !== undefined && key.length < registrationKeyMin) errors.push({ field, message: CommunityMessages.registrationKeyTooShort });
+    if (key === '') errors.push(fieldError(field, msg('community.registrationKeyRequired')));
+    else if (key !== undefined && key.length < registrationKeyMin) errors.push(fieldError(field, msg('community.registrationKeyTooShort')));
   }
-  if (errors.length > 0) throw new ValidationError(errors[0]?.message ?? CommunityMessages.titleRequired, errors);
+  if (errors.length > 0) throw ValidationError.fields(errors);
   return trimmed;
 };
 
 const existing = (state: CommunityState) => {
-  if (state.status !== 'created') throw new NotFoundError(CommunityErrors.notFound);
+  if (state.status !== 'created') throw new NotFoundError(msg('communityAggregate.notFound'));
   return state;
 };
 
 export const decideCommunity = (command: CommunityCommand, state: CommunityState): CommunityEvent[] => {
   if (command.type === 'CreateCommunity') {
-    if (state.status !== 'none') throw new ConflictError(CommunityErrors.alreadyExists);
+    if (state.status !== 'none') throw new ConflictError(msg('communityAggregate.alreadyExists'));
     const { title, registrationKey, managerRegistrationKey } = command.data;
     const checked = checkCommunityFields({ title, registrationKey, managerRegistrationKey });
     return [

@@ -34,9 +34,9 @@ describe('community decider', () => {
         .when({ type: 'CreateCommunity', data: { ...created.data, title: ' ', registrationKey: '', managerRegistrationKey: '' } })
         .thenThrows(ValidationError, CommunityMessages.titleRequired);
       expect((error as ValidationError).errors).toEqual([
-        { field: 'title', message: 'Title must be input' },
-        { field: 'registrationKey', message: 'RegistrationKey must be input' },
-        { field: 'managerRegistrationKey', message: 'RegistrationKey must be input' },
+        { field: 'title', message: 'Title must be input', messageCode: 'community.titleRequired' },
+        { field: 'registrationKey', message: 'RegistrationKey must be input', messageCode: 'community.registrationKeyRequired' },
+        { field: 'managerRegistrationKey', message: 'RegistrationKey must be input', messageCode: 'community.registrationKeyRequired' },
       ]);
     });
 

@@ -1,8 +1,9 @@
-import { AnnotationMessages, annotationTitle, type AnnotationVisibility } from '../../../contracts/api/annotations.ts';
+import { annotationTitle, type AnnotationVisibility } from '../../../contracts/api/annotations.ts';
 import { checkedRanges, plainAnnotationText, plainQuote, spanOf, type AnnotationRange } from '../../../contracts/annotations.ts';
 import type { AnnotationEdited, ContributionEvent } from '../../../contracts/events/contribution.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { ContributionState } from './contribution.ts';
+import { msg } from '../../../contracts/messageCodes.ts';
 
 /**
  * The rules of annotations (issue 6, item 8). An annotation is a contribution
@@ -41,22 +42,22 @@ export const annotationReaders = (permission: string, authors: readonly string[]
 
 const requireText = (value: string): string => {
   const text = plainAnnotationText(value);
-  if (!text) throw ValidationError.field('text', AnnotationMessages.textRequired);
+  if (!text) throw ValidationError.field('text', msg('annotations.textRequired'));
   return text;
 };
 
 const create = (command: CreateAnnotation, state: ContributionState): ContributionEvent[] => {
-  if (state.status !== 'none') throw new ConflictError('This contribution already exists.');
+  if (state.status !== 'none') throw new ConflictError(msg('contribution.alreadyExists'));
   const { annotationId, communityId, noteId, linkId, authorId, noteText, permission } = command.data;
   const text = requireText(command.data.text);
   const quote = plainQuote(command.data.quote);
-  if (!quote.trim()) throw ValidationError.field('quote', AnnotationMessages.quoteRequired);
+  if (!quote.trim()) throw ValidationError.field('quote', msg('annotations.quoteRequired'));
   let ranges = checkedRanges(command.data.ranges, noteText.length);
   const span = ranges ? spanOf(ranges) : null;
   if (!ranges || !span || noteText.slice(span.start, span.end) !== quote) {
     // The client's offsets do not match the quote: the quote decides, if the note has it.
     const at = noteText.indexOf(quote);
-    if (at === -1) throw ValidationError.field('quote', AnnotationMessages.quoteNotFound);
+    if (at === -1) throw ValidationError.field('quote', msg('annotations.quoteNotFound'));
     ranges = [{ start: at, end: at + quote.length }];
   }
   return [
@@ -81,9 +82,9 @@ const create = (command: CreateAnnotation, state: ContributionState): Contributi
 type Created = Extract<ContributionState, { status: 'created' }>;
 
 const existingAnnotation = (state: ContributionState): Created => {
-  if (state.status !== 'created') throw new NotFoundError(AnnotationMessages.notFound);
-  if (state.type !== 'Annotation') throw new IllegalStateError(AnnotationMessages.notAnAnnotation);
-  if (state.contributionStatus !== 'active') throw new NotFoundError(AnnotationMessages.notFound);
+  if (state.status !== 'created') throw new NotFoundError(msg('annotations.notFound'));
+  if (state.type !== 'Annotation') throw new IllegalStateError(msg('annotations.notAnAnnotation'));
+  if (state.contributionStatus !== 'active') throw new NotFoundError(msg('annotations.notFound'));
   return state;
 };
 

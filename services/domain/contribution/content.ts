@@ -1,5 +1,3 @@
-import { ObjectMessages } from '../../../contracts/api/objects.ts';
-import { TemplateMessages } from '../../../contracts/api/templates.ts';
 import type {
   AttachmentUploaded,
   ContributionEvent,
@@ -9,9 +7,10 @@ import type {
   Permission,
 } from '../../../contracts/events/contribution.ts';
 import { copyJson, eachDocNode, jsonText } from '../../../contracts/deepJson.ts';
-import { isValidLanguageCode, langInNoteOf, MultilanguageMessages, translationsOf, withTranslations } from '../../../contracts/multilanguage.ts';
+import { isValidLanguageCode, langInNoteOf, translationsOf, withTranslations } from '../../../contracts/multilanguage.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { ContributionState, LinkState } from './contribution.ts';
+import { msg, type UserMessage } from '../../../contracts/messageCodes.ts';
 
 /**
  * The content rules of contributions (issue 6): note and drawing saves,
@@ -94,14 +93,13 @@ export const favouritesOf = (data: Record<string, unknown>): string[] => [...new
 
 const requireTitle = (title: string): string => {
   const trimmed = title.trim();
-  if (!trimmed) throw ValidationError.field('title', ObjectMessages.titleRequired);
+  if (!trimmed) throw ValidationError.field('title', msg('objects.titleRequired'));
   return trimmed;
 };
 
-const requireType = (state: Created, type: Created['type'], message: string) => {
+const requireType = (state: Created, type: Created['type'], message: UserMessage) => {
   if (state.type !== type) throw new IllegalStateError(message);
 };
-
 
 /**
  * The link events that make the note's `supports` and `references` links
@@ -163,16 +161,16 @@ const syncLinks = (
 const checkTranslations = (translations: NoteTranslations): NoteTranslations => {
   const out: NoteTranslations = {};
   for (const [lang, entry] of Object.entries(translations)) {
-    if (!isValidLanguageCode(lang)) throw ValidationError.field(`translations.${lang}`, MultilanguageMessages.invalidCode);
+    if (!isValidLanguageCode(lang)) throw ValidationError.field(`translations.${lang}`, msg('multilanguage.invalidCode'));
     const title = entry.title.trim();
-    if (!title) throw ValidationError.field(`translations.${lang}.title`, ObjectMessages.titleRequired);
+    if (!title) throw ValidationError.field(`translations.${lang}.title`, msg('objects.titleRequired'));
     out[lang] = { title, body: entry.body };
   }
   return out;
 };
 
 const saveNote = (command: SaveNote, state: Created): ContributionEvent[] => {
-  requireType(state, 'Note', ObjectMessages.notANote);
+  requireType(state, 'Note', msg('objects.notANote'));
   const { newId, mainLang, translations: given, ...content } = command.data;
   let data: NoteContent;
   let linkEvents: ContributionEvent[];
@@ -210,7 +208,7 @@ const decide = (command: ContentCommand, state: Created): ContributionEvent[] =>
     case 'SaveNote':
       return saveNote(command, state);
     case 'SaveDrawing': {
-      requireType(state, 'Drawing', ObjectMessages.notADrawing);
+      requireType(state, 'Drawing', msg('objects.notADrawing'));
       const title = requireTitle(command.data.title);
       const contributed = state.contributionStatus === 'unsaved';
       if (!contributed && title === state.title && command.data.svg === state.data.svg) return [];
@@ -223,25 +221,25 @@ const decide = (command: ContentCommand, state: Created): ContributionEvent[] =>
     }
     case 'AddCoauthor':
       if (state.authors.includes(command.data.authorId)) {
-        throw new ConflictError(ObjectMessages.alreadyIncluded, [{ field: 'authorId', message: ObjectMessages.alreadyIncluded }]);
+        throw ConflictError.field('authorId', msg('objects.alreadyIncluded'));
       }
       return [{ type: 'CoauthorAdded', data: { contributionId, authorId: command.data.authorId } }];
     case 'RemoveCoauthor':
-      if (state.authors[0] === command.data.authorId) throw ValidationError.field('authorId', ObjectMessages.cannotRemovePrimaryAuthor);
-      if (!state.authors.includes(command.data.authorId)) throw new NotFoundError(ObjectMessages.notIncluded);
+      if (state.authors[0] === command.data.authorId) throw ValidationError.field('authorId', msg('objects.cannotRemovePrimaryAuthor'));
+      if (!state.authors.includes(command.data.authorId)) throw new NotFoundError(msg('objects.notIncluded'));
       return [{ type: 'CoauthorRemoved', data: { contributionId, authorId: command.data.authorId } }];
     case 'AddFavourite':
-      if (state.contributionStatus !== 'active') throw new IllegalStateError(ObjectMessages.favouriteAddFailed);
+      if (state.contributionStatus !== 'active') throw new IllegalStateError(msg('objects.favouriteAddFailed'));
       return favouritesOf(state.data).includes(command.data.userId)
         ? []
         : [{ type: 'FavouriteAdded', data: { contributionId, userId: command.data.userId } }];
     case 'RemoveFavourite':
-      if (state.contributionStatus !== 'active') throw new IllegalStateError(ObjectMessages.favouriteRemoveFailed);
+      if (state.contributionStatus !== 'active') throw new IllegalStateError(msg('objects.favouriteRemoveFailed'));
       return favouritesOf(state.data).includes(command.data.userId)
         ? [{ type: 'FavouriteRemoved', data: { contributionId, userId: command.data.userId } }]
         : [];
     case 'RecordUpload': {
-      requireType(state, 'Attachment', ObjectMessages.notAnAttachment);
+      requireType(state, 'Attachment', msg('objects.notAnAttachment'));
       const current = typeof state.data.version === 'number' ? state.data.version : 0;
       return [
         {
@@ -251,16 +249,16 @@ const decide = (command: ContentCommand, state: Created): ContributionEvent[] =>
       ];
     }
     case 'SetScaffoldTemplate':
-      requireType(state, 'Scaffold', TemplateMessages.notAScaffold);
+      requireType(state, 'Scaffold', msg('templates.notAScaffold'));
       return (state.data.isTemplate === true) === command.data.isTemplate
         ? []
         : [{ type: 'ScaffoldTemplateChanged', data: { contributionId, isTemplate: command.data.isTemplate } }];
     case 'AddVideoComment': {
-      requireType(state, 'Attachment', ObjectMessages.notAnAttachment);
+      requireType(state, 'Attachment', msg('objects.notAnAttachment'));
       const mime = typeof state.data.type === 'string' ? state.data.type : '';
-      if (!mime.startsWith('video/')) throw new IllegalStateError(ObjectMessages.notAVideo);
+      if (!mime.startsWith('video/')) throw new IllegalStateError(msg('objects.notAVideo'));
       const comment = command.data.comment.trim();
-      if (!comment) throw ValidationError.field('comment', ObjectMessages.commentRequired);
+      if (!comment) throw ValidationError.field('comment', msg('objects.commentRequired'));
       return [{ type: 'VideoCommentAdded', data: { contributionId, ...command.data, comment } }];
     }
   }

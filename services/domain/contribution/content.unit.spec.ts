@@ -78,7 +78,7 @@ describe('note content', () => {
 
     it('refuses an empty title with title_required on the field title', () => {
       const error = spec.given([created()]).when(save(doc(), { title: '   ' })).thenThrows(ValidationError, ObjectMessages.titleRequired);
-      expect((error as ValidationError).errors).toEqual([{ field: 'title', message: 'title_required' }]);
+      expect((error as ValidationError).errors).toEqual([{ field: 'title', message: 'title_required', messageCode: 'objects.titleRequired' }]);
     });
 
     it('is active after contributing', () => {

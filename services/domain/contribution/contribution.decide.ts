@@ -6,12 +6,12 @@ import type {
   LinkType,
   ViewSettingChanged,
 } from '../../../contracts/events/contribution.ts';
-import { CommunityMessages } from '../../../contracts/messages.ts';
 import type { Decider } from '../../core/decider.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { evolveContribution, evolveContributionAll, initialContributionState, type ContributionState } from './contribution.ts';
 import { decideContent, isContentCommand, type ContentCommand } from './content.ts';
 import { decideAnnotation, isAnnotationCommand, type AnnotationCommand } from './annotation.ts';
+import { msg } from '../../../contracts/messageCodes.ts';
 
 export type CreateContribution = { type: 'CreateContribution'; data: ContributionCreated['data'] };
 export type RetitleContribution = { type: 'RetitleContribution'; data: { title: string } };
@@ -42,36 +42,27 @@ export type ContributionCommand =
   | ContentCommand
   | AnnotationCommand;
 
-/** Messages of this aggregate that the spec does not fix. */
-export const ContributionErrors = {
-  notFound: 'Contribution not found',
-  alreadyExists: 'This contribution already exists.',
-  notAContext: 'Only a context has community settings.',
-  notAGroup: 'Only a group has members.',
-  notAView: 'Only a view has a view setting.',
-  linkNotFound: 'Link not found',
-  linkExists: 'This link already exists.',
-  selfLink: 'A contribution cannot link to itself.',
-} as const;
+/** Messages of this aggregate that the spec does not fix (kept in contracts, where they get their codes). */
+export { ContributionErrors } from '../../../contracts/serviceMessages.ts';
 
 /** Types whose title is their whole identity: an empty one is refused. */
 const titledTypes: ReadonlySet<ContributionType> = new Set(['Context', 'View', 'Scaffold', 'Support', 'Group']);
 
 const checkTitle = (type: ContributionType, title: string): string => {
   const trimmed = title.trim();
-  if (!trimmed && titledTypes.has(type)) throw ValidationError.field('title', CommunityMessages.titleRequired);
+  if (!trimmed && titledTypes.has(type)) throw ValidationError.field('title', msg('community.titleRequired'));
   return trimmed;
 };
 
 const existing = (state: ContributionState) => {
-  if (state.status !== 'created') throw new NotFoundError(ContributionErrors.notFound);
+  if (state.status !== 'created') throw new NotFoundError(msg('contribution.notFound'));
   return state;
 };
 
 const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 const create = (command: CreateContribution, state: ContributionState): ContributionEvent[] => {
-  if (state.status !== 'none') throw new ConflictError(ContributionErrors.alreadyExists);
+  if (state.status !== 'none') throw new ConflictError(msg('contribution.alreadyExists'));
   const title = checkTitle(command.data.type, command.data.title);
   return [{ type: 'ContributionCreated', data: { ...command.data, title } }];
 };
@@ -96,34 +87,34 @@ export const decideContribution = (command: ContributionCommand, state: Contribu
         ? []
         : [{ type: 'ContributionStatusChanged', data: { contributionId, status: command.data.status } }];
     case 'ChangeContextSettings':
-      if (current.type !== 'Context') throw new IllegalStateError(ContributionErrors.notAContext);
+      if (current.type !== 'Context') throw new IllegalStateError(msg('contribution.notAContext'));
       return sameValue(command.data.data, current.data)
         ? []
         : [{ type: 'ContextSettingsChanged', data: { contributionId, data: command.data.data } }];
     case 'AddGroupMember':
-      if (current.type !== 'Group') throw new IllegalStateError(ContributionErrors.notAGroup);
+      if (current.type !== 'Group') throw new IllegalStateError(msg('contribution.notAGroup'));
       return current.members.includes(command.data.authorId)
         ? []
         : [{ type: 'GroupMemberAdded', data: { contributionId, authorId: command.data.authorId } }];
     case 'RemoveGroupMember':
-      if (current.type !== 'Group') throw new IllegalStateError(ContributionErrors.notAGroup);
+      if (current.type !== 'Group') throw new IllegalStateError(msg('contribution.notAGroup'));
       return current.members.includes(command.data.authorId)
         ? [{ type: 'GroupMemberRemoved', data: { contributionId, authorId: command.data.authorId } }]
         : [];
     case 'ChangeViewSetting':
-      if (current.type !== 'View') throw new IllegalStateError(ContributionErrors.notAView);
+      if (current.type !== 'View') throw new IllegalStateError(msg('contribution.notAView'));
       return sameValue(command.data.viewSetting ?? null, current.data.viewSetting ?? null)
         ? []
         : [{ type: 'ViewSettingChanged', data: { contributionId, viewSetting: command.data.viewSetting } }];
     case 'CreateLink': {
       const { linkId, to, type, data } = command.data;
-      if (current.links[linkId]) throw new ConflictError(ContributionErrors.linkExists);
-      if (to === contributionId) throw ValidationError.field('to', ContributionErrors.selfLink);
+      if (current.links[linkId]) throw new ConflictError(msg('contribution.linkExists'));
+      if (to === contributionId) throw ValidationError.field('to', msg('contribution.selfLink'));
       return [{ type: 'LinkCreated', data: { linkId, communityId: current.communityId, from: contributionId, to, type, data } }];
     }
     case 'UpdateLink': {
       const link = current.links[command.data.linkId];
-      if (!link) throw new NotFoundError(ContributionErrors.linkNotFound);
+      if (!link) throw new NotFoundError(msg('contribution.linkNotFound'));
       const changed = Object.fromEntries(
         Object.entries(command.data.data).filter(([key, value]) => !sameValue(link.data[key], value)),
       );
@@ -132,7 +123,7 @@ export const decideContribution = (command: ContributionCommand, state: Contribu
         : [{ type: 'LinkUpdated', data: { linkId: link.linkId, from: contributionId, data: changed } }];
     }
     case 'DeleteLink':
-      if (!current.links[command.data.linkId]) throw new NotFoundError(ContributionErrors.linkNotFound);
+      if (!current.links[command.data.linkId]) throw new NotFoundError(msg('contribution.linkNotFound'));
       return [{ type: 'LinkDeleted', data: { linkId: command.data.linkId, from: contributionId } }];
   }
 };

@@ -46,7 +46,7 @@ describe('contribution decider', () => {
         .given([])
         .when({ type: 'CreateContribution', data: created({ type, title: '   ' }).data })
         .thenThrows(ValidationError, CommunityMessages.titleRequired);
-      expect((error as ValidationError).errors).toEqual([{ field: 'title', message: CommunityMessages.titleRequired }]);
+      expect((error as ValidationError).errors).toEqual([{ field: 'title', message: CommunityMessages.titleRequired, messageCode: 'community.titleRequired' }]);
     });
 
     it('lets a note start untitled', () => {

@@ -55,7 +55,7 @@ describe('multilanguage notes (decider)', () => {
 
   it('refuses a language without a title, naming translations.{lang}.title', () => {
     const error = spec.given([activeNote]).when(saveIn({ ...written, en: { title: '  ', body: en } })).thenThrows(ValidationError, ObjectMessages.titleRequired);
-    expect((error as ValidationError).errors).toEqual([{ field: 'translations.en.title', message: ObjectMessages.titleRequired }]);
+    expect((error as ValidationError).errors).toEqual([{ field: 'translations.en.title', message: ObjectMessages.titleRequired, messageCode: 'objects.titleRequired' }]);
   });
 
   it('refuses a key that is not a language code (it would overwrite data.body)', () => {

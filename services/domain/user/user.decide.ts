@@ -5,10 +5,11 @@ import type {
   UserRegistered,
 } from '../../../contracts/events/user.ts';
 import { interfaceLanguages } from '../../../contracts/events/user.ts';
-import { Messages, UserRules, checkUserName } from '../../../contracts/messages.ts';
+import { UserRules, checkUserName } from '../../../contracts/messages.ts';
 import type { Decider } from '../../core/decider.ts';
 import { IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { evolveUser, initialUserState, type UserState } from './user.ts';
+import { msg } from '../../../contracts/messageCodes.ts';
 
 export type RegisterUser = {
   type: 'RegisterUser';
@@ -30,18 +31,18 @@ export type EndSession = { type: 'EndSession'; data: { tokenId: string; expiresA
 export type UserCommand = RegisterUser | ChangePassword | UpdateProfile | ChangeLanguage | ChangeRole | SetLoginBlocked | EndSession;
 
 const registered = (state: UserState) => {
-  if (state.status !== 'registered') throw new NotFoundError('User not found');
+  if (state.status !== 'registered') throw new NotFoundError(msg('errors.userNotFound'));
   return state;
 };
 
 export const registerUser = ({ data }: RegisterUser, state: UserState): UserEvent[] => {
-  if (state.status === 'registered') throw new IllegalStateError('User already registered');
+  if (state.status === 'registered') throw new IllegalStateError(msg('errors.userAlreadyRegistered'));
   const userNameMessage = checkUserName(data.userName);
   if (userNameMessage) throw ValidationError.field('userName', userNameMessage);
   const email = data.email.trim().toLowerCase();
-  if (!UserRules.emailPattern.test(email)) throw ValidationError.field('email', Messages.emailInvalid);
-  if (!data.firstName.trim()) throw ValidationError.field('firstName', Messages.firstNameRequired);
-  if (!data.lastName.trim()) throw ValidationError.field('lastName', Messages.lastNameRequired);
+  if (!UserRules.emailPattern.test(email)) throw ValidationError.field('email', msg('messages.emailInvalid'));
+  if (!data.firstName.trim()) throw ValidationError.field('firstName', msg('messages.firstNameRequired'));
+  if (!data.lastName.trim()) throw ValidationError.field('lastName', msg('messages.lastNameRequired'));
   return [
     {
       type: 'UserRegistered',
@@ -60,15 +61,15 @@ export const updateProfile = ({ data }: UpdateProfile, state: UserState): UserEv
   const change: { email?: string; firstName?: string; lastName?: string } = {};
   if (data.email !== undefined) {
     const email = data.email.trim().toLowerCase();
-    if (!UserRules.emailPattern.test(email)) throw ValidationError.field('email', Messages.emailInvalid);
+    if (!UserRules.emailPattern.test(email)) throw ValidationError.field('email', msg('messages.emailInvalid'));
     change.email = email;
   }
   if (data.firstName !== undefined) {
-    if (!data.firstName.trim()) throw ValidationError.field('firstName', Messages.firstNameRequired);
+    if (!data.firstName.trim()) throw ValidationError.field('firstName', msg('messages.firstNameRequired'));
     change.firstName = data.firstName.trim();
   }
   if (data.lastName !== undefined) {
-    if (!data.lastName.trim()) throw ValidationError.field('lastName', Messages.lastNameRequired);
+    if (!data.lastName.trim()) throw ValidationError.field('lastName', msg('messages.lastNameRequired'));
     change.lastName = data.lastName.trim();
   }
   if (Object.keys(change).length === 0) return [];
@@ -78,7 +79,7 @@ export const updateProfile = ({ data }: UpdateProfile, state: UserState): UserEv
 export const changeLanguage = ({ data }: ChangeLanguage, state: UserState): UserEvent[] => {
   const user = registered(state);
   if (!(interfaceLanguages as readonly string[]).includes(data.lang)) {
-    throw ValidationError.field('lang', `Unsupported language: ${data.lang}`);
+    throw ValidationError.field('lang', msg('errors.unsupportedLanguage', { lang: data.lang }));
   }
   if (user.lang === data.lang) return [];
   return [{ type: 'UserLanguageChanged', data: { userId: user.userId, lang: data.lang } }];

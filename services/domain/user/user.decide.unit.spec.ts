@@ -32,17 +32,17 @@ describe('user decider', () => {
     });
 
     it.each([
-      ['a', Messages.userNameTooShort],
-      ['x'.repeat(51), Messages.userNameTooLong],
-      ['1abc', Messages.userNameInvalid],
-      ['ab cd', Messages.userNameInvalid],
-      ['', Messages.userNameRequired],
-    ])('refuses the userName %j with the spec message', (userName, message) => {
+      ['a', Messages.userNameTooShort, 'messages.userNameTooShort'],
+      ['x'.repeat(51), Messages.userNameTooLong, 'messages.userNameTooLong'],
+      ['1abc', Messages.userNameInvalid, 'messages.userNameInvalid'],
+      ['ab cd', Messages.userNameInvalid, 'messages.userNameInvalid'],
+      ['', Messages.userNameRequired, 'messages.userNameRequired'],
+    ])('refuses the userName %j with the spec message and its code', (userName, message, messageCode) => {
       const error = spec
         .given([])
         .when({ type: 'RegisterUser', data: { ...registration, userName } })
         .thenThrows(ValidationError, message);
-      expect((error as ValidationError).errors).toEqual([{ field: 'userName', message }]);
+      expect((error as ValidationError).errors).toEqual([{ field: 'userName', message, messageCode }]);
     });
 
     it('accepts letters, digits and ._@- after a first letter', () => {

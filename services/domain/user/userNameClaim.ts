@@ -1,7 +1,7 @@
 import type { UserNameClaimEvent } from '../../../contracts/events/user.ts';
-import { Messages } from '../../../contracts/messages.ts';
 import type { Decider } from '../../core/decider.ts';
 import { ConflictError } from '../../core/errors.ts';
+import { msg } from '../../../contracts/messageCodes.ts';
 
 /**
  * One stream per lower-cased user name makes names unique without a second
@@ -26,7 +26,7 @@ export type ClaimUserName = {
 export const decideUserNameClaim = ({ data }: ClaimUserName, state: UserNameClaimState): UserNameClaimEvent[] => {
   if (state.ownerId === data.userId) return [];
   if (state.ownerId !== null && data.currentOwnerRegistered) {
-    throw new ConflictError(Messages.userNameTaken, [{ field: 'userName', message: Messages.userNameTaken }]);
+    throw ConflictError.field('userName', msg('messages.userNameTaken'));
   }
   return [{ type: 'UserNameClaimed', data: { userName: data.userName, userId: data.userId } }];
 };

@@ -52,13 +52,23 @@ import itSearch from './locales/search/it.json' with { type: 'json' };
 import jaSearch from './locales/search/ja.json' with { type: 'json' };
 import ptSearch from './locales/search/pt.json' with { type: 'json' };
 import zhCNSearch from './locales/search/zh_CN.json' with { type: 'json' };
+import cnServer from './locales/server/cn.json' with { type: 'json' };
+import enServer from './locales/server/en.json' with { type: 'json' };
+import esServer from './locales/server/es.json' with { type: 'json' };
+import fiServer from './locales/server/fi.json' with { type: 'json' };
+import frServer from './locales/server/fr.json' with { type: 'json' };
+import itServer from './locales/server/it.json' with { type: 'json' };
+import jaServer from './locales/server/ja.json' with { type: 'json' };
+import ptServer from './locales/server/pt.json' with { type: 'json' };
+import zhCNServer from './locales/server/zh_CN.json' with { type: 'json' };
 import type { Language } from './languages.ts';
 
 /**
  * French is the reference locale: its keys type every `t()` call. The
  * canvas and the contribution window keep their texts in files of their own
  * (`locales/canvas/`, `locales/contribution/`, `locales/annotations/`,
- * `locales/multilanguage/`, `locales/search/`), each under one top-level key,
+ * `locales/multilanguage/`, `locales/search/`, and `locales/server/` for the
+ * server's messages by code, contracts/messageCodes.ts), each under one top-level key,
  * merged here into the one `translation` namespace.
  */
 export type Translation = typeof fr &
@@ -66,19 +76,20 @@ export type Translation = typeof fr &
   typeof frContribution &
   typeof frAnnotations &
   typeof frMultilanguage &
-  typeof frSearch;
+  typeof frSearch &
+  typeof frServer;
 
 const merge = (...parts: object[]): Translation => Object.assign({}, ...parts) as Translation;
 
 /** The nine locales, one `translation` namespace each. */
 export const locales: Record<Language, Translation> = {
-  cn: merge(cn, cnCanvas, cnContribution, cnAnnotations, cnMultilanguage, cnSearch),
-  en: merge(en, enCanvas, enContribution, enAnnotations, enMultilanguage, enSearch),
-  es: merge(es, esCanvas, esContribution, esAnnotations, esMultilanguage, esSearch),
-  fi: merge(fi, fiCanvas, fiContribution, fiAnnotations, fiMultilanguage, fiSearch),
-  fr: merge(fr, frCanvas, frContribution, frAnnotations, frMultilanguage, frSearch),
-  it: merge(it, itCanvas, itContribution, itAnnotations, itMultilanguage, itSearch),
-  ja: merge(ja, jaCanvas, jaContribution, jaAnnotations, jaMultilanguage, jaSearch),
-  pt: merge(pt, ptCanvas, ptContribution, ptAnnotations, ptMultilanguage, ptSearch),
-  zh_CN: merge(zhCN, zhCNCanvas, zhCNContribution, zhCNAnnotations, zhCNMultilanguage, zhCNSearch),
+  cn: merge(cn, cnCanvas, cnContribution, cnAnnotations, cnMultilanguage, cnSearch, cnServer),
+  en: merge(en, enCanvas, enContribution, enAnnotations, enMultilanguage, enSearch, enServer),
+  es: merge(es, esCanvas, esContribution, esAnnotations, esMultilanguage, esSearch, esServer),
+  fi: merge(fi, fiCanvas, fiContribution, fiAnnotations, fiMultilanguage, fiSearch, fiServer),
+  fr: merge(fr, frCanvas, frContribution, frAnnotations, frMultilanguage, frSearch, frServer),
+  it: merge(it, itCanvas, itContribution, itAnnotations, itMultilanguage, itSearch, itServer),
+  ja: merge(ja, jaCanvas, jaContribution, jaAnnotations, jaMultilanguage, jaSearch, jaServer),
+  pt: merge(pt, ptCanvas, ptContribution, ptAnnotations, ptMultilanguage, ptSearch, ptServer),
+  zh_CN: merge(zhCN, zhCNCanvas, zhCNContribution, zhCNAnnotations, zhCNMultilanguage, zhCNSearch, zhCNServer),
 };

@@ -1,25 +1,47 @@
 import type { FieldError, ProblemDetails } from '../../../contracts/errors.ts';
+import type { MessageCode, MessageParams } from '../../../contracts/messageCodes.ts';
+import { messageText } from './messages.ts';
 import { tokenStore as defaultTokenStore, type TokenStore } from './tokenStore.ts';
 
-/** A failed call: the HTTP status plus whatever problem details the server sent. */
+/**
+ * A failed call: the HTTP status plus whatever problem details the server
+ * sent. `message` and each field error's `message` are in the interface
+ * language, translated from the server's `messageCode` (a generic message of
+ * the failure's kind when the code is unknown); `serverText` keeps the
+ * server's English text for logs.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  readonly messageCode: MessageCode | undefined;
+  readonly params: MessageParams | undefined;
+  readonly serverText: string;
   readonly fieldErrors: FieldError[];
 
   constructor(status: number, problem: Partial<ProblemDetails> | null, fallback: string) {
-    super(problem?.message ?? problem?.detail ?? fallback);
+    const kind = problem?.code ?? kindOfStatus(status);
+    super(messageText(problem?.messageCode && { messageCode: problem.messageCode, params: problem.params }, kind));
     this.name = 'ApiError';
     this.status = status;
     this.code = problem?.code;
-    this.fieldErrors = problem?.errors ?? [];
+    this.messageCode = problem?.messageCode;
+    this.params = problem?.params;
+    this.serverText = problem?.message ?? problem?.detail ?? fallback;
+    this.fieldErrors = (problem?.errors ?? []).map((error) => ({
+      ...error,
+      message: messageText(error.messageCode && { messageCode: error.messageCode, params: error.params }, kind),
+    }));
   }
 
-  /** The first server message for one form field, if any. */
+  /** The first message for one form field, if any, in the interface language. */
   fieldMessage(field: string): string | undefined {
     return this.fieldErrors.find((error) => error.field === field)?.message;
   }
 }
+
+/** The kind of failure of an answer without problem details (a proxy's 502, a network error). */
+const kindOfStatus = (status: number): string =>
+  status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : status === 409 ? 'conflict' : status === 429 ? 'rate_limited' : status >= 500 ? 'internal' : status >= 400 ? 'validation' : '';
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../i18n/index.ts';
 import { ApiError, createApiClient, loginHref, safeRedirect } from './api.ts';
 import { createTokenStore, type KeyValueStorage } from './tokenStore.ts';
 
@@ -24,6 +25,9 @@ const setup = (reply: Response) => {
 };
 
 describe('api client', () => {
+  // French, the default interface language: server messages show translated from their codes.
+  beforeAll(async () => void (await initI18n()));
+
   it('sends the stored token as a bearer header and parses JSON', async () => {
     const { tokens, fetch, client } = setup(json(200, { ok: true }));
     tokens.set('abc');
@@ -34,13 +38,13 @@ describe('api client', () => {
 
   it('on any 401 clears the token and calls the unauthorized handler', async () => {
     const { storage, tokens, onUnauthorized, client } = setup(
-      json(401, { status: 401, message: 'jwt expired', code: 'unauthorized' }),
+      json(401, { status: 401, message: 'jwt expired', code: 'unauthorized', messageCode: 'errors.unauthorized' }),
     );
     tokens.set('old');
     expect(storage.data.get('buildon.token')).toBe('old');
     const failure = client.request('/api/users/me');
     await expect(failure).rejects.toBeInstanceOf(ApiError);
-    await expect(failure).rejects.toMatchObject({ status: 401, message: 'jwt expired' });
+    await expect(failure).rejects.toMatchObject({ status: 401, message: 'Connectez-vous pour continuer.', serverText: 'jwt expired' });
     expect(tokens.get()).toBeNull();
     expect(storage.data.has('buildon.token')).toBe(false);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
@@ -75,26 +79,51 @@ describe('api client', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
-  it('a login 401 clears the token without navigating, so the form shows the message', async () => {
-    const { tokens, onUnauthorized, client } = setup(json(401, { message: 'This userName is not registered or the password is not correct.' }));
+  it('a login 401 clears the token without navigating, so the form shows the message, translated from its code', async () => {
+    const { tokens, onUnauthorized, client } = setup(
+      json(401, { message: 'This userName is not registered or the password is not correct.', code: 'unauthorized', messageCode: 'messages.loginFailed' }),
+    );
     tokens.set('stale');
     await expect(
       client.request('/auth/local', { method: 'POST', body: {}, redirectOnUnauthorized: false }),
-    ).rejects.toMatchObject({ message: 'This userName is not registered or the password is not correct.' });
+    ).rejects.toMatchObject({ message: "Ce nom d'utilisateur n'est pas inscrit ou le mot de passe n'est pas correct.", messageCode: 'messages.loginFailed' });
     expect(tokens.get()).toBeNull();
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('keeps the token on a 403 and exposes field errors', async () => {
     const { tokens, onUnauthorized, client } = setup(
-      json(400, { status: 400, message: 'invalid', errors: [{ field: 'userName', message: 'The userName is too short.' }] }),
+      json(400, {
+        status: 400,
+        message: 'The userName is too short.',
+        code: 'validation',
+        messageCode: 'messages.userNameTooShort',
+        errors: [{ field: 'userName', message: 'The userName is too short.', messageCode: 'messages.userNameTooShort' }],
+      }),
     );
     tokens.set('kept');
     const error = await client.request('/api/users', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).fieldMessage('userName')).toBe('The userName is too short.');
+    expect((error as ApiError).fieldMessage('userName')).toBe("Le nom d'utilisateur est trop court.");
     expect(tokens.get()).toBe('kept');
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('fills a message from its params (the retry delay of a 429)', async () => {
+    const { client } = setup(
+      json(429, { status: 429, message: 'Too many attempts. Try again in 42 s.', code: 'rate_limited', messageCode: 'errors.tooManyAttempts', params: { seconds: 42 } }),
+    );
+    await expect(client.request('/auth/local', { method: 'POST', body: {} })).rejects.toMatchObject({ message: 'Trop de tentatives. Réessayez dans 42 s.' });
+  });
+
+  it('never shows the English text: an unknown code, or none, gives the generic message of the failure kind', async () => {
+    const unknown = setup(json(403, { status: 403, message: 'Some new English refusal', code: 'forbidden', messageCode: 'nowhere.unknown' }));
+    await expect(unknown.client.request('/api/x')).rejects.toMatchObject({ message: "Vous n'avez pas le droit de faire cela.", serverText: 'Some new English refusal' });
+    const bare = setup(new Response('Bad Gateway', { status: 502 }));
+    await expect(bare.client.request('/api/x')).rejects.toMatchObject({ message: 'Un problème est survenu de notre côté. Réessayez dans un instant.' });
+    const fields = setup(json(400, { status: 400, message: 'x', code: 'validation', errors: [{ field: 'title', message: 'title is bad' }] }));
+    const error = (await fields.client.request('/api/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.fieldMessage('title')).toBe("Une partie de la saisie n'est pas valide.");
   });
 });
 

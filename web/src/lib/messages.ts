@@ -1,27 +1,51 @@
+import i18next, { type TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Messages } from '../../../contracts/messages.ts';
-
-/** The admin reset's success text (spec §8), alongside the contract's messages. */
-export const resetSucceededMessage = 'succeeded.';
-
-const messageKeys = new Map<string, keyof typeof Messages | 'resetSucceeded'>([
-  ...Object.entries(Messages).map(([key, text]) => [text, key as keyof typeof Messages] as const),
-  [resetSucceededMessage, 'resetSucceeded'],
-]);
+import type { ErrorCode } from '../../../contracts/errors.ts';
+import { isMessageCode, type CodedMessage, type MessageCode, type MessageParams, type UserMessage } from '../../../contracts/messageCodes.ts';
 
 /**
- * Shows a spec message (from the server or from contracts/messages.ts) through
- * its locale key, so every locale file carries it; unknown server texts pass
- * through unchanged.
+ * Server messages on screen. The server sends a stable `messageCode` (and
+ * `params`) with every message (contracts/messageCodes.ts); the interface
+ * shows the translation under `server.<code>` of the locale files
+ * (locales/server/*.json), never the English text, and a translated generic
+ * message for a code it does not know.
  */
-export const useMessageText = (): ((message: string) => string) => {
-  const { t } = useTranslation();
-  return useCallback(
-    (message: string) => {
-      const key = messageKeys.get(message);
-      return key ? t(`messages.${key}`) : message;
-    },
-    [t],
-  );
+
+/** Something that names a message: a code, a coded message of the wire, or a contract message. */
+export type MessageRef = MessageCode | CodedMessage | UserMessage;
+
+const codeOf = (ref: MessageRef | undefined): { code?: string; params?: MessageParams } =>
+  ref === undefined ? {} : typeof ref === 'string' ? { code: ref } : 'messageCode' in ref ? { code: ref.messageCode, params: ref.params } : { code: ref.code, params: ref.params };
+
+const fallbackKinds: ReadonlySet<string> = new Set<ErrorCode>(['validation', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'concurrency', 'rate_limited', 'internal']);
+
+/** The generic message for a kind of failure (an ErrorCode), or for any failure. */
+export const fallbackText = (t: TFunction, kind?: string): string =>
+  kind && fallbackKinds.has(kind) ? t(`server.fallback.${kind as 'validation'}`) : t('common.genericError');
+
+/**
+ * The text of a server message in the interface language: the translation of
+ * its code with its params, else the generic message of `kind`.
+ */
+export const translateMessage = (t: TFunction, code: string | undefined, params?: MessageParams, kind?: string): string =>
+  code && isMessageCode(code) ? t(`server.${code}` as never, { ...params }) : fallbackText(t, kind);
+
+/** `translateMessage` in the current language, for code outside React (the API client). */
+export const messageText = (ref: MessageRef | undefined, kind?: string): string => {
+  const { code, params } = codeOf(ref);
+  return translateMessage(i18next.t, code, params, kind);
 };
+
+/** A translator of message references bound to the current language (re-renders on a change). */
+export const useMessageText = (): ((ref: MessageRef) => string) => {
+  const { t } = useTranslation();
+  return useCallback((ref: MessageRef) => {
+    const { code, params } = codeOf(ref);
+    return translateMessage(t, code, params);
+  }, [t]);
+};
+
+/** A CSV row's messages, translated and joined as the server joins them. */
+export const rowText = (t: TFunction, messages: readonly CodedMessage[]): string =>
+  messages.map((message) => translateMessage(t, message.messageCode, message.params)).join(', ');

@@ -4,6 +4,7 @@ import { problemResponses } from '../../../../contracts/api/common.ts';
 import { JobAccepted, JobStatusReply, RebuildBody, StorageStatsReply, rebuildJobName } from '../../../../contracts/api/admin.ts';
 import { NotFoundError, ValidationError } from '../../../core/errors.ts';
 import type { AppServices } from '../../appServices.ts';
+import { msg } from '../../../../contracts/messageCodes.ts';
 
 /**
  * Operator actions for admins (the spec's "database migration" screen):
@@ -39,7 +40,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async 
     async (request, reply) => {
       const { projection } = request.body;
       if (projection && !services.runner.projectionNames.includes(projection)) {
-        throw ValidationError.field('projection', `Unknown projection: ${projection}`);
+        throw ValidationError.field('projection', msg('errors.unknownProjection', { projection }));
       }
       const jobId = await services.queue.add(rebuildJobName, { projections: projection ? [projection] : [] });
       return reply.status(202).send({ jobId });
@@ -59,7 +60,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async 
     },
     async (request) => {
       const status = await services.queue.status(request.params.jobId);
-      if (status.state === 'unknown') throw new NotFoundError('Job not found');
+      if (status.state === 'unknown') throw new NotFoundError(msg('errors.jobNotFound'));
       return status;
     },
   );

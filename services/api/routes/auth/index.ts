@@ -7,6 +7,7 @@ import type { FailureLimiter } from '../../plugins/failureLimiter.ts';
 import { sessionTokenId } from '../../plugins/session.ts';
 import { LoginBody, TokenReply } from '../../../../contracts/api/users.ts';
 import type { AppServices } from '../../appServices.ts';
+import { msg } from '../../../../contracts/messageCodes.ts';
 
 export type AuthRoutesOptions = { services: AppServices; loginRateLimit: { max: number; timeWindow: number }; failedLogins: FailureLimiter };
 
@@ -87,7 +88,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
       },
     },
     async () => {
-      throw new NotFoundError('Institutional login is not configured on this server.');
+      throw new NotFoundError(msg('errors.institutionalLoginOff'));
     },
   );
 };

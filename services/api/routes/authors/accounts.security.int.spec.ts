@@ -156,7 +156,7 @@ describe('§2 registration keys', () => {
       payload: { title: 'Short keys', registrationKey: 'abc', managerRegistrationKey: 'long-enough-key' },
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json<Problem>().errors).toEqual([{ field: 'registrationKey', message: CommunityMessages.registrationKeyTooShort }]);
+    expect(short.json<Problem>().errors).toEqual([{ field: 'registrationKey', message: CommunityMessages.registrationKeyTooShort, messageCode: 'community.registrationKeyTooShort' }]);
     const community = await createCommunity(t, admin.token);
     const change = await t.app.inject({
       method: 'PUT',
@@ -178,16 +178,16 @@ describe('§6 password policy (NIST SP 800-63B)', () => {
     });
 
   it('registration refuses short passwords, the user name and common passwords; accepts a passphrase without composition rules', async () => {
-    const cases: [string, string, string][] = [
-      ['shortPw', 'abc1234', Messages.passwordTooShort],
-      ['NameIsPw', 'nameispw', Messages.passwordIsUserName],
-      ['commonPw', 'password1', Messages.passwordTooCommon],
-      ['commonPw2', 'iloveyou', Messages.passwordTooCommon],
+    const cases: [string, string, 'passwordTooShort' | 'passwordIsUserName' | 'passwordTooCommon'][] = [
+      ['shortPw', 'abc1234', 'passwordTooShort'],
+      ['NameIsPw', 'nameispw', 'passwordIsUserName'],
+      ['commonPw', 'password1', 'passwordTooCommon'],
+      ['commonPw2', 'iloveyou', 'passwordTooCommon'],
     ];
-    for (const [userName, password, message] of cases) {
+    for (const [userName, password, key] of cases) {
       const reply = await register(userName, password);
       expect(reply.statusCode, userName).toBe(400);
-      expect(reply.json<Problem>().errors).toContainEqual({ field: 'password', message });
+      expect(reply.json<Problem>().errors).toContainEqual({ field: 'password', message: Messages[key], messageCode: `messages.${key}` });
     }
     expect((await register('passphrase', 'horses eat apples')).statusCode).toBe(201);
   });
@@ -196,7 +196,7 @@ describe('§6 password policy (NIST SP 800-63B)', () => {
     const me = await t.register('changer', 'changer-pass-1');
     const change = await t.app.inject({ method: 'PUT', url: `/api/users/${me.id}/password`, headers: bearer(me.token), payload: { oldPassword: 'changer-pass-1', newPassword: 'qwertyuiop' } });
     expect(change.statusCode).toBe(400);
-    expect(change.json<Problem>().errors).toEqual([{ field: 'newPassword', message: Messages.passwordTooCommon }]);
+    expect(change.json<Problem>().errors).toEqual([{ field: 'newPassword', message: Messages.passwordTooCommon, messageCode: 'messages.passwordTooCommon' }]);
 
     await uploadCsv('/api/users/users', teacherA, classA.communityId, csv(['Mia,Roy,mia@school.example,miaRoy,mia-first-1']));
     const reset = await resetPassword(teacherA, classA.communityId, await authorIdOf(classA.communityId, 'miaRoy'), 'miaroy');
@@ -205,9 +205,9 @@ describe('§6 password policy (NIST SP 800-63B)', () => {
 
     const rows = await uploadCsv('/api/users/validate', teacherA, classA.communityId, csv(['A,B,a@s.example,pupilOne,abc', 'C,D,c@s.example,pupilTwo,pupiltwo', 'E,F,e@s.example,pupilThree,password123', 'G,H,g@s.example,pupilFour,good-pass-44']));
     expect(rows.json<{ errors: { index: number; msg: string }[] }>().errors).toEqual([
-      { index: 2, msg: CsvMessages.passwordTooShort },
-      { index: 3, msg: Messages.passwordIsUserName },
-      { index: 4, msg: Messages.passwordTooCommon },
+      { index: 2, msg: CsvMessages.passwordTooShort, messages: [{ messageCode: 'csv.passwordTooShort' }] },
+      { index: 3, msg: Messages.passwordIsUserName, messages: [{ messageCode: 'messages.passwordIsUserName' }] },
+      { index: 4, msg: Messages.passwordTooCommon, messages: [{ messageCode: 'messages.passwordTooCommon' }] },
     ]);
   });
 });

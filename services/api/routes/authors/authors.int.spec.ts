@@ -333,7 +333,7 @@ describe('PUT /api/authors/{communityId}/{authorId}/password', () => {
   it("resets a writer's password: 'succeeded.', the old session ends, the new password logs in", async () => {
     const response = await reset(manager, writer.id, 'fresh-pass-1');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: CommunityMessages.resetSucceeded });
+    expect(response.json()).toEqual({ message: CommunityMessages.resetSucceeded, messageCode: 'community.resetSucceeded' });
     expect((await call('GET', '/api/users/me', writer)).statusCode).toBe(401);
     writer = { id: writer.id, token: await t.login('pwWriter', 'fresh-pass-1') };
     expect((await t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: 'pwWriter', password: 'old-pass-1' } })).statusCode).toBe(401);

@@ -5,11 +5,12 @@ import { CommunityMessages, CsvMessages } from '../../../../contracts/messages.t
 import { join, multipartBody, seedCommunity, type SeededCommunity } from '../../../../tests/support/authors.ts';
 import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
 import { ConflictError } from '../../../core/errors.ts';
+import { msg } from '../../../../contracts/messageCodes.ts';
 
 type User = { id: string; token: string };
 type RowMessage = { index: number; msg: string };
-type Validation = { valid: boolean; rows: number; errors: RowMessage[]; notices: RowMessage[]; message: string };
-type Submission = { created: number; enrolled: number; errors: RowMessage[]; notices: RowMessage[]; message: string };
+type Validation = { valid: boolean; rows: number; errors: RowMessage[]; notices: RowMessage[]; message: string; messageCode: string };
+type Submission = { created: number; enrolled: number; errors: RowMessage[]; notices: RowMessage[]; message: string; messageCode: string };
 type Problem = { message: string; errors?: { field: string; message: string }[] };
 
 const fixture = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/csv/${name}`, import.meta.url), 'utf8');
@@ -42,6 +43,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+const memberNotice = {
+  index: 40,
+  msg: CsvMessages.alreadyMember('existingMember'),
+  messages: [{ messageCode: 'csv.alreadyMember', params: { userName: 'existingMember' } }],
+};
+
 describe('POST /api/users/validate', () => {
   it('reports every bad row of a 38-row file with its file row and the messages joined by ", "', async () => {
     const response = await upload('/api/users/validate', manager, { name: 'class.csv', content: fixture('users-invalid.csv') });
@@ -50,26 +57,28 @@ describe('POST /api/users/validate', () => {
     expect(reply.valid).toBe(false);
     expect(reply.rows).toBe(38);
     expect(reply.message).toBe(CommunityMessages.csvInvalid);
+    expect(reply.messageCode).toBe('community.csvInvalid');
     expect(reply.errors).toEqual([
-      { index: 24, msg: CsvMessages.firstNameMissing },
-      { index: 25, msg: CsvMessages.lastNameMissing },
-      { index: 26, msg: CsvMessages.emailMissing },
-      { index: 27, msg: CsvMessages.emailInvalid },
-      { index: 28, msg: CsvMessages.userNameTooShort },
-      { index: 29, msg: CsvMessages.userNameTooLong },
-      { index: 30, msg: CsvMessages.userNameInvalid },
-      { index: 31, msg: CsvMessages.userNameInvalid },
-      { index: 32, msg: CsvMessages.userNameRepeated('tomdup') },
-      { index: 33, msg: CsvMessages.userNameRepeated('TomDup') },
-      { index: 34, msg: CsvMessages.passwordTooShort },
-      { index: 35, msg: CsvMessages.accountExists('existingSame') },
-      { index: 36, msg: CsvMessages.accountExists('existingOther') },
+      { index: 24, msg: CsvMessages.firstNameMissing, messages: [{ messageCode: 'csv.firstNameMissing' }] },
+      { index: 25, msg: CsvMessages.lastNameMissing, messages: [{ messageCode: 'csv.lastNameMissing' }] },
+      { index: 26, msg: CsvMessages.emailMissing, messages: [{ messageCode: 'csv.emailMissing' }] },
+      { index: 27, msg: CsvMessages.emailInvalid, messages: [{ messageCode: 'csv.emailInvalid' }] },
+      { index: 28, msg: CsvMessages.userNameTooShort, messages: [{ messageCode: 'csv.userNameTooShort' }] },
+      { index: 29, msg: CsvMessages.userNameTooLong, messages: [{ messageCode: 'csv.userNameTooLong' }] },
+      { index: 30, msg: CsvMessages.userNameInvalid, messages: [{ messageCode: 'csv.userNameInvalid' }] },
+      { index: 31, msg: CsvMessages.userNameInvalid, messages: [{ messageCode: 'csv.userNameInvalid' }] },
+      { index: 32, msg: CsvMessages.userNameRepeated('tomdup'), messages: [{ messageCode: 'csv.userNameRepeated', params: { userName: 'tomdup' } }] },
+      { index: 33, msg: CsvMessages.userNameRepeated('TomDup'), messages: [{ messageCode: 'csv.userNameRepeated', params: { userName: 'TomDup' } }] },
+      { index: 34, msg: CsvMessages.passwordTooShort, messages: [{ messageCode: 'csv.passwordTooShort' }] },
+      { index: 35, msg: CsvMessages.accountExists('existingSame'), messages: [{ messageCode: 'csv.accountExists', params: { userName: 'existingSame' } }] },
+      { index: 36, msg: CsvMessages.accountExists('existingOther'), messages: [{ messageCode: 'csv.accountExists', params: { userName: 'existingOther' } }] },
       {
         index: 37,
         msg: [CsvMessages.firstNameMissing, CsvMessages.lastNameMissing, CsvMessages.emailInvalid, CsvMessages.userNameTooShort, CsvMessages.passwordTooShort].join(', '),
+        messages: ['csv.firstNameMissing', 'csv.lastNameMissing', 'csv.emailInvalid', 'csv.userNameTooShort', 'csv.passwordTooShort'].map((messageCode) => ({ messageCode })),
       },
     ]);
-    expect(reply.notices).toEqual([{ index: 40, msg: CsvMessages.alreadyMember('existingMember') }]);
+    expect(reply.notices).toEqual([memberNotice]);
   });
 
   it("refuses a file whose name does not end in csv: 'Please upload a csv file' on file", async () => {
@@ -123,8 +132,9 @@ describe('POST /api/users/users: validate, fix, submit, log in', () => {
     expect(response.statusCode).toBe(400);
     const problem = response.json<Problem>();
     expect(problem.message).toBe(CommunityMessages.csvInvalid);
-    expect(problem.errors).toContainEqual({ field: 'row.24', message: CsvMessages.firstNameMissing });
-    expect(problem.errors).toHaveLength(14);
+    expect(problem.errors).toContainEqual({ field: 'row.24', message: CsvMessages.firstNameMissing, messageCode: 'csv.firstNameMissing' });
+    // One field error per message of each refused row (row 37 has five).
+    expect(problem.errors).toHaveLength(18);
     expect(await userCount()).toBe(before);
     expect((await t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: 'amartin', password: 'class-pass-1' } })).statusCode).toBe(401);
   });
@@ -142,8 +152,9 @@ describe('POST /api/users/users: validate, fix, submit, log in', () => {
       created: 37,
       enrolled: 0,
       errors: [],
-      notices: [{ index: 40, msg: CsvMessages.alreadyMember('existingMember') }],
+      notices: [memberNotice],
       message: CommunityMessages.csvSubmitted,
+      messageCode: 'community.csvSubmitted',
     });
     expect(await userCount()).toBe(before + 37);
 
@@ -170,7 +181,7 @@ describe('POST /api/users/users: validate, fix, submit, log in', () => {
     const other = await seedCommunity(t, manager);
     const register = t.infra.accounts.register.bind(t.infra.accounts);
     const spy = vi.spyOn(t.infra.accounts, 'register').mockImplementation(async (input, options) => {
-      if (input.userName === 'racer2') throw new ConflictError('The specified userName is already in use.');
+      if (input.userName === 'racer2') throw new ConflictError(msg('messages.userNameTaken'));
       return register(input, options);
     });
     try {
@@ -179,9 +190,10 @@ describe('POST /api/users/users: validate, fix, submit, log in', () => {
       expect(reply).toEqual({
         created: 2,
         enrolled: 0,
-        errors: [{ index: 3, msg: 'racer2: The specified userName is already in use.' }],
+        errors: [{ index: 3, msg: 'racer2: The specified userName is already in use.', messages: [{ messageCode: 'messages.userNameTaken' }] }],
         notices: [],
         message: CommunityMessages.csvSubmitFailed,
+        messageCode: 'community.csvSubmitFailed',
       });
     } finally {
       spy.mockRestore();
@@ -203,8 +215,8 @@ describe('POST /api/users/rename', () => {
       nModified: 3,
       ok: 1,
       errors: [
-        { index: 5, msg: CsvMessages.firstNameMissing },
-        { index: 6, msg: CsvMessages.unknownUser('existingOther') },
+        { index: 5, msg: CsvMessages.firstNameMissing, messages: [{ messageCode: 'csv.firstNameMissing' }] },
+        { index: 6, msg: CsvMessages.unknownUser('existingOther'), messages: [{ messageCode: 'csv.unknownUser', params: { userName: 'existingOther' } }] },
       ],
     });
     const list = await t.app.inject({ method: 'GET', url: `/api/communities/${community.communityId}/authors`, headers: bearer(manager.token) });

@@ -22,12 +22,12 @@ import {
   SaveOrderBody,
 } from '../../../../contracts/api/communities.ts';
 import { CountReply } from '../../../../contracts/api/users.ts';
-import { CommunityMessages } from '../../../../contracts/messages.ts';
 import { isObjectId } from '../../../../contracts/ids.ts';
 import { ValidationError } from '../../../core/errors.ts';
 import { checkCsvFileName } from '../../authors/csv.ts';
 import type { AppServices } from '../../appServices.ts';
 import type { FailureLimiter } from '../../plugins/failureLimiter.ts';
+import { messageReply, msg } from '../../../../contracts/messageCodes.ts';
 
 const AuthorList = Type.Array(AuthorSchema);
 
@@ -35,7 +35,7 @@ const AuthorList = Type.Array(AuthorSchema);
 type Upload = { communityId: string; fileName: string | undefined; text: string | undefined };
 
 const readUpload = async (request: FastifyRequest): Promise<Upload> => {
-  if (!request.isMultipart()) throw ValidationError.field('file', CommunityMessages.csvOnly);
+  if (!request.isMultipart()) throw ValidationError.field('file', msg('community.csvOnly'));
   let communityId = '';
   let fileName: string | undefined;
   let text: string | undefined;
@@ -50,7 +50,7 @@ const readUpload = async (request: FastifyRequest): Promise<Upload> => {
       communityId = part.value.trim();
     }
   }
-  if (!isObjectId(communityId)) throw ValidationError.field('communityId', 'communityId is required');
+  if (!isObjectId(communityId)) throw ValidationError.field('communityId', msg('errors.fieldRequired', { field: 'communityId' }));
   return { communityId, fileName, text };
 };
 
@@ -221,7 +221,7 @@ const authorRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; keyGuesse
     },
     async (request) => {
       await authors.resetPassword(request.currentUser, request.params.communityId, request.params.authorId, request.body.password);
-      return { message: CommunityMessages.resetSucceeded };
+      return messageReply(msg('community.resetSucceeded'));
     },
   );
 

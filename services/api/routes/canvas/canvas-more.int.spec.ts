@@ -144,7 +144,7 @@ describe('POST /api/links (contains): what may be placed', () => {
     expect(scaffoldId).toBeDefined();
     const refused = await call<Problem>(t, w.writer.token, 'POST', '/api/links', { from: viewId, to: scaffoldId, type: 'contains', data: { x: 40, y: 40 } });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual([{ field: 'to', message: CanvasServiceMessages.notPlaceable }]);
+    expect(refused.body.errors).toEqual([{ field: 'to', message: CanvasServiceMessages.notPlaceable, messageCode: 'canvasService.notPlaceable' }]);
     const { noteId } = await placedNote(w, w.writer, w.welcomeViewId, 300, 300, 'Placeable');
     expect((await call(t, w.writer.token, 'POST', '/api/links', { from: viewId, to: noteId, type: 'contains', data: { x: 40, y: 40 } })).status).toBe(201);
     expect((await loadCanvas(w, w.writer, viewId)).refs.map((ref) => ref.to)).toEqual([noteId]);

@@ -41,6 +41,18 @@ describe('POST /api/contributions/:communityId', () => {
     expect(refTo(await loadCanvas(w, w.writer, w.welcomeViewId), reply.contribution._id)).toBeDefined();
   });
 
+  it("names new drawings, attachments and workspaces in their author's interface language (issue 21 §6)", async () => {
+    const english = await t.register(`english${process.pid}`);
+    await call(t, english.token, 'POST', '/api/authors', { userId: english.id, communityId: w.communityId, registrationKey: 'writer-key' });
+    expect((await call(t, english.token, 'PUT', `/api/users/${english.id}/lang`, { lang: 'en' })).status).toBe(200);
+    const author = { token: english.token, userId: english.id, authorId: '' };
+    const drawing = await createContribution(w, author, { type: 'Drawing' });
+    const attachment = await createContribution(w, author, { type: 'Attachment' });
+    expect([drawing.contribution.title, attachment.contribution.title]).toEqual(['A drawing', 'An attachment']);
+    const workspace = await call<{ viewId: string }>(t, english.token, 'POST', `/api/authors/${w.communityId}/me/workspace`);
+    expect((await loadCanvas(w, author, workspace.body.viewId)).view.title).toBe(`Test english${process.pid}'s workspace`);
+  });
+
   it('creates drawings, attachments and views with their defaults; views are registered', async () => {
     const drawing = await createContribution(w, w.writer, { type: 'Drawing', placement: { viewId: w.welcomeViewId, x: 500, y: 500 } });
     expect(drawing.contribution).toMatchObject({ status: 'unsaved', title: 'Un dessin', permission: 'protected' });
@@ -48,7 +60,7 @@ describe('POST /api/contributions/:communityId', () => {
     expect(String(drawing.contribution.data.svg)).toContain('Layer 1');
     expect(drawing.refs[0]?.data.showInPlace).toBe(true);
     const attachment = await createContribution(w, w.writer, { type: 'Attachment' });
-    expect(attachment.contribution).toMatchObject({ status: 'unsaved', title: 'an Attachment', permission: 'protected', data: { version: 0 } });
+    expect(attachment.contribution).toMatchObject({ status: 'unsaved', title: 'Une pièce jointe', permission: 'protected', data: { version: 0 } });
     const view = await createContribution(w, w.writer, { type: 'View', title: 'Our ideas' });
     expect(view.contribution).toMatchObject({ status: 'active', permission: 'public', title: 'Our ideas' });
     const views = await call<ViewSummary[]>(t, w.writer.token, 'GET', `/api/communities/${w.communityId}/views`);
@@ -58,7 +70,7 @@ describe('POST /api/contributions/:communityId', () => {
   it('refuses a view without a title, naming the field', async () => {
     const reply = await call<{ errors: { field: string; message: string }[] }>(t, w.writer.token, 'POST', `/api/contributions/${w.communityId}`, { type: 'View', title: '  ' });
     expect(reply.status).toBe(400);
-    expect(reply.body.errors).toEqual([{ field: 'title', message: CommunityMessages.titleRequired }]);
+    expect(reply.body.errors).toEqual([{ field: 'title', message: CommunityMessages.titleRequired, messageCode: 'community.titleRequired' }]);
   });
 
   it('refuses a body that names the community, the authors or the permission', async () => {
@@ -106,7 +118,7 @@ describe('same community and inherited privacy', () => {
     const { noteId } = await placedNote(w, w.admin, w.welcomeViewId, 1600, 100);
     const reply = await call<{ errors: { field: string; message: string }[] }>(t, w.admin.token, 'POST', '/api/links', { from: noteId, to: foreign, type: 'buildson' });
     expect(reply.status).toBe(400);
-    expect(reply.body.errors).toEqual([{ field: 'to', message: CanvasServiceMessages.otherCommunity }]);
+    expect(reply.body.errors).toEqual([{ field: 'to', message: CanvasServiceMessages.otherCommunity, messageCode: 'canvasService.otherCommunity' }]);
   });
 
   it('makes a build-on of a private note private', async () => {
@@ -300,7 +312,7 @@ describe('refs: POST/PUT/DELETE /api/links', () => {
     const moves = [a, b, fixed].map(({ ref }, i) => ({ linkId: ref._id, data: { x: 900 + i * 200, y: 5000 } }));
     const done = await call<{ refs: Link[]; refused: { linkId: string; message: string }[] }>(t, w.writer.token, 'POST', url, { changes: moves });
     expect(done.status).toBe(200);
-    expect(done.body.refused).toEqual([{ linkId: fixed.ref._id, message: CanvasServiceMessages.fixedInPlace }]);
+    expect(done.body.refused).toEqual([{ linkId: fixed.ref._id, message: CanvasServiceMessages.fixedInPlace, messageCode: 'canvasService.fixedInPlace' }]);
     expect(done.body.refs.map((ref) => [ref._id, ref.data.x, ref.data.y])).toEqual([
       [a.ref._id, 900, 1950],
       [b.ref._id, 1100, 1950],
@@ -352,7 +364,7 @@ describe('POST /api/views/:viewId/riseabove', () => {
   it('needs a name', async () => {
     const reply = await call<{ errors: { field: string; message: string }[] }>(t, w.writer.token, 'POST', `/api/views/${w.welcomeViewId}/riseabove`, { title: ' ' });
     expect(reply.status).toBe(400);
-    expect(reply.body.errors).toEqual([{ field: 'title', message: CanvasMessages.riseaboveTitleRequired }]);
+    expect(reply.body.errors).toEqual([{ field: 'title', message: CanvasMessages.riseaboveTitleRequired, messageCode: 'canvas.riseaboveTitleRequired' }]);
   });
 
   it('moves the selection into a new inner view at offset 20 and places the rise-above at the corner +50', async () => {

@@ -101,9 +101,9 @@ describe('communities', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json<Problem>().errors).toEqual([
-        { field: 'title', message: 'Title must be input' },
-        { field: 'registrationKey', message: 'RegistrationKey must be input' },
-        { field: 'managerRegistrationKey', message: 'RegistrationKey must be input' },
+        { field: 'title', message: 'Title must be input', messageCode: 'community.titleRequired' },
+        { field: 'registrationKey', message: 'RegistrationKey must be input', messageCode: 'community.registrationKeyRequired' },
+        { field: 'managerRegistrationKey', message: 'RegistrationKey must be input', messageCode: 'community.registrationKeyRequired' },
       ]);
       const keyOnly = await t.app.inject({
         method: 'POST',

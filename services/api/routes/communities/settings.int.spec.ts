@@ -79,7 +79,7 @@ describe('community settings', () => {
     data.plugins.multilanguage = true;
     const response = await save(manager.token, data, []);
     expect(response.statusCode).toBe(400);
-    expect(response.json<Problem>().errors).toEqual([{ field: 'data.defaultLang', message: 'Please select default language' }]);
+    expect(response.json<Problem>().errors).toEqual([{ field: 'data.defaultLang', message: 'Please select default language', messageCode: 'community.defaultLanguageRequired' }]);
   });
 
   it("refuses a scaffold listed twice: 'The scaffold is already in use.'", async () => {

@@ -80,8 +80,8 @@ describe('POST /api/help/send and GET /api/help/feedback', () => {
     const response = await send(t.app, writer.token, { email: 'w@example.org', subject: ' ', content: '' });
     expect(response.statusCode).toBe(400);
     expect(response.json<Problem>().errors).toEqual([
-      { field: 'subject', message: 'Title feild can not be empty.' },
-      { field: 'content', message: 'Description feild can not be empty.' },
+      { field: 'subject', message: 'Title feild can not be empty.', messageCode: 'community.helpTitleRequired' },
+      { field: 'content', message: 'Description feild can not be empty.', messageCode: 'community.helpDescriptionRequired' },
     ]);
     const noContent = await send(t.app, writer.token, { email: '', subject: 'Hi', content: ' ' });
     expect(noContent.json<Problem>().message).toBe('Description feild can not be empty.');
@@ -95,7 +95,7 @@ describe('POST /api/help/send and GET /api/help/feedback', () => {
       { 'user-agent': 'TestBrowser/1.0' },
     );
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ message: 'Your feedback has been sent to the administrator. ' });
+    expect(ok.json()).toEqual({ message: 'Your feedback has been sent to the administrator. ', messageCode: 'community.helpSent' });
     await send(t.app, writer.token, { email: '', subject: 'Plain', content: 'No extras' }, { 'user-agent': 'TestBrowser/1.0' });
     const outsider = await t.register('outsider1');
     await send(t.app, outsider.token, { email: '', subject: 'Nosy', content: 'Which community?', communityId: community._id });

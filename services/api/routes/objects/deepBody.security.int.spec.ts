@@ -83,7 +83,11 @@ describe('a note body nested too deep', () => {
       expect(problem.errors[0]?.field).toBe('body');
       // The contract's message, which the web client shows in the writer's language; JSON
       // nested deeper than any request needs is refused before it is even parsed.
-      expect(problem.errors[0]?.message).toBe(2 * depth + 6 > maxRequestJsonDepth ? jsonTooDeepMessage : Messages.noteTooDeep);
+      expect(problem.errors[0]).toMatchObject(
+        2 * depth + 6 > maxRequestJsonDepth
+          ? { message: jsonTooDeepMessage.text, messageCode: 'errors.jsonTooDeep', params: { depth: maxRequestJsonDepth } }
+          : { message: Messages.noteTooDeep, messageCode: 'messages.noteTooDeep' },
+      );
       expect(await t.infra.eventStore.headPosition()).toBe(head);
       await expectCommunityWorks(t, w, noteId);
     });
@@ -100,7 +104,7 @@ describe('a note body nested too deep', () => {
       body: { type: 'doc', content: paragraphs(maxNoteNodes) },
     });
     expect(reply.status, reply.raw).toBe(400);
-    expect(reply.body.errors[0]).toEqual({ field: 'body', message: Messages.noteTooLarge });
+    expect(reply.body.errors[0]).toEqual({ field: 'body', message: Messages.noteTooLarge, messageCode: 'messages.noteTooLarge' });
     expect(await t.infra.eventStore.headPosition()).toBe(head);
     // One node fewer (with the doc) is a note like any other.
     const fits = await call(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, {
@@ -129,7 +133,7 @@ describe('a note body nested too deep', () => {
       });
     const deep = await save(nestedBody(200));
     expect(deep.status, deep.raw).toBe(400);
-    expect(deep.body.errors[0]).toEqual({ field: 'translations.en.body', message: Messages.noteTooDeep });
+    expect(deep.body.errors[0]).toEqual({ field: 'translations.en.body', message: Messages.noteTooDeep, messageCode: 'messages.noteTooDeep' });
     expect(await t.infra.eventStore.headPosition()).toBe(head);
     const fine = await save(nestedBody(2));
     expect(fine.status, fine.raw).toBe(200);
@@ -148,7 +152,12 @@ describe('a note body nested too deep', () => {
     expect(reply.statusCode, reply.body).toBe(400);
     const keywords = await putRaw(noteId, `{"revision":0,"title":"x","body":{"type":"doc","content":[]},"deep":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}}`);
     expect(keywords.statusCode, keywords.body).toBe(400);
-    expect(keywords.json<{ errors: { field: string; message: string }[] }>().errors[0]).toEqual({ field: 'body', message: jsonTooDeepMessage });
+    expect(keywords.json<{ errors: { field: string; message: string }[] }>().errors[0]).toEqual({
+      field: 'body',
+      message: jsonTooDeepMessage.text,
+      messageCode: 'errors.jsonTooDeep',
+      params: { depth: maxRequestJsonDepth },
+    });
     // Every route, signed in or not: refused before parsing, whatever the route's schema.
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     const attempts = [

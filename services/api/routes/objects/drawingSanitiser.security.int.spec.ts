@@ -93,7 +93,7 @@ describe('a drawing as paper.js exports it (issue 21 §1)', () => {
     const broken = svg('<image xlink:href="data:image/png;base64,AAAA" width="10" height="10" />');
     const refused = await saveDrawing(id, broken);
     expect(refused.status, refused.raw).toBe(400);
-    expect(refused.body.errors).toEqual([{ field: 'svg', message: ObjectMessages.svgNotXml }]);
+    expect(refused.body.errors).toEqual([{ field: 'svg', message: ObjectMessages.svgNotXml, messageCode: 'objects.svgNotXml' }]);
     expect(await seenByClassmate(id)).toBe(before);
   });
 });

@@ -15,6 +15,7 @@ import {
 import type { AppServices } from '../../appServices.ts';
 import { EditConflictError } from '../../objects/objectService.ts';
 import { problem } from '../../plugins/errors.ts';
+import { msgWithText } from '../../../../contracts/messageCodes.ts';
 
 const FavouriteReply = Type.Object({ favourite: Type.Boolean(), favAuthors: Type.Array(Type.String()) });
 
@@ -58,7 +59,7 @@ const objectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
         return reply
           .status(409)
           .type('application/problem+json')
-          .send({ ...problem(409, error.message, error.code), current: error.current });
+          .send({ ...problem(409, msgWithText(error.messageCode, error.message, error.params), error.code), current: error.current });
       }
     },
   );

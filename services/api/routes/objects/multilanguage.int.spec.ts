@@ -34,7 +34,7 @@ describe('multilanguage settings are checked on the server', () => {
       data.defaultLang = '';
     });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors).toEqual([{ field: 'data.defaultLang', message: 'Please select default language' }]);
+    expect(missing.body.errors).toEqual([{ field: 'data.defaultLang', message: 'Please select default language', messageCode: 'community.defaultLanguageRequired' }]);
     const bad = await saveSettings(w.manager.token, (data) => {
       data.plugins.multilanguage = true;
       data.defaultLang = 'fr';

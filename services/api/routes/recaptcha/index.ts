@@ -4,6 +4,7 @@ import { problemResponses } from '../../../../contracts/api/common.ts';
 import { RobotCheckBody, RobotCheckConfigReply, RobotCheckReply } from '../../../../contracts/api/meta.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import type { AppServices } from '../../appServices.ts';
+import { msg } from '../../../../contracts/messageCodes.ts';
 
 /**
  * The robot check (spec §7 "Robot check and auth"). The path keeps the
@@ -28,7 +29,7 @@ const recaptchaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
       },
     },
     async (_request, reply) => {
-      if (robotCheck.provider !== 'altcha') throw new NotFoundError('The active robot check has no challenge.');
+      if (robotCheck.provider !== 'altcha') throw new NotFoundError(msg('errors.noRobotChallenge'));
       void reply.header('cache-control', 'no-store');
       return robotCheck.createChallenge();
     },

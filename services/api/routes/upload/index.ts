@@ -5,7 +5,6 @@ import { IdParams, ObjectIdSchema, problemResponses } from '../../../../contract
 import {
   AttachmentFileQuery,
   AttachmentVersionParams,
-  ObjectMessages,
   PlaybackBody,
   PlaybackReplySchema,
   UploadReplySchema,
@@ -16,6 +15,7 @@ import { BuildonError, ValidationError } from '../../../core/errors.ts';
 import { inlineImageTypes } from '../../../integrations/media/sniff.ts';
 import type { AppServices } from '../../appServices.ts';
 import { UploadTooLargeError } from '../../objects/objectService.ts';
+import { msg } from '../../../../contracts/messageCodes.ts';
 
 const UploadParams = Type.Object({ communityId: ObjectIdSchema, attachmentId: ObjectIdSchema });
 /** `noteId`: the upload comes from this note's attachments tab (an `attach` link note → attachment is added). */
@@ -40,7 +40,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
   // Issue 20 §12: an upload sent as anything but multipart (octet-stream, a form, multipart/mixed) is the client's
   // mistake about the one field: 400 on `file`, as a broken multipart body is. Other routes here keep Fastify's 415.
   app.addContentTypeParser('*', (request, _payload, done) => {
-    if (request.routeOptions.url === uploadUrl) done(ValidationError.field('file', ObjectMessages.malformedUpload), undefined);
+    if (request.routeOptions.url === uploadUrl) done(ValidationError.field('file', msg('objects.malformedUpload')), undefined);
     else done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type']), undefined);
   });
 
@@ -62,7 +62,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
       let filename: string;
       try {
         const file = await request.file({ limits: { fileSize: uploadLimitBytes, files: 1 } });
-        if (!file || file.fieldname !== 'file') throw ValidationError.field('file', ObjectMessages.fileRequired);
+        if (!file || file.fieldname !== 'file') throw ValidationError.field('file', msg('objects.fileRequired'));
         filename = file.filename;
         bytes = await file.toBuffer();
         // Never store a cut file (issue 20 §12): a truncated stream or more bytes than the limit is a 413.
@@ -72,7 +72,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
         const code = (error as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw new UploadTooLargeError(uploadLimitBytes);
         // Anything else the multipart parser refuses (no boundary, a body cut off, broken part headers) is the client's: 400.
-        throw ValidationError.field('file', ObjectMessages.malformedUpload);
+        throw ValidationError.field('file', msg('objects.malformedUpload'));
       }
       const uploaded = await objects.upload(request.currentUser, request.params.communityId, request.params.attachmentId, { filename, bytes }, request.query.noteId);
       return reply.status(201).send(uploaded);

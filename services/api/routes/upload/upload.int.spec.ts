@@ -28,8 +28,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const attachment = (author: Member, permission: 'private' | 'protected' | 'public' = 'protected') =>
-  createContribution(t, { communityId: room.communityId, type: 'Attachment', authors: [author.authorId], title: 'an Attachment', permission, data: { version: 0 } });
+const attachment = (author: Member, permission: 'private' | 'protected' | 'public' = 'protected', title = 'an Attachment') =>
+  createContribution(t, { communityId: room.communityId, type: 'Attachment', authors: [author.authorId], title, permission, data: { version: 0 } });
 
 const upload = (who: { token: string }, id: string, content: Uint8Array | string, options: Parameters<typeof uploadBody>[1] = {}) => {
   const { payload, headers } = uploadBody(content, options);
@@ -41,6 +41,15 @@ const download = (who: { token: string } | null, url: string) => t.app.inject({ 
 const mp4 = () => new Uint8Array([0, 0, 0, 0x18, ...[...'ftypisom'].map((c) => c.charCodeAt(0)), 0, 0, 0, 0, 1, 2, 3, 4]);
 
 describe('POST /api/upload/:communityId/:attachmentId', () => {
+  it('names an attachment after its file when it still has its initial title, in any language (issue 21 §6)', async () => {
+    for (const [title, expected] of [['Une pièce jointe', 'releve.png'], ['An attachment', 'releve.png'], ['Relevés de la classe', 'Relevés de la classe']]) {
+      const id = await attachment(room.a, 'protected', title);
+      expect((await upload(room.a, id, samplePng(8, 8), { filename: 'releve.png', contentType: 'image/png' })).statusCode).toBe(201);
+      const object = (await t.app.inject({ method: 'GET', url: `/api/objects/${id}`, headers: auth(room.a.token) })).json<ObjectReply>();
+      expect(object.title, title).toBe(expected);
+    }
+  });
+
   it('stores the file under a generated key, sniffs its type from the content, reads the image size, and activates the attachment', async () => {
     const id = await attachment(room.a);
     const response = await upload(room.a, id, samplePng(640, 480), { filename: '../../../etc/passwd.png', contentType: 'text/plain' });

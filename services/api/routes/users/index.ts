@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { IdParams, MessageSchema, problemResponses } from '../../../../contracts/api/common.ts';
+import { IdParams, MessageCodeSchema, MessageSchema, problemResponses } from '../../../../contracts/api/common.ts';
 import {
   ChangeLanguageBody,
   ChangePasswordBody,
@@ -13,10 +13,10 @@ import {
   UserProfileSchema,
   UserSearchBody,
 } from '../../../../contracts/api/users.ts';
-import { Messages } from '../../../../contracts/messages.ts';
 import { ForbiddenError, ValidationError } from '../../../core/errors.ts';
 import { toProfile } from '../../accounts/accountService.ts';
 import type { AppServices } from '../../appServices.ts';
+import { messageReply, msg } from '../../../../contracts/messageCodes.ts';
 
 /** Users: registration, own profile and password, admin search and edits (spec §7 "Users"). */
 const userRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
@@ -35,7 +35,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
     async (request, reply) => {
       const { robotCheck: solution, registrationKey: _ignored, ...input } = request.body;
       if (!solution || !(await robotCheck.verify(solution, { consume: true, remoteIp: request.ip }))) {
-        throw ValidationError.field('robotCheck', Messages.robotCheckRequired);
+        throw ValidationError.field('robotCheck', msg('messages.robotCheckRequired'));
       }
       const user = await accounts.register(input);
       return reply.status(201).send({ token: app.issueToken(user), user: toProfile(user) });
@@ -72,14 +72,14 @@ const userRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
         summary: 'Change my password (a fresh token is returned; older tokens stop working)',
         params: IdParams,
         body: ChangePasswordBody,
-        response: { 200: Type.Object({ message: Type.String(), token: Type.String() }), ...problemResponses },
+        response: { 200: Type.Object({ message: Type.String(), messageCode: MessageCodeSchema, token: Type.String() }), ...problemResponses },
       },
     },
     async (request) => {
       // The original ignored :id and changed the caller's password; we refuse a mismatch.
       if (request.params.id !== request.currentUser._id) throw new ForbiddenError();
       const user = await accounts.changeOwnPassword(request.currentUser._id, request.body.oldPassword, request.body.newPassword);
-      return { message: Messages.passwordChanged, token: app.issueToken(user) };
+      return { ...messageReply(msg('messages.passwordChanged')), token: app.issueToken(user) };
     },
   );
 
@@ -142,7 +142,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
     },
     async (request) => {
       await accounts.resetPassword(request.params.id, request.body.password, request.currentUser._id);
-      return { message: 'succeeded.' };
+      return messageReply(msg('community.resetSucceeded'));
     },
   );
 

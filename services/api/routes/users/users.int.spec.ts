@@ -64,13 +64,13 @@ describe('accounts API', () => {
     });
 
     it.each([
-      [{ userName: 'a' }, 'userName', Messages.userNameTooShort],
-      [{ userName: 'x'.repeat(51) }, 'userName', Messages.userNameTooLong],
-      [{ userName: '_underscore' }, 'userName', Messages.userNameInvalid],
-      [{ email: 'not-an-email' }, 'email', Messages.emailInvalid],
-      [{ firstName: ' ' }, 'firstName', Messages.firstNameRequired],
-      [{ password: 'abc' }, 'password', Messages.passwordTooShort],
-    ])('answers 400 with the spec message for %j', async (change, field, message) => {
+      [{ userName: 'a' }, 'userName', 'userNameTooShort'],
+      [{ userName: 'x'.repeat(51) }, 'userName', 'userNameTooLong'],
+      [{ userName: '_underscore' }, 'userName', 'userNameInvalid'],
+      [{ email: 'not-an-email' }, 'email', 'emailInvalid'],
+      [{ firstName: ' ' }, 'firstName', 'firstNameRequired'],
+      [{ password: 'abc' }, 'password', 'passwordTooShort'],
+    ] as const)('answers 400 with the spec message and its code for %j', async (change, field, key) => {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/users',
@@ -78,7 +78,8 @@ describe('accounts API', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.headers['content-type']).toContain('application/problem+json');
-      expect(response.json<{ errors: unknown[] }>().errors).toContainEqual({ field, message });
+      expect(response.json<{ errors: unknown[] }>().errors).toContainEqual({ field, message: Messages[key], messageCode: `messages.${key}` });
+      expect(response.json()).toMatchObject({ message: Messages[key], messageCode: `messages.${key}` });
     });
 
     it('names a missing field in a 400, never a 500', async () => {
@@ -250,7 +251,7 @@ describe('passwords, language and admin', () => {
       const pupil = await t.register('reset.me', 'first-pass-1');
       const reset = await t.app.inject({ method: 'PATCH', url: `/api/users/${pupil.id}`, headers: bearer(admin.token), payload: { password: 'second-pass-2' } });
       expect(reset.statusCode).toBe(200);
-      expect(reset.json()).toEqual({ message: 'succeeded.' });
+      expect(reset.json()).toEqual({ message: 'succeeded.', messageCode: 'community.resetSucceeded' });
       expect(await t.login('reset.me', 'second-pass-2')).toBeTruthy();
 
       const token = await t.login('reset.me', 'second-pass-2');

@@ -4,36 +4,45 @@ import { signupFieldErrors } from './signupValidation.ts';
 
 const valid = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', userName: 'ada.l', password: 'analytical-engine' };
 const errorsFor = (input: Partial<typeof valid>) => signupFieldErrors(validateRegistration({ ...valid, ...input }));
+const code = (messageCode: string) => ({ messageCode });
 
 describe('registration form validation (the server rules, from contracts/messages.ts)', () => {
   it('accepts a valid form', () => {
     expect(errorsFor({})).toEqual({});
   });
 
-  it('shows the spec messages per field', () => {
-    expect(errorsFor({ email: 'nope' })).toEqual({ email: Messages.emailInvalid });
-    expect(errorsFor({ firstName: ' ' })).toEqual({ firstName: Messages.firstNameRequired });
-    expect(errorsFor({ lastName: '' })).toEqual({ lastName: Messages.lastNameRequired });
-    expect(errorsFor({ userName: 'a' })).toEqual({ userName: 'The userName is too short.' });
-    expect(errorsFor({ userName: `a${'b'.repeat(50)}` })).toEqual({ userName: 'The userName is too long.' });
-    expect(errorsFor({ userName: '1abc' })).toEqual({
-      userName:
-        'The userName cannot be accepted. You can use only alphabetic characters, numbers, and "._@-". Non alphabetic characters cannot be used at the first.',
-    });
-    expect(errorsFor({ password: '' })).toEqual({ password: Messages.passwordRequired });
-    expect(errorsFor({ password: 'abc' })).toEqual({ password: Messages.passwordTooShort });
-    expect(errorsFor({ password: 'ADA.L' })).toEqual({ password: Messages.passwordTooShort });
-    expect(errorsFor({ userName: 'ada.lovelace', password: 'Ada.Lovelace' })).toEqual({ password: Messages.passwordIsUserName });
+  it('names the spec message of each field by its code', () => {
+    expect(errorsFor({ email: 'nope' })).toEqual({ email: code('messages.emailInvalid') });
+    expect(errorsFor({ firstName: ' ' })).toEqual({ firstName: code('messages.firstNameRequired') });
+    expect(errorsFor({ lastName: '' })).toEqual({ lastName: code('messages.lastNameRequired') });
+    expect(errorsFor({ userName: 'a' })).toEqual({ userName: code('messages.userNameTooShort') });
+    expect(errorsFor({ userName: `a${'b'.repeat(50)}` })).toEqual({ userName: code('messages.userNameTooLong') });
+    expect(errorsFor({ userName: '1abc' })).toEqual({ userName: code('messages.userNameInvalid') });
+    expect(errorsFor({ password: '' })).toEqual({ password: code('messages.passwordRequired') });
+    expect(errorsFor({ password: 'abc' })).toEqual({ password: code('messages.passwordTooShort') });
+    expect(errorsFor({ password: 'ADA.L' })).toEqual({ password: code('messages.passwordTooShort') });
+    expect(errorsFor({ userName: 'ada.lovelace', password: 'Ada.Lovelace' })).toEqual({ password: code('messages.passwordIsUserName') });
   });
 
-  it('keeps one message per field and places server answers, robotCheck included', () => {
+  it('keeps the spec wording in the English text the server also sends', () => {
+    expect(validateRegistration({ ...valid, userName: 'a' })).toEqual([
+      { field: 'userName', message: Messages.userNameTooShort, messageCode: 'messages.userNameTooShort' },
+    ]);
+  });
+
+  it('keeps one message per field and places server answers, robotCheck included; a field error without a code is a generic one', () => {
     expect(
       signupFieldErrors([
-        { field: 'userName', message: Messages.userNameTaken },
-        { field: 'userName', message: 'second' },
-        { field: 'robotCheck', message: Messages.robotCheckRequired },
-        { field: 'unknown', message: 'ignored' },
+        { field: 'userName', message: Messages.userNameTaken, messageCode: 'messages.userNameTaken' },
+        { field: 'userName', message: 'second', messageCode: 'messages.userNameTooShort' },
+        { field: 'robotCheck', message: Messages.robotCheckRequired, messageCode: 'messages.robotCheckRequired' },
+        { field: 'email', message: 'no code' },
+        { field: 'unknown', message: 'ignored', messageCode: 'errors.invalidRequest' },
       ]),
-    ).toEqual({ userName: Messages.userNameTaken, robotCheck: Messages.robotCheckRequired });
+    ).toEqual({
+      userName: code('messages.userNameTaken'),
+      robotCheck: code('messages.robotCheckRequired'),
+      email: { messageCode: 'errors.fieldInvalid', params: { field: 'email' } },
+    });
   });
 });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { ContextData, Registration, ViewSummary } from '../../../../contracts/api/communities.ts';
 import { oldestView, sortRegistrations } from './api/communities.ts';
 import { suggestKey, validateCreate } from './components/CommunityManager.tsx';
-import { CommunityMessages } from '../../../../contracts/messages.ts';
 import { validateSettings } from './components/CommunitySettingsPage.tsx';
 
 const view = (id: string, created: string): ViewSummary => ({
@@ -31,15 +30,15 @@ describe('community helpers', () => {
 
   it('asks for a title and both keys with the spec messages', () => {
     expect(validateCreate({ title: ' ', registrationKey: '', managerRegistrationKey: 'keykey' })).toEqual({
-      title: 'Title must be input',
-      registrationKey: 'RegistrationKey must be input',
+      title: 'community.titleRequired',
+      registrationKey: 'community.registrationKeyRequired',
     });
     expect(validateCreate({ title: 'T', registrationKey: 'abcdef', managerRegistrationKey: 'ghijkl' })).toEqual({});
   });
 
   it('refuses keys under 6 characters and suggests long random ones (issue 20 §2)', () => {
     expect(validateCreate({ title: 'T', registrationKey: 'abc', managerRegistrationKey: 'ghijkl' })).toEqual({
-      registrationKey: CommunityMessages.registrationKeyTooShort,
+      registrationKey: 'community.registrationKeyTooShort',
     });
     const keys = new Set(Array.from({ length: 50 }, () => suggestKey()));
     expect(keys.size).toBe(50);
@@ -48,8 +47,8 @@ describe('community helpers', () => {
 
   it('needs a default language when multilanguage is on, and no scaffold twice', () => {
     const data = { plugins: { multilanguage: true }, defaultLang: '' } as unknown as ContextData;
-    expect(validateSettings(data, [])).toBe('Please select default language');
-    expect(validateSettings({ ...data, defaultLang: 'fr' }, ['s1', 's1'])).toBe('The scaffold is already in use.');
+    expect(validateSettings(data, [])).toBe('community.defaultLanguageRequired');
+    expect(validateSettings({ ...data, defaultLang: 'fr' }, ['s1', 's1'])).toBe('community.scaffoldInUse');
     expect(validateSettings({ ...data, defaultLang: 'fr' }, ['s1', 's2'])).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
-import { CommunityMessages } from '../../../../contracts/messages.ts';
+import type { MessageCode } from '../../../../contracts/messageCodes.ts';
 
-export type HelpErrors = { subject?: string; content?: string };
+/** A message per field: the code of the server's own rule, which the page translates. */
+export type HelpErrors = { subject?: MessageCode; content?: MessageCode };
 
-/** The help form's rules (spec part 1 §5), with the spec's wording. */
+/** The help form's rules (spec part 1 §5), the server's messages by code. */
 export const validateHelp = (values: { subject: string; content: string }): HelpErrors => {
   const errors: HelpErrors = {};
-  if (!values.subject.trim()) errors.subject = CommunityMessages.helpTitleRequired;
-  if (!values.content.trim()) errors.content = CommunityMessages.helpDescriptionRequired;
+  if (!values.subject.trim()) errors.subject = 'community.helpTitleRequired';
+  if (!values.content.trim()) errors.content = 'community.helpDescriptionRequired';
   return errors;
 };

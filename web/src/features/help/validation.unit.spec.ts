@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { validateHelp } from './validation.ts';
 
 describe('help form rules', () => {
-  it('requires a title and a description with the spec messages', () => {
+  it('requires a title and a description, with the codes of the spec messages', () => {
     expect(validateHelp({ subject: ' ', content: '' })).toEqual({
-      subject: 'Title feild can not be empty.',
-      content: 'Description feild can not be empty.',
+      subject: 'community.helpTitleRequired',
+      content: 'community.helpDescriptionRequired',
     });
   });
 

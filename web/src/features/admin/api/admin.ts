@@ -4,6 +4,7 @@ import type { JobStatusReply, StorageStatsReply } from '../../../../../contracts
 import type { UserProfile } from '../../../../../contracts/api/users.ts';
 import { UserRules } from '../../../../../contracts/messages.ts';
 import { api } from '../../../lib/api.ts';
+import type { MessageReply } from '../../../../../contracts/messageCodes.ts';
 
 export type StorageStats = Static<typeof StorageStatsReply>;
 export type JobStatus = Static<typeof JobStatusReply>;
@@ -38,7 +39,7 @@ export const useUserCount = (filter: string) =>
 export const useResetPassword = () =>
   useMutation({
     mutationFn: ({ userId, password }: { userId: string; password: string }) =>
-      api.request<{ message: string }>(`/api/users/${encodeURIComponent(userId)}`, {
+      api.request<MessageReply>(`/api/users/${encodeURIComponent(userId)}`, {
         method: 'PATCH',
         body: { password },
       }),

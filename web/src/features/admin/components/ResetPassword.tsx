@@ -6,7 +6,7 @@ import { useMessageText } from '../../../lib/messages.ts';
 import { useResetPassword } from '../api/admin.ts';
 import styles from './Admin.module.css';
 
-/** One row's password reset: 'succeeded.' or the server's failure message. */
+/** One row's password reset: 'succeeded.' or the server's failure message, in the interface language. */
 export const ResetPassword = ({ userId, userName }: { userId: string; userName: string }) => {
   const { t } = useTranslation();
   const messageText = useMessageText();
@@ -21,7 +21,7 @@ export const ResetPassword = ({ userId, userName }: { userId: string; userName: 
     try {
       const reply = await reset.mutateAsync({ userId, password });
       setPassword('');
-      setOutcome({ ok: true, text: reply.message });
+      setOutcome({ ok: true, text: messageText(reply) });
     } catch (failure) {
       const text =
         failure instanceof ApiError ? (failure.fieldMessage('password') ?? failure.message) : t('common.genericError');
@@ -46,7 +46,7 @@ export const ResetPassword = ({ userId, userName }: { userId: string; userName: 
       </Button>
       {outcome && (
         <span role={outcome.ok ? 'status' : 'alert'} className={`${styles.resetResult} ${outcome.ok ? styles.ok : styles.failed}`}>
-          {messageText(outcome.text)}
+          {outcome.text}
         </span>
       )}
     </form>

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Messages } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/Field.tsx';
@@ -37,8 +36,8 @@ export const LoginForm = ({ submit, onLoggedIn, userNameLabel, idPrefix }: Login
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const errors: { userName?: string; password?: string } = {};
-    if (!userName.trim()) errors.userName = Messages.userNameRequired;
-    if (!password) errors.password = Messages.passwordRequired;
+    if (!userName.trim()) errors.userName = messageText('messages.userNameRequired');
+    if (!password) errors.password = messageText('messages.passwordRequired');
     setFieldErrors(errors);
     setMessage(null);
     if (errors.userName || errors.password) return;
@@ -58,7 +57,7 @@ export const LoginForm = ({ submit, onLoggedIn, userNameLabel, idPrefix }: Login
     <form className={pageStyles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
       {message && (
         <Alert tone="error" testId="login-message">
-          {messageText(message)}
+          {message}
         </Alert>
       )}
       <TextField
@@ -69,7 +68,7 @@ export const LoginForm = ({ submit, onLoggedIn, userNameLabel, idPrefix }: Login
         spellCheck={false}
         value={userName}
         onChange={(event) => setUserName(event.target.value)}
-        error={fieldErrors.userName && messageText(fieldErrors.userName)}
+        error={fieldErrors.userName}
         required
       />
       <TextField
@@ -79,7 +78,7 @@ export const LoginForm = ({ submit, onLoggedIn, userNameLabel, idPrefix }: Login
         autoComplete="current-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        error={fieldErrors.password && messageText(fieldErrors.password)}
+        error={fieldErrors.password}
         required
       />
       <Button type="submit" block disabled={pending}>

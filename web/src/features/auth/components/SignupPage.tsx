@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Messages, validateRegistration } from '../../../../../contracts/messages.ts';
+import { validateRegistration } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/Field.tsx';
@@ -46,7 +46,7 @@ export const SignupPage = () => {
     setSubmitted(true);
     setMessage(null);
     const clientErrors = signupFieldErrors(validateRegistration(values));
-    if (!robotCheck) clientErrors.robotCheck = Messages.robotCheckRequired;
+    if (!robotCheck) clientErrors.robotCheck = { messageCode: 'messages.robotCheckRequired' };
     setErrors(clientErrors);
     if (Object.keys(clientErrors).length > 0 || !robotCheck) return;
     try {
@@ -68,8 +68,8 @@ export const SignupPage = () => {
   };
 
   const fieldError = (field: keyof SignupFields) => {
-    const text = errors[field];
-    return text ? messageText(text) : undefined;
+    const message = errors[field];
+    return message ? messageText(message) : undefined;
   };
 
   const challengeUrl = robotConfig.data?.provider === 'altcha' ? robotConfig.data.challengeUrl : null;
@@ -80,7 +80,7 @@ export const SignupPage = () => {
         <form className={pageStyles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
           {message && (
             <Alert tone="error" testId="signup-message">
-              {messageText(message)}
+              {message}
             </Alert>
           )}
           <div className={styles.row}>

@@ -8,6 +8,7 @@ import type {
 } from '../../../../../contracts/api/communities.ts';
 import { api, ApiError, loginHref } from '../../../lib/api.ts';
 import { tokenStore } from '../../../lib/tokenStore.ts';
+import type { MessageReply } from '../../../../../contracts/messageCodes.ts';
 
 export type CsvValidation = Static<typeof CsvValidateReply>;
 export type CsvSubmission = Static<typeof CsvSubmitReply>;
@@ -91,7 +92,7 @@ export const useChangeRole = (communityId: string) => {
 export const useAuthorPassword = (communityId: string) =>
   useMutation({
     mutationFn: ({ authorId, password }: { authorId: string; password: string }) =>
-      api.request<{ message: string }>(`/api/authors/${enc(communityId)}/${enc(authorId)}/password`, {
+      api.request<MessageReply>(`/api/authors/${enc(communityId)}/${enc(authorId)}/password`, {
         method: 'PUT',
         body: { password },
       }),

@@ -3,7 +3,6 @@ import { usePersonNames } from '../../../lib/personNames.ts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { CommunityMessages } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button, buttonClass } from '../../../components/Button.tsx';
 import { BlockWritersCard } from '../../../components/BlockWritersCard.tsx';
@@ -18,6 +17,7 @@ import styles from './Authors.module.css';
 import { CsvImportCard } from './CsvImportCard.tsx';
 import { CsvRenameCard } from './CsvRenameCard.tsx';
 import { WritersCard } from './WritersCard.tsx';
+import { messageText } from '../../../lib/messages.ts';
 
 /** Managers, with add (from the writers) and remove, and the spec's messages. */
 const ManagersCard = ({ communityId }: { communityId: string }) => {
@@ -47,7 +47,7 @@ const ManagersCard = ({ communityId }: { communityId: string }) => {
   const handleAdd = () => {
     const author = writers.find((a) => a._id === selected);
     if (!author) {
-      setOutcome({ ok: false, text: CommunityMessages.noAuthorSelected });
+      setOutcome({ ok: false, text: messageText('community.noAuthorSelected') });
       return;
     }
     void run(author._id, 'manager', author.userName);

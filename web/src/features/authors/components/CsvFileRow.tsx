@@ -1,10 +1,10 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CommunityMessages } from '../../../../../contracts/messages.ts';
 import { fieldStyles } from '../../../components/Field.tsx';
 import layout from '../../../styles/layout.module.css';
 import { isCsvName } from '../csv.ts';
 import styles from './Authors.module.css';
+import { messageText } from '../../../lib/messages.ts';
 
 export type CsvFileRowProps = {
   testId: string;
@@ -25,7 +25,7 @@ export const CsvFileRow = ({ testId, onChoose, onReject, children }: CsvFileRowP
     const chosen = event.target.files?.[0] ?? null;
     if (chosen && !isCsvName(chosen.name)) {
       onChoose(null);
-      onReject(CommunityMessages.csvOnly);
+      onReject(messageText('community.csvOnly'));
       return;
     }
     onChoose(chosen);

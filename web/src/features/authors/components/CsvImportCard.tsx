@@ -12,12 +12,13 @@ import { parseCsv, type CsvPreview } from '../csv.ts';
 import layout from '../../../styles/layout.module.css';
 import styles from './Authors.module.css';
 import { CsvFileRow } from './CsvFileRow.tsx';
+import { rowText, useMessageText } from '../../../lib/messages.ts';
 
 /** The five columns of a user CSV (spec part 1 §2). */
 export const userCsvColumns = ['firstName', 'lastName', 'email', 'username', 'password'] as const;
 const previewRows = 5;
 
-/** Row problems: the file row (the header is row 1) and the message. */
+/** Row problems: the file row (the header is row 1) and its messages, translated from their codes. */
 export const RowMessages = ({ items, testId, tone }: { items: CsvRowError[]; testId: string; tone: 'error' | 'info' }) => {
   const { t } = useTranslation();
   if (items.length === 0) return null;
@@ -33,7 +34,7 @@ export const RowMessages = ({ items, testId, tone }: { items: CsvRowError[]; tes
         {items.map((item, i) => (
           <li key={`${item.index}-${i}`} data-row={item.index}>
             <span className={styles.rowIndex}>{t('authors.csvRow', { index: item.index })}</span>
-            <span data-testid="row-message">{item.msg}</span>
+            <span data-testid="row-message">{rowText(t, item.messages)}</span>
           </li>
         ))}
       </ul>
@@ -44,6 +45,7 @@ export const RowMessages = ({ items, testId, tone }: { items: CsvRowError[]; tes
 /** Upload users: preview (papaparse) → server check with per-row errors → submit once it passes. */
 export const CsvImportCard = ({ communityId }: { communityId: string }) => {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const validate = useCsvValidate(communityId);
   const submit = useCsvSubmit(communityId);
   const [file, setFile] = useState<File | null>(null);
@@ -157,7 +159,7 @@ export const CsvImportCard = ({ communityId }: { communityId: string }) => {
       {check && !result && (
         <div className={styles.checkResult} data-testid="csv-check">
           <Alert tone={check.valid ? 'success' : 'error'} testId="csv-check-message">
-            {check.message}
+            {messageText({ messageCode: check.messageCode })}
           </Alert>
           <RowMessages items={check.errors} testId="csv-errors" tone="error" />
           <RowMessages items={check.notices} testId="csv-notices" tone="info" />
@@ -166,7 +168,7 @@ export const CsvImportCard = ({ communityId }: { communityId: string }) => {
       {result && (
         <div className={styles.checkResult} data-testid="csv-result">
           <Alert tone={result.errors.length === 0 ? 'success' : 'error'} testId="csv-result-message">
-            <p>{result.message}</p>
+            <p>{messageText({ messageCode: result.messageCode })}</p>
             <p>{t('authors.csvCreated', { created: result.created, enrolled: result.enrolled })}</p>
           </Alert>
           <RowMessages items={result.errors} testId="csv-submit-errors" tone="error" />

@@ -20,6 +20,7 @@ import { downloadText } from '../../../lib/download.ts';
 import { writersCsv } from '../csv.ts';
 import layout from '../../../styles/layout.module.css';
 import styles from './Authors.module.css';
+import { messageText } from '../../../lib/messages.ts';
 
 type Outcome = { ok: boolean; text: string } | null;
 
@@ -37,7 +38,7 @@ const PasswordReset = ({ communityId, author }: { communityId: string; author: A
     try {
       const reply = await reset.mutateAsync({ authorId: author._id, password });
       setPassword('');
-      setOutcome({ ok: true, text: reply.message });
+      setOutcome({ ok: true, text: messageText(reply) });
     } catch (failure) {
       setOutcome({ ok: false, text: serverMessage(failure) ?? t('common.genericError') });
     }

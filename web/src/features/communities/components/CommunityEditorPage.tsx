@@ -3,7 +3,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CommunityAdmin } from '../../../../../contracts/api/communities.ts';
-import { CommunityMessages } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { BlockWritersCard } from '../../../components/BlockWritersCard.tsx';
 import { Button, buttonClass } from '../../../components/Button.tsx';
@@ -15,6 +14,7 @@ import { hasKeys, useBlockWriters, useCommunity, useUpdateAllCache, useUpdateCom
 import { serverMessage } from '../../../components/serverMessage.ts';
 import layout from '../../../styles/layout.module.css';
 import styles from './Communities.module.css';
+import { messageText } from '../../../lib/messages.ts';
 
 const EditorForm = ({ community }: { community: CommunityAdmin }) => {
   const { t } = useTranslation();
@@ -40,9 +40,9 @@ const EditorForm = ({ community }: { community: CommunityAdmin }) => {
     setOutcome(null);
     try {
       await update.mutateAsync(values);
-      setOutcome({ ok: true, text: CommunityMessages.saved });
+      setOutcome({ ok: true, text: messageText('community.saved') });
     } catch {
-      setOutcome({ ok: false, text: CommunityMessages.saveFailed });
+      setOutcome({ ok: false, text: messageText('community.saveFailed') });
     }
   };
 

@@ -2,7 +2,6 @@ import { ArrowRight, Archive, ListOrdered, Plus, Settings2, UserPlus } from 'luc
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CommunityMessages } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button, buttonClass } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/Field.tsx';
@@ -22,6 +21,8 @@ import {
 import { serverMessage } from '../../../components/serverMessage.ts';
 import layout from '../../../styles/layout.module.css';
 import styles from './Communities.module.css';
+import { useMessageText } from '../../../lib/messages.ts';
+import type { MessageCode } from '../../../../../contracts/messageCodes.ts';
 
 /** Repeat clicks on "create" within this many milliseconds are ignored (spec §9). */
 export const createDebounceMs = 1000;
@@ -29,6 +30,7 @@ export const createDebounceMs = 1000;
 /** The join form: a community, its key, and the spec's errors ('Error: ' + server message). */
 const JoinCard = ({ me }: { me: UserProfile }) => {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const communities = useCommunities();
   const registrations = useMyRegistrations();
   const join = useJoin();
@@ -47,7 +49,7 @@ const JoinCard = ({ me }: { me: UserProfile }) => {
     event.preventDefault();
     setOutcome(null);
     if (!communityId) {
-      setOutcome({ ok: false, text: CommunityMessages.communityRequired });
+      setOutcome({ ok: false, text: messageText('community.communityRequired') });
       return;
     }
     try {
@@ -57,7 +59,7 @@ const JoinCard = ({ me }: { me: UserProfile }) => {
       setCommunityId('');
       setOutcome({ ok: true, text: t('communities.joined', { title }) });
     } catch (failure) {
-      setOutcome({ ok: false, text: `Error: ${serverMessage(failure) ?? t('common.genericError')}` });
+      setOutcome({ ok: false, text: serverMessage(failure) ?? t('common.genericError') });
     }
   };
 
@@ -210,16 +212,16 @@ const MyCommunitiesCard = ({ me }: { me: UserProfile }) => {
   );
 };
 
-type CreateErrors = { title?: string; registrationKey?: string; managerRegistrationKey?: string };
+type CreateErrors = { title?: MessageCode; registrationKey?: MessageCode; managerRegistrationKey?: MessageCode };
 
 /** Client rules of the creation form (the server applies the same). */
 export const validateCreate = (values: { title: string; registrationKey: string; managerRegistrationKey: string }): CreateErrors => {
   const errors: CreateErrors = {};
-  if (!values.title.trim()) errors.title = CommunityMessages.titleRequired;
+  if (!values.title.trim()) errors.title = 'community.titleRequired';
   for (const field of ['registrationKey', 'managerRegistrationKey'] as const) {
     const key = values[field].trim();
-    if (!key) errors[field] = CommunityMessages.registrationKeyRequired;
-    else if (key.length < registrationKeyMin) errors[field] = CommunityMessages.registrationKeyTooShort;
+    if (!key) errors[field] = 'community.registrationKeyRequired';
+    else if (key.length < registrationKeyMin) errors[field] = 'community.registrationKeyTooShort';
   }
   return errors;
 };
@@ -241,6 +243,7 @@ const freshKeys = () => ({ registrationKey: suggestKey(), managerRegistrationKey
 /** Admins: title, registration key, manager key. One community per click burst. */
 const CreateCard = () => {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const create = useCreateCommunity();
   // Keys start as random suggestions: typed keys tend to be short and guessable.
   const [values, setValues] = useState(() => ({ title: '', ...freshKeys() }));
@@ -274,7 +277,7 @@ const CreateCard = () => {
     } catch (failure) {
       // Rule messages (400) are shown as sent; anything else is the spec's creation failure.
       const text = failure instanceof ApiError && failure.status === 400 ? serverMessage(failure) : null;
-      setOutcome({ ok: false, text: text ?? CommunityMessages.creationFailed });
+      setOutcome({ ok: false, text: text ?? messageText('community.creationFailed') });
     } finally {
       inFlight.current = false;
     }
@@ -288,7 +291,7 @@ const CreateCard = () => {
           label={t('communities.title')}
           value={values.title}
           onChange={set('title')}
-          error={errors.title}
+          error={errors.title && messageText(errors.title)}
           autoComplete="off"
         />
         <TextField
@@ -296,7 +299,7 @@ const CreateCard = () => {
           label={t('communities.registrationKey')}
           value={values.registrationKey}
           onChange={set('registrationKey')}
-          error={errors.registrationKey}
+          error={errors.registrationKey && messageText(errors.registrationKey)}
           autoComplete="off"
         />
         <TextField
@@ -304,7 +307,7 @@ const CreateCard = () => {
           label={t('communities.managerKey')}
           value={values.managerRegistrationKey}
           onChange={set('managerRegistrationKey')}
-          error={errors.managerRegistrationKey}
+          error={errors.managerRegistrationKey && messageText(errors.managerRegistrationKey)}
           autoComplete="off"
         />
         <div className={layout.actions}>

@@ -9,7 +9,6 @@ import {
   type Scaffold,
   type ViewSetting,
 } from '../../../../../contracts/api/communities.ts';
-import { CommunityMessages } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Checkbox } from '../../../components/Checkbox.tsx';
@@ -30,13 +29,15 @@ import { noteLanguages } from '../noteLanguages.ts';
 import { TemplatesCard } from './TemplatesCard.tsx';
 import layout from '../../../styles/layout.module.css';
 import styles from './Communities.module.css';
+import { useMessageText } from '../../../lib/messages.ts';
+import type { MessageCode } from '../../../../../contracts/messageCodes.ts';
 
 const viewSettingKeys: (keyof ViewSetting)[] = ['buildson', 'references', 'showGroup', 'showAuthor', 'showTime', 'language'];
 
 /** Client rules before saving: the multilanguage plugin needs a default language. */
-export const validateSettings = (data: ContextData, scaffoldIds: readonly string[]): string | null => {
-  if (data.plugins.multilanguage && !data.defaultLang) return CommunityMessages.defaultLanguageRequired;
-  if (new Set(scaffoldIds).size !== scaffoldIds.length) return CommunityMessages.scaffoldInUse;
+export const validateSettings = (data: ContextData, scaffoldIds: readonly string[]): MessageCode | null => {
+  if (data.plugins.multilanguage && !data.defaultLang) return 'community.defaultLanguageRequired';
+  if (new Set(scaffoldIds).size !== scaffoldIds.length) return 'community.scaffoldInUse';
   return null;
 };
 
@@ -44,6 +45,7 @@ type SettingsFormProps = { communityId: string; settings: CommunitySettings; sca
 
 const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFormProps) => {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const save = useSaveCommunitySettings(communityId);
   const [data, setData] = useState<ContextData>(settings.data);
   const [scaffoldIds, setScaffoldIds] = useState<string[]>(settings.scaffoldIds);
@@ -70,7 +72,7 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
   const handleAdd = () => {
     if (!addScaffold) return;
     if (scaffoldIds.includes(addScaffold)) {
-      setOutcome({ ok: false, text: CommunityMessages.scaffoldInUse });
+      setOutcome({ ok: false, text: messageText('community.scaffoldInUse') });
       return;
     }
     setScaffoldIds((list) => [...list, addScaffold]);
@@ -81,16 +83,16 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
     event.preventDefault();
     setOutcome(null);
     const problem = validateSettings(data, scaffoldIds);
-    setLangError(problem === CommunityMessages.defaultLanguageRequired ? problem : undefined);
+    setLangError(problem === 'community.defaultLanguageRequired' ? messageText(problem) : undefined);
     if (problem) {
-      setOutcome({ ok: false, text: problem });
+      setOutcome({ ok: false, text: messageText(problem) });
       return;
     }
     try {
       await save.mutateAsync({ data, scaffoldIds });
-      setOutcome({ ok: true, text: CommunityMessages.saved });
+      setOutcome({ ok: true, text: messageText('community.saved') });
     } catch (failure) {
-      setOutcome({ ok: false, text: serverMessage(failure) ?? CommunityMessages.saveFailed });
+      setOutcome({ ok: false, text: serverMessage(failure) ?? messageText('community.saveFailed') });
     }
   };
 

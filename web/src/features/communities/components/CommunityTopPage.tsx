@@ -2,13 +2,13 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { CommunityMessages } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { buttonClass } from '../../../components/Button.tsx';
 import { Page, useDocumentTitle } from '../../../components/Page.tsx';
 import { oldestView, useCommunityViews } from '../api/communities.ts';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import styles from './Communities.module.css';
+import { messageText } from '../../../lib/messages.ts';
 
 /**
  * `/communitytop/{communityId}`: a loading placeholder, then the oldest view by
@@ -30,7 +30,7 @@ export const CommunityTopPage = () => {
     if (view) {
       void navigate(`/view/${view._id}`, { replace: true });
     } else {
-      window.alert(CommunityMessages.viewNotFound);
+      window.alert(messageText('community.viewNotFound'));
       void navigate('/', { replace: true });
     }
   }, [views.data, navigate]);

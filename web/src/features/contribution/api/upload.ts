@@ -1,6 +1,7 @@
 import type { UploadReply } from '../../../../../contracts/api/objects.ts';
 import { tokenStore } from '../../../lib/tokenStore.ts';
 import { urls } from './urls.ts';
+import { ApiError } from '../../../lib/api.ts';
 
 export type { UploadReply };
 
@@ -50,8 +51,8 @@ export const uploadFile = (
         resolve(data as UploadReply);
         return;
       }
-      const message = data && typeof data === 'object' && 'message' in data ? String(data.message) : xhr.statusText;
-      reject(new UploadError(xhr.status, message));
+      // Problem details: the message shows translated from its code (ApiError).
+      reject(new ApiError(xhr.status, data && typeof data === 'object' && !Array.isArray(data) ? data : null, xhr.statusText));
     };
     const form = new FormData();
     form.append('file', file, filename);

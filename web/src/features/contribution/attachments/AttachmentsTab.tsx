@@ -10,6 +10,7 @@ import type { UploadReply } from '../api/upload.ts';
 import { attachmentDataOf, isImage } from './resolve.ts';
 import { UploadBox } from './UploadBox.tsx';
 import styles from './Attachments.module.css';
+import { failureText } from '../../../components/serverMessage.ts';
 
 export type AttachmentItem = { _id: string; title: string; mime: string; url: string | null };
 
@@ -65,7 +66,7 @@ export const AttachmentsTab = ({
       if (selected === item._id && !inText) setSelected(null);
       setNotice({ text: t(inText ? 'contribution.attachments.removedInline' : 'contribution.attachments.removed', { title: item.title }), error: false });
     },
-    onError: (error, { item }) => setNotice({ text: t('contribution.attachments.removeFailed', { title: item.title, message: error.message }), error: true }),
+    onError: (error, { item }) => setNotice({ text: t('contribution.attachments.removeFailed', { title: item.title, message: failureText(error) }), error: true }),
   });
   const confirmRemove = (item: AttachmentItem, linkId: string) => {
     if (!window.confirm(t('contribution.attachments.removeConfirm', { title: item.title }))) return;

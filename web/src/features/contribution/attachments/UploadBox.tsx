@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert.tsx';
 import { uploadFile, type UploadReply } from '../api/upload.ts';
 import styles from './Attachments.module.css';
+import { ApiError } from '../../../lib/api.ts';
 
 /**
  * A file input that uploads at once with a progress bar (XMLHttpRequest upload
@@ -44,7 +45,8 @@ export const UploadBox = ({
       window.setTimeout(() => setProgress(-1), 1200);
     } catch (error) {
       setProgress(-1);
-      const detail = error instanceof Error && error.message && error.message !== 'error on uploading' ? ` (${error.message})` : '';
+      // The server's reason, translated from its code (e.g. the upload limit); nothing more for a network failure.
+      const detail = error instanceof ApiError && error.messageCode ? ` (${error.message})` : '';
       setFailed(`${t('contribution.spec.uploadFailed')}${detail}`);
     }
   };

@@ -7,6 +7,7 @@ import { serverMessage } from '../../../components/serverMessage.ts';
 import { usePersonNames } from '../../../lib/personNames.ts';
 import { useAddCoauthor, useCommunityAuthors, useRemoveCoauthor, type ObjectReply } from '../api/objects.ts';
 import styles from './Tabs.module.css';
+import { authorLabel } from '../labels.ts';
 
 /** Co-authors: the first is the primary author and cannot be removed; only authors and managers change them. */
 export const AuthorsTab = ({ object }: { object: ObjectReply }) => {
@@ -42,12 +43,12 @@ export const AuthorsTab = ({ object }: { object: ObjectReply }) => {
         {object.authorNames.map((author, index) => (
           <li key={author._id} className={styles.row} data-testid="author-row">
             <span>
-              <strong>{author.name || author.userName}</strong>
-              {!names.hideUserName && author.name && <span className={styles.muted}> {author.userName}</span>}
+              <strong>{authorLabel(t, author) || author.userName}</strong>
+              {!names.hideUserName && author.name && !author.missing && <span className={styles.muted}> {author.userName}</span>}
               {index === 0 && <span className={styles.badge}>{t('contribution.authors.primary')}</span>}
             </span>
             {object.owned && (
-              <Button variant="ghost" onClick={() => onRemove(author._id)} aria-label={t('contribution.authors.remove', { name: author.name })} data-testid="author-remove">
+              <Button variant="ghost" onClick={() => onRemove(author._id)} aria-label={t('contribution.authors.remove', { name: authorLabel(t, author) })} data-testid="author-remove">
                 <UserMinus size={18} aria-hidden="true" />
               </Button>
             )}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConnections, type Connection } from '../api/objects.ts';
 import styles from './Tabs.module.css';
+import { typeName } from '../labels.ts';
 
 const linkTypeNames = ['buildson', 'references', 'supports', 'contains', 'attach', 'annotates', 'promisings', 'uses'] as const;
 type LinkType = (typeof linkTypeNames)[number];
@@ -18,13 +19,13 @@ export const ConnectionsTab = ({ id, contextId }: { id: string; contextId: strin
       <ul className={styles.rows} data-testid={testId}>
         {items.map((link) => (
           <li key={link._id} className={styles.connection} data-testid="connection" data-type={link.type}>
-            <span className={styles.linkType}>{linkTypes.has(link.type) ? t(`contribution.linkTypes.${link.type as LinkType}`) : link.type}</span>
+            <span className={styles.linkType}>{linkTypes.has(link.type) ? t(`contribution.linkTypes.${link.type as LinkType}`) : t('canvas.kind.other')}</span>
             {link.other.missing ? (
               <span className={styles.missing}>{t('contribution.spec.missingLink')}</span>
             ) : (
-              <Link to={`/contribution/${link.other._id}${contextId ? `/${contextId}` : ''}`}>{link.other.title || link.other.type}</Link>
+              <Link to={`/contribution/${link.other._id}${contextId ? `/${contextId}` : ''}`}>{link.other.title || typeName(t, link.other.type)}</Link>
             )}
-            <span className={styles.otherType}>{link.other.type}</span>
+            <span className={styles.otherType}>{typeName(t, link.other.type)}</span>
           </li>
         ))}
       </ul>

@@ -6,16 +6,20 @@ import { resolveAttachment } from '../attachments/resolve.ts';
 import { svgDataUrl } from '../drawing/svg.ts';
 import { DocView } from '../editor/DocView.tsx';
 import styles from './Tabs.module.css';
+import { authorLabel, typeName } from '../labels.ts';
 
 /** The Read tab: the body (notes), the preview (drawings, at most 300 px wide) or the file (attachments). */
 export const ReadTab = ({ object }: { object: ObjectReply }) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language.replace('_', '-');
-  const authorName = (id: string) => object.authorNames.find((a) => a._id === id)?.name ?? '?';
+  const authorName = (id: string) => {
+    const found = object.authorNames.find((a) => a._id === id);
+    return found ? authorLabel(t, found) : '?';
+  };
   return (
     <article className={styles.read} data-testid="read-tab">
       <p className={styles.meta}>
-        <span data-testid="read-authors">{object.authorNames.map((a) => a.name).join(', ') || t('contribution.spec.missingAuthors')}</span>
+        <span data-testid="read-authors">{object.authorNames.map((a) => authorLabel(t, a)).join(', ') || t('contribution.spec.missingAuthors')}</span>
         <span>{t('contribution.read.created', { date: new Date(object.created).toLocaleString(locale) })}</span>
         {object.modified !== object.created && <span>{t('contribution.read.modified', { date: new Date(object.modified).toLocaleString(locale) })}</span>}
       </p>
@@ -36,7 +40,7 @@ export const ReadTab = ({ object }: { object: ObjectReply }) => {
         <img className={styles.drawingPreview} src={svgDataUrl(typeof object.data.svg === 'string' ? object.data.svg : '')} alt={object.title} data-testid="drawing-preview" />
       )}
       {object.type === 'Attachment' && <AttachmentView object={object} authorName={authorName} />}
-      {!['Note', 'Drawing', 'Attachment'].includes(object.type) && <p className={styles.muted}>{object.type}</p>}
+      {!['Note', 'Drawing', 'Attachment'].includes(object.type) && <p className={styles.muted}>{typeName(t, object.type)}</p>}
     </article>
   );
 };

@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button.tsx';
 import { createContribution, useFavourite, type ObjectReply } from '../api/objects.ts';
 import styles from './Pane.module.css';
 import { TemplateMenu } from './TemplateMenu.tsx';
+import { failureText } from '../../../components/serverMessage.ts';
 
 /**
  * Below the editor: build-on and the favourite star (enableFavourites plugin,
@@ -43,7 +44,7 @@ export const ActionsBar = ({
       const created = await createContribution(object.communityId, { type: 'Note', buildsOn: object._id, ...(viewId ? { workingViewId: viewId } : {}) });
       onOpen(created.contribution._id);
     } catch (error) {
-      setMessage(error instanceof Error ? error.message : String(error));
+      setMessage(failureText(error));
     } finally {
       setBuilding(false);
     }

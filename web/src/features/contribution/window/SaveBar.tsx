@@ -2,7 +2,6 @@ import { Check, LogOut, Pencil, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { useMessageText } from '../../../lib/messages.ts';
 import type { EditSession } from './useEditSession.ts';
 import styles from './Pane.module.css';
 
@@ -12,8 +11,6 @@ import styles from './Pane.module.css';
  */
 export const SaveBar = ({ session, onFinish, isNew }: { session: EditSession; onFinish: () => void; isNew: boolean }) => {
   const { t } = useTranslation();
-  // A contract message (e.g. a note nested too deeply, issue 20 §0) in the reader's language.
-  const messageText = useMessageText();
   const { state, dirty } = session;
   return (
     <div className={styles.saveBar} data-testid="save-bar" data-save-state={state} data-dirty={dirty ? 'true' : 'false'}>
@@ -30,7 +27,7 @@ export const SaveBar = ({ session, onFinish, isNew }: { session: EditSession; on
       {state === 'stored' && session.error && (
         <Alert tone="error" testId="save-stored">
           {t('contribution.save.failure')}
-          {session.error ? ` (${messageText(session.error)})` : ''}
+          {session.error ? ` (${session.error})` : ''}
         </Alert>
       )}
       <div className={styles.saveActions}>

@@ -7,6 +7,7 @@ import { buttonClass } from '../../../components/Button.tsx';
 import type { ObjectReply } from '../api/objects.ts';
 import { createFromTemplate, useTemplates } from '../api/templates.ts';
 import styles from './TemplateMenu.module.css';
+import { failureText } from '../../../components/serverMessage.ts';
 
 /**
  * Below the editor: "new note from template". Lists the community's template
@@ -30,7 +31,7 @@ export const TemplateMenu = ({ object, viewId, onOpen }: { object: ObjectReply; 
       const reply = await createFromTemplate(object.communityId, { templateId, buildsOn: object._id, ...(viewId ? { viewId } : {}) });
       onOpen(reply.contribution._id);
     } catch (error) {
-      setFailed(error instanceof Error && error.message ? error.message : t('multilanguage.templates.failed'));
+      setFailed(failureText(error, t('multilanguage.templates.failed')));
     } finally {
       setBusy(false);
     }

@@ -16,6 +16,7 @@ import {
   type LangMap,
   type MultilangConfig,
 } from '../state/languages.ts';
+import { failureText } from '../../../components/serverMessage.ts';
 
 export type EditKind = 'note' | 'drawing';
 
@@ -191,7 +192,7 @@ export const useEditSession = (object: ObjectReply, kind: EditKind, multilang: M
     } catch (failure) {
       storeBody(object._id, { ...snapshot, revision: atRevision });
       setStoredTick((n) => n + 1);
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(failureText(failure));
       setState('stored');
       return false;
     }

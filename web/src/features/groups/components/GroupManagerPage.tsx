@@ -3,7 +3,6 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Author, Group } from '../../../../../contracts/api/communities.ts';
-import { CommunityMessages } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/Field.tsx';
@@ -14,6 +13,7 @@ import { serverMessage } from '../../../components/serverMessage.ts';
 import { useAddMember, useCommunityAuthors, useCreateGroup, useGroups, useRemoveGroup, useRemoveMember } from '../api/groups.ts';
 import layout from '../../../styles/layout.module.css';
 import styles from './Groups.module.css';
+import { messageText } from '../../../lib/messages.ts';
 
 const authorName = (author: Author | undefined, fallback: string) =>
   author ? `${author.firstName} ${author.lastName}`.trim() || author.userName : fallback;
@@ -41,7 +41,7 @@ const GroupEditor = ({ communityId, group, authors }: { communityId: string; gro
 
   const handleAdd = () => {
     if (!selected) {
-      setOutcome({ ok: false, text: CommunityMessages.noAuthorSelected });
+      setOutcome({ ok: false, text: messageText('community.noAuthorSelected') });
       return;
     }
     void run(async () => {

@@ -1,7 +1,6 @@
 import { Eraser, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CommunityMessages } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Checkbox } from '../../../components/Checkbox.tsx';
@@ -13,17 +12,19 @@ import { TextArea } from '../../../components/TextArea.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import type { UserProfile } from '../../../lib/session.ts';
 import { useMyCommunities, useSendHelp } from '../api/help.ts';
-import { validateHelp, type HelpErrors } from '../validation.ts';
+import { validateHelp } from '../validation.ts';
 import layout from '../../../styles/layout.module.css';
+import { useMessageText } from '../../../lib/messages.ts';
 
 /** `/help/`: from, title, description, the two include boxes, clear and send. */
 export const HelpPage = ({ me }: { me: UserProfile }) => {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const send = useSendHelp();
   const communities = useMyCommunities();
   const empty = { email: me.email, subject: '', content: '', includeBrowser: false, includeCommunity: false, communityId: '' };
   const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<HelpErrors>({});
+  const [errors, setErrors] = useState<{ subject?: string; content?: string }>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const mine = (communities.data ?? []).filter((r) => !r.community.archived);
   const communityId = values.communityId || mine[0]?.communityId || '';
@@ -38,7 +39,7 @@ export const HelpPage = ({ me }: { me: UserProfile }) => {
     event.preventDefault();
     setOutcome(null);
     const found = validateHelp(values);
-    setErrors(found);
+    setErrors({ subject: found.subject && messageText(found.subject), content: found.content && messageText(found.content) });
     if (Object.keys(found).length > 0) return;
     try {
       const reply = await send.mutateAsync({
@@ -49,12 +50,12 @@ export const HelpPage = ({ me }: { me: UserProfile }) => {
         ...(values.includeCommunity && communityId ? { communityId } : {}),
       });
       setValues(empty);
-      setOutcome({ ok: true, text: reply.message });
+      setOutcome({ ok: true, text: messageText(reply) });
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 400 && failure.fieldErrors.length > 0) {
         setErrors({ subject: failure.fieldMessage('subject'), content: failure.fieldMessage('content') });
       }
-      setOutcome({ ok: false, text: CommunityMessages.helpFailed });
+      setOutcome({ ok: false, text: messageText('community.helpFailed') });
     }
   };
 

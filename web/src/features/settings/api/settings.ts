@@ -3,6 +3,7 @@ import type { UserProfile } from '../../../../../contracts/api/users.ts';
 import type { Language } from '../../../i18n/languages.ts';
 import { api } from '../../../lib/api.ts';
 import { meQueryKey } from '../../../lib/session.ts';
+import type { MessageReply } from '../../../../../contracts/messageCodes.ts';
 
 /** PUT /api/users/{id}/lang: the interface language, kept on the account. */
 export const useChangeLanguage = (userId: string) => {
@@ -26,7 +27,7 @@ export const useChangeLanguage = (userId: string) => {
 export const useChangePassword = (userId: string) =>
   useMutation({
     mutationFn: (body: { oldPassword: string; newPassword: string }) =>
-      api.request<{ message: string; token: string }>(`/api/users/${encodeURIComponent(userId)}/password`, {
+      api.request<MessageReply & { token: string }>(`/api/users/${encodeURIComponent(userId)}/password`, {
         method: 'PUT',
         body,
       }),

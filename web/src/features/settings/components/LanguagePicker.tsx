@@ -5,14 +5,12 @@ import { Alert } from '../../../components/Alert.tsx';
 import { setInterfaceLanguage } from '../../../i18n/index.ts';
 import { isLanguage, languageInfo, languages, type Language } from '../../../i18n/languages.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { useMessageText } from '../../../lib/messages.ts';
 import { useChangeLanguage } from '../api/settings.ts';
 import styles from './Settings.module.css';
 
 /** Nine toggle buttons; the whole interface switches at once and the account keeps the choice. */
 export const LanguagePicker = ({ userId }: { userId: string }) => {
   const { t, i18n } = useTranslation();
-  const messageText = useMessageText();
   const changeLanguage = useChangeLanguage(userId);
   const [error, setError] = useState<string | null>(null);
   const current = isLanguage(i18n.language) ? i18n.language : 'fr';
@@ -53,7 +51,7 @@ export const LanguagePicker = ({ userId }: { userId: string }) => {
           </button>
         ))}
       </div>
-      {error && <Alert tone="error">{messageText(error)}</Alert>}
+      {error && <Alert tone="error">{error}</Alert>}
     </>
   );
 };

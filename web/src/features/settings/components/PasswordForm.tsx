@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Messages, UserRules } from '../../../../../contracts/messages.ts';
+import { UserRules } from '../../../../../contracts/messages.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/Field.tsx';
@@ -27,9 +27,9 @@ export const PasswordForm = ({ userId }: { userId: string }) => {
     event.preventDefault();
     setOutcome(null);
     const error = !newPassword
-      ? Messages.passwordRequired
+      ? messageText('messages.passwordRequired')
       : newPassword.length < UserRules.newPasswordMin
-        ? Messages.newPasswordTooShort
+        ? messageText('messages.newPasswordTooShort')
         : undefined;
     setNewPasswordError(error);
     if (error) return;
@@ -38,12 +38,12 @@ export const PasswordForm = ({ userId }: { userId: string }) => {
       setSession(reply.token);
       setOldPassword('');
       setNewPassword('');
-      setOutcome({ tone: 'success', text: reply.message });
+      setOutcome({ tone: 'success', text: messageText(reply) });
     } catch (failure) {
       if (failure instanceof ApiError && failure.fieldMessage('newPassword')) {
         setNewPasswordError(failure.fieldMessage('newPassword'));
       } else {
-        setOutcome({ tone: 'error', text: failure instanceof ApiError ? messageText(failure.message) : t('common.genericError') });
+        setOutcome({ tone: 'error', text: failure instanceof ApiError ? failure.message : t('common.genericError') });
       }
     }
   };
@@ -52,7 +52,7 @@ export const PasswordForm = ({ userId }: { userId: string }) => {
     <form className={pageStyles.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
       {outcome && (
         <Alert tone={outcome.tone} testId="password-message">
-          {messageText(outcome.text)}
+          {outcome.text}
         </Alert>
       )}
       <TextField
@@ -71,7 +71,7 @@ export const PasswordForm = ({ userId }: { userId: string }) => {
         autoComplete="new-password"
         value={newPassword}
         onChange={(event) => setNewPassword(event.target.value)}
-        error={newPasswordError && messageText(newPasswordError)}
+        error={newPasswordError}
         required
       />
       <Button type="submit" disabled={changePassword.isPending}>

@@ -57,6 +57,7 @@ import { useCanvasActions, type Notify } from './useCanvasActions.ts';
 import { useDropHandler } from './useDropHandler.ts';
 import styles from './View.module.css';
 import windowStyles from '../windows/Windows.module.css';
+import { failureText } from '../../../components/serverMessage.ts';
 
 /** What app/ plugs into the view screen (features never import each other). */
 export type ViewSlots = {
@@ -252,7 +253,7 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
         for (const frame of viewFrames()) frame.contentWindow?.postMessage({ type: 'buildon:canvas-refresh', viewIds: [sourceViewId, target.viewId] }, window.location.origin);
         notify('success', t('canvas.msg.moved', { count: reply.moved, title: target.title }));
       } catch (failure) {
-        notify('error', failure instanceof Error ? failure.message : t('common.genericError'));
+        notify('error', failureText(failure, t('common.genericError')));
       }
     },
     [client, viewId, notify, t],
@@ -406,7 +407,7 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
             ? (ref, on) =>
                 void setFavourite(communityId, ref.to, on)
                   .then(() => updateCanvas(client, viewId, (c) => patchTarget(c, ref.to, { favourite: on })))
-                  .catch((failure: unknown) => notify('error', failure instanceof Error ? failure.message : t('common.genericError')))
+                  .catch((failure: unknown) => notify('error', failureText(failure, t('common.genericError'))))
             : null,
           drawOnImage: plugins.drawonimage
             ? (ref) => {
@@ -497,7 +498,7 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
       updateCanvas(client, viewId, (c) => ({ ...c, viewSetting: reply.viewSetting, viewSettingSaved: reply.viewSettingSaved }));
       notify('success', t('canvas.settings.savedNotice'));
     } catch (failure) {
-      notify('error', failure instanceof Error ? failure.message : t('common.genericError'));
+      notify('error', failureText(failure, t('common.genericError')));
     } finally {
       setSavingSetting(false);
     }

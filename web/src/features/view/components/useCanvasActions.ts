@@ -17,6 +17,7 @@ import {
 import { clampPosition, riseabovePlacement, type Point, type ViewRef } from '../canvas/model.ts';
 import type { Move } from '../canvas/useCanvasPointer.ts';
 import type { ClipboardRef } from '../state.ts';
+import { messageText } from '../../../lib/messages.ts';
 
 export type Notify = (tone: 'error' | 'success' | 'info', text: string) => void;
 
@@ -53,7 +54,8 @@ export const useCanvasActions = (viewId: string, canvas: ViewCanvasReply | undef
         const reply = await updateRefs(viewId, [...changes].map(([linkId, data]) => ({ linkId, data })));
         for (const item of reply.refused) {
           snapBack(item.linkId);
-          message ??= item.message;
+          // The refusal's message, translated from its code (never the English text).
+          message ??= item.messageCode ? messageText(item.messageCode) : fallbackError;
         }
       } catch (failure) {
         for (const id of changes.keys()) snapBack(id);
