@@ -280,12 +280,15 @@ export const maxNoteDepth = 40;
 export const maxNoteNodes = 20_000;
 
 /**
- * A body beyond `maxNoteDepth` or `maxNoteNodes`. Its message is one of the
- * contract's `Messages` (`noteTooDeep`, `noteTooLarge`), so the server sends it
- * as is (400 on `body`) and the web client shows it in the reader's language.
+ * A body beyond `maxNoteDepth` or `maxNoteNodes`. `key` names the contract's
+ * message (`Messages.noteTooDeep`, `noteTooLarge`): the server sends it (400 on
+ * `body`) with its code, which the web client shows in the reader's language.
  */
 export class NoteBodyTooLarge extends RangeError {
   override name = 'NoteBodyTooLarge';
+  constructor(readonly key: 'noteTooDeep' | 'noteTooLarge') {
+    super(Messages[key]);
+  }
 }
 
 /**
@@ -304,14 +307,14 @@ export const checkNoteBodySize = (json: unknown): void => {
   for (let entry = stack.pop(); entry; entry = stack.pop()) {
     const { value, depth, nodeDepth } = entry;
     if (typeof value !== 'object' || value === null) continue;
-    if (depth > maxJsonDepth || nodeDepth > maxNoteDepth) throw new NoteBodyTooLarge(Messages.noteTooDeep);
+    if (depth > maxJsonDepth || nodeDepth > maxNoteDepth) throw new NoteBodyTooLarge('noteTooDeep');
     if (Array.isArray(value)) {
       for (const item of value) stack.push({ value: item, depth: depth + 1, nodeDepth });
       continue;
     }
     const record = value as Record<string, unknown>;
     const isNode = typeof record.type === 'string';
-    if (isNode && ++nodes > maxNoteNodes) throw new NoteBodyTooLarge(Messages.noteTooLarge);
+    if (isNode && ++nodes > maxNoteNodes) throw new NoteBodyTooLarge('noteTooLarge');
     for (const key of Object.keys(record)) {
       stack.push({ value: record[key], depth: depth + 1, nodeDepth: isNode && key === 'content' ? nodeDepth + 1 : nodeDepth });
     }

@@ -483,7 +483,8 @@ describeBrowser('the contribution window', () => {
       await loginThroughUi(other, app.url, carol.userName, carol.password);
       await other.goto(`${app.url}/contribution/${noteId}/${viewId}`);
       await other.getByTestId('contribution-error').waitFor();
-      expect(await other.getByTestId('contribution-error').textContent()).toMatch(/^Error/);
+      // "Erreur" and the refusal, in French.
+      expect(await other.getByTestId('contribution-error').textContent()).toMatch(/^Erreur /);
       await other.close();
     });
   });

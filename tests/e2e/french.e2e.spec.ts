@@ -220,6 +220,12 @@ describeBrowser('the French interface (issue 21 §6)', () => {
     await page.getByTestId('groups').waitFor();
     await check(page, 'gestion des groupes');
 
+    await page.goto(`${app.url}/view/${viewId}`);
+    await waitForLive(page);
+    await page.getByTestId('tool-view-manager').click();
+    await expect.poll(() => page.getByTestId('tool-view-manager').getAttribute('aria-pressed')).toBe('true');
+    await check(page, 'vue (enseignante), panneau des perspectives');
+
     await page.goto(`${app.url}/viewmanager/${community._id}`);
     await page.getByTestId('vm-row').first().waitFor();
     await check(page, 'gestion des vues');
@@ -296,6 +302,17 @@ describeBrowser('the French interface (issue 21 §6)', () => {
     await page.goto(`${app.url}/contribution/${noteId}`);
     await page.getByTestId('contribution-pane').waitFor();
     await check(page, 'page de contribution');
+
+    // Pages a pupil may not use: the administration, the author manager, the community settings.
+    await page.goto(`${app.url}/admin`);
+    await page.getByTestId('forbidden').waitFor();
+    await check(page, 'administration refusée');
+    await page.goto(`${app.url}/authormanager/${community._id}`);
+    await page.getByTestId('authors-forbidden').waitFor();
+    await check(page, 'gestion des auteurs refusée');
+    await page.goto(`${app.url}/communitysettings/${community._id}`);
+    await page.getByTestId('settings-form').waitFor();
+    await check(page, 'paramètres de la communauté (lecture seule)');
     expect(newLeaks()).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import { contributionIdsDragType } from '../../contracts/api/search.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, screenshots, useBrowserApp, type ApiUser } from './harness.ts';
 import { ok, waitForLive } from './api.ts';
+import { inFrench } from './frenchText.ts';
 
 /**
  * Search in the browser (spec part 2 §Search; issue 6 "a private note is
@@ -112,10 +113,10 @@ describeBrowser('search: private notes stay private, results drop onto a canvas'
     expect(await page.getByTestId('no_contributions_found').isVisible()).toBe(true);
     await checkPage(page, 'search-noresult');
 
-    // An unknown author token: the server's message.
+    // An unknown author token: the server's message, in French.
     await searchFor(page, `${sharedWord} -author:personne`);
     expect(await page.getByTestId('search').getAttribute('data-status')).toBe('error');
-    expect(await page.getByTestId('search-status').textContent()).toContain('author:personne not found');
+    expect(await page.getByTestId('search-status').textContent()).toContain(inFrench('search.authorNotFound', { name: 'personne' }));
   });
 
   it('shows the author both notes, and private mode keeps them', async () => {

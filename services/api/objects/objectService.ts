@@ -45,7 +45,7 @@ import type { CommunityAccess, CommunityAccessGrant } from '../communities/acces
 import { attachmentSignature, signedQuery } from './attachmentSignature.ts';
 import { PastAccess } from '../past/pastAccess.ts';
 import { msg, msgWithText, type UserMessage } from '../../../contracts/messageCodes.ts';
-import { Messages, specMessage } from '../../../contracts/messages.ts';
+import { specMessage } from '../../../contracts/messages.ts';
 import { isInitialAttachmentTitle } from '../canvas/defaultTitles.ts';
 
 export type ObjectServiceDeps = CommandDeps & {
@@ -90,7 +90,7 @@ export const safeFilename = (name: string): string => {
  * the web client translates; any other, ProseMirror's reason.
  */
 const bodyProblem = (error: unknown): UserMessage => {
-  if (error instanceof NoteBodyTooLarge) return specMessage(error.message === Messages.noteTooDeep ? 'noteTooDeep' : 'noteTooLarge');
+  if (error instanceof NoteBodyTooLarge) return specMessage(error.key);
   return msgWithText('objects.invalidBody', `${ObjectMessages.invalidBody}: ${error instanceof Error ? error.message : String(error)}`);
 };
 
