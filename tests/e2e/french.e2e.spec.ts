@@ -137,6 +137,7 @@ describeBrowser('the French interface (issue 21 §6)', () => {
           'Chargement…',
           'Ce nom d’utilisateur n’est pas inscrit ou le mot de passe n’est pas correct.',
           'Groupe',
+          'Téléverser une nouvelle version',
           'Sciences 5e B',
         ],
         'self-test',

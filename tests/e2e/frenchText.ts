@@ -25,9 +25,12 @@ const wordCount = (text: string) => text.split(/\s+/).filter((word) => /\p{L}/u.
 /** An English text of the locale files as a matcher: `{{name}}` stands for any value. */
 type EnglishText = { key: string; text: string; whole: RegExp; inside: RegExp | null };
 
+const wordsOf = (text: string) => (text.toLowerCase().match(/\p{L}+/gu) ?? []);
+
 const englishTexts = (): EnglishText[] => {
   const french = new Map(leaves(locales.fr));
   const frenchValues = new Set(french.values());
+  const frenchWords = new Set([...frenchValues].flatMap(wordsOf));
   return leaves(locales.en as unknown as Tree)
     .filter(([key, text]) => text !== french.get(key) && !frenchValues.has(text))
     .flatMap(([key, text]) => {
@@ -36,7 +39,12 @@ const englishTexts = (): EnglishText[] => {
       // A text that is mostly placeholders ("{{name}}", "{{count}} ×") says nothing of a language.
       if ((literal.match(/\p{L}/gu) ?? []).length < 4) return [];
       const body = parts.map(escape).join('.+?');
-      return [{ key, text, whole: new RegExp(`^${body}$`, 'u'), inside: wordCount(literal) >= 2 ? new RegExp(bounded(body), 'u') : null }];
+      const whole = new RegExp(`^${body}$`, 'u');
+      // Words French uses too ("{{language}} version") could be French around the placeholders
+      // or inside a longer line: such a text is only English when it is the whole line, as written.
+      const distinct = wordsOf(literal).some((word) => !frenchWords.has(word));
+      if (!distinct) return parts.length > 1 ? [] : [{ key, text, whole, inside: null }];
+      return [{ key, text, whole, inside: wordCount(literal) >= 2 ? new RegExp(bounded(body), 'u') : null }];
     });
 };
 
