@@ -38,6 +38,11 @@ export const DrawingEdit = ({
   initialBackground?: BackgroundChoice;
 }) => {
   const { t } = useTranslation();
+  // KF6 names layers "Layer N" in the stored SVG (fact sheet §1.3); people see them in their language (issue 21 §6).
+  const layerName = (name: string) => {
+    const number = /^Layer (\d+)$/.exec(name)?.[1];
+    return number ? t('contribution.drawing.layerName', { number }) : name;
+  };
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const scene = useRef<Scene | null>(null);
   const [tool, setTool] = useState<Tool>('pen');
@@ -197,12 +202,12 @@ export const DrawingEdit = ({
                 <li key={layer.index} className={layer.active ? styles.layerOn : ''}>
                   <label className={styles.check}>
                     <input type="radio" name="active-layer" checked={layer.active} onChange={() => scene.current?.activateLayer(layer.index)} />
-                    {layer.name}
+                    {layerName(layer.name)}
                   </label>
                   <button
                     type="button"
                     className={styles.tool}
-                    aria-label={layer.visible ? t('contribution.drawing.hideLayer', { name: layer.name }) : t('contribution.drawing.showLayer', { name: layer.name })}
+                    aria-label={layer.visible ? t('contribution.drawing.hideLayer', { name: layerName(layer.name) }) : t('contribution.drawing.showLayer', { name: layerName(layer.name) })}
                     onClick={() => scene.current?.toggleLayer(layer.index)}
                   >
                     {layer.visible ? <Eye size={16} aria-hidden="true" /> : <EyeOff size={16} aria-hidden="true" />}
@@ -210,7 +215,7 @@ export const DrawingEdit = ({
                 </li>
               ))}
             </ul>
-            <button type="button" className={styles.addLayer} onClick={() => scene.current?.addLayer(`Layer ${layers.length + 1}`)} data-testid="draw-add-layer">
+            <button type="button" className={styles.addLayer} onClick={() => scene.current?.addLayer(t('contribution.drawing.layerName', { number: layers.length + 1 }))} data-testid="draw-add-layer">
               <Plus size={16} aria-hidden="true" /> {t('contribution.drawing.addLayer')}
             </button>
           </fieldset>

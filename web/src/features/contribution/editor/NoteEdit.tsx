@@ -1,4 +1,5 @@
 import type { Node as PMNode } from 'prosemirror-model';
+import { authorLabel } from '../labels.ts';
 import type { EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { Tag } from 'lucide-react';
@@ -117,7 +118,7 @@ export const NoteEdit = ({
         contributionId: target._id,
         quote: reference.quote.trim(),
         title: target.title,
-        authors: target.authorNames.map((a) => a.name).join(', '),
+        authors: target.authorNames.map((a) => authorLabel(t, a)).join(', '),
         linkId: null,
       });
       insertInline(node)(view.state, view.dispatch);
