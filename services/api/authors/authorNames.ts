@@ -8,8 +8,6 @@ export type AuthorName = { _id: string; name: string; userName: string; missing?
 /** Shown in place of a membership that no longer exists. */
 export const missingAuthorName = '(missing authors)';
 
-export const displayName = (first: string, last: string): string => `${first} ${last}`.trim();
-
 /**
  * The names of the given authors, in the same order (last name first when the
  * community flips names). One `$in` query, not one read per author.

@@ -39,7 +39,8 @@ import { imageSize } from '../../integrations/media/imageSize.ts';
 import { sniffMime } from '../../integrations/media/sniff.ts';
 import { SvgRejected, sanitizeSvg } from '../../integrations/media/svg.ts';
 import type { CommandDeps } from '../appServices.ts';
-import { authorNames, displayName, missingAuthorName } from '../authors/authorNames.ts';
+import { personName } from '../../../contracts/personName.ts';
+import { authorNames, missingAuthorName } from '../authors/authorNames.ts';
 import { lastNameFirstIn } from '../authors/nameOrder.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
 import { attachmentSignature, signedQuery } from './attachmentSignature.ts';
@@ -280,7 +281,7 @@ export class ObjectService {
       keywords: doc?.keywords ?? [],
       revision,
       modified: doc?.modified ?? '',
-      modifiedBy: actor ? { userId: actor._id, name: displayName(actor.firstName, actor.lastName) || actor.userName } : null,
+      modifiedBy: actor ? { userId: actor._id, name: personName(actor) } : null,
     };
   }
 
@@ -663,7 +664,7 @@ export class ObjectService {
   private async userName(userId: string | null): Promise<string> {
     if (!userId) return 'system';
     const found = await this.users.get(userId);
-    return found ? displayName(found.firstName, found.lastName) || found.userName : missingAuthorName;
+    return found ? personName(found) : missingAuthorName;
   }
 
   private async toEntry(doc: HistoricalObjectDocument): Promise<HistoryEntry> {

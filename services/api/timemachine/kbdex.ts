@@ -1,3 +1,4 @@
+import { personName } from '../../../contracts/personName.ts';
 import Papa from 'papaparse';
 import { kbdexColumns } from '../../../contracts/api/timemachine.ts';
 import { countWords, parseNoteBody, plainTextOf } from '../../../contracts/noteSchema.ts';
@@ -14,8 +15,7 @@ export type KbdexRow = { id: string; title: string; authors: string; created: st
  */
 export const neutraliseFormula = (cell: string): string => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
 
-const authorName = (author: AuthorDocument | undefined): string =>
-  author ? `${author.firstName} ${author.lastName}`.trim() || author.userName : '';
+const authorName = (author: AuthorDocument | undefined): string => (author ? personName(author) : '');
 
 /** The plain text of a note body (ProseMirror JSON); '' when it does not parse. */
 export const noteText = (body: unknown): string => {
