@@ -661,13 +661,14 @@ export class ObjectService {
     return result;
   }
 
-  private async userName(userId: string | null): Promise<string> {
+  private async userName(userId: string | null, lastNameFirst = false): Promise<string> {
     if (!userId) return 'system';
     const found = await this.users.get(userId);
-    return found ? personName(found) : missingAuthorName;
+    return found ? personName(found, lastNameFirst) : missingAuthorName;
   }
 
-  private async toEntry(doc: HistoricalObjectDocument): Promise<HistoryEntry> {
+  /** `lastNameFirst`: the community's `flipname` (issue 21 §15). */
+  private async toEntry(doc: HistoricalObjectDocument, lastNameFirst = false): Promise<HistoryEntry> {
     return {
       _id: doc._id,
       dataId: doc.dataId,
@@ -676,7 +677,7 @@ export class ObjectService {
       operation: doc.operation,
       eventType: doc.eventType,
       authorId: doc.authorId,
-      authorName: await this.userName(doc.authorId),
+      authorName: await this.userName(doc.authorId, lastNameFirst),
     };
   }
 
@@ -687,7 +688,8 @@ export class ObjectService {
     const past = this.pastAccess(grant);
     const shown: HistoricalObjectDocument[] = [];
     for (const version of versions) if (await past.mayRead(id, Date.parse(version.at), version.data)) shown.push(version);
-    return Promise.all(shown.map((doc) => this.toEntry(doc)));
+    const lastNameFirst = await lastNameFirstIn(this.deps.readStore, grant.community);
+    return Promise.all(shown.map((doc) => this.toEntry(doc, lastNameFirst)));
   }
 
   /** GET /api/historicalobjects/{id}: one version of a contribution (or link), for readers of the contribution (of its `from`). */
@@ -706,7 +708,7 @@ export class ObjectService {
     if (!shown) throw new ForbiddenError(msg('objects.notReadableThen'));
     const previous = doc.type === 'Object' ? await this.previousReadable(doc, past) : null;
     return {
-      ...(await this.toEntry(doc)),
+      ...(await this.toEntry(doc, await lastNameFirstIn(this.deps.readStore, grant.community))),
       communityId: doc.communityId,
       type: doc.type,
       dataType: doc.dataType,

@@ -47,6 +47,9 @@ describe('flipname', () => {
     await setFlipname(true);
     try {
       expect(await writerNames(noteId, view)).toEqual({ canvas: [lastFirst], object: [lastFirst], search: [lastFirst] });
+      // The history list names who made each version the same way.
+      const history = (await call<{ authorName: string }[]>(t, w.writer2.token, 'GET', `/api/objects/${noteId}/history`)).body;
+      expect(history[0]?.authorName).toBe(lastFirst);
     } finally {
       await setFlipname(false);
     }
