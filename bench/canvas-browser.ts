@@ -22,7 +22,10 @@ import { canvasWorld, seedCanvasView } from '../tests/support/canvas.ts';
 import { startServer } from '../tests/support/serverProcess.ts';
 import { buildTestApp, tempDataDir } from '../tests/support/testApp.ts';
 
-const sizes = (process.env.BENCH_CANVAS_BROWSER_SIZES ?? '1000,3000').split(',').map(Number).filter((n) => n > 0);
+const sizes = (process.env.BENCH_CANVAS_BROWSER_SIZES ?? '1000,3000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const dragSeconds = Number(process.env.BENCH_CANVAS_DRAG_SECONDS ?? 5);
 const chromiumPath = '/usr/bin/chromium';
 const root = join(import.meta.dirname, '..');
@@ -40,9 +43,23 @@ const ensureWebBuild = () => {
   execFileSync('npm', ['run', '--silent', 'build:web'], { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
 };
 
-type Figures = { refs: number; links: number; firstRenderMs: number; loadLongestTaskMs: number; loadLongTasks: number; fps: number; meanFps: number; frames: number; longestTaskMs: number; longTasks: number; commitMs: number };
+type Figures = {
+  refs: number;
+  links: number;
+  firstRenderMs: number;
+  loadLongestTaskMs: number;
+  loadLongTasks: number;
+  fps: number;
+  meanFps: number;
+  frames: number;
+  longestTaskMs: number;
+  longTasks: number;
+  commitMs: number;
+};
 
-const measureDrag = async (page: Page): Promise<Omit<Figures, 'refs' | 'links' | 'firstRenderMs' | 'loadLongestTaskMs' | 'loadLongTasks'>> => {
+const measureDrag = async (
+  page: Page,
+): Promise<Omit<Figures, 'refs' | 'links' | 'firstRenderMs' | 'loadLongestTaskMs' | 'loadLongTasks'>> => {
   const plane = await page.getByTestId('canvas-plane').boundingBox();
   if (!plane) throw new Error('no canvas');
   // Marquee over the first row of refs (20 of them, y = 20).
@@ -83,7 +100,10 @@ const measureDrag = async (page: Page): Promise<Omit<Figures, 'refs' | 'links' |
     cdp.on('Tracing.dataCollected', (e) => {
       for (const value of e.value) traceEvents.push(value as unknown as (typeof traceEvents)[number]);
     });
-    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
+      transferMode: 'ReportEvents',
+    });
   }
   const startX = plane.x + 30;
   const startY = plane.y + 30;
@@ -101,7 +121,13 @@ const measureDrag = async (page: Page): Promise<Omit<Figures, 'refs' | 'links' |
     await done;
     const totals = new Map<string, number>();
     for (const e of traceEvents) if (e.ph === 'X' && e.dur) totals.set(e.name, (totals.get(e.name) ?? 0) + e.dur / 1000);
-    console.log([...totals].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, v]) => `${v.toFixed(0)}ms ${k}`).join('\n'));
+    console.log(
+      [...totals]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 20)
+        .map(([k, v]) => `${v.toFixed(0)}ms ${k}`)
+        .join('\n'),
+    );
   }
   await page.mouse.up();
   const figures = await page.evaluate<{ fps: number; meanFps: number; frames: number; longestTaskMs: number; longTasks: number }>(`(() => {
@@ -114,10 +140,14 @@ const measureDrag = async (page: Page): Promise<Omit<Figures, 'refs' | 'links' |
     return { fps: 1000 / median, meanFps: span > 0 ? ((frames.length - 1) * 1000) / span : 0, frames: frames.length, longestTaskMs: Math.max(0, ...bench.tasks), longTasks: bench.tasks.length };
   })()`);
   // The 20 moves are committed after pointerup: wait until the server has them.
-  await page.waitForResponse((r) => r.url().includes('/refs/update') && r.request().method() === 'POST', { timeout: 10_000 }).catch(() => undefined);
+  await page
+    .waitForResponse((r) => r.url().includes('/refs/update') && r.request().method() === 'POST', { timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForLoadState('networkidle').catch(() => undefined);
   const done = performance.now();
-  console.log(`      save request sent ${fmt(save.sent - released)} ms after release, answered ${fmt(save.answered - released)} ms, settled ${fmt(done - released)} ms`);
+  console.log(
+    `      save request sent ${fmt(save.sent - released)} ms after release, answered ${fmt(save.answered - released)} ms, settled ${fmt(done - released)} ms`,
+  );
   return { ...figures, commitMs: done - released };
 };
 
@@ -135,7 +165,10 @@ const run = async (refCount: number): Promise<Figures> => {
       await t.close();
     }
     const server = await startServer(dataDir);
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+    });
     try {
       const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'fr-FR' });
       await context.addInitScript((value) => localStorage.setItem('buildon.token', value), token);
@@ -149,7 +182,10 @@ const run = async (refCount: number): Promise<Figures> => {
       page.setDefaultTimeout(60_000);
       const navigated = Date.now();
       await page.goto(`${server.url}/view/${viewId}`);
-      await page.locator('[data-testid="ref"]').nth(refCount - 1).waitFor({ state: 'attached' });
+      await page
+        .locator('[data-testid="ref"]')
+        .nth(refCount - 1)
+        .waitFor({ state: 'attached' });
       const firstRenderMs = Date.now() - navigated;
       // A second more for the last tasks to be reported, then the load's long tasks.
       await page.waitForTimeout(1000);
@@ -180,7 +216,11 @@ if (!existsSync(chromiumPath)) {
   for (const size of sizes) {
     const f = await run(size);
     const goal = size <= 1000 ? 55 : 30;
-    console.log(`   ${fmt(f.refs)} refs, ${fmt(f.links)} arrows: first render ${fmt(f.firstRenderMs)} ms, longest task while loading ${fmt(f.loadLongestTaskMs)} ms (${f.loadLongTasks} over 50 ms)`);
-    console.log(`      median ${fmt(f.fps, 1)} fps (mean ${fmt(f.meanFps, 1)}, ${fmt(f.frames)} frames; goal ≥ ${goal}), longest task ${fmt(f.longestTaskMs)} ms (${f.longTasks} over 50 ms; goal none), 20 moves committed ${fmt(f.commitMs)} ms after release`);
+    console.log(
+      `   ${fmt(f.refs)} refs, ${fmt(f.links)} arrows: first render ${fmt(f.firstRenderMs)} ms, longest task while loading ${fmt(f.loadLongestTaskMs)} ms (${f.loadLongTasks} over 50 ms)`,
+    );
+    console.log(
+      `      median ${fmt(f.fps, 1)} fps (mean ${fmt(f.meanFps, 1)}, ${fmt(f.frames)} frames; goal ≥ ${goal}), longest task ${fmt(f.longestTaskMs)} ms (${f.longTasks} over 50 ms; goal none), 20 moves committed ${fmt(f.commitMs)} ms after release`,
+    );
   }
 }

@@ -17,7 +17,8 @@ const seconds = Number(process.env.BENCH_CANVAS_SECONDS ?? 3);
 const clients = Number(process.env.BENCH_CANVAS_CLIENTS ?? 50);
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 /** Wall times (sorted) and the mean CPU time of `count` sequential loads: on a shared machine, CPU time is what the server itself spent. */
 const timeInject = async (t: TestApp, url: string, token: string, count: number): Promise<number[] & { cpuMs?: number }> => {
@@ -74,7 +75,17 @@ export const benchCanvas = async () => {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
-    return { refs: body.refs.length, links: body.links.length, bytes: sample.body.length, service, serviceCpuMs, injected, perSecond: done / elapsed, done, failed };
+    return {
+      refs: body.refs.length,
+      links: body.links.length,
+      bytes: sample.body.length,
+      service,
+      serviceCpuMs,
+      injected,
+      perSecond: done / elapsed,
+      done,
+      failed,
+    };
   } finally {
     await t.close();
   }
@@ -82,9 +93,19 @@ export const benchCanvas = async () => {
 
 const result = await benchCanvas();
 const { loadavg, cpus } = await import('node:os');
-console.log(`\n4. Canvas load, GET /api/views/{viewId}/canvas — ${fmt(refCount)} refs seeded, ${fmt(result.refs)} visible to a writer, ${fmt(result.links)} build-on links, ${fmt(result.bytes / 1024)} KiB`);
+console.log(
+  `\n4. Canvas load, GET /api/views/{viewId}/canvas — ${fmt(refCount)} refs seeded, ${fmt(result.refs)} visible to a writer, ${fmt(result.links)} build-on links, ${fmt(result.bytes / 1024)} KiB`,
+);
 console.log(`   machine load average ${fmt(loadavg()[0] ?? 0, 1)} on ${cpus().length} cores (wall times grow with it; CPU times do not)`);
-console.log(`   use case alone (baseline)              : median ${fmt(percentile(result.service, 50), 2)} ms, p99 ${fmt(percentile(result.service, 99), 2)} ms, CPU ${fmt(result.serviceCpuMs, 2)} ms/load`);
-console.log(`   through HTTP inject (server time)      : median ${fmt(percentile(result.injected, 50), 2)} ms, p99 ${fmt(percentile(result.injected, 99), 2)} ms, CPU ${fmt(result.injected.cpuMs ?? 0, 2)} ms/load  (goal p99 ≤ 20 ms)`);
-console.log(`   ratio inject / use case (median)       : ${(percentile(result.injected, 50) / percentile(result.service, 50)).toFixed(2)}×`);
-console.log(`   ${clients} concurrent HTTP clients, 127.0.0.1     : ${fmt(result.perSecond)} requests/s  (${fmt(result.done)} in ${seconds} s, ${fmt(result.failed)} failed)`);
+console.log(
+  `   use case alone (baseline)              : median ${fmt(percentile(result.service, 50), 2)} ms, p99 ${fmt(percentile(result.service, 99), 2)} ms, CPU ${fmt(result.serviceCpuMs, 2)} ms/load`,
+);
+console.log(
+  `   through HTTP inject (server time)      : median ${fmt(percentile(result.injected, 50), 2)} ms, p99 ${fmt(percentile(result.injected, 99), 2)} ms, CPU ${fmt(result.injected.cpuMs ?? 0, 2)} ms/load  (goal p99 ≤ 20 ms)`,
+);
+console.log(
+  `   ratio inject / use case (median)       : ${(percentile(result.injected, 50) / percentile(result.service, 50)).toFixed(2)}×`,
+);
+console.log(
+  `   ${clients} concurrent HTTP clients, 127.0.0.1     : ${fmt(result.perSecond)} requests/s  (${fmt(result.done)} in ${seconds} s, ${fmt(result.failed)} failed)`,
+);

@@ -19,7 +19,8 @@ import { buildTestApp } from '../tests/support/testApp.ts';
 const moves = Number(process.env.BENCH_LIVE_MOVES ?? 200);
 const watcherCount = Number(process.env.BENCH_LIVE_WATCHERS ?? 25);
 const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 type Saved = Extract<PushServerMessage, { type: 'ref.saved' }>;
 
@@ -39,7 +40,9 @@ const benchLive = async () => {
     const watchers = await Promise.all(Array.from({ length: watcherCount }, (_, i) => watch(i % 2 === 0 ? w.writer2 : w.manager)));
     /** Each watcher's delay until its first `ref.saved` that passes `test`, from `started`. */
     const arrivals = (test: (m: Saved) => boolean, started: number) =>
-      watchers.map((client) => client.next<Saved>((m) => m.type === 'ref.saved' && test(m), 10_000).then(() => performance.now() - started));
+      watchers.map((client) =>
+        client.next<Saved>((m) => m.type === 'ref.saved' && test(m), 10_000).then(() => performance.now() - started),
+      );
 
     const { ref } = await placedNote(w, w.writer, w.welcomeViewId, 100, 100, 'Live bench');
     const moved: number[] = [];
@@ -56,12 +59,20 @@ const benchLive = async () => {
     const created: number[] = [];
     for (let i = 0; i < Math.min(moves, 50); i++) {
       const title = `Live note ${i}`;
-      const reply = await createContribution(w, w.writer, { type: 'Note', title, placement: { viewId: w.welcomeViewId, x: 300, y: 300 + i } });
+      const reply = await createContribution(w, w.writer, {
+        type: 'Note',
+        title,
+        placement: { viewId: w.welcomeViewId, x: 300, y: 300 + i },
+      });
       const noteId = reply.contribution._id;
       // Placed while unsaved: the other readers see it once it is contributed.
       const started = performance.now();
       const delays = arrivals((m) => m.ref._to.title === title, started);
-      const contributed = await call(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, { revision: 0, title, body: textDoc('Seen live.') });
+      const contributed = await call(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, {
+        revision: 0,
+        title,
+        body: textDoc('Seen live.'),
+      });
       if (contributed.status !== 200) throw new Error(`contribute failed: ${contributed.status} ${JSON.stringify(contributed.body)}`);
       created.push(...(await Promise.all(delays)));
       for (const client of watchers) client.messages.length = 0;

@@ -125,7 +125,17 @@ const seedUsers = async (store: SqliteEventStore, total: number) => {
     const events: NewEvent<UserEvent>[] = [
       {
         type: 'UserRegistered',
-        data: { userId: id, userName: `user${n}`, email: `user${n}@school.org`, firstName: 'First', lastName: `Last${n}`, passwordHash: '$argon2id$bench', role: 'user', lang: 'fr', provider: 'local' },
+        data: {
+          userId: id,
+          userName: `user${n}`,
+          email: `user${n}@school.org`,
+          firstName: 'First',
+          lastName: `Last${n}`,
+          passwordHash: '$argon2id$bench',
+          role: 'user',
+          lang: 'fr',
+          provider: 'local',
+        },
         metadata: { actorId: id, at: at() },
       },
     ];
@@ -133,7 +143,11 @@ const seedUsers = async (store: SqliteEventStore, total: number) => {
       events.push(
         k % 3 === 0
           ? { type: 'UserProfileUpdated', data: { userId: id, lastName: `Last${n}-${k}` }, metadata: { actorId: id, at: at() } }
-          : { type: 'UserLanguageChanged', data: { userId: id, lang: languages[(n + k) % languages.length] ?? 'en' }, metadata: { actorId: id, at: at() } },
+          : {
+              type: 'UserLanguageChanged',
+              data: { userId: id, lang: languages[(n + k) % languages.length] ?? 'en' },
+              metadata: { actorId: id, at: at() },
+            },
       );
     }
     window.push(store.append(`user-${id}`, events, { expectedRevision: 'no_stream' }));
@@ -209,15 +223,27 @@ try {
   const commands = await benchCommands();
   console.log('1. Durable single-event commands (WAL, synchronous=FULL)');
   console.log(`   raw better-sqlite3 single-row commits : ${fmt(raw.perSecond)} /s`);
-  console.log(`   Buildon command path (${concurrency} clients)   : ${fmt(commands.perSecond)} /s  (${fmt(commands.done)} commands in ${fmt(commands.commits)} commits)`);
-  console.log(`   CPU per command                       : ${fmt(commands.cpuMicros)} µs  (read the stream's tail, decide, append, project)`);
+  console.log(
+    `   Buildon command path (${concurrency} clients)   : ${fmt(commands.perSecond)} /s  (${fmt(commands.done)} commands in ${fmt(commands.commits)} commits)`,
+  );
+  console.log(
+    `   CPU per command                       : ${fmt(commands.cpuMicros)} µs  (read the stream's tail, decide, append, project)`,
+  );
   console.log(`   ratio                                 : ${(commands.perSecond / raw.perSecond).toFixed(2)}×  (goal ≥ 1.0×)\n`);
 
   const rebuild = await benchRebuild();
-  console.log(`2. Projection rebuild over ${fmt(rebuild.total)} events (${fmt(rebuild.docs)} users; seeded at ${fmt(rebuild.seedPerSecond)} events/s)`);
-  console.log(`   raw JSON fold                         : ${fmt(rebuild.raw.perSecond)} events/s  (${fmt(rebuild.raw.perCpuSecond)} per CPU-second)`);
-  console.log(`   users projection rebuild              : ${fmt(rebuild.rebuild.eventsPerSecond)} events/s  (${fmt(rebuild.rebuild.perCpuSecond)} per CPU-second)`);
-  console.log(`   ratio                                 : ${(rebuild.rebuild.eventsPerSecond / rebuild.raw.perSecond).toFixed(2)}×  (goal ≥ 0.5×, ≥ 150,000 events/s)`);
+  console.log(
+    `2. Projection rebuild over ${fmt(rebuild.total)} events (${fmt(rebuild.docs)} users; seeded at ${fmt(rebuild.seedPerSecond)} events/s)`,
+  );
+  console.log(
+    `   raw JSON fold                         : ${fmt(rebuild.raw.perSecond)} events/s  (${fmt(rebuild.raw.perCpuSecond)} per CPU-second)`,
+  );
+  console.log(
+    `   users projection rebuild              : ${fmt(rebuild.rebuild.eventsPerSecond)} events/s  (${fmt(rebuild.rebuild.perCpuSecond)} per CPU-second)`,
+  );
+  console.log(
+    `   ratio                                 : ${(rebuild.rebuild.eventsPerSecond / rebuild.raw.perSecond).toFixed(2)}×  (goal ≥ 0.5×, ≥ 150,000 events/s)`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

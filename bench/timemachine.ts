@@ -25,7 +25,11 @@ export const benchTimeMachine = async (): Promise<void> => {
   const infra = await openInfrastructure({ ...loadConfig({}), dataDir: dir, snapshotIntervalMs: 0 });
   try {
     const { user: admin } = await infra.accounts.createOrPromoteAdmin({ userName: 'benchadmin', password: 'bench-password' });
-    const community = await infra.communities.create(admin, { title: 'Time machine bench', registrationKey: 'w', managerRegistrationKey: 'm' });
+    const community = await infra.communities.create(admin, {
+      title: 'Time machine bench',
+      registrationKey: 'w',
+      managerRegistrationKey: 'm',
+    });
     const viewId = community.views[0] as string;
     const communityId = community._id;
     const authorId = authorIdFor(communityId, admin._id);
@@ -53,12 +57,28 @@ export const benchTimeMachine = async (): Promise<void> => {
         stream: contributionStreamName(id),
         event: {
           type: 'ContributionCreated',
-          data: { contributionId: id, communityId, type: 'Note', title: isUnsaved ? '' : `Note ${i}`, status: isUnsaved ? 'unsaved' : 'active', permission: 'public', authors: [authorId], group: null, data: {} },
+          data: {
+            contributionId: id,
+            communityId,
+            type: 'Note',
+            title: isUnsaved ? '' : `Note ${i}`,
+            status: isUnsaved ? 'unsaved' : 'active',
+            permission: 'public',
+            authors: [authorId],
+            group: null,
+            data: {},
+          },
         },
       });
       const linkId = ids.next();
       refIds.push(linkId);
-      ops.push({ stream: contributionStreamName(viewId), event: { type: 'LinkCreated', data: { linkId, communityId, from: viewId, to: id, type: 'contains', data: { x: random(2000), y: random(1500) } } } });
+      ops.push({
+        stream: contributionStreamName(viewId),
+        event: {
+          type: 'LinkCreated',
+          data: { linkId, communityId, from: viewId, to: id, type: 'contains', data: { x: random(2000), y: random(1500) } },
+        },
+      });
     }
     while (ops.length < total) {
       const k = random(noteIds.length);
@@ -68,15 +88,30 @@ export const benchTimeMachine = async (): Promise<void> => {
         unsaved.delete(id);
         status.set(id, 'active');
         const body = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'late idea' }] }] };
-        ops.push({ stream: contributionStreamName(id), event: { type: 'NoteContributed', data: { contributionId: id, title: `Late ${k}`, body, keywords: [], wordCount: 2, text4search: '( late ) late idea (  )' } } });
+        ops.push({
+          stream: contributionStreamName(id),
+          event: {
+            type: 'NoteContributed',
+            data: { contributionId: id, title: `Late ${k}`, body, keywords: [], wordCount: 2, text4search: '( late ) late idea (  )' },
+          },
+        });
       } else if (roll < 6 && !unsaved.has(id)) {
-        ops.push({ stream: contributionStreamName(id), event: { type: 'ContributionRetitled', data: { contributionId: id, title: `Note ${k} v${ops.length}` } } });
+        ops.push({
+          stream: contributionStreamName(id),
+          event: { type: 'ContributionRetitled', data: { contributionId: id, title: `Note ${k} v${ops.length}` } },
+        });
       } else if (roll < 8 && !unsaved.has(id)) {
         const next = status.get(id) === 'active' ? 'inactive' : 'active';
         status.set(id, next);
-        ops.push({ stream: contributionStreamName(id), event: { type: 'ContributionStatusChanged', data: { contributionId: id, status: next } } });
+        ops.push({
+          stream: contributionStreamName(id),
+          event: { type: 'ContributionStatusChanged', data: { contributionId: id, status: next } },
+        });
       } else {
-        ops.push({ stream: contributionStreamName(viewId), event: { type: 'LinkUpdated', data: { linkId: refIds[k] as string, from: viewId, data: { x: random(2000), y: random(1500) } } } });
+        ops.push({
+          stream: contributionStreamName(viewId),
+          event: { type: 'LinkUpdated', data: { linkId: refIds[k] as string, from: viewId, data: { x: random(2000), y: random(1500) } } },
+        });
       }
     }
 
@@ -111,16 +146,24 @@ export const benchTimeMachine = async (): Promise<void> => {
 
     // A new move arrives: the replay is extended, not rebuilt.
     await infra.eventStore.append(contributionStreamName(viewId), [
-      { type: 'LinkUpdated', data: { linkId: refIds[0] as string, from: viewId, data: { x: 1, y: 1 } }, metadata: { actorId: admin._id, at: new Date(start + ops.length * 1000).toISOString() } },
+      {
+        type: 'LinkUpdated',
+        data: { linkId: refIds[0] as string, from: viewId, data: { x: 1, y: 1 } },
+        metadata: { actorId: admin._id, at: new Date(start + ops.length * 1000).toISOString() },
+      },
     ]);
     const extendStarted = performance.now();
     await service.frame(admin, viewId, 0);
     const extend = performance.now() - extendStarted;
 
-    console.log(`\n3. Time machine: one view, ${ops.length.toLocaleString('en')} events over ${notes} notes (seeded in ${seedSeconds.toFixed(1)} s)`);
+    console.log(
+      `\n3. Time machine: one view, ${ops.length.toLocaleString('en')} events over ${notes} notes (seeded in ${seedSeconds.toFixed(1)} s)`,
+    );
     console.log(`   steps (visible changes)               : ${steps.toLocaleString('en')}; last frame ${last.refs.length} refs`);
     console.log(`   first open (history + frame 0, cold)  : ${firstOpen.toFixed(0)} ms`);
-    console.log(`   seek to a random frame (300 seeks)    : median ${percentile(seeks, 50).toFixed(2)} ms, p99 ${percentile(seeks, 99).toFixed(2)} ms, max ${(seeks[seeks.length - 1] ?? 0).toFixed(2)} ms  (goal ≤ 100 ms)`);
+    console.log(
+      `   seek to a random frame (300 seeks)    : median ${percentile(seeks, 50).toFixed(2)} ms, p99 ${percentile(seeks, 99).toFixed(2)} ms, max ${(seeks[seeks.length - 1] ?? 0).toFixed(2)} ms  (goal ≤ 100 ms)`,
+    );
     console.log(`   one new event, then a frame           : ${extend.toFixed(2)} ms (replay extended)`);
   } finally {
     await infra.close();

@@ -40,8 +40,11 @@ export const annotationSkippedClasses = ['kf-support-label', 'kf-support-end', '
  * rendered as HTML anywhere (the client sets it as text).
  */
 export const plainAnnotationText = (value: string): string =>
-  // eslint-disable-next-line no-control-regex -- control characters are what is being removed
-  value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim();
+  value
+    .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex -- control characters are what is being removed
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+    .trim();
 
 /** A quote as stored: control characters (new lines kept) removed, not trimmed, so it stays the exact text of its ranges. */
 export const plainQuote = (value: string): string =>

@@ -4,7 +4,14 @@ import { anchorAnnotation, annotationTextOf, checkedRanges, plainAnnotationText,
 const doc = {
   type: 'doc',
   content: [
-    { type: 'paragraph', content: [{ type: 'text', text: 'Une ' }, { type: 'text', text: 'idée', marks: [{ type: 'strong' }] }, { type: 'text', text: '.' }] },
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'Une ' },
+        { type: 'text', text: 'idée', marks: [{ type: 'strong' }] },
+        { type: 'text', text: '.' },
+      ],
+    },
     {
       type: 'paragraph',
       content: [
@@ -44,7 +51,16 @@ describe('anchorAnnotation', () => {
   });
 
   it('spans several ranges by the text from the first start to the last end', () => {
-    expect(anchorAnnotation(text, [{ start: 12, end: 16 }, { start: 3, end: 10 }], 'lumière, puis')).toEqual([
+    expect(
+      anchorAnnotation(
+        text,
+        [
+          { start: 12, end: 16 },
+          { start: 3, end: 10 },
+        ],
+        'lumière, puis',
+      ),
+    ).toEqual([
       { start: 3, end: 10 },
       { start: 12, end: 16 },
     ]);
@@ -58,11 +74,26 @@ describe('anchorAnnotation', () => {
 
 describe('checks and plain text', () => {
   it('checkedRanges refuses empty, reversed, negative or out-of-text ranges and sorts the rest', () => {
-    expect(checkedRanges([{ start: 5, end: 6 }, { start: 0, end: 2 }], 10)).toEqual([
+    expect(
+      checkedRanges(
+        [
+          { start: 5, end: 6 },
+          { start: 0, end: 2 },
+        ],
+        10,
+      ),
+    ).toEqual([
       { start: 0, end: 2 },
       { start: 5, end: 6 },
     ]);
-    for (const bad of [[], [{ start: 2, end: 2 }], [{ start: 3, end: 1 }], [{ start: -1, end: 2 }], [{ start: 0, end: 11 }], [{ start: 0.5, end: 2 }]]) {
+    for (const bad of [
+      [],
+      [{ start: 2, end: 2 }],
+      [{ start: 3, end: 1 }],
+      [{ start: -1, end: 2 }],
+      [{ start: 0, end: 11 }],
+      [{ start: 0.5, end: 2 }],
+    ]) {
       expect(checkedRanges(bad, 10)).toBeNull();
     }
   });

@@ -18,10 +18,7 @@ describe('eachDocNode', () => {
     eachDocNode(
       {
         type: 'doc',
-        content: [
-          { type: 'a', content: [{ type: 'a1' }, { type: 'a2', content: [{ type: 'a21' }] }] },
-          { type: 'b' },
-        ],
+        content: [{ type: 'a', content: [{ type: 'a1' }, { type: 'a2', content: [{ type: 'a21' }] }] }, { type: 'b' }],
       },
       (node) => void types.push(String(node.type)),
     );
@@ -67,8 +64,12 @@ describe('copyJson and jsonText', () => {
     expect(() => JSON.stringify(doc)).toThrow(RangeError);
     const text = jsonText(doc);
     // JSON.parse is not recursive: it reads the text back at any depth.
-    expect(text.startsWith('{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"top "}]},{"type":"blockquote"')).toBe(true);
-    expect(text).toContain('{"type":"blockquote","attrs":{"level":0},"content":[{"type":"paragraph","content":[{"type":"text","text":"bottom"}]}]}]}');
+    expect(
+      text.startsWith('{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"top "}]},{"type":"blockquote"'),
+    ).toBe(true);
+    expect(text).toContain(
+      '{"type":"blockquote","attrs":{"level":0},"content":[{"type":"paragraph","content":[{"type":"text","text":"bottom"}]}]}]}',
+    );
     expect(text.endsWith(']}'.repeat(veryDeep + 1))).toBe(true);
     expect(jsonText(JSON.parse(text))).toBe(text);
     expect(jsonText(copyJson(doc))).toBe(text);

@@ -7,5 +7,4 @@ export type ObjectId = string & { readonly __brand?: 'ObjectId' };
 export const objectIdPattern = '^[0-9a-f]{24}$';
 const objectIdRegex = new RegExp(objectIdPattern);
 
-export const isObjectId = (value: unknown): value is ObjectId =>
-  typeof value === 'string' && objectIdRegex.test(value);
+export const isObjectId = (value: unknown): value is ObjectId => typeof value === 'string' && objectIdRegex.test(value);

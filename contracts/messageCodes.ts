@@ -83,10 +83,17 @@ export const msg = (code: MessageCode, params?: MessageParams): UserMessage => (
 });
 
 /** The same code and params, with an English text of its own (a detail the generic wording lacks). */
-export const msgWithText = (code: MessageCode, text: string, params?: MessageParams): UserMessage => ({ code, ...(params ? { params } : {}), text });
+export const msgWithText = (code: MessageCode, text: string, params?: MessageParams): UserMessage => ({
+  code,
+  ...(params ? { params } : {}),
+  text,
+});
 
 /** What the wire carries for a message: its code and params (the text travels separately). */
-export const coded = (message: UserMessage): CodedMessage => ({ messageCode: message.code, ...(message.params ? { params: message.params } : {}) });
+export const coded = (message: UserMessage): CodedMessage => ({
+  messageCode: message.code,
+  ...(message.params ? { params: message.params } : {}),
+});
 
 /** A reply that is a message: English `message` (KF6 clients) and `messageCode`/`params` (the web client). */
 export type MessageReply = { message: string; messageCode: MessageCode; params?: MessageParams };

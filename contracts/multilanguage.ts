@@ -98,7 +98,11 @@ export const withTranslations = (
  * Which language of a note a reader sees: the chosen one when the note has
  * it, else the default language, else the note's main version (`null`).
  */
-export const languageShown = (langInNote: readonly string[], chosen: string | null | undefined, defaultLang: string | null | undefined): string | null => {
+export const languageShown = (
+  langInNote: readonly string[],
+  chosen: string | null | undefined,
+  defaultLang: string | null | undefined,
+): string | null => {
   if (chosen && langInNote.includes(chosen)) return chosen;
   if (defaultLang && langInNote.includes(defaultLang)) return defaultLang;
   return null;

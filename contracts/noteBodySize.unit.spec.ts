@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { Messages } from './messages.ts';
-import { checkNoteBodySize, maxNoteDepth, maxNoteNodes, NoteBodyTooLarge, parseNoteBody, plainTextOf, withServableBodies } from './noteSchema.ts';
+import {
+  checkNoteBodySize,
+  maxNoteDepth,
+  maxNoteNodes,
+  NoteBodyTooLarge,
+  parseNoteBody,
+  plainTextOf,
+  withServableBodies,
+} from './noteSchema.ts';
 
 const nested = (depth: number) => {
-  let node: Record<string, unknown> = { type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'https://a.example' } }] }] };
+  let node: Record<string, unknown> = {
+    type: 'paragraph',
+    content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'https://a.example' } }] }],
+  };
   for (let i = 0; i < depth; i++) node = { type: 'blockquote', content: [node] };
   return { type: 'doc', content: [node] };
 };
@@ -51,7 +62,10 @@ describe('checkNoteBodySize', () => {
   it('withServableBodies replaces only bodies beyond the limits', () => {
     const fine = { body: nested(2), other: 1 };
     expect(withServableBodies(fine)).toBe(fine);
-    const served = withServableBodies({ body: nested(500), translations: { fr: { title: 'a', body: nested(500) }, en: { title: 'b', body: nested(1) } } });
+    const served = withServableBodies({
+      body: nested(500),
+      translations: { fr: { title: 'a', body: nested(500) }, en: { title: 'b', body: nested(1) } },
+    });
     expect(JSON.stringify(served.body)).toContain('nested too deeply');
     expect(JSON.stringify(served.translations.fr.body)).toContain('nested too deeply');
     expect(served.translations.en.body).toEqual(nested(1));

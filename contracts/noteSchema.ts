@@ -85,9 +85,11 @@ const image: NodeSpec = {
     width: {
       default: null,
       validate: (value: unknown) =>
-        void (value === null ||
+        void (
+          value === null ||
           (typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= maxInlineImageWidth) ||
-          fail(`width must be a number up to ${maxInlineImageWidth}`)),
+          fail(`width must be a number up to ${maxInlineImageWidth}`)
+        ),
     },
   },
   parseDOM: [
@@ -210,7 +212,10 @@ const attachmentRef: NodeSpec = {
   ],
   toDOM: (node): DOMOutputSpec => [
     'span',
-    { class: `kf-attachment inline-attachment ${node.attrs.attachmentId as string}`, 'data-attachment-id': node.attrs.attachmentId as string },
+    {
+      class: `kf-attachment inline-attachment ${node.attrs.attachmentId as string}`,
+      'data-attachment-id': node.attrs.attachmentId as string,
+    },
   ],
   leafText: () => '',
 };
@@ -240,7 +245,11 @@ const link: MarkSpec = {
   ],
   toDOM: (mark): DOMOutputSpec => [
     'a',
-    { href: mark.attrs.href as string, ...(mark.attrs.title ? { title: mark.attrs.title as string } : {}), rel: 'noopener noreferrer nofollow' },
+    {
+      href: mark.attrs.href as string,
+      ...(mark.attrs.title ? { title: mark.attrs.title as string } : {}),
+      rel: 'noopener noreferrer nofollow',
+    },
     0,
   ],
 };
@@ -357,7 +366,9 @@ export const withServableBodies = <T extends Record<string, unknown>>(data: T): 
     if (entries.some(([, entry]) => entry && typeof entry === 'object' && !fitsNoteLimits(entry.body))) {
       out = {
         ...out,
-        translations: Object.fromEntries(entries.map(([lang, entry]) => [lang, fitsNoteLimits(entry?.body) ? entry : { ...entry, body: oversizedBodyPlaceholder() }])),
+        translations: Object.fromEntries(
+          entries.map(([lang, entry]) => [lang, fitsNoteLimits(entry?.body) ? entry : { ...entry, body: oversizedBodyPlaceholder() }]),
+        ),
       };
     }
   }
@@ -441,7 +452,11 @@ export const supportNodesOf = (doc: PMNode): { supportId: string; linkId: string
   const found: { supportId: string; linkId: string | null; title: string }[] = [];
   doc.descendants((node) => {
     if (node.type.name === 'support') {
-      found.push({ supportId: node.attrs.supportId as string, linkId: (node.attrs.linkId as string | null) ?? null, title: node.attrs.title as string });
+      found.push({
+        supportId: node.attrs.supportId as string,
+        linkId: (node.attrs.linkId as string | null) ?? null,
+        title: node.attrs.title as string,
+      });
       return false;
     }
     return true;

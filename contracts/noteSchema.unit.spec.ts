@@ -18,7 +18,10 @@ const note = {
         { type: 'attachmentRef', attrs: { attachmentId: id('c') } },
       ],
     },
-    { type: 'bullet_list', content: [{ type: 'list_item', content: [{ type: 'paragraph', content: [{ type: 'text', text: "it's one" }] }] }] },
+    {
+      type: 'bullet_list',
+      content: [{ type: 'list_item', content: [{ type: 'paragraph', content: [{ type: 'text', text: "it's one" }] }] }],
+    },
   ],
 };
 
@@ -52,7 +55,11 @@ describe('note schema', () => {
             {
               type: 'support',
               attrs: { supportId: id('a'), title: 'Mon idée' },
-              content: [{ type: 'text', text: "parce que l'eau", marks: [{ type: 'strong' }] }, { type: 'hard_break' }, { type: 'text', text: "s'évapore" }],
+              content: [
+                { type: 'text', text: "parce que l'eau", marks: [{ type: 'strong' }] },
+                { type: 'hard_break' },
+                { type: 'text', text: "s'évapore" },
+              ],
             },
           ],
         },
@@ -61,17 +68,40 @@ describe('note schema', () => {
     // The words typed inside count and are searched; the label is not text.
     expect(plainTextOf(written)).toBe("parce que l'eau\ns'évapore");
     expect(countWords(plainTextOf(written))).toBe(4);
-    expect(() => parseNoteBody({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'support', attrs: { supportId: id('a') } }] }] })).not.toThrow();
+    expect(() =>
+      parseNoteBody({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'support', attrs: { supportId: id('a') } }] }] }),
+    ).not.toThrow();
   });
 
   it.each([
-    ['a javascript: link', { type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] }],
-    ['a data:text/html image', { type: 'paragraph', content: [{ type: 'image', attrs: { src: 'data:text/html,<script>alert(1)</script>' } }] }],
+    [
+      'a javascript: link',
+      { type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] },
+    ],
+    [
+      'a data:text/html image',
+      { type: 'paragraph', content: [{ type: 'image', attrs: { src: 'data:text/html,<script>alert(1)</script>' } }] },
+    ],
     ['an image wider than 200 px', { type: 'paragraph', content: [{ type: 'image', attrs: { src: 'a.png', width: 201 } }] }],
-    ['an attachment id that is not 24-hex', { type: 'paragraph', content: [{ type: 'attachmentRef', attrs: { attachmentId: '../etc/passwd' } }] }],
+    [
+      'an attachment id that is not 24-hex',
+      { type: 'paragraph', content: [{ type: 'attachmentRef', attrs: { attachmentId: '../etc/passwd' } }] },
+    ],
     ['a support without support id', { type: 'paragraph', content: [{ type: 'support', attrs: {}, content: [] }] }],
-    ['a support inside a support', { type: 'paragraph', content: [{ type: 'support', attrs: { supportId: id('a') }, content: [{ type: 'support', attrs: { supportId: id('b') } }] }] }],
-    ['an image inside a support', { type: 'paragraph', content: [{ type: 'support', attrs: { supportId: id('a') }, content: [{ type: 'image', attrs: { src: 'a.png' } }] }] }],
+    [
+      'a support inside a support',
+      {
+        type: 'paragraph',
+        content: [{ type: 'support', attrs: { supportId: id('a') }, content: [{ type: 'support', attrs: { supportId: id('b') } }] }],
+      },
+    ],
+    [
+      'an image inside a support',
+      {
+        type: 'paragraph',
+        content: [{ type: 'support', attrs: { supportId: id('a') }, content: [{ type: 'image', attrs: { src: 'a.png' } }] }],
+      },
+    ],
     ['an unknown node', { type: 'script', content: [] }],
     ['text directly in the document', { type: 'text', text: 'x' }],
     ['an unknown mark', { type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'blink' }] }] }],
@@ -86,7 +116,10 @@ describe('note schema', () => {
   });
 
   it('drops attributes the schema does not know (no event handlers survive)', () => {
-    const doc = parseNoteBody({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'image', attrs: { src: 'a.png', onerror: 'alert(1)' } }] }] });
+    const doc = parseNoteBody({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'image', attrs: { src: 'a.png', onerror: 'alert(1)' } }] }],
+    });
     expect(JSON.stringify(doc.toJSON())).not.toContain('onerror');
   });
 

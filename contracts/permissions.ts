@@ -1,4 +1,3 @@
-
 /**
  * The access rule of Knowledge Forum (fact sheet §3.1, spec part 1 §6), shared
  * by the server (which enforces it) and the web client (which only uses it to
@@ -28,8 +27,7 @@ export type AccessObject = {
 };
 
 const isInsider = (subject: AccessSubject, object: AccessObject): boolean =>
-  subject.authorId !== null &&
-  (object.authors.includes(subject.authorId) || (object.groupMembers?.includes(subject.authorId) ?? false));
+  subject.authorId !== null && (object.authors.includes(subject.authorId) || (object.groupMembers?.includes(subject.authorId) ?? false));
 
 export const canRead = (subject: AccessSubject, object: AccessObject): boolean => {
   if (subject.isManager) return true;

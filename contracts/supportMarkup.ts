@@ -69,14 +69,41 @@ export const supportToDOM = (node: PMNode): DOMOutputSpec => {
       ['span', { class: supportClasses.kf6StartLabel }, title],
     ],
     ['span', { class: supportClasses.words }, 0],
-    ['span', { id: kf6Id, class: `${supportClasses.kf6End} mceNonEditable ${supportClasses.end}` }, ['span', { class: supportClasses.kf6EndMark }, '\u00a0']],
+    [
+      'span',
+      { id: kf6Id, class: `${supportClasses.kf6End} mceNonEditable ${supportClasses.end}` },
+      ['span', { class: supportClasses.kf6EndMark }, '\u00a0'],
+    ],
   ];
 };
 
 const isElement = (node: Node | null): node is HTMLElement => node !== null && node.nodeType === 1;
 
 /** Elements that end a line of text: a KF6 support's words never run across one. */
-const blockTags = new Set(['ADDRESS', 'ARTICLE', 'BLOCKQUOTE', 'DIV', 'DL', 'FIGURE', 'FOOTER', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'OL', 'P', 'PRE', 'SECTION', 'TABLE', 'UL']);
+const blockTags = new Set([
+  'ADDRESS',
+  'ARTICLE',
+  'BLOCKQUOTE',
+  'DIV',
+  'DL',
+  'FIGURE',
+  'FOOTER',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'HEADER',
+  'HR',
+  'LI',
+  'OL',
+  'P',
+  'PRE',
+  'SECTION',
+  'TABLE',
+  'UL',
+]);
 
 /** What KF6 puts between the markers until the pupil writes (" - … - ", "- enter your idea here -"). */
 const isKf6Placeholder = (text: string): boolean => /^-\s*(…|\.\.\.|enter your idea here)?\s*-$/i.test(text.replace(/\u00a0/g, ' ').trim());

@@ -61,7 +61,12 @@ describe('the support node as Knowledge Forum 6 markup', () => {
   it('reads its own markup back to the same document (marks, line breaks, an empty support)', () => {
     const doc = body(
       { type: 'text', text: 'Avant ' },
-      support([{ type: 'text', text: 'la vapeur ' }, { type: 'text', text: 'monte', marks: [{ type: 'em' }] }, { type: 'hard_break' }, { type: 'text', text: 'puis retombe' }]),
+      support([
+        { type: 'text', text: 'la vapeur ' },
+        { type: 'text', text: 'monte', marks: [{ type: 'em' }] },
+        { type: 'hard_break' },
+        { type: 'text', text: 'puis retombe' },
+      ]),
       { type: 'text', text: ' après ' },
       support([], { title: 'My theory', linkId: null }),
       { type: 'text', text: ' fin' },
@@ -91,14 +96,18 @@ describe('the support node as Knowledge Forum 6 markup', () => {
 
   it('reads KF6’s untouched placeholder as an empty support', () => {
     for (const placeholder of [' -&nbsp;…&nbsp;- ', '- enter your idea here -']) {
-      const node = fromHtml(`<p>${kf6Tag(supportId, 'My theory', placeholder)}</p>`).firstChild?.content.content.find((child) => child.type.name === 'support');
+      const node = fromHtml(`<p>${kf6Tag(supportId, 'My theory', placeholder)}</p>`).firstChild?.content.content.find(
+        (child) => child.type.name === 'support',
+      );
       expect(node?.attrs.title).toBe('My theory');
       expect(node?.childCount).toBe(0);
     }
   });
 
   it('reads KF6 as stored (emptied markers, template ids) and leftover markers', () => {
-    const stored = fromHtml(`<p><span id="${linkId}" class="KFSupportStart mceNonEditable"></span>des nuages<span id="${linkId}" class="KFSupportEnd mceNonEditable"></span></p>`);
+    const stored = fromHtml(
+      `<p><span id="${linkId}" class="KFSupportStart mceNonEditable"></span>des nuages<span id="${linkId}" class="KFSupportEnd mceNonEditable"></span></p>`,
+    );
     expect(stored.firstChild?.firstChild?.type.name).toBe('support');
     expect(stored.firstChild?.firstChild?.textContent).toBe('des nuages');
     const template = fromHtml(
@@ -107,14 +116,21 @@ describe('the support node as Knowledge Forum 6 markup', () => {
     );
     expect(supportNodesOf(template)).toEqual([{ supportId, linkId: null, title: 'Mon idée' }]);
     // An end marker alone adds nothing; a start marker whose end is on another line holds no words.
-    expect(fromHtml(`<p>seul<span id="${linkId}" class="KFSupportEnd mceNonEditable"><span class="kfSupportEndMark"> &nbsp; </span></span></p>`).textContent).toBe('seul');
-    const split = fromHtml(`<p><span id="${linkId}" class="KFSupportStart mceNonEditable"></span>début</p><p>suite<span id="${linkId}" class="KFSupportEnd mceNonEditable"></span></p>`);
+    expect(
+      fromHtml(`<p>seul<span id="${linkId}" class="KFSupportEnd mceNonEditable"><span class="kfSupportEndMark"> &nbsp; </span></span></p>`)
+        .textContent,
+    ).toBe('seul');
+    const split = fromHtml(
+      `<p><span id="${linkId}" class="KFSupportStart mceNonEditable"></span>début</p><p>suite<span id="${linkId}" class="KFSupportEnd mceNonEditable"></span></p>`,
+    );
     expect(split.firstChild?.firstChild?.childCount).toBe(0);
     expect(plainTextOf(split)).toBe('début\nsuite');
   });
 
   it('refuses markers whose id is not an object id (no support is made up)', () => {
-    const doc = fromHtml(`<p><span id="x" class="KFSupportStart mceNonEditable"><span class="kfSupportStartLabel">Mon idée</span></span>mots<span id="x" class="KFSupportEnd mceNonEditable"></span></p>`);
+    const doc = fromHtml(
+      `<p><span id="x" class="KFSupportStart mceNonEditable"><span class="kfSupportStartLabel">Mon idée</span></span>mots<span id="x" class="KFSupportEnd mceNonEditable"></span></p>`,
+    );
     expect(supportNodesOf(doc)).toEqual([]);
     expect(doc.textContent).toBe('Mon idéemots');
   });

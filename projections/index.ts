@@ -8,4 +8,12 @@ import { readsProjection } from './reads/index.ts';
 import { usersProjection } from './users/index.ts';
 
 /** Every read model, in the order the runner applies them. */
-export const allProjections: readonly Projection[] = [usersProjection, communitiesProjection, authorsProjection, contributionsProjection, feedbackProjection, historyProjection, readsProjection];
+export const allProjections: readonly Projection[] = [
+  usersProjection,
+  communitiesProjection,
+  authorsProjection,
+  contributionsProjection,
+  feedbackProjection,
+  historyProjection,
+  readsProjection,
+];

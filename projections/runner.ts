@@ -346,4 +346,3 @@ export class ProjectionRunner {
     return this.projections.flatMap((p) => p.collections);
   }
 }
-

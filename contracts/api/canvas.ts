@@ -54,13 +54,15 @@ export const CanvasServiceMessages = {
 export const placeableTypes: ReadonlySet<string> = new Set(['Note', 'Drawing', 'Attachment', 'View']);
 
 /** Types the canvas creates (POST /api/contributions/{communityId}). */
-export const CreatableTypeSchema = Type.Union([Type.Literal('Note'), Type.Literal('Drawing'), Type.Literal('Attachment'), Type.Literal('View')]);
+export const CreatableTypeSchema = Type.Union([
+  Type.Literal('Note'),
+  Type.Literal('Drawing'),
+  Type.Literal('Attachment'),
+  Type.Literal('View'),
+]);
 export type CreatableType = Static<typeof CreatableTypeSchema>;
 
-export const PlacementSchema = Type.Object(
-  { viewId: ObjectIdSchema, x: Type.Number(), y: Type.Number() },
-  { additionalProperties: false },
-);
+export const PlacementSchema = Type.Object({ viewId: ObjectIdSchema, x: Type.Number(), y: Type.Number() }, { additionalProperties: false });
 
 /**
  * A new note, drawing, attachment or view. The server sets the community,
@@ -165,7 +167,10 @@ export type UpdateLinkBody = Static<typeof UpdateLinkBody>;
  */
 export const UpdateRefsBody = Type.Object(
   {
-    changes: Type.Array(Type.Object({ linkId: ObjectIdSchema, data: RefChangeSchema }, { additionalProperties: false }), { minItems: 1, maxItems: 5_000 }),
+    changes: Type.Array(Type.Object({ linkId: ObjectIdSchema, data: RefChangeSchema }, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: 5_000,
+    }),
   },
   { additionalProperties: false },
 );
@@ -180,7 +185,10 @@ export const LinkIdParams = Type.Object({ id: ObjectIdSchema });
 export const ViewIdParams = Type.Object({ viewId: ObjectIdSchema });
 export const ReadParams = Type.Object({ communityId: ObjectIdSchema, contributionId: ObjectIdSchema });
 
-export const DeleteRefsBody = Type.Object({ linkIds: Type.Array(ObjectIdSchema, { minItems: 1, maxItems: 5_000 }) }, { additionalProperties: false });
+export const DeleteRefsBody = Type.Object(
+  { linkIds: Type.Array(ObjectIdSchema, { minItems: 1, maxItems: 5_000 }) },
+  { additionalProperties: false },
+);
 export const DeleteRefsReply = Type.Object({
   count: Type.Integer(),
   /**

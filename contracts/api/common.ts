@@ -11,7 +11,9 @@ export type IdParams = Static<typeof IdParams>;
 export const MessageParamsSchema = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
 
 /** A code of contracts/messageCodes.ts (`<catalog>.<key>`). */
-export const MessageCodeSchema = Type.Unsafe<MessageCode>(Type.String({ description: 'a code of contracts/messageCodes.ts, e.g. messages.loginFailed' }));
+export const MessageCodeSchema = Type.Unsafe<MessageCode>(
+  Type.String({ description: 'a code of contracts/messageCodes.ts, e.g. messages.loginFailed' }),
+);
 
 /** A message as a code the web client translates, with its params (contracts/messageCodes.ts). */
 export const CodedMessageSchema = Type.Object({ messageCode: MessageCodeSchema, params: Type.Optional(MessageParamsSchema) });

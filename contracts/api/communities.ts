@@ -219,7 +219,14 @@ export type PluginFlag = (typeof pluginFlags)[number];
  * ideas, ITM, Google services, translation and the analytics plugins come with
  * their own issues.
  */
-export const offeredPluginFlags: readonly PluginFlag[] = ['enableFavourites', 'multilanguage', 'sideToSideNotePosition', 'filter', 'hirerachyView', 'drawonimage'];
+export const offeredPluginFlags: readonly PluginFlag[] = [
+  'enableFavourites',
+  'multilanguage',
+  'sideToSideNotePosition',
+  'filter',
+  'hirerachyView',
+  'drawonimage',
+];
 
 export const noteColours = ['yellow', 'pink', 'green', 'violet', 'purple', 'orange', 'red', 'blue'] as const;
 export type NoteColour = (typeof noteColours)[number];

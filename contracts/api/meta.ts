@@ -16,9 +16,7 @@ export const VersionReply = Type.Object({
 export const ChangeLogQuery = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 20, pattern: '^[A-Za-z_-]*$' })) });
 
 export const ChangeLogReply = Type.Object({
-  entries: Type.Array(
-    Type.Object({ version: Type.String(), date: Type.String(), changes: Type.Array(Type.String()) }),
-  ),
+  entries: Type.Array(Type.Object({ version: Type.String(), date: Type.String(), changes: Type.Array(Type.String()) })),
 });
 
 export const RobotCheckConfigReply = Type.Object({

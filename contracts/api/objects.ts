@@ -62,7 +62,12 @@ const Status = Type.Union([Type.Literal('unsaved'), Type.Literal('active'), Type
  * exists: `name` is then the original's "(missing authors)", which the web
  * client shows in the reader's language.
  */
-export const AuthorNameSchema = Type.Object({ _id: ObjectIdSchema, name: Type.String(), userName: Type.String(), missing: Type.Optional(Type.Literal(true)) });
+export const AuthorNameSchema = Type.Object({
+  _id: ObjectIdSchema,
+  name: Type.String(),
+  userName: Type.String(),
+  missing: Type.Optional(Type.Literal(true)),
+});
 
 /** GET /api/objects/{id}: the contribution as its readers see it. */
 export const ObjectSchema = Type.Object({
@@ -113,7 +118,10 @@ export const SaveObjectBody = Type.Object({
   translations: Type.Optional(
     Type.Record(
       Type.String({ maxLength: 20 }),
-      Type.Object({ title: Type.String({ maxLength: 500 }), body: Type.Record(Type.String(), Type.Unknown()) }, { additionalProperties: false }),
+      Type.Object(
+        { title: Type.String({ maxLength: 500 }), body: Type.Record(Type.String(), Type.Unknown()) },
+        { additionalProperties: false },
+      ),
       { maxProperties: 50 },
     ),
   ),

@@ -61,7 +61,15 @@ export const SearchQuerySchema = Type.Object(
     /** `title`: match words against the title only. */
     searchMode: Type.Optional(Type.Union([Type.Literal('title'), Type.Literal('text'), Type.Literal('')])),
     /** Narrows the search type to one contribution type. */
-    type: Type.Optional(Type.Union([Type.Literal('Note'), Type.Literal('View'), Type.Literal('Annotation'), Type.Literal('Drawing'), Type.Literal('Attachment')])),
+    type: Type.Optional(
+      Type.Union([
+        Type.Literal('Note'),
+        Type.Literal('View'),
+        Type.Literal('Annotation'),
+        Type.Literal('Drawing'),
+        Type.Literal('Attachment'),
+      ]),
+    ),
     /** Support titles (spaces ignored): only notes using one of these supports. */
     scaffold: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 80 })),
     /** Page size, 50 by default; larger values are capped at `SearchPaging.maxPageSize`. */

@@ -37,10 +37,4 @@ export type AuthorOrderChanged = Event<'AuthorOrderChanged', { authorId: string;
 export type AuthorWorkspaceSet = Event<'AuthorWorkspaceSet', { authorId: string; viewId: string }>;
 
 export type AuthorEvent =
-  | AuthorJoined
-  | AuthorRoleChanged
-  | AuthorLoginBlocked
-  | AuthorLoginUnblocked
-  | AuthorRenamed
-  | AuthorOrderChanged
-  | AuthorWorkspaceSet;
+  AuthorJoined | AuthorRoleChanged | AuthorLoginBlocked | AuthorLoginUnblocked | AuthorRenamed | AuthorOrderChanged | AuthorWorkspaceSet;

@@ -43,19 +43,13 @@ export type ContributionCreated = Event<
 >;
 
 export type ContributionRetitled = Event<'ContributionRetitled', { contributionId: string; title: string }>;
-export type ContributionStatusChanged = Event<
-  'ContributionStatusChanged',
-  { contributionId: string; status: ContributionStatus }
->;
+export type ContributionStatusChanged = Event<'ContributionStatusChanged', { contributionId: string; status: ContributionStatus }>;
 
 /**
  * The whole `data` of a Context after a settings save. Replaces, never merges
  * (the original's deep merge could not remove keys).
  */
-export type ContextSettingsChanged = Event<
-  'ContextSettingsChanged',
-  { contributionId: string; data: Record<string, unknown> }
->;
+export type ContextSettingsChanged = Event<'ContextSettingsChanged', { contributionId: string; data: Record<string, unknown> }>;
 
 export type GroupMemberAdded = Event<'GroupMemberAdded', { contributionId: string; authorId: string }>;
 export type GroupMemberRemoved = Event<'GroupMemberRemoved', { contributionId: string; authorId: string }>;
@@ -67,7 +61,14 @@ export type ViewSettingChanged = Event<
   'ViewSettingChanged',
   {
     contributionId: string;
-    viewSetting: { buildson: boolean; references: boolean; showGroup: boolean; showAuthor: boolean; showTime: boolean; language: boolean } | null;
+    viewSetting: {
+      buildson: boolean;
+      references: boolean;
+      showGroup: boolean;
+      showAuthor: boolean;
+      showTime: boolean;
+      language: boolean;
+    } | null;
   }
 >;
 
@@ -162,10 +163,7 @@ export type VideoCommentAdded = Event<
  * `ContributionCreated` (type Annotation) with its `annotates` link; its
  * removal makes it inactive and deletes the link.
  */
-export type AnnotationEdited = Event<
-  'AnnotationEdited',
-  { contributionId: string; text: string; permission: 'private' | 'protected' }
->;
+export type AnnotationEdited = Event<'AnnotationEdited', { contributionId: string; text: string; permission: 'private' | 'protected' }>;
 
 export type ContributionEvent =
   | ContributionCreated

@@ -38,10 +38,7 @@ export type UserPasswordChanged = Event<
   { userId: string; passwordHash: string; by: 'self' | 'admin' | 'manager' | 'operator' }
 >;
 
-export type UserProfileUpdated = Event<
-  'UserProfileUpdated',
-  { userId: string; email?: string; firstName?: string; lastName?: string }
->;
+export type UserProfileUpdated = Event<'UserProfileUpdated', { userId: string; email?: string; firstName?: string; lastName?: string }>;
 
 export type UserLanguageChanged = Event<'UserLanguageChanged', { userId: string; lang: InterfaceLanguage }>;
 

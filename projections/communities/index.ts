@@ -32,10 +32,7 @@ const handled: CommunityEvent['type'][] = [
 const withoutUndefined = <T extends object>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-const evolve = (
-  current: CommunityDocument | null,
-  event: RecordedEvent<CommunityEvent>,
-): Omit<CommunityDocument, '_position'> | null => {
+const evolve = (current: CommunityDocument | null, event: RecordedEvent<CommunityEvent>): Omit<CommunityDocument, '_position'> | null => {
   const at = event.metadata.at;
   if (event.type === 'CommunityCreated') {
     const { data } = event;
@@ -61,7 +58,9 @@ const evolve = (
       return { ...current, ...withoutUndefined(changes), modified: at };
     }
     case 'CommunityViewRegistered':
-      return current.views.includes(event.data.viewId) ? current : { ...current, views: [...current.views, event.data.viewId], modified: at };
+      return current.views.includes(event.data.viewId)
+        ? current
+        : { ...current, views: [...current.views, event.data.viewId], modified: at };
     case 'CommunityViewUnregistered':
       return { ...current, views: current.views.filter((id) => id !== event.data.viewId), modified: at };
     case 'CommunityScaffoldRegistered':

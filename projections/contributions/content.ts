@@ -39,7 +39,8 @@ const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) 
 const strings = (value: unknown): string[] => list<unknown>(value).filter((v): v is string => typeof v === 'string');
 
 /** Attachment versions of a document, oldest first. */
-export const attachmentVersionsOf = (doc: Pick<ContributionDocument, 'data'>): AttachmentVersion[] => list<AttachmentVersion>(doc.data.versions);
+export const attachmentVersionsOf = (doc: Pick<ContributionDocument, 'data'>): AttachmentVersion[] =>
+  list<AttachmentVersion>(doc.data.versions);
 
 type Doc = Omit<ContributionDocument, '_position'>;
 
@@ -78,14 +79,19 @@ export const evolveContent = (current: ContributionDocument, event: RecordedEven
     case 'PermissionChanged':
       return { ...current, permission: event.data.permission, group: event.data.group, modified: at };
     case 'CoauthorAdded':
-      return current.authors.includes(event.data.authorId) ? current : { ...current, authors: [...current.authors, event.data.authorId], modified: at };
+      return current.authors.includes(event.data.authorId)
+        ? current
+        : { ...current, authors: [...current.authors, event.data.authorId], modified: at };
     case 'CoauthorRemoved':
       return { ...current, authors: current.authors.filter((id) => id !== event.data.authorId), modified: at };
     // Favourites are a reader's bookmark, not an edit: `modified` stays.
     case 'FavouriteAdded':
       return { ...current, data: { ...current.data, favAuthors: [...new Set([...strings(current.data.favAuthors), event.data.userId])] } };
     case 'FavouriteRemoved':
-      return { ...current, data: { ...current.data, favAuthors: strings(current.data.favAuthors).filter((id) => id !== event.data.userId) } };
+      return {
+        ...current,
+        data: { ...current.data, favAuthors: strings(current.data.favAuthors).filter((id) => id !== event.data.userId) },
+      };
     case 'AttachmentUploaded': {
       const { contributionId, version, filename, mime, size, width, height, blobKey, contributed } = event.data;
       const entry: AttachmentVersion = { version, blobKey, filename, mime, size, width, height, uploaded: at };

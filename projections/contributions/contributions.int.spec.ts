@@ -43,7 +43,17 @@ describe('contributions projection', () => {
     const { contributions } = await project([
       {
         type: 'ContributionCreated',
-        data: { contributionId: id, communityId, type: 'Group', title: 'A', status: 'active', permission: 'protected', authors: ['a1'], group: null, data: { members: ['a1'] } },
+        data: {
+          contributionId: id,
+          communityId,
+          type: 'Group',
+          title: 'A',
+          status: 'active',
+          permission: 'protected',
+          authors: ['a1'],
+          group: null,
+          data: { members: ['a1'] },
+        },
       },
       { type: 'ContributionRetitled', data: { contributionId: id, title: 'B' } },
       { type: 'GroupMemberAdded', data: { contributionId: id, authorId: 'a2' } },
@@ -67,7 +77,17 @@ describe('contributions projection', () => {
     const { contributions, links } = await project([
       {
         type: 'ContributionCreated',
-        data: { contributionId: id, communityId, type: 'Context', title: 'C', status: 'active', permission: 'protected', authors: [], group: null, data: { a: 1, b: 2 } },
+        data: {
+          contributionId: id,
+          communityId,
+          type: 'Context',
+          title: 'C',
+          status: 'active',
+          permission: 'protected',
+          authors: [],
+          group: null,
+          data: { a: 1, b: 2 },
+        },
       },
       { type: 'ContextSettingsChanged', data: { contributionId: id, data: { b: 3 } } },
       { type: 'LinkCreated', data: { linkId: 'l1', communityId, from: id, to: 's2', type: 'uses', data: { order: 2, x: 1 } } },

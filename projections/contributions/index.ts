@@ -1,10 +1,4 @@
-import type {
-  ContributionEvent,
-  ContributionStatus,
-  ContributionType,
-  LinkType,
-  Permission,
-} from '../../contracts/events/contribution.ts';
+import type { ContributionEvent, ContributionStatus, ContributionType, LinkType, Permission } from '../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../contracts/events/event.ts';
 import { evolveDocument, type Projection, type Versioned } from '../../services/core/projection.ts';
 import type { Collection } from '../../services/core/readStore.ts';
@@ -92,7 +86,11 @@ export const evolveContribution = (
       return { ...current, data: { ...current.data, members: [...members, event.data.authorId] }, modified: at };
     }
     case 'GroupMemberRemoved':
-      return { ...current, data: { ...current.data, members: membersOf(current.data).filter((m) => m !== event.data.authorId) }, modified: at };
+      return {
+        ...current,
+        data: { ...current.data, members: membersOf(current.data).filter((m) => m !== event.data.authorId) },
+        modified: at,
+      };
     case 'ViewSettingChanged': {
       const { viewSetting: _old, ...rest } = current.data;
       return { ...current, data: event.data.viewSetting ? { ...rest, viewSetting: event.data.viewSetting } : rest, modified: at };
@@ -102,7 +100,10 @@ export const evolveContribution = (
   }
 };
 
-export const evolveLink = (current: LinkDocument | null, event: RecordedEvent<ContributionEvent>): Omit<LinkDocument, '_position'> | null => {
+export const evolveLink = (
+  current: LinkDocument | null,
+  event: RecordedEvent<ContributionEvent>,
+): Omit<LinkDocument, '_position'> | null => {
   const at = event.metadata.at;
   switch (event.type) {
     case 'LinkCreated': {
@@ -134,7 +135,9 @@ export const contributionsProjection: Projection = {
   apply: async (event, context) => {
     const e = event as RecordedEvent<ContributionEvent>;
     if (e.type === 'LinkCreated' || e.type === 'LinkUpdated' || e.type === 'LinkDeleted') {
-      await evolveDocument(context.collection<LinkDocument>(linksCollectionName), e.data.linkId, event, (current) => evolveLink(current, e));
+      await evolveDocument(context.collection<LinkDocument>(linksCollectionName), e.data.linkId, event, (current) =>
+        evolveLink(current, e),
+      );
       return;
     }
     await evolveDocument(context.collection<ContributionDocument>(contributionsCollectionName), e.data.contributionId, event, (current) => {

@@ -28,13 +28,36 @@ const run = async (id: string, commands: Parameters<typeof contributionDecider.d
 
 describe('history projection', () => {
   it('keeps a copy of the object after each change and of each link, the same after a rebuild', async () => {
-    const id = await createContribution(t, { communityId: room.communityId, type: 'Note', authors: [room.a.authorId], actorId: room.a.userId });
-    const support = await createContribution(t, { communityId: room.communityId, type: 'Support', authors: [room.manager.authorId], title: 'S' });
+    const id = await createContribution(t, {
+      communityId: room.communityId,
+      type: 'Note',
+      authors: [room.a.authorId],
+      actorId: room.a.userId,
+    });
+    const support = await createContribution(t, {
+      communityId: room.communityId,
+      type: 'Support',
+      authors: [room.manager.authorId],
+      title: 'S',
+    });
     let n = 0;
     const newId = () => `f0000000000000000000000${++n}`.slice(-24);
-    const body = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'support', attrs: { supportId: support, linkId: null, title: 'S' }, content: [{ type: 'text', text: 'x' }] }] }] };
+    const body = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [{ type: 'support', attrs: { supportId: support, linkId: null, title: 'S' }, content: [{ type: 'text', text: 'x' }] }],
+        },
+      ],
+    };
     await run(id, [{ type: 'SaveNote', data: { title: 'One', body, keywords: [], wordCount: 1, text4search: '( One ) x (  )', newId } }]);
-    await run(id, [{ type: 'SaveNote', data: { title: 'Two', body: textDoc('y'), keywords: ['k'], wordCount: 1, text4search: '( Two ) y ( k )', newId } }]);
+    await run(id, [
+      {
+        type: 'SaveNote',
+        data: { title: 'Two', body: textDoc('y'), keywords: ['k'], wordCount: 1, text4search: '( Two ) y ( k )', newId },
+      },
+    ]);
     await run(id, [{ type: 'ChangePermission', data: { permission: 'public', group: null } }]);
 
     const collection = t.infra.readStore.collection<HistoricalObjectDocument>(historicalObjectsCollectionName);

@@ -114,7 +114,8 @@ export const historyProjection: Projection = {
     snapshot = withoutPosition(snapshot);
     await heads.put({ _id: dataId, data: next, _position: event.globalPosition });
     if (!snapshot) return;
-    const operation = e.type === 'ContributionCreated' || e.type === 'LinkCreated' ? 'created' : e.type === 'LinkDeleted' ? 'deleted' : 'modified';
+    const operation =
+      e.type === 'ContributionCreated' || e.type === 'LinkCreated' ? 'created' : e.type === 'LinkDeleted' ? 'deleted' : 'modified';
     const historical: HistoricalObjectDocument = {
       _id: historicalIdOf(event),
       communityId,

@@ -36,14 +36,21 @@ export const readsProjection: Projection = {
   handles: ['ReadMarked'],
   apply: async (event, context) => {
     const e = event as RecordedEvent<ReadEvent>;
-    await evolveDocument(context.collection<ReadDocument>(readsCollectionName), readId(e.data.authorId, e.data.contributionId), event, (current) =>
-      evolve(current, e),
+    await evolveDocument(
+      context.collection<ReadDocument>(readsCollectionName),
+      readId(e.data.authorId, e.data.contributionId),
+      event,
+      (current) => evolve(current, e),
     );
   },
 };
 
 /** The reads of `authorId` among `contributionIds`, by contribution id. */
-export const readsOf = async (reads: Collection<ReadDocument>, authorId: string, contributionIds: readonly string[]): Promise<Map<string, ReadDocument>> => {
+export const readsOf = async (
+  reads: Collection<ReadDocument>,
+  authorId: string,
+  contributionIds: readonly string[],
+): Promise<Map<string, ReadDocument>> => {
   if (contributionIds.length === 0) return new Map();
   const docs = await reads.find({ _id: { $in: contributionIds.map((id) => readId(authorId, id)) } });
   return new Map(docs.map((doc) => [doc.contributionId, doc]));

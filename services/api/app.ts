@@ -112,7 +112,10 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(viewRoutes, routeOptions);
   await app.register(linkRoutes, routeOptions);
   await app.register(helpRoutes, routeOptions);
-  await app.register(authorRoutes, { ...routeOptions, keyGuesses: new FailureLimiter(options.keyGuessLimit ?? { max: 10, windowMs: 15 * 60_000 }) });
+  await app.register(authorRoutes, {
+    ...routeOptions,
+    keyGuesses: new FailureLimiter(options.keyGuessLimit ?? { max: 10, windowMs: 15 * 60_000 }),
+  });
   await app.register(timeMachineRoutes, routeOptions);
   await app.register(objectRoutes, routeOptions);
   await app.register(uploadRoutes, routeOptions);
@@ -138,7 +141,10 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).type('application/problem+json').send(problem(404, msg('errors.noRoute', { method: request.method, path })));
+    return reply
+      .status(404)
+      .type('application/problem+json')
+      .send(problem(404, msg('errors.noRoute', { method: request.method, path })));
   });
 
   return app;

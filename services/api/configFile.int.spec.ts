@@ -43,7 +43,9 @@ describe('buildon.env', () => {
     writeFileSync(join(folder, 'etc', 'school.env'), 'BUILDON_DATA_DIR=../var/buildon\n');
     const source = readConfigSource({ BUILDON_CONFIG: 'etc/school.env' }, folder);
     expect(loadConfig(source.env).dataDir).toBe(join(folder, 'var', 'buildon'));
-    expect(() => readConfigSource({ BUILDON_CONFIG: 'etc/missing.env' }, folder)).toThrow(/BUILDON_CONFIG names .*missing\.env, which does not exist/);
+    expect(() => readConfigSource({ BUILDON_CONFIG: 'etc/missing.env' }, folder)).toThrow(
+      /BUILDON_CONFIG names .*missing\.env, which does not exist/,
+    );
   });
 
   it('ships an example that reads cleanly', () => {
@@ -58,7 +60,9 @@ describe('buildon.env', () => {
   });
 
   it('the CLI notice names the folder and its origin, and warns when no store is there yet', () => {
-    expect(dataFolderNotice('/srv/b', { file: '/etc/buildon.env', dataDirFrom: 'file' }, true)).toBe('data folder: /srv/b (/etc/buildon.env)\n');
+    expect(dataFolderNotice('/srv/b', { file: '/etc/buildon.env', dataDirFrom: 'file' }, true)).toBe(
+      'data folder: /srv/b (/etc/buildon.env)\n',
+    );
     const fresh = dataFolderNotice('/x/data', { file: null, dataDirFrom: 'default' }, false);
     expect(fresh).toContain('data folder: /x/data (the default)');
     expect(fresh).toContain('warning: there is no Buildon store in this folder yet');

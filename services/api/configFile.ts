@@ -40,7 +40,11 @@ export const readConfigSource = (env: NodeJS.ProcessEnv = process.env, cwd = pro
   if (unknown.length > 0) throw new Error(`${file}: unknown setting ${unknown.join(', ')} (see the README's configuration table)`);
   const dataDir = settings.BUILDON_DATA_DIR;
   if (dataDir && !isAbsolute(dataDir)) settings.BUILDON_DATA_DIR = resolve(dirname(file), dataDir);
-  return { env: { ...settings, ...definedOnly(env) }, file, dataDirFrom: env.BUILDON_DATA_DIR ? 'environment' : dataDir ? 'file' : 'default' };
+  return {
+    env: { ...settings, ...definedOnly(env) },
+    file,
+    dataDirFrom: env.BUILDON_DATA_DIR ? 'environment' : dataDir ? 'file' : 'default',
+  };
 };
 
 /** An empty variable in the environment does not hide the file's value (HOST= is "unset" for a shell user too). */

@@ -8,8 +8,7 @@ import { openInfrastructure } from './infrastructure.ts';
 /** Issue 20 §13: the data folder is 0700 and every file in it 0600, even with a permissive umask. */
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
-const everything = (root: string): string[] =>
-  readdirSync(root, { recursive: true, encoding: 'utf8' }).map((entry) => join(root, entry));
+const everything = (root: string): string[] => readdirSync(root, { recursive: true, encoding: 'utf8' }).map((entry) => join(root, entry));
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -21,9 +20,19 @@ describe('data files', () => {
       const t = await buildObjectsTestApp();
       dirs.push(t.dataDir);
       const room = await classRoom(t);
-      const id = await createContribution(t, { communityId: room.communityId, type: 'Attachment', authors: [room.a.authorId], actorId: room.a.userId });
+      const id = await createContribution(t, {
+        communityId: room.communityId,
+        type: 'Attachment',
+        authors: [room.a.authorId],
+        actorId: room.a.userId,
+      });
       const { payload, headers } = uploadBody(samplePng(2, 2), { filename: 'photo.png' });
-      const uploaded = await t.app.inject({ method: 'POST', url: `/api/upload/${room.communityId}/${id}`, payload, headers: { ...headers, ...auth(room.a.token) } });
+      const uploaded = await t.app.inject({
+        method: 'POST',
+        url: `/api/upload/${room.communityId}/${id}`,
+        payload,
+        headers: { ...headers, ...auth(room.a.token) },
+      });
       expect(uploaded.statusCode).toBe(201);
       await t.infra.snapshot();
       const paths = everything(t.dataDir);
@@ -53,7 +62,9 @@ describe('data files', () => {
       await infra.snapshot();
       expect(modeOf(join(parent, 'school'))).toBe(0o700);
       expect(modeOf(dir)).toBe(0o700);
-      for (const path of everything(dir)) expect([path, modeOf(path).toString(8)]).toEqual([path, statSync(path).isDirectory() ? '700' : '600']);
+      for (const path of everything(dir)) {
+        expect([path, modeOf(path).toString(8)]).toEqual([path, statSync(path).isDirectory() ? '700' : '600']);
+      }
       await infra.close();
     } finally {
       process.umask(previous);

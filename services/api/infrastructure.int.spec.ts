@@ -35,7 +35,17 @@ describe('embedded infrastructure', () => {
     await events.append(userStreamName(gammaId), [
       {
         type: 'UserRegistered',
-        data: { userId: gammaId, userName: 'gamma', email: 'g@x.org', firstName: 'G', lastName: 'G', passwordHash: 'x', role: 'user', lang: 'fr', provider: 'local' },
+        data: {
+          userId: gammaId,
+          userName: 'gamma',
+          email: 'g@x.org',
+          firstName: 'G',
+          lastName: 'G',
+          passwordHash: 'x',
+          role: 'user',
+          lang: 'fr',
+          provider: 'local',
+        },
         metadata: { actorId: null, at: new Date().toISOString() },
       },
     ]);

@@ -114,10 +114,14 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     ? await (await import('../adapters/bullmq-queue/bullmqQueue.ts')).BullmqQueue.connect(config.redisUrl, { prefix: 'buildon' })
     : new InProcessQueue();
   const onceStore: OnceStore = config.redisUrl
-    ? await (await import('../adapters/redis-oncestore/redisOnceStore.ts')).RedisOnceStore.connect(config.redisUrl, { prefix: 'buildon:once' })
+    ? await (
+        await import('../adapters/redis-oncestore/redisOnceStore.ts')
+      ).RedisOnceStore.connect(config.redisUrl, { prefix: 'buildon:once' })
     : new SqliteOnceStore(db);
   const blobStore: BlobStore = config.mongoUrl
-    ? await (await import('../adapters/gridfs-blobstore/gridfsBlobStore.ts')).GridfsBlobStore.connect(config.mongoUrl, { dbName: config.mongoDb })
+    ? await (
+        await import('../adapters/gridfs-blobstore/gridfsBlobStore.ts')
+      ).GridfsBlobStore.connect(config.mongoUrl, { dbName: config.mongoDb })
     : new FsBlobStore(join(config.dataDir, 'blobs'));
 
   const secret = config.secret ?? settings.getOrCreate('secret', () => randomBytes(32).toString('base64url'));
@@ -135,9 +139,13 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     snapshots.save(snapshotName, taken.position, snapshotFormat, taken.bytes);
     snapshotPosition = taken.position;
   };
-  const snapshotTimer = memory && config.snapshotIntervalMs > 0
-    ? setInterval(() => void snapshot().catch((err: unknown) => options.log?.error({ err }, 'snapshot failed')), config.snapshotIntervalMs)
-    : null;
+  const snapshotTimer =
+    memory && config.snapshotIntervalMs > 0
+      ? setInterval(
+          () => void snapshot().catch((err: unknown) => options.log?.error({ err }, 'snapshot failed')),
+          config.snapshotIntervalMs,
+        )
+      : null;
   snapshotTimer?.unref();
 
   // Rebuilds run where the projections are applied (the worker at scale).

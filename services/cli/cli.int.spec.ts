@@ -55,7 +55,13 @@ describe('operator CLI', () => {
     expect(created.stderr).toContain(`data folder: ${dir}`);
 
     const infra = await openInfrastructure(testConfig(dir), { passwords: argon2Hasher });
-    await infra.accounts.register({ firstName: 'Tea', lastName: 'Cher', email: 't@school.org', userName: 'teacher', password: 'secret-pass-1' });
+    await infra.accounts.register({
+      firstName: 'Tea',
+      lastName: 'Cher',
+      email: 't@school.org',
+      userName: 'teacher',
+      password: 'secret-pass-1',
+    });
     await infra.close();
 
     const promoted = await kf(dir, 'create-admin', '--user', 'TEACHER', '--password', 'admin-now-1');
@@ -72,10 +78,14 @@ describe('operator CLI', () => {
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'buildon.env'), 'BUILDON_DATA_DIR=school-data\n');
     const { BUILDON_DATA_DIR: _ignored, ...env } = process.env;
-    const result = await run(process.execPath, ['--import', 'tsx', 'services/cli/main.ts', 'create-admin', '--user', 'Director', '--password', 'director-pass-1'], {
-      cwd: root,
-      env: { ...env, BUILDON_CONFIG: join(folder, 'buildon.env') },
-    });
+    const result = await run(
+      process.execPath,
+      ['--import', 'tsx', 'services/cli/main.ts', 'create-admin', '--user', 'Director', '--password', 'director-pass-1'],
+      {
+        cwd: root,
+        env: { ...env, BUILDON_CONFIG: join(folder, 'buildon.env') },
+      },
+    );
     const dataDir = join(folder, 'school-data');
     expect(result.stderr).toContain(`data folder: ${dataDir} (${join(folder, 'buildon.env')})`);
     // A new store is worth a warning: the usual sign of a command run with other settings than the server's.
@@ -97,7 +107,13 @@ describe('operator CLI', () => {
     const source = newDir();
     const infra = await openInfrastructure(testConfig(source), { passwords: fastTestHasher });
     for (let i = 0; i < 30; i++) {
-      const user = await infra.accounts.register({ firstName: `F${i}`, lastName: 'L', email: `u${i}@x.org`, userName: `user${i}`, password: 'secret-pass-1' });
+      const user = await infra.accounts.register({
+        firstName: `F${i}`,
+        lastName: 'L',
+        email: `u${i}@x.org`,
+        userName: `user${i}`,
+        password: 'secret-pass-1',
+      });
       if (i % 3 === 0) await infra.accounts.changeLanguage(user._id, 'en', user._id);
       if (i % 5 === 0) await infra.accounts.updateUser(user._id, { blockLogin: true, lastName: 'Changed' }, null);
     }

@@ -82,7 +82,13 @@ beforeAll(async () => {
   ids.unsaved = await d.createNote(one.c.authorId, one.c.userId);
 
   // An attachment and its bytes.
-  const attachment = await createContribution(t, { communityId: one.communityId, type: 'Attachment', authors: [one.c.authorId], title: 'an Attachment', actorId: one.c.userId });
+  const attachment = await createContribution(t, {
+    communityId: one.communityId,
+    type: 'Attachment',
+    authors: [one.c.authorId],
+    title: 'an Attachment',
+    actorId: one.c.userId,
+  });
   await t.infra.blobStore.put(blobKey, new TextEncoder().encode('attached bytes'), 'text/plain');
   await t.infra.blobStore.put('attachments/other-community/v1.txt', new TextEncoder().encode('not ours'), 'text/plain');
   const uploaded = await handleCommand(
@@ -95,7 +101,11 @@ beforeAll(async () => {
   await t.infra.runner.waitFor(uploaded.lastPosition);
   // A read, and feedback naming each community.
   const read = await t.infra.eventStore.append(`reads-${one.a.authorId}`, [
-    { type: 'ReadMarked', data: { authorId: one.a.authorId, communityId: one.communityId, contributionId: ids.n1 }, metadata: { actorId: one.a.userId, at: new Date().toISOString() } },
+    {
+      type: 'ReadMarked',
+      data: { authorId: one.a.authorId, communityId: one.communityId, contributionId: ids.n1 },
+      metadata: { actorId: one.a.userId, at: new Date().toISOString() },
+    },
   ]);
   await t.infra.runner.waitFor(read.lastPosition);
   const alice = await t.infra.readStore.collection<UserDocument>('users').get(one.a.userId);
@@ -145,9 +155,17 @@ describe('export --community <id> / import --from', () => {
     expect(total).toBe(manifest.events);
     expect(Object.keys(manifest.files).sort()).toEqual(['blobs/attachments/archive-test/v1.txt', 'events.jsonl']);
     for (const [path, sha] of Object.entries(manifest.files)) {
-      expect(createHash('sha256').update(readFileSync(join(archive, path))).digest('hex'), path).toBe(sha);
+      expect(
+        createHash('sha256')
+          .update(readFileSync(join(archive, path)))
+          .digest('hex'),
+        path,
+      ).toBe(sha);
     }
-    const lines = readFileSync(join(archive, 'events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { globalPosition: number; data: unknown });
+    const lines = readFileSync(join(archive, 'events.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { globalPosition: number; data: unknown });
     expect(lines).toHaveLength(manifest.events);
     for (let i = 1; i < lines.length; i++) expect(lines[i]!.globalPosition).toBeGreaterThan(lines[i - 1]!.globalPosition);
     const text = JSON.stringify(lines);

@@ -21,7 +21,6 @@ export const formatDoctorReport = ({ quarantined }: DoctorReport): string => {
     (q) => `  #${q.position} ${q.eventType} in ${q.streamName} (event ${q.eventId}), projection ${q.projection}, since ${q.at}: ${q.error}`,
   );
   return (
-    `${quarantined.length} quarantined event(s): the read models skip them; the event log still holds them.\n` +
-    `${lines.join('\n')}\n`
+    `${quarantined.length} quarantined event(s): the read models skip them; the event log still holds them.\n` + `${lines.join('\n')}\n`
   );
 };

@@ -29,12 +29,7 @@ type ExportedEvent = Pick<RecordedEvent, 'type' | 'data' | 'metadata' | 'streamN
  * Writes the whole event log as `events.jsonl` (global order) and every
  * attachment under `blobs/`, plus `manifest.json` with counts and checksums.
  */
-export const exportData = async (
-  store: EventStore,
-  blobs: BlobStore,
-  outDir: string,
-  onProgress?: Progress,
-): Promise<ExportManifest> => {
+export const exportData = async (store: EventStore, blobs: BlobStore, outDir: string, onProgress?: Progress): Promise<ExportManifest> => {
   mkdirSync(outDir, { recursive: true });
   const eventsPath = join(outDir, 'events.jsonl');
   const out = createWriteStream(eventsPath);
@@ -125,7 +120,9 @@ export const importData = async (
   const manifest = readManifest(fromDir);
   if ((await store.headPosition()) !== 0) throw new Error('The target event store is not empty: import needs a fresh data directory.');
   const eventsPath = join(fromDir, 'events.jsonl');
-  const actual = createHash('sha256').update(await readFile(eventsPath)).digest('hex');
+  const actual = createHash('sha256')
+    .update(await readFile(eventsPath))
+    .digest('hex');
   if (actual !== manifest.checksum) throw new Error('events.jsonl does not match the manifest checksum: the export is damaged.');
 
   const window: Promise<unknown>[] = [];

@@ -127,7 +127,9 @@ try {
         await withInfrastructure(async (infra) => {
           if (values.out) {
             const bar = progressBar('export');
-            const manifest = await exportCommunity(infra.eventStore, infra.blobStore, communityId, values.out, (done, total) => bar.update(done, total));
+            const manifest = await exportCommunity(infra.eventStore, infra.blobStore, communityId, values.out, (done, total) =>
+              bar.update(done, total),
+            );
             bar.done();
             process.stdout.write(
               `exported community "${manifest.community.title}": ${manifest.events} events in ${manifest.streams} streams and ${manifest.blobs.length} attachments to ${values.out}\n`,

@@ -71,11 +71,7 @@ export interface EventStore {
    * Appends events to one stream atomically.
    * @throws ConcurrencyError when `expectedRevision` does not match.
    */
-  append(
-    streamName: string,
-    events: NewEvent[],
-    options?: { expectedRevision?: ExpectedRevision },
-  ): Promise<AppendResult>;
+  append(streamName: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
 
   readStream<E extends Event = Event>(
     streamName: string,

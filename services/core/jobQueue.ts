@@ -24,10 +24,7 @@ export type JobContext = {
   progress(value: number): Promise<void>;
 };
 
-export type JobHandler<Data = unknown, Result = unknown> = (
-  data: Data,
-  context: JobContext,
-) => Promise<Result>;
+export type JobHandler<Data = unknown, Result = unknown> = (data: Data, context: JobContext) => Promise<Result>;
 
 export type JobState = 'waiting' | 'delayed' | 'active' | 'completed' | 'failed' | 'unknown';
 

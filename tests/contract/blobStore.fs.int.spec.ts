@@ -20,7 +20,12 @@ const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1).split('\\').join('/'))
+    .map((entry) =>
+      join(entry.parentPath, entry.name)
+        .slice(dir.length + 1)
+        .split('\\')
+        .join('/'),
+    )
     .sort();
 
 blobStoreContract('folder', async () => new FsBlobStore(newRoot()));

@@ -23,7 +23,10 @@ describe.skipIf(!mongoUrl)('GridFS blob store', () => {
       const db = client.db(dbName);
       for (const bucket of used) {
         for (const suffix of ['files', 'chunks']) {
-          await db.collection(`${bucket}.${suffix}`).drop().catch(() => false);
+          await db
+            .collection(`${bucket}.${suffix}`)
+            .drop()
+            .catch(() => false);
         }
       }
     } finally {

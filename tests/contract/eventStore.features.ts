@@ -47,7 +47,8 @@ const deferred = () => {
 
 const positionsOf = (events: RecordedEvent[]) => events.map((e) => e.globalPosition);
 
-const isStrictlyIncreasing = (values: number[]) => values.every((value, i) => i === 0 || value > (values[i - 1] ?? Number.NEGATIVE_INFINITY));
+const isStrictlyIncreasing = (values: number[]) =>
+  values.every((value, i) => i === 0 || value > (values[i - 1] ?? Number.NEGATIVE_INFINITY));
 
 /**
  * The behaviour every EventStore adapter must show (ARCHITECTURE.md: every
@@ -135,7 +136,10 @@ export const eventStoreContract = (label: string, open: OpenEventStore): void =>
 
       it('reads from a revision and at most maxCount events, still reporting the current revision', async () => {
         const stream = freshStream();
-        await store.append(stream, [0, 1, 2, 3, 4].map((n) => numbered(n)));
+        await store.append(
+          stream,
+          [0, 1, 2, 3, 4].map((n) => numbered(n)),
+        );
         const middle = await store.readStream(stream, { fromRevision: 1, maxCount: 2 });
         expect(middle.events.map((e) => e.streamRevision)).toEqual([1, 2]);
         expect(middle.currentRevision).toBe(4);
@@ -192,7 +196,9 @@ export const eventStoreContract = (label: string, open: OpenEventStore): void =>
         const stream = freshStream();
         await store.append(stream, [numbered(0)]);
         const head = await store.headPosition();
-        await expect(store.append(stream, [numbered(1), numbered(2)], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(ConcurrencyError);
+        await expect(store.append(stream, [numbered(1), numbered(2)], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(
+          ConcurrencyError,
+        );
         const { events, currentRevision } = await store.readStream(stream);
         expect(events).toHaveLength(1);
         expect(currentRevision).toBe(0);
@@ -227,7 +233,10 @@ export const eventStoreContract = (label: string, open: OpenEventStore): void =>
       it('returns at most maxCount events, and pages through the log without gaps', async () => {
         const stream = freshStream();
         const head = await store.headPosition();
-        await store.append(stream, Array.from({ length: 7 }, (_, n) => numbered(n)));
+        await store.append(
+          stream,
+          Array.from({ length: 7 }, (_, n) => numbered(n)),
+        );
 
         const firstPage = await store.readAll({ after: head, maxCount: 3 });
         expect(firstPage).toHaveLength(3);
@@ -356,7 +365,9 @@ export const eventStoreContract = (label: string, open: OpenEventStore): void =>
     describe('concurrent appends (group commit)', () => {
       it('appends to different streams at once all succeed with distinct positions', async () => {
         const streamNames = Array.from({ length: 25 }, () => freshStream('batch'));
-        const results = await Promise.all(streamNames.map((name, i) => store.append(name, [numbered(i)], { expectedRevision: 'no_stream' })));
+        const results = await Promise.all(
+          streamNames.map((name, i) => store.append(name, [numbered(i)], { expectedRevision: 'no_stream' })),
+        );
         expect(results.every((r) => r.nextExpectedRevision === 0)).toBe(true);
         expect(new Set(results.map((r) => r.lastPosition)).size).toBe(25);
         for (const [i, name] of streamNames.entries()) {

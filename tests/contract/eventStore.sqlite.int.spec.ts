@@ -120,9 +120,9 @@ describe('SqliteEventStore (SQLite specifics)', () => {
     const stream = freshStream();
     const other = new Database(path, { readonly: true });
     try {
-      const seen = await store.append(stream, [numbered(0)]).then(
-        () => other.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM events WHERE stream = ?').get(stream)?.n,
-      );
+      const seen = await store
+        .append(stream, [numbered(0)])
+        .then(() => other.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM events WHERE stream = ?').get(stream)?.n);
       expect(seen).toBe(1);
     } finally {
       other.close();
@@ -132,7 +132,10 @@ describe('SqliteEventStore (SQLite specifics)', () => {
   it('delivers to a live subscription the events another process appended to the same file', async () => {
     const stream = freshStream();
     const seen: number[] = [];
-    const subscription = store.subscribeToAll({ after: await store.headPosition(), onEvent: (event) => void seen.push(event.globalPosition) });
+    const subscription = store.subscribeToAll({
+      after: await store.headPosition(),
+      onEvent: (event) => void seen.push(event.globalPosition),
+    });
     // A second connection with its own store stands in for `npm run kf` while the server runs.
     const other = SqliteEventStore.open(path);
     const { lastPosition } = await other.append(stream, [numbered(0)]);

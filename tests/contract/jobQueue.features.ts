@@ -17,8 +17,7 @@ const gate = (): Gate => {
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits for `check` to pass, polling often: adapters report state asynchronously. */
-const eventually = (check: () => Promise<void> | void, timeout = 15_000): Promise<void> =>
-  vi.waitFor(check, { timeout, interval: 10 });
+const eventually = (check: () => Promise<void> | void, timeout = 15_000): Promise<void> => vi.waitFor(check, { timeout, interval: 10 });
 
 /**
  * The behaviour every JobQueue adapter shares (services/core/jobQueue.ts).

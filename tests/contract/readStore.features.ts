@@ -211,7 +211,13 @@ export function readStoreContract(label: string, open: OpenReadStore): void {
         await store.ensureCollection({ name, indexes: [['refs.to']] });
         const links = store.collection(name);
         await links.putMany([
-          { _id: 'v1', refs: [{ to: 'n1', x: 1 }, { to: 'n2', x: 2 }] },
+          {
+            _id: 'v1',
+            refs: [
+              { to: 'n1', x: 1 },
+              { to: 'n2', x: 2 },
+            ],
+          },
           { _id: 'v2', refs: [{ to: 'n2', x: 5 }] },
           { _id: 'v3', refs: [] },
         ]);
@@ -404,9 +410,7 @@ export function readStoreContract(label: string, open: OpenReadStore): void {
         await target.abort();
         expect(sortedIds(await notes.find({}))).toEqual(['a', 'b', 'c', 'd', 'e']);
         expect(sortedIds(await notes.find({ community: 'c1' }))).toEqual(['a', 'b']);
-        expect((await store.stats()).filter((entry) => entry.name.startsWith(notes.name))).toEqual([
-          { name: notes.name, count: 5 },
-        ]);
+        expect((await store.stats()).filter((entry) => entry.name.startsWith(notes.name))).toEqual([{ name: notes.name, count: 5 }]);
       });
 
       it('refuses collections that are not part of the rebuild', async () => {

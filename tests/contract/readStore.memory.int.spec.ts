@@ -106,12 +106,7 @@ describe('MemoryReadStore indexes', () => {
     const store = new MemoryReadStore();
     await store.ensureCollection({ name: 'mixed', indexes: [['k']] });
     const mixed = store.collection('mixed');
-    await mixed.putMany([
-      { _id: 'a', k: 1 },
-      { _id: 'b', k: '1' },
-      { _id: 'c', k: true },
-      { _id: 'd' },
-    ]);
+    await mixed.putMany([{ _id: 'a', k: 1 }, { _id: 'b', k: '1' }, { _id: 'c', k: true }, { _id: 'd' }]);
     expect((await mixed.find({ k: 1 })).map((doc) => doc._id)).toEqual(['a']);
     expect((await mixed.find({ k: '1' })).map((doc) => doc._id)).toEqual(['b']);
     expect((await mixed.find({ k: true })).map((doc) => doc._id)).toEqual(['c']);
@@ -138,9 +133,7 @@ describe('MemoryReadStore indexes', () => {
       { _id: 'u1', email: 'a@x' },
       { _id: 'u2', email: 'a@x' },
     ]);
-    await expect(store.ensureCollection({ name: 'users', unique: [['email']] })).rejects.toBeInstanceOf(
-      DuplicateKeyError,
-    );
+    await expect(store.ensureCollection({ name: 'users', unique: [['email']] })).rejects.toBeInstanceOf(DuplicateKeyError);
   });
 });
 
@@ -166,9 +159,7 @@ describe('MemoryReadStore snapshots', () => {
     expect(restoredRefs.lastQueryPlan()).toEqual({ index: ['view', 'kind'], scanned: 100 });
     expect(await restoredRefs.count({ tags: 't3' })).toBe(400);
     expect(restoredRefs.lastQueryPlan()).toEqual({ index: ['tags'], scanned: 400 });
-    await expect(restored.collection('users').put({ _id: 'u2', email: 'a@x' })).rejects.toBeInstanceOf(
-      DuplicateKeyError,
-    );
+    await expect(restored.collection('users').put({ _id: 'u2', email: 'a@x' })).rejects.toBeInstanceOf(DuplicateKeyError);
 
     // The two stores are independent afterwards.
     await restoredRefs.delete('r1');

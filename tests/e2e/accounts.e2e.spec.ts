@@ -73,7 +73,11 @@ describeBrowser('accounts in the browser', () => {
     expect(await page.getByTestId('guide').textContent()).toContain('Inscrire la classe');
     const pdf = await fetch(`${app.url}/help/buildon-guide.pdf`);
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     await page.goto(`${app.url}/login/idul`);
     await page.locator('input[name="idul-userName"]').waitFor();
@@ -142,7 +146,9 @@ describeBrowser('accounts in the browser', () => {
     const savedLang = async () =>
       (
         (await (
-          await fetch(`${app.url}/api/users/me`, { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('buildon.token'))}` } })
+          await fetch(`${app.url}/api/users/me`, {
+            headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('buildon.token'))}` },
+          })
         ).json()) as { lang: string }
       ).lang;
     await page.locator('button[data-lang="en"]').click();

@@ -30,7 +30,9 @@ const selectIn = async (page: Page, testId: string, wanted: string) => {
     const at = text.indexOf(phrase);
     if (at < 0) throw new Error(`no text ${phrase} in ${text}`);
     const locate = (offset: number, atEnd: boolean) => {
-      const hit = nodes.find(({ node, start }) => (atEnd ? offset > start && offset <= start + node.data.length : offset >= start && offset < start + node.data.length));
+      const hit = nodes.find(({ node, start }) =>
+        atEnd ? offset > start && offset <= start + node.data.length : offset >= start && offset < start + node.data.length,
+      );
       if (!hit) throw new Error(`no node at ${offset}`);
       return { node: hit.node, offset: offset - hit.start };
     };
@@ -50,7 +52,9 @@ const highlighted = (page: Page) =>
   page.getByTestId('read-body').evaluate((root) => {
     const byId = new Map<string, string>();
     root.querySelectorAll('mark[data-annotation-ids]').forEach((mark) => {
-      for (const id of mark.getAttribute('data-annotation-ids')?.split(' ') ?? []) byId.set(id, (byId.get(id) ?? '') + (mark.textContent ?? ''));
+      for (const id of mark.getAttribute('data-annotation-ids')?.split(' ') ?? []) {
+        byId.set(id, (byId.get(id) ?? '') + (mark.textContent ?? ''));
+      }
     });
     return [...byId.values()];
   });

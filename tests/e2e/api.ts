@@ -2,11 +2,20 @@ import type { FrameLocator, Page } from 'playwright-core';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 
 /** One JSON request to a browser test's server (no bearer token when `token` is empty). */
-export const call = async <T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<{ status: number; json: T }> => {
+export const call = async <T>(
+  url: string,
+  path: string,
+  token: string,
+  method = 'GET',
+  body?: unknown,
+): Promise<{ status: number; json: T }> => {
   const response = await fetch(`${url}${path}`, {
     method,
     signal: AbortSignal.timeout(30_000),
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

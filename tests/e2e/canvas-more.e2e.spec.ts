@@ -32,11 +32,20 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
   let adminToken = '';
 
   const join = async (user: ApiUser, key: string): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: key });
+    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
+      userId: user.id,
+      communityId: community._id,
+      registrationKey: key,
+    });
     return { ...user, authorId: author._id };
   };
 
-  const contribute = async (who: Member, noteId: string, title: string, content: unknown[] = [{ type: 'text', text: `${title} : une idée.` }]) => {
+  const contribute = async (
+    who: Member,
+    noteId: string,
+    title: string,
+    content: unknown[] = [{ type: 'text', text: `${title} : une idée.` }],
+  ) => {
     const object = await ok<ObjectReply>(app.url, `/api/objects/${noteId}`, who.token);
     await ok(app.url, `/api/objects/${community._id}/${noteId}`, who.token, 'PUT', {
       revision: object.revision,
@@ -47,15 +56,22 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
   };
 
   const placedNote = async (who: Member, title: string, x: number, y: number, inView = viewId, content?: unknown[]) => {
-    const reply = await ok<{ contribution: { _id: string }; refs: { _id: string }[] }>(app.url, `/api/contributions/${community._id}`, who.token, 'POST', {
-      type: 'Note',
-      placement: { viewId: inView, x, y },
-    });
+    const reply = await ok<{ contribution: { _id: string }; refs: { _id: string }[] }>(
+      app.url,
+      `/api/contributions/${community._id}`,
+      who.token,
+      'POST',
+      {
+        type: 'Note',
+        placement: { viewId: inView, x, y },
+      },
+    );
     await contribute(who, reply.contribution._id, title, content);
     return { noteId: reply.contribution._id, refId: reply.refs[0]?._id ?? '' };
   };
 
-  const newView = async (title: string) => (await ok<ViewSummary>(app.url, `/api/communities/${community._id}/views`, teacher.token, 'POST', { title }))._id;
+  const newView = async (title: string) =>
+    (await ok<ViewSummary>(app.url, `/api/communities/${community._id}/views`, teacher.token, 'POST', { title }))._id;
 
   const openView = async (who: Member, id = viewId, suffix = ''): Promise<Page> => {
     const page = await app.newPage();
@@ -206,7 +222,10 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     const groupView = await newView('Travail de groupe');
     const group = await ok<Group>(app.url, `/api/groups/${community._id}`, teacher.token, 'POST', { title: 'Équipe rouge' });
     const { noteId } = await placedNote(teacher, 'Plan secret', 300, 200, groupView);
-    await ok(app.url, `/api/objects/${community._id}/${noteId}/permission`, teacher.token, 'PUT', { permission: 'private', group: group._id });
+    await ok(app.url, `/api/objects/${community._id}/${noteId}/permission`, teacher.token, 'PUT', {
+      permission: 'private',
+      group: group._id,
+    });
     const page = await openView(pupil, groupView);
     await page.waitForTimeout(300);
     expect(await refByTitle(page, 'Plan secret').count()).toBe(0);
@@ -234,7 +253,9 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     await screenshots(page, 'canvas-more-reduced');
     // An empty view in reduced mode offers the right-click menu, not the missing toolbar button.
     const emptyPage = await openView(teacher, await newView('Vue vide réduite'), '/X');
-    expect(await emptyPage.getByTestId('canvas-empty').textContent()).toBe('Cette perspective est vide. Faites un clic droit pour créer une note.');
+    expect(await emptyPage.getByTestId('canvas-empty').textContent()).toBe(
+      'Cette perspective est vide. Faites un clic droit pour créer une note.',
+    );
     await emptyPage.close();
     // The full canvas keeps its navbar.
     await page.goto(`${app.url}/view/${viewId}`);
@@ -274,7 +295,9 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     await refByTitle(page, 'Idée à déplacer').waitFor({ state: 'detached', timeout: 5_000 });
     const target = await ok<ViewCanvasReply>(app.url, `/api/views/${to}/canvas`, pupil.token);
     expect(target.refs.map((r) => r._to.title)).toContain('Idée à déplacer');
-    expect((await ok<ViewCanvasReply>(app.url, `/api/views/${from}/canvas`, pupil.token)).refs.map((r) => r._to.title)).not.toContain('Idée à déplacer');
+    expect((await ok<ViewCanvasReply>(app.url, `/api/views/${from}/canvas`, pupil.token)).refs.map((r) => r._to.title)).not.toContain(
+      'Idée à déplacer',
+    );
     await screenshots(page, 'canvas-more-move-window');
 
     // And back: from the window onto the page's canvas, below the window.
@@ -301,12 +324,16 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
       const target = document.querySelector('[data-testid="canvas"]') as HTMLElement;
       const box = target.getBoundingClientRect();
       for (const type of ['dragover', 'drop']) {
-        target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer, clientX: box.left + 300, clientY: box.top + 200 }));
+        target.dispatchEvent(
+          new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer, clientX: box.left + 300, clientY: box.top + 200 }),
+        );
       }
     }, pngBase64);
     const image = refByTitle(page, 'frise.png').locator('img');
     await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth).catch(() => 0), { timeout: 10_000 }).toBe(40);
-    const ref = (await ok<ViewCanvasReply>(app.url, `/api/views/${dropView}/canvas`, pupil.token)).refs.find((r) => r._to.title === 'frise.png');
+    const ref = (await ok<ViewCanvasReply>(app.url, `/api/views/${dropView}/canvas`, pupil.token)).refs.find(
+      (r) => r._to.title === 'frise.png',
+    );
     expect(ref?.data).toMatchObject({ showInPlace: true, width: 40, height: 30 });
     await page.close();
   });
@@ -320,7 +347,11 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     });
     const form = new FormData();
     form.append('file', new Blob([Buffer.from(pngBase64, 'base64')], { type: 'image/png' }), 'carte.png');
-    const uploaded = await fetch(`${app.url}/api/upload/${community._id}/${attachment.contribution._id}`, { method: 'POST', headers: { authorization: `Bearer ${pupil.token}` }, body: form });
+    const uploaded = await fetch(`${app.url}/api/upload/${community._id}/${attachment.contribution._id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${pupil.token}` },
+      body: form,
+    });
     expect(uploaded.status).toBe(201);
 
     await setPlugins({ drawonimage: false });
@@ -335,7 +366,13 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     // Shown in place, the image loads through its signed link (an <img> sends no bearer token).
     await refByTitle(page, 'carte.png').click({ button: 'right', position: { x: 12, y: 10 } });
     await page.getByTestId('menu-show-in-place').click();
-    await expect.poll(() => refByTitle(page, 'carte.png').locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(40);
+    await expect
+      .poll(() =>
+        refByTitle(page, 'carte.png')
+          .locator('img')
+          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      )
+      .toBe(40);
     await refByTitle(page, 'carte.png').click({ button: 'right', position: { x: 12, y: 10 } });
     await page.getByTestId('menu-draw-on-image').click();
     await page.getByTestId('contribution-pane').waitFor();

@@ -27,7 +27,10 @@ const timeUntil = async (page: Page, since: number, check: () => Promise<unknown
 };
 
 const position = (page: Page, title: string) =>
-  refByTitle(page, title).evaluate((el) => ({ x: Number.parseFloat((el as HTMLElement).style.left), y: Number.parseFloat((el as HTMLElement).style.top) }));
+  refByTitle(page, title).evaluate((el) => ({
+    x: Number.parseFloat((el as HTMLElement).style.left),
+    y: Number.parseFloat((el as HTMLElement).style.top),
+  }));
 
 const dragBy = async (page: Page, title: string, dx: number, dy: number) => {
   const box = await refByTitle(page, title).boundingBox();
@@ -68,7 +71,11 @@ describeBrowser('the view canvas with two users', () => {
   const latencies: Record<string, number> = {};
 
   const join = async (user: ApiUser, key: string): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: key });
+    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
+      userId: user.id,
+      communityId: community._id,
+      registrationKey: key,
+    });
     return { ...user, authorId: author._id };
   };
 
@@ -112,7 +119,9 @@ describeBrowser('the view canvas with two users', () => {
     pupil = await join(await registerUser(app.url, 'lea', 'lea-pass1'), keys.writers);
     other = await join(await registerUser(app.url, 'hugo', 'hugo-pass1'), keys.writers);
     outsider = await registerUser(app.url, 'intrus', 'intrus-pass1');
-    secondViewId = (await ok<ViewSummary>(app.url, `/api/communities/${community._id}/views`, teacher.token, 'POST', { title: 'Nos expériences' }))._id;
+    secondViewId = (
+      await ok<ViewSummary>(app.url, `/api/communities/${community._id}/views`, teacher.token, 'POST', { title: 'Nos expériences' })
+    )._id;
     await placedNote(teacher, 'Question de la maîtresse', 420, 90);
   });
 
@@ -215,7 +224,10 @@ describeBrowser('the view canvas with two users', () => {
     await expect.poll(() => refByTitle(pupilPage, 'Pourquoi les feuilles tombent ?').count()).toBeGreaterThan(0);
     const before = await arrows(pupilPage);
     // Hugo builds on the question (as the editor does: created beside its parent, then contributed).
-    const buildOn = await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, other.token, 'POST', { type: 'Note', buildsOn: parentId });
+    const buildOn = await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, other.token, 'POST', {
+      type: 'Note',
+      buildsOn: parentId,
+    });
     await contribute(other, buildOn.contribution._id, 'Parce que le froid arrive');
     await expect.poll(() => refByTitle(pupilPage, 'Parce que le froid arrive').count()).toBeGreaterThan(0);
     await expect.poll(() => arrows(pupilPage)).toBe(before + 1);
@@ -231,8 +243,12 @@ describeBrowser('the view canvas with two users', () => {
     await pupilPage.getByTestId('ask-input').fill('Ce que nous savons des graines');
     const started = Date.now();
     await pupilPage.getByTestId('ask-ok').click();
-    latencies.riseabove = await timeUntil(teacherPage, started, async () =>
-      (await refByTitle(teacherPage, 'Ce que nous savons des graines').count()) === 1 && (await refByTitle(teacherPage, 'Les graines germent').count()) === 0,
+    latencies.riseabove = await timeUntil(
+      teacherPage,
+      started,
+      async () =>
+        (await refByTitle(teacherPage, 'Ce que nous savons des graines').count()) === 1 &&
+        (await refByTitle(teacherPage, 'Les graines germent').count()) === 0,
     );
     expect(latencies.riseabove).toBeLessThan(liveBudgetMs);
     // The rise-above holds the note in its inner view.
@@ -254,7 +270,10 @@ describeBrowser('the view canvas with two users', () => {
     await refByTitle(pupilPage, title).click({ position: { x: 12, y: 10 } });
     await pupilPage.keyboard.press('Delete');
     expect(await confirmAsk(pupilPage)).toContain('Êtes-vous sûr de supprimer1 objet(s)?');
-    await pupilPage.getByTestId('canvas-notice').filter({ hasText: inFrench('canvasService.notYourObject') }).waitFor();
+    await pupilPage
+      .getByTestId('canvas-notice')
+      .filter({ hasText: inFrench('canvasService.notYourObject') })
+      .waitFor();
     expect(await refByTitle(pupilPage, title).count()).toBe(1);
 
     await rightClick(teacherPage, title);

@@ -14,13 +14,21 @@ type Row = { firstName: string; lastName: string; email: string; username: strin
 const goodRows = (): Row[] =>
   Array.from({ length: 32 }, (_, i) => {
     const n = String(i + 1).padStart(2, '0');
-    return { firstName: `Élève${n}`, lastName: `Classe${n}`, email: `pupil${n}@school.example`, username: `pupil${n}`, password: `class-pass-${n}` };
+    return {
+      firstName: `Élève${n}`,
+      lastName: `Classe${n}`,
+      email: `pupil${n}@school.example`,
+      username: `pupil${n}`,
+      password: `class-pass-${n}`,
+    };
   });
 
 const toCsv = (rows: Row[]): Buffer =>
   Buffer.from(
-    ['firstName,lastName,email,username,password', ...rows.map((r) => [r.firstName, r.lastName, r.email, r.username, r.password].join(','))].join('\n') +
-      '\n',
+    [
+      'firstName,lastName,email,username,password',
+      ...rows.map((r) => [r.firstName, r.lastName, r.email, r.username, r.password].join(',')),
+    ].join('\n') + '\n',
   );
 
 /** Row n of the file (the header is row 1) is rows[n - 2]. */
@@ -165,7 +173,10 @@ describeBrowser('communities, authors and help in the browser', () => {
     await page.getByTestId('join-submit').click();
     expect(await page.getByTestId('join-result').textContent()).toBe(inFrench('community.communityRequired'));
     await joinCommunity(page, 'not-the-key');
-    await page.getByTestId('join-result').filter({ hasText: inFrench('community.joinWrongKey') }).waitFor();
+    await page
+      .getByTestId('join-result')
+      .filter({ hasText: inFrench('community.joinWrongKey') })
+      .waitFor();
     await checkPage(page, 'community-manager');
 
     await joinCommunity(page, community.key);
@@ -223,7 +234,10 @@ describeBrowser('communities, authors and help in the browser', () => {
       body: JSON.stringify(admin),
     });
     const { token: adminToken } = (await adminLogin.json()) as { token: string };
-    const feedback = (await (await apiGet(app.url, '/api/help/feedback', adminToken)).json()) as { title: string; communityTitle: string | null }[];
+    const feedback = (await (await apiGet(app.url, '/api/help/feedback', adminToken)).json()) as {
+      title: string;
+      communityTitle: string | null;
+    }[];
     expect(feedback[0]).toMatchObject({ title: 'La perspective est vide', communityTitle: community.title });
   });
 
@@ -241,7 +255,9 @@ describeBrowser('communities, authors and help in the browser', () => {
     await checkPage(page, 'author-manager');
 
     // A file that is not a CSV.
-    await page.getByTestId('csv-file').setInputFiles({ name: 'class.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
+    await page
+      .getByTestId('csv-file')
+      .setInputFiles({ name: 'class.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
     expect(await page.getByTestId('csv-problem').textContent()).toBe(inFrench('community.csvOnly'));
 
     // 32 rows with bad ones.
@@ -264,7 +280,9 @@ describeBrowser('communities, authors and help in the browser', () => {
     expect(await page.getByTestId('csv-check-message').textContent()).toBe(inFrench('community.csvInvalid'));
     const errors = await page
       .locator('[data-testid="csv-errors"] li')
-      .evaluateAll((items) => items.map((li) => [Number(li.getAttribute('data-row')), li.querySelector('[data-testid="row-message"]')?.textContent]));
+      .evaluateAll((items) =>
+        items.map((li) => [Number(li.getAttribute('data-row')), li.querySelector('[data-testid="row-message"]')?.textContent]),
+      );
     expect(errors).toEqual([
       [5, inFrench('csv.emailInvalid')],
       [9, inFrench('csv.firstNameMissing')],
@@ -376,16 +394,19 @@ describeBrowser('communities, authors and help in the browser', () => {
       'Theory Building',
     ]);
     // Only settings that do something are offered (issue 21 §15): no ITM, Google, translation or analytics plugins yet, no promising-idea colours.
-    expect((await page.locator('input[data-flag]').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-flag')))).sort()).toEqual(
-      ['drawonimage', 'enableFavourites', 'filter', 'hirerachyView', 'multilanguage', 'sideToSideNotePosition'],
-    );
+    expect(
+      (await page.locator('input[data-flag]').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-flag')))).sort(),
+    ).toEqual(['drawonimage', 'enableFavourites', 'filter', 'hirerachyView', 'multilanguage', 'sideToSideNotePosition']);
     expect(await page.getByText('Couleurs des notes').count()).toBe(0);
     await page.locator('input[data-flag="multilanguage"]').check();
     await page.getByTestId('settings-save').click();
     expect(await page.getByTestId('settings-result').textContent()).toBe(inFrench('community.defaultLanguageRequired'));
     await page.getByTestId('default-lang').selectOption('fr');
     await page.getByTestId('settings-save').click();
-    await page.getByTestId('settings-result').filter({ hasText: inFrench('community.saved') }).waitFor();
+    await page
+      .getByTestId('settings-result')
+      .filter({ hasText: inFrench('community.saved') })
+      .waitFor();
     await checkPage(page, 'community-settings');
     await page.reload();
     await page.getByTestId('settings-form').waitFor();

@@ -98,14 +98,18 @@ const caretAtEnd = async (page: Page) => {
   await editor(page).evaluate(async (root) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     let last: Node | null = null;
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!node.parentElement?.closest('[contenteditable="false"]')) last = node;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement?.closest('[contenteditable="false"]')) last = node;
+    }
     const range = document.createRange();
     if (last) range.setStart(last, last.textContent?.length ?? 0);
     else range.setStart(root, root.childNodes.length);
     range.collapse(true);
     // ProseMirror takes the DOM selection over in its own selectionchange listener (registered
     // before this one): once this listener's task has run, its state has the caret.
-    const taken = new Promise<void>((resolve) => document.addEventListener('selectionchange', () => setTimeout(resolve, 0), { once: true }));
+    const taken = new Promise<void>((resolve) =>
+      document.addEventListener('selectionchange', () => setTimeout(resolve, 0), { once: true }),
+    );
     window.getSelection()?.removeAllRanges();
     window.getSelection()?.addRange(range);
     await taken;
@@ -241,7 +245,9 @@ describeBrowser('the contribution window', () => {
       // Keywords: add needs a selection; the selection joins with '; '.
       await page.keyboard.press('End');
       await page.getByTestId('keyword-add').click();
-      await expect.poll(() => page.locator('[data-field-error="contribution-keywords"]').textContent()).toBe("Sélectionnez du texte pour l'ajouter aux mots-clés.");
+      await expect
+        .poll(() => page.locator('[data-field-error="contribution-keywords"]').textContent())
+        .toBe("Sélectionnez du texte pour l'ajouter aux mots-clés.");
       await selectText(page, 'soleil');
       await page.getByTestId('keyword-add').click();
       await selectText(page, 'gaz carbonique');
@@ -274,7 +280,9 @@ describeBrowser('the contribution window', () => {
       expect(await page.getByTestId('read-body').locator('strong').textContent()).toBe('captent');
       expect(await page.getByTestId('read-body').locator('li').count()).toBe(2);
       expect(await page.getByTestId('read-body').locator('.kf-support .kfSupportStartLabel').textContent()).toBe(firstLabel);
-      expect(await page.getByTestId('read-body').locator('.kf-support .kf-support-words').textContent()).toBe('la lumière nourrit la plante verte');
+      expect(await page.getByTestId('read-body').locator('.kf-support .kf-support-words').textContent()).toBe(
+        'la lumière nourrit la plante verte',
+      );
       expect(await page.getByTestId('read-keywords').textContent()).toContain('soleil; gaz carbonique; feuilles');
       await checkPage(page, 'contribution-note-read');
       // Marked read 1.2 s after opening.
@@ -359,7 +367,9 @@ describeBrowser('the contribution window', () => {
       await page.getByTestId('contribute').click();
       await page.getByTestId('save-stored').waitFor();
       expect(await page.getByTestId('save-bar').getAttribute('data-save-state')).toBe('stored');
-      await expect.poll(() => page.evaluate((id) => localStorage.getItem(`buildon.recover.${id}`), noteId)).toContain('Phrase ajoutée hors ligne.');
+      await expect
+        .poll(() => page.evaluate((id) => localStorage.getItem(`buildon.recover.${id}`), noteId))
+        .toContain('Phrase ajoutée hors ligne.');
       await page.unroute('**/api/objects/*/*');
 
       // Reopened later: the server's text, and recover puts mine back.
@@ -381,7 +391,9 @@ describeBrowser('the contribution window', () => {
       const page = await open(alice, noteId);
       await page.getByTestId('tab-edit').click();
       // Ctrl+click on a support selects it whole; typing replaces it.
-      await editor(page).locator('.kf-support .kf-support-label').click({ modifiers: ['Control'] });
+      await editor(page)
+        .locator('.kf-support .kf-support-label')
+        .click({ modifiers: ['Control'] });
       await page.keyboard.type('x');
       await expect.poll(() => editor(page).locator('.kf-support').count()).toBe(0);
       await expect.poll(() => page.getByTestId('save-bar').getAttribute('data-dirty')).toBe('true');
@@ -422,7 +434,9 @@ describeBrowser('the contribution window', () => {
       await screenshotOf(page, 'contribution-attachments');
       await page.getByTestId('attachment-insert').click();
       await editor(page).locator('.kf-attachment img').waitFor();
-      const width = await editor(page).locator('.kf-attachment img').evaluate((img) => img.getBoundingClientRect().width);
+      const width = await editor(page)
+        .locator('.kf-attachment img')
+        .evaluate((img) => img.getBoundingClientRect().width);
       expect(width).toBeLessThanOrEqual(200);
       await page.getByTestId('contribute').click();
       await page.getByTestId('save-success').waitFor();
@@ -551,7 +565,10 @@ describeBrowser('the contribution window', () => {
     await page.getByTestId('draw-undo').click();
     await page.getByTestId('draw-redo').click();
     // Draw on image: an uploaded image attachment becomes the background layer.
-    await page.getByTestId('draw-on-image').getByTestId('upload-input').setInputFiles({ name: 'fond.png', mimeType: 'image/png', buffer: png(160, 120) });
+    await page
+      .getByTestId('draw-on-image')
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'fond.png', mimeType: 'image/png', buffer: png(160, 120) });
     await expect.poll(() => page.getByTestId('layers').locator('li').count()).toBe(2);
     await checkPage(page, 'contribution-drawing-edit');
     await page.getByTestId('contribute').click();
@@ -576,7 +593,9 @@ describeBrowser('the contribution window', () => {
     // Reopened: the same two shapes come back, and saving again keeps them.
     await page.reload();
     await page.getByTestId('drawing-preview').waitFor();
-    const preview = await page.getByTestId('drawing-preview').evaluate((img: HTMLImageElement) => ({ src: img.src, width: img.getBoundingClientRect().width }));
+    const preview = await page
+      .getByTestId('drawing-preview')
+      .evaluate((img: HTMLImageElement) => ({ src: img.src, width: img.getBoundingClientRect().width }));
     expect(decodeURIComponent(preview.src)).toContain('<ellipse');
     expect(preview.width).toBeLessThanOrEqual(300);
     await page.getByTestId('tab-edit').click();

@@ -29,7 +29,11 @@ describeBrowser('the drawing text tool, in place (issue 21 §12)', () => {
   const dialogs: string[] = [];
 
   const member = async (user: ApiUser): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: 'classe-ce2' });
+    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
+      userId: user.id,
+      communityId: community._id,
+      registrationKey: 'classe-ce2',
+    });
     return { ...user, authorId: author._id };
   };
 
@@ -60,7 +64,11 @@ describeBrowser('the drawing text tool, in place (issue 21 §12)', () => {
   };
 
   beforeAll(async () => {
-    community = await createCommunity(app.url, admin, { title: 'CE2 Le ciel', registrationKey: 'classe-ce2', managerRegistrationKey: 'maitres-ce2' });
+    community = await createCommunity(app.url, admin, {
+      title: 'CE2 Le ciel',
+      registrationKey: 'classe-ce2',
+      managerRegistrationKey: 'maitres-ce2',
+    });
     viewId = community.views[0] ?? '';
     alice = await member(await registerUser(app.url, 'alice', 'alice-pass'));
     bob = await member(await registerUser(app.url, 'bob', 'bob-pass-1'));

@@ -75,13 +75,22 @@ describeBrowser('the French interface (issue 21 §6)', () => {
   let adminToken = '';
 
   const join = async (user: ApiUser, registrationKey: string): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey });
+    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
+      userId: user.id,
+      communityId: community._id,
+      registrationKey,
+    });
     return { ...user, authorId: author._id };
   };
 
   const create = async (who: Member, type: 'Note' | 'Drawing' | 'Attachment', x: number, extra: Record<string, unknown> = {}) =>
-    (await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, who.token, 'POST', { type, placement: { viewId, x, y: 140 }, ...extra }))
-      .contribution._id;
+    (
+      await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, who.token, 'POST', {
+        type,
+        placement: { viewId, x, y: 140 },
+        ...extra,
+      })
+    ).contribution._id;
 
   const contribute = async (who: Member, id: string, title: string, text: string) => {
     const object = await ok<ObjectReply>(app.url, `/api/objects/${id}`, who.token);
@@ -94,7 +103,11 @@ describeBrowser('the French interface (issue 21 §6)', () => {
   };
 
   beforeAll(async () => {
-    community = await createCommunity(app.url, admin, { title: communityTitle, registrationKey: keys.writers, managerRegistrationKey: keys.managers });
+    community = await createCommunity(app.url, admin, {
+      title: communityTitle,
+      registrationKey: keys.writers,
+      managerRegistrationKey: keys.managers,
+    });
     viewId = community.views[0] ?? '';
     adminToken = (await ok<{ token: string }>(app.url, '/auth/local', '', 'POST', admin)).token;
     teacher = await join(await registerUser(app.url, 'mme-durand', 'teach-pass1'), keys.managers);
@@ -372,9 +385,17 @@ describeBrowser('the French interface (issue 21 §6)', () => {
     // The entries are CHANGELOG.md, written by hand (issue 21 §13 rewrites them for users): only
     // the dialog around them is interface text.
     const entries = new Set(
-      (await page.getByTestId('changelog').evaluate((list) => (list as HTMLElement).innerText.split('\n'))).map((line) => line.replace(/\s+/g, ' ').trim()),
+      (await page.getByTestId('changelog').evaluate((list) => (list as HTMLElement).innerText.split('\n'))).map((line) =>
+        line.replace(/\s+/g, ' ').trim(),
+      ),
     );
-    leaks.push(...findEnglish((await visibleStrings(page)).filter((text) => !entries.has(text)), 'nouveautés', allowed));
+    leaks.push(
+      ...findEnglish(
+        (await visibleStrings(page)).filter((text) => !entries.has(text)),
+        'nouveautés',
+        allowed,
+      ),
+    );
     expect(newLeaks()).toEqual([]);
   });
 });

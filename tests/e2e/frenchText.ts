@@ -14,7 +14,9 @@ import { locales } from '../../web/src/i18n/resources.ts';
 type Tree = { [key: string]: string | Tree };
 
 const leaves = (tree: Tree, prefix = ''): [string, string][] =>
-  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`)));
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`),
+  );
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `word` not inside a longer word (Unicode letters and digits), so "Group" does not match "Groupe". */
@@ -25,7 +27,7 @@ const wordCount = (text: string) => text.split(/\s+/).filter((word) => /\p{L}/u.
 /** An English text of the locale files as a matcher: `{{name}}` stands for any value. */
 type EnglishText = { key: string; text: string; whole: RegExp; inside: RegExp | null };
 
-const wordsOf = (text: string) => (text.toLowerCase().match(/\p{L}+/gu) ?? []);
+const wordsOf = (text: string) => text.toLowerCase().match(/\p{L}+/gu) ?? [];
 
 const englishTexts = (): EnglishText[] => {
   const french = new Map(leaves(locales.fr));

@@ -38,7 +38,13 @@ const newestMtime = (path: string): number => {
  */
 export const ensureWebBuild = (): void => {
   const built = join(root, 'web/dist/index.html');
-  const sources = [join(root, 'web/src'), join(root, 'web/index.html'), join(root, 'docs/user-guide.md'), join(root, 'docs/guides'), join(root, 'docs/screenshots')];
+  const sources = [
+    join(root, 'web/src'),
+    join(root, 'web/index.html'),
+    join(root, 'docs/user-guide.md'),
+    join(root, 'docs/guides'),
+    join(root, 'docs/screenshots'),
+  ];
   if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.filter(existsSync).map(newestMtime))) return;
   execFileSync('npm', ['run', '--silent', 'build:web'], {
     cwd: root,

@@ -30,12 +30,21 @@ describeBrowser('the history of a note', () => {
   let page: Page;
 
   const join = async (user: ApiUser): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: 'classe-5b' });
+    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
+      userId: user.id,
+      communityId: community._id,
+      registrationKey: 'classe-5b',
+    });
     return { ...user, authorId: author._id };
   };
   const save = async (title: string, body: object) => {
     const object = await ok<ObjectReply>(app.url, `/api/objects/${noteId}`, lea.token);
-    await ok(app.url, `/api/objects/${community._id}/${noteId}`, lea.token, 'PUT', { revision: object.revision, title, body, status: 'active' });
+    await ok(app.url, `/api/objects/${community._id}/${noteId}`, lea.token, 'PUT', {
+      revision: object.revision,
+      title,
+      body,
+      status: 'active',
+    });
   };
 
   /** Opens the version whose list entry reads `label` and waits for it to show. */
@@ -47,16 +56,26 @@ describeBrowser('the history of a note', () => {
   };
 
   beforeAll(async () => {
-    community = await createCommunity(app.url, admin, { title: '5e B Sciences', registrationKey: 'classe-5b', managerRegistrationKey: 'profs-5b' });
+    community = await createCommunity(app.url, admin, {
+      title: '5e B Sciences',
+      registrationKey: 'classe-5b',
+      managerRegistrationKey: 'profs-5b',
+    });
     viewId = community.views[0] ?? '';
     lea = await join(await registerUser(app.url, 'lea', 'lea-pass1'));
     hugo = await join(await registerUser(app.url, 'hugo', 'hugo-pass1'));
     noteId = (
-      await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, lea.token, 'POST', { type: 'Note', placement: { viewId, x: 100, y: 100 } })
+      await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, lea.token, 'POST', {
+        type: 'Note',
+        placement: { viewId, x: 100, y: 100 },
+      })
     ).contribution._id;
     // Contributed, then edited (title and words), then Hugo added as co-author, then made public.
     await save('La glace', paragraph(text('La glace '), text('flotte', true), text(' sur l’eau liquide.')));
-    await save('Pourquoi la glace flotte', paragraph(text('La glace '), text('flotte', true), text(' sur l’eau car elle est moins dense.')));
+    await save(
+      'Pourquoi la glace flotte',
+      paragraph(text('La glace '), text('flotte', true), text(' sur l’eau car elle est moins dense.')),
+    );
     await ok(app.url, `/api/objects/${community._id}/${noteId}/authors`, lea.token, 'POST', { authorId: hugo.authorId });
     await ok(app.url, `/api/objects/${community._id}/${noteId}/permission`, lea.token, 'PUT', { permission: 'public', group: null });
 

@@ -31,7 +31,11 @@ describeBrowser('multilanguage notes, templates and attachments', () => {
   let noteId = '';
 
   const join = async (user: ApiUser, key: string): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: key });
+    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
+      userId: user.id,
+      communityId: community._id,
+      registrationKey: key,
+    });
     return { ...user, authorId: author._id };
   };
 
@@ -50,8 +54,12 @@ describeBrowser('multilanguage notes, templates and attachments', () => {
   };
 
   const newNote = async (who: Member, x: number, y: number) =>
-    (await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, who.token, 'POST', { type: 'Note', placement: { viewId, x, y } })).contribution
-      ._id;
+    (
+      await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, who.token, 'POST', {
+        type: 'Note',
+        placement: { viewId, x, y },
+      })
+    ).contribution._id;
 
   beforeAll(async () => {
     const { token } = await ok<{ token: string }>(app.url, '/auth/local', '', 'POST', admin);
@@ -75,11 +83,22 @@ describeBrowser('multilanguage notes, templates and attachments', () => {
     await page.getByTestId('default-lang').selectOption('fr');
     await page.getByLabel('English', { exact: true }).check();
     await page.getByTestId('settings-save').click();
-    await expect.poll(async () => (await ok<{ data: { defaultLang: string; languages: string[]; plugins: { multilanguage: boolean } } }>(app.url, `/api/communities/${community._id}/settings`, teacher.token)).data).toMatchObject({
-      defaultLang: 'fr',
-      languages: ['en'],
-      plugins: { multilanguage: true },
-    });
+    await expect
+      .poll(
+        async () =>
+          (
+            await ok<{ data: { defaultLang: string; languages: string[]; plugins: { multilanguage: boolean } } }>(
+              app.url,
+              `/api/communities/${community._id}/settings`,
+              teacher.token,
+            )
+          ).data,
+      )
+      .toMatchObject({
+        defaultLang: 'fr',
+        languages: ['en'],
+        plugins: { multilanguage: true },
+      });
     await page.close();
   });
 
@@ -150,7 +169,18 @@ describeBrowser('multilanguage notes, templates and attachments', () => {
     await settings.getByTestId('settings-form').waitFor();
     await settings.locator('input[data-flag="sideToSideNotePosition"]').check();
     await settings.getByTestId('settings-save').click();
-    await expect.poll(async () => (await ok<{ data: { plugins: { sideToSideNotePosition: boolean } } }>(app.url, `/api/communities/${community._id}/settings`, teacher.token)).data.plugins.sideToSideNotePosition).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (
+            await ok<{ data: { plugins: { sideToSideNotePosition: boolean } } }>(
+              app.url,
+              `/api/communities/${community._id}/settings`,
+              teacher.token,
+            )
+          ).data.plugins.sideToSideNotePosition,
+      )
+      .toBe(true);
     await settings.close();
 
     const page = await openView(reader);
@@ -169,10 +199,23 @@ describeBrowser('multilanguage notes, templates and attachments', () => {
     await window.getByTestId('window-close').click();
     await page.close();
 
-    await ok(app.url, `/api/communities/${community._id}/settings`, teacher.token, 'PUT', await (async () => {
-      const current = await ok<{ data: { plugins: Record<string, boolean> }; scaffoldIds: string[] }>(app.url, `/api/communities/${community._id}/settings`, teacher.token);
-      return { data: { ...current.data, plugins: { ...current.data.plugins, sideToSideNotePosition: false } }, scaffoldIds: current.scaffoldIds };
-    })());
+    await ok(
+      app.url,
+      `/api/communities/${community._id}/settings`,
+      teacher.token,
+      'PUT',
+      await (async () => {
+        const current = await ok<{ data: { plugins: Record<string, boolean> }; scaffoldIds: string[] }>(
+          app.url,
+          `/api/communities/${community._id}/settings`,
+          teacher.token,
+        );
+        return {
+          data: { ...current.data, plugins: { ...current.data.plugins, sideToSideNotePosition: false } },
+          scaffoldIds: current.scaffoldIds,
+        };
+      })(),
+    );
   });
 
   describe('new note from a template', () => {
@@ -183,9 +226,11 @@ describeBrowser('multilanguage notes, templates and attachments', () => {
       const settings = await login(teacher, `/communitysettings/${community._id}`);
       const flag = settings.locator(`input[data-scaffold="${template._id}"]`);
       await flag.check();
-      await expect.poll(async () => (await ok<{ _id: string }[]>(app.url, `/api/communities/${community._id}/templates`, teacher.token)).map((t) => t._id)).toEqual([
-        template._id,
-      ]);
+      await expect
+        .poll(async () =>
+          (await ok<{ _id: string }[]>(app.url, `/api/communities/${community._id}/templates`, teacher.token)).map((t) => t._id),
+        )
+        .toEqual([template._id]);
       await screenshots(settings, 'templates-settings');
       await settings.close();
 
@@ -224,7 +269,9 @@ describeBrowser('multilanguage notes, templates and attachments', () => {
       const id = await newNote(student, 600, 200);
       const page = await login(student, `/contribution/${id}/${viewId}`);
       await page.getByTestId('tab-attachments').click();
-      await page.getByTestId('upload-input').setInputFiles({ name: 'releve-pluie.txt', mimeType: 'text/plain', buffer: Buffer.from('lundi 3 mm\nmardi 0 mm\n') });
+      await page
+        .getByTestId('upload-input')
+        .setInputFiles({ name: 'releve-pluie.txt', mimeType: 'text/plain', buffer: Buffer.from('lundi 3 mm\nmardi 0 mm\n') });
       await page.getByTestId('attachment-item').first().waitFor();
       await page.reload();
       await page.getByTestId('contribution-pane').waitFor();
@@ -236,7 +283,9 @@ describeBrowser('multilanguage notes, templates and attachments', () => {
 
       // The author removes it (its attach link) after confirming; the list updates without a reload, the file stays.
       const removedId = links.find((link) => link.type === 'attach')?.other._id ?? '';
-      await page.getByTestId('upload-input').setInputFiles({ name: 'notes-terrain.txt', mimeType: 'text/plain', buffer: Buffer.from('ciel couvert\n') });
+      await page
+        .getByTestId('upload-input')
+        .setInputFiles({ name: 'notes-terrain.txt', mimeType: 'text/plain', buffer: Buffer.from('ciel couvert\n') });
       await expect.poll(() => page.getByTestId('attachment-item').count()).toBe(2);
       const removeReleve = page.getByRole('button', { name: 'Retirer « releve-pluie.txt » de la note' });
       page.once('dialog', (dialog) => void dialog.dismiss());

@@ -19,10 +19,14 @@ describe('operator CLI beside a running server', () => {
 
   it('create-admin works while the server runs, and the server sees the new admin at once', async () => {
     server = await startServer(dataDir);
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'services/cli/main.ts', 'create-admin', '--user', 'head', '--password', 'head-pass'], {
-      cwd: root,
-      env: { ...process.env, BUILDON_DATA_DIR: dataDir },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'services/cli/main.ts', 'create-admin', '--user', 'head', '--password', 'head-pass'],
+      {
+        cwd: root,
+        env: { ...process.env, BUILDON_DATA_DIR: dataDir },
+      },
+    );
     expect(stdout).toMatch(/created admin head/);
 
     // The server follows appends made by other processes on the same file.

@@ -5,7 +5,16 @@ import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
-import { describeBrowser, expectAccessible, registerUser, runCli, screenshotDir, useBrowserApp, useSession, type ApiUser } from './harness.ts';
+import {
+  describeBrowser,
+  expectAccessible,
+  registerUser,
+  runCli,
+  screenshotDir,
+  useBrowserApp,
+  useSession,
+  type ApiUser,
+} from './harness.ts';
 import { createCommunity, ok, refByTitle, waitForLive } from './api.ts';
 
 /**
@@ -85,10 +94,18 @@ describeBrowser('the view on a phone (issue 21 §10)', () => {
   };
 
   beforeAll(async () => {
-    community = await createCommunity(app.url, admin, { title: 'CM1 Le système solaire', registrationKey: 'classe-cm1', managerRegistrationKey: 'maitres-cm1' });
+    community = await createCommunity(app.url, admin, {
+      title: 'CM1 Le système solaire',
+      registrationKey: 'classe-cm1',
+      managerRegistrationKey: 'maitres-cm1',
+    });
     viewId = community.views[0] ?? '';
     const user = await registerUser(app.url, 'lea', 'lea-pass-1');
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: 'classe-cm1' });
+    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
+      userId: user.id,
+      communityId: community._id,
+      registrationKey: 'classe-cm1',
+    });
     pupil = { ...user, authorId: author._id };
     await placedNote('La Lune', 30, 40);
     await placedNote('Le Soleil', 30, 140);
@@ -121,7 +138,9 @@ describeBrowser('the view on a phone (issue 21 §10)', () => {
       const item = items.getByTestId(`tool-${id}`);
       expect((await item.textContent())?.trim().length, id).toBeGreaterThan(0);
       const itemBox = await item.boundingBox();
-      expect(itemBox && itemBox.x >= 0 && itemBox.x + itemBox.width <= 375 && itemBox.y >= 0 && itemBox.y + itemBox.height <= 812, id).toBe(true);
+      expect(itemBox && itemBox.x >= 0 && itemBox.x + itemBox.width <= 375 && itemBox.y >= 0 && itemBox.y + itemBox.height <= 812, id).toBe(
+        true,
+      );
     }
     // The rail's drag hint has no place in the menu.
     expect((await items.getByTestId('tool-new-note').textContent())?.trim()).toBe('Nouvelle note');

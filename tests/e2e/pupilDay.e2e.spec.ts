@@ -25,10 +25,17 @@ const pupils = {
   lea: { firstName: 'Léa', lastName: 'Martin', userName: 'lea.martin', password: 'lea-soleil-42' },
   hugo: { firstName: 'Hugo', lastName: 'Bernard', userName: 'hugo.bernard', password: 'hugo-nuage-17' },
 };
-const titles = { question: 'Où va l’eau de la flaque ?', drawing: 'Le soleil chauffe la flaque', buildOn: 'Elle monte dans le ciel', synthesis: 'Le cycle de l’eau' };
+const titles = {
+  question: 'Où va l’eau de la flaque ?',
+  drawing: 'Le soleil chauffe la flaque',
+  buildOn: 'Elle monte dans le ciel',
+  synthesis: 'Le cycle de l’eau',
+};
 
 /** The guides' pictures: a viewport shot (what the person sees), into docs/screenshots with `npm run screenshots`. */
-const guideDir = process.env.BUILDON_SCREENSHOTS_DIR ? join(process.cwd(), process.env.BUILDON_SCREENSHOTS_DIR) : join(screenshotDir, 'pupil-day');
+const guideDir = process.env.BUILDON_SCREENSHOTS_DIR
+  ? join(process.cwd(), process.env.BUILDON_SCREENSHOTS_DIR)
+  : join(screenshotDir, 'pupil-day');
 const shot = async (page: Page, name: string) => {
   mkdirSync(guideDir, { recursive: true });
   await page.screenshot({ path: join(guideDir, `${name}.png`) });
@@ -37,7 +44,9 @@ const shot = async (page: Page, name: string) => {
 const arrows = (page: Page) => page.locator('[data-testid="canvas-links"] line[data-link-type="buildson"]').count();
 
 describeBrowser('a class’s first morning (issue 21)', () => {
-  const app = useBrowserApp({ prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]) });
+  const app = useBrowserApp({
+    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
+  });
   let community: CommunityAdmin;
   let viewId = '';
   let teacher: ApiUser;
@@ -47,10 +56,18 @@ describeBrowser('a class’s first morning (issue 21)', () => {
   let questionId = '';
 
   beforeAll(async () => {
-    community = await createCommunity(app.url, admin, { title: 'CM1 Sciences', registrationKey: keys.writers, managerRegistrationKey: keys.managers });
+    community = await createCommunity(app.url, admin, {
+      title: 'CM1 Sciences',
+      registrationKey: keys.writers,
+      managerRegistrationKey: keys.managers,
+    });
     viewId = community.views[0] ?? '';
     teacher = await registerUser(app.url, 'mme.durand', 'durand-classe-1');
-    await ok(app.url, '/api/authors', teacher.token, 'POST', { userId: teacher.id, communityId: community._id, registrationKey: keys.managers });
+    await ok(app.url, '/api/authors', teacher.token, 'POST', {
+      userId: teacher.id,
+      communityId: community._id,
+      registrationKey: keys.managers,
+    });
   });
 
   const openView = async (page: Page) => {
@@ -63,7 +80,9 @@ describeBrowser('a class’s first morning (issue 21)', () => {
     teacherPage = await app.newPage();
     await loginThroughUi(teacherPage, app.url, teacher.userName, teacher.password);
     await teacherPage.goto(`${app.url}/authormanager/${community._id}`);
-    const rows = Object.values(pupils).map((p) => [p.firstName, p.lastName, `${p.userName}@ecole.example`, p.userName, p.password].join(','));
+    const rows = Object.values(pupils).map((p) =>
+      [p.firstName, p.lastName, `${p.userName}@ecole.example`, p.userName, p.password].join(','),
+    );
     await teacherPage.getByTestId('csv-file').setInputFiles({
       name: 'classe.csv',
       mimeType: 'text/csv',
@@ -211,7 +230,9 @@ describeBrowser('a class’s first morning (issue 21)', () => {
     await latest.getByTestId('history-open').click();
     const shown = leaPage.getByTestId('historical');
     await shown.getByTestId('historical-version').waitFor();
-    await expect.poll(async () => (await shown.getByTestId('diff-text').locator('ins').allTextContents()).join(' ')).toContain('Où va la vapeur ?');
+    await expect
+      .poll(async () => (await shown.getByTestId('diff-text').locator('ins').allTextContents()).join(' '))
+      .toContain('Où va la vapeur ?');
     await shot(leaPage, 'pupil-day-history');
   });
 

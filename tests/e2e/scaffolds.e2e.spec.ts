@@ -23,7 +23,8 @@ const typed = "parce que l'eau s'évapore";
 const supportsShown = (root: Locator) =>
   root.evaluate((element) =>
     Array.from(element.querySelectorAll('.kf-support')).map(
-      (support) => `[${support.querySelector('.kf-support-label')?.textContent?.trim() ?? ''}|${support.querySelector('.kf-support-words')?.textContent ?? ''}]`,
+      (support) =>
+        `[${support.querySelector('.kf-support-label')?.textContent?.trim() ?? ''}|${support.querySelector('.kf-support-words')?.textContent ?? ''}]`,
     ),
   );
 
@@ -59,7 +60,11 @@ describeBrowser('writing inside a scaffold', () => {
   let noteId = '';
 
   const join = async (user: ApiUser): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: keys.registrationKey });
+    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
+      userId: user.id,
+      communityId: community._id,
+      registrationKey: keys.registrationKey,
+    });
     return { ...user, authorId: author._id };
   };
 
@@ -131,9 +136,13 @@ describeBrowser('writing inside a scaffold', () => {
     await supportButton('New Information').click();
     await expect.poll(() => editor.locator('.kf-support').count()).toBe(3);
     await page.keyboard.type('x');
-    await expect.poll(() => supportsShown(editor)).toEqual([`[Mon idée|${typed}]`, '[My theory|La chaleur aide à sécher]', '[New Information|x]']);
+    await expect
+      .poll(() => supportsShown(editor))
+      .toEqual([`[Mon idée|${typed}]`, '[My theory|La chaleur aide à sécher]', '[New Information|x]']);
     await press(page, editor, 'Backspace');
-    await expect.poll(() => supportsShown(editor)).toEqual([`[Mon idée|${typed}]`, '[My theory|La chaleur aide à sécher]', '[New Information|]']);
+    await expect
+      .poll(() => supportsShown(editor))
+      .toEqual([`[Mon idée|${typed}]`, '[My theory|La chaleur aide à sécher]', '[New Information|]']);
     await press(page, editor, 'Backspace');
     await expect.poll(() => editor.locator('.kf-support').count()).toBe(2);
 
@@ -195,17 +204,25 @@ describeBrowser('writing inside a scaffold', () => {
     await editor.locator('.kf-support').first().locator('.kfSupportStartLabel').click();
     await expect.poll(() => position(editor)).not.toBe(caretBefore);
     await page.keyboard.type(' et monte au ciel');
-    await expect.poll(() => supportsShown(editor)).toEqual([`[Mon idée|${typed} et monte au ciel]`, '[My theory|La chaleur aide à sécher]']);
+    await expect
+      .poll(() => supportsShown(editor))
+      .toEqual([`[Mon idée|${typed} et monte au ciel]`, '[My theory|La chaleur aide à sécher]']);
     // The caret walks through the words as through any text.
     for (let step = 0; step < 4; step++) await press(page, editor, 'ArrowLeft');
     await page.keyboard.type('grand ');
-    await expect.poll(() => supportsShown(editor)).toEqual([`[Mon idée|${typed} et monte au grand ciel]`, '[My theory|La chaleur aide à sécher]']);
+    await expect
+      .poll(() => supportsShown(editor))
+      .toEqual([`[Mon idée|${typed} et monte au grand ciel]`, '[My theory|La chaleur aide à sécher]']);
     await page.getByTestId('contribute').click();
     await page.getByTestId('save-success').waitFor();
     const after = (await ok<Connection[]>(app.url, `/api/links/from/${noteId}`, lea.token)).filter((link) => link.type === 'supports');
     expect(after.map((link) => link._id).sort()).toEqual(before.map((link) => link._id).sort());
     const rewritten = supportNodes((await ok<ObjectReply>(app.url, `/api/objects/${noteId}`, lea.token)).data.body);
-    expect(rewritten[0]).toEqual({ title: 'Mon idée', words: `${typed} et monte au grand ciel`, linkId: before.find((link) => link.other.title === 'Mon idée')?._id });
+    expect(rewritten[0]).toEqual({
+      title: 'Mon idée',
+      words: `${typed} et monte au grand ciel`,
+      linkId: before.find((link) => link.other.title === 'Mon idée')?._id,
+    });
 
     // A support added now and saved, then written on and saved again, keeps the link its first save made.
     await page.getByTestId('continue-editing').click();
@@ -233,7 +250,10 @@ describeBrowser('writing inside a scaffold', () => {
 
   it('a support pasted from Knowledge Forum 6 becomes this community’s support, with its words', async () => {
     const id = (
-      await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, hugo.token, 'POST', { type: 'Note', placement: { viewId, x: 500, y: 220 } })
+      await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, hugo.token, 'POST', {
+        type: 'Note',
+        placement: { viewId, x: 500, y: 220 },
+      })
     ).contribution._id;
     const page = await app.newPage();
     await useSession(page, hugo.token);
@@ -262,7 +282,9 @@ describeBrowser('writing inside a scaffold', () => {
     await page.getByTestId('save-success').waitFor();
     const links = (await ok<Connection[]>(app.url, `/api/links/from/${id}`, hugo.token)).filter((link) => link.type === 'supports');
     expect(links.map((link) => link.other.title)).toEqual(['Mon idée']);
-    expect(supportNodes((await ok<ObjectReply>(app.url, `/api/objects/${id}`, hugo.token)).data.body)).toEqual([{ title: 'Mon idée', words: 'la glace fond', linkId: links[0]?._id }]);
+    expect(supportNodes((await ok<ObjectReply>(app.url, `/api/objects/${id}`, hugo.token)).data.body)).toEqual([
+      { title: 'Mon idée', words: 'la glace fond', linkId: links[0]?._id },
+    ]);
     await page.close();
   });
 });
@@ -273,7 +295,11 @@ const supportNodes = (body: unknown): { title: string; words: string; linkId: un
   const found: { title: string; words: string; linkId: unknown }[] = [];
   const walk = (node: Json) => {
     if (node.type === 'support') {
-      found.push({ title: String(node.attrs?.title), words: (node.content ?? []).map((child) => child.text ?? '').join(''), linkId: node.attrs?.linkId });
+      found.push({
+        title: String(node.attrs?.title),
+        words: (node.content ?? []).map((child) => child.text ?? '').join(''),
+        linkId: node.attrs?.linkId,
+      });
       return;
     }
     (node.content ?? []).forEach(walk);

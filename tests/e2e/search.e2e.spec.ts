@@ -34,13 +34,19 @@ describeBrowser('search: private notes stay private, results drop onto a canvas'
   const privateTitle = 'Mon journal secret';
 
   const join = async (user: ApiUser, key: string): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: key });
+    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
+      userId: user.id,
+      communityId: community._id,
+      registrationKey: key,
+    });
     return { ...user, authorId: author._id };
   };
 
   /** A note written by `who` (not placed in any view), contributed, then given its permission. */
   const writeNote = async (who: Member, title: string, text: string, permission: 'private' | 'public') => {
-    const reply = await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, who.token, 'POST', { type: 'Note' });
+    const reply = await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, who.token, 'POST', {
+      type: 'Note',
+    });
     const id = reply.contribution._id;
     await ok(app.url, `/api/objects/${community._id}/${id}`, who.token, 'PUT', {
       revision: 0,
@@ -61,7 +67,9 @@ describeBrowser('search: private notes stay private, results drop onto a canvas'
   const searchFor = async (page: Page, words: string) => {
     await page.getByTestId('search-query').fill(words);
     // Wait for this search's answer: the status of the previous search is already a final one.
-    const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/search'));
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/search'),
+    );
     await page.getByTestId('search-submit').click();
     await answered;
     await expect.poll(() => page.getByTestId('search').getAttribute('data-status')).toMatch(/^(searched|noresult|error)$/);
@@ -144,7 +152,10 @@ describeBrowser('search: private notes stay private, results drop onto a canvas'
     expect(await resultIds(page)).toEqual([publicId]);
     await checkPage(page, 'search-panel');
 
-    await panel.getByTestId('search-result').first().dragTo(page.getByTestId('canvas-plane'), { targetPosition: { x: 520, y: 300 } });
+    await panel
+      .getByTestId('search-result')
+      .first()
+      .dragTo(page.getByTestId('canvas-plane'), { targetPosition: { x: 520, y: 300 } });
     await expect.poll(() => refsTitled(page, publicTitle).count()).toBe(1);
     const canvas = await ok<{ refs: { to: string }[] }>(app.url, `/api/views/${viewId}/canvas`, studentC.token);
     expect(canvas.refs.filter((ref) => ref.to === publicId)).toHaveLength(1);
@@ -157,11 +168,14 @@ describeBrowser('search: private notes stay private, results drop onto a canvas'
     await searchPage.goto(`${app.url}/search/${community._id}`);
     await searchFor(searchPage, sharedWord);
     // What the search page puts on a drag of its result…
-    const dragged = await searchPage.getByTestId('search-result').first().evaluate((row, type) => {
-      const data = new DataTransfer();
-      row.dispatchEvent(new DragEvent('dragstart', { bubbles: true, cancelable: true, dataTransfer: data }));
-      return { types: [...data.types], ids: data.getData(type) };
-    }, contributionIdsDragType);
+    const dragged = await searchPage
+      .getByTestId('search-result')
+      .first()
+      .evaluate((row, type) => {
+        const data = new DataTransfer();
+        row.dispatchEvent(new DragEvent('dragstart', { bubbles: true, cancelable: true, dataTransfer: data }));
+        return { types: [...data.types], ids: data.getData(type) };
+      }, contributionIdsDragType);
     expect(dragged.types).toContain(contributionIdsDragType);
     expect(JSON.parse(dragged.ids)).toEqual([publicId]);
 
@@ -171,7 +185,9 @@ describeBrowser('search: private notes stay private, results drop onto a canvas'
     await viewPage.getByTestId('canvas-plane').waitFor();
     await waitForLive(viewPage);
     // The refs the view already has (the previous test dropped one), once the page shows them.
-    const before = (await ok<{ refs: { to: string }[] }>(app.url, `/api/views/${viewId}/canvas`, studentC.token)).refs.filter((ref) => ref.to === publicId).length;
+    const before = (await ok<{ refs: { to: string }[] }>(app.url, `/api/views/${viewId}/canvas`, studentC.token)).refs.filter(
+      (ref) => ref.to === publicId,
+    ).length;
     await expect.poll(() => refsTitled(viewPage, publicTitle).count()).toBe(before);
     await viewPage.getByTestId('canvas').evaluate(
       (canvas, { type, ids }) => {

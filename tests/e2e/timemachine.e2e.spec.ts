@@ -35,7 +35,12 @@ const domCanvas = (page: Page): Promise<Shown[]> =>
     elements
       .map((el) => {
         const node = el as HTMLElement;
-        return { id: node.dataset.refId ?? '', x: Number.parseFloat(node.style.left), y: Number.parseFloat(node.style.top), title: node.dataset.title ?? '' };
+        return {
+          id: node.dataset.refId ?? '',
+          x: Number.parseFloat(node.style.left),
+          y: Number.parseFloat(node.style.top),
+          title: node.dataset.title ?? '',
+        };
       })
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
   );
@@ -90,7 +95,11 @@ describeBrowser('the time machine replays a classroom session exactly', () => {
   let page: Page;
 
   const join = async (user: ApiUser, key: string): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: key });
+    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
+      userId: user.id,
+      communityId: community._id,
+      registrationKey: key,
+    });
     return { ...user, authorId: author._id };
   };
 
@@ -273,7 +282,9 @@ describeBrowser('the time machine replays a classroom session exactly', () => {
     await page.getByTestId('tm-play').click();
     await page.locator('[data-testid="tm-screen"][data-playing]').waitFor();
     expect(await enabled(page)).toEqual({ first: false, back: false, step: false, last: false });
-    await page.locator(`[data-testid="tm-screen"][data-frame="${history.steps.length - 1}"]:not([data-playing])`).waitFor({ timeout: 30_000 });
+    await page
+      .locator(`[data-testid="tm-screen"][data-frame="${history.steps.length - 1}"]:not([data-playing])`)
+      .waitFor({ timeout: 30_000 });
     // One stop per step here (one step per event is still on): 125 ms each at 8×.
     const stops = Number(await page.getByTestId('tm-screen').getAttribute('data-stops'));
     expect(stops).toBe(history.steps.length);
@@ -348,7 +359,10 @@ describeBrowser('the time machine replays a classroom session exactly', () => {
     const riseFrame = recorded.find((r) => r.command.startsWith('teacher rises'))!.frame;
     const rise = history.steps.filter((s) => s.time === history.steps[riseFrame]!.time && s.actorId === history.steps[riseFrame]!.actorId);
     expect(rise.map((s) => s.action).sort()).toEqual(['movedInto', 'movedInto', 'risenAbove']);
-    expect(rise.filter((s) => s.action === 'movedInto').map((s) => s.other?.title)).toEqual(['Synthèse : la densité', 'Synthèse : la densité']);
+    expect(rise.filter((s) => s.action === 'movedInto').map((s) => s.other?.title)).toEqual([
+      'Synthèse : la densité',
+      'Synthèse : la densité',
+    ]);
     const stops = Number(await page.getByTestId('tm-screen').getAttribute('data-stops'));
     expect(stops).toBeLessThan(history.steps.length);
 

@@ -97,21 +97,35 @@ describeBrowser('stored XSS: no payload runs', () => {
   /** Saves a contribution as active; answers whether the server took it. */
   const save = async (id: string, fields: Record<string, unknown>): Promise<boolean> => {
     const object = (await call(`/api/objects/${id}`, writer.token)).json as ObjectReply;
-    const { status } = await call(`/api/objects/${community._id}/${id}`, writer.token, 'PUT', { revision: object.revision, status: 'active', ...fields });
+    const { status } = await call(`/api/objects/${community._id}/${id}`, writer.token, 'PUT', {
+      revision: object.revision,
+      status: 'active',
+      ...fields,
+    });
     if (status >= 400) refused += 1;
     else stored.push(id);
     return status < 400;
   };
 
-  const paragraph = (text: string, marks?: unknown[]) => ({ type: 'paragraph', content: [{ type: 'text', text, ...(marks ? { marks } : {}) }] });
+  const paragraph = (text: string, marks?: unknown[]) => ({
+    type: 'paragraph',
+    content: [{ type: 'text', text, ...(marks ? { marks } : {}) }],
+  });
 
   beforeAll(async () => {
     const adminToken = ((await call('/auth/local', '', 'POST', admin)).json as { token: string }).token;
-    community = (await call('/api/communities', adminToken, 'POST', { title: 'Classe XSS', registrationKey: keys.writers, managerRegistrationKey: keys.managers }))
-      .json as CommunityAdmin;
+    community = (
+      await call('/api/communities', adminToken, 'POST', {
+        title: 'Classe XSS',
+        registrationKey: keys.writers,
+        managerRegistrationKey: keys.managers,
+      })
+    ).json as CommunityAdmin;
     viewId = community.views[0] ?? '';
     const user = await registerUser(app.url, 'eleve-xss', 'eleve-pass1');
-    const author = (await call('/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: keys.writers })).json as {
+    const author = (
+      await call('/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: keys.writers })
+    ).json as {
       _id: string;
     };
     writer = { ...user, authorId: author._id };
@@ -184,10 +198,12 @@ describeBrowser('stored XSS: no payload runs', () => {
     expect(Object.entries(ran).filter(([, count]) => count > 0)).toEqual([]);
     expect(dialogs).toEqual([]);
     // The trap itself works: a write of window.__xss in the page is counted.
-    expect(await page.evaluate(() => {
-      (window as unknown as { __xss: number }).__xss = 1;
-      return (window as unknown as { __xssRan?: number }).__xssRan;
-    })).toBe(1);
+    expect(
+      await page.evaluate(() => {
+        (window as unknown as { __xss: number }).__xss = 1;
+        return (window as unknown as { __xssRan?: number }).__xssRan;
+      }),
+    ).toBe(1);
     // About forty page loads, each watched half a second: 50 s on CI, more on a loaded machine.
   }, 360_000);
 

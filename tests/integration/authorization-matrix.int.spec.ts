@@ -51,7 +51,9 @@ type Row = {
   route: string;
   access: Access;
   owner: 'A' | 'B';
-  request: (ctx: Context) => Promise<Omit<InjectOptions, 'method' | 'url'> & { url: string }> | (Omit<InjectOptions, 'method' | 'url'> & { url: string });
+  request: (
+    ctx: Context,
+  ) => Promise<Omit<InjectOptions, 'method' | 'url'> & { url: string }> | (Omit<InjectOptions, 'method' | 'url'> & { url: string });
 };
 
 const csv = (content: string, communityId: string) => {
@@ -68,10 +70,20 @@ const adminGet = async <T>(url: string): Promise<T> => (await t.app.inject({ met
 
 /** A contributed note of the case's community, written by the admin (its creator and manager). */
 const matrixNote = async (ctx: Context): Promise<string> => {
-  const created = await t.app.inject({ method: 'POST', url: `/api/contributions/${ctx.community._id}`, headers: bearer(admin.token), payload: { type: 'Note' } });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: `/api/contributions/${ctx.community._id}`,
+    headers: bearer(admin.token),
+    payload: { type: 'Note' },
+  });
   const noteId = created.json<{ contribution: { _id: string } }>().contribution._id;
   const body = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'A passage to annotate.' }] }] };
-  await t.app.inject({ method: 'PUT', url: `/api/objects/${ctx.community._id}/${noteId}`, headers: bearer(admin.token), payload: { revision: 0, title: 'Annotated', body } });
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/objects/${ctx.community._id}/${noteId}`,
+    headers: bearer(admin.token),
+    payload: { revision: 0, title: 'Annotated', body },
+  });
   return noteId;
 };
 const matrixAnnotationBody = { ranges: [{ start: 2, end: 9 }], quote: 'passage', text: 'A remark' };
@@ -79,7 +91,12 @@ const matrixAnnotationBody = { ranges: [{ start: 2, end: 9 }], quote: 'passage',
 const matrixAnnotation = async (ctx: Context): Promise<string> => {
   const noteId = await matrixNote(ctx);
   const by = ctx.caller === 'outsider' || !ctx.callerUser ? admin : ctx.callerUser;
-  const created = await t.app.inject({ method: 'POST', url: `/api/objects/${ctx.community._id}/${noteId}/annotations`, headers: bearer(by.token), payload: matrixAnnotationBody });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: `/api/objects/${ctx.community._id}/${noteId}/annotations`,
+    headers: bearer(by.token),
+    payload: matrixAnnotationBody,
+  });
   return created.json<{ _id: string }>()._id;
 };
 
@@ -102,18 +119,41 @@ const rows: Row[] = [
     route: 'POST /api/communities',
     access: 'admin',
     owner: 'A',
-    request: (ctx) => ({ url: '/api/communities', payload: { title: `Matrix ${ctx.tag}`, registrationKey: 'key-one', managerRegistrationKey: 'key-two' } }),
+    request: (ctx) => ({
+      url: '/api/communities',
+      payload: { title: `Matrix ${ctx.tag}`, registrationKey: 'key-one', managerRegistrationKey: 'key-two' },
+    }),
   },
-  { route: 'GET /api/communities/:communityId', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}` }) },
+  {
+    route: 'GET /api/communities/:communityId',
+    access: 'member',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/communities/${ctx.community._id}` }),
+  },
   {
     route: 'PUT /api/communities/:communityId',
     access: 'admin',
     owner: 'A',
     request: (ctx) => ({ url: `/api/communities/${ctx.community._id}`, payload: { title: `Renamed ${ctx.tag}` } }),
   },
-  { route: 'GET /api/communities/:communityId/title', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/title` }) },
-  { route: 'GET /api/communities/:communityId/views', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/views` }) },
-  { route: 'GET /api/communities/:communityId/settings', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/settings` }) },
+  {
+    route: 'GET /api/communities/:communityId/title',
+    access: 'member',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/title` }),
+  },
+  {
+    route: 'GET /api/communities/:communityId/views',
+    access: 'member',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/views` }),
+  },
+  {
+    route: 'GET /api/communities/:communityId/settings',
+    access: 'member',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/settings` }),
+  },
   {
     route: 'PUT /api/communities/:communityId/settings',
     access: 'manager',
@@ -123,12 +163,42 @@ const rows: Row[] = [
       return { url: `/api/communities/${ctx.community._id}/settings`, payload: { data: settings.data, scaffoldIds: settings.scaffoldIds } };
     },
   },
-  { route: 'GET /api/communities/:communityId/scaffolds', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/scaffolds` }) },
-  { route: 'GET /api/links/updateallcache/:communityId', access: 'admin', owner: 'A', request: (ctx) => ({ url: `/api/links/updateallcache/${ctx.community._id}` }) },
-  { route: 'GET /api/views/:viewId', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/views/${ctx.community.views[0] ?? ''}` }) },
-  { route: 'GET /api/communities/:communityId/groups', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/groups` }) },
-  { route: 'POST /api/groups/:communityId', access: 'manager', owner: 'A', request: (ctx) => ({ url: `/api/groups/${ctx.community._id}`, payload: { title: 'Team' } }) },
-  { route: 'DELETE /api/groups/:communityId/:groupId', access: 'manager', owner: 'A', request: (ctx) => ({ url: `/api/groups/${ctx.community._id}/${ctx.group._id}` }) },
+  {
+    route: 'GET /api/communities/:communityId/scaffolds',
+    access: 'member',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/scaffolds` }),
+  },
+  {
+    route: 'GET /api/links/updateallcache/:communityId',
+    access: 'admin',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/links/updateallcache/${ctx.community._id}` }),
+  },
+  {
+    route: 'GET /api/views/:viewId',
+    access: 'member',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/views/${ctx.community.views[0] ?? ''}` }),
+  },
+  {
+    route: 'GET /api/communities/:communityId/groups',
+    access: 'member',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/groups` }),
+  },
+  {
+    route: 'POST /api/groups/:communityId',
+    access: 'manager',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/groups/${ctx.community._id}`, payload: { title: 'Team' } }),
+  },
+  {
+    route: 'DELETE /api/groups/:communityId/:groupId',
+    access: 'manager',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/groups/${ctx.community._id}/${ctx.group._id}` }),
+  },
   {
     route: 'POST /api/groups/:communityId/:groupId/members',
     access: 'manager',
@@ -158,7 +228,10 @@ const rows: Row[] = [
     request: async (ctx) => {
       const second = await t.admin('matrixAdmin2', 'admin-pass-2');
       const fresh = await createCommunity(t, second.token, `Join ${ctx.tag}`);
-      return { url: '/api/authors', payload: { userId: ctx.callerUser?.id ?? users.target.id, communityId: fresh._id, registrationKey: writerKey } };
+      return {
+        url: '/api/authors',
+        payload: { userId: ctx.callerUser?.id ?? users.target.id, communityId: fresh._id, registrationKey: writerKey },
+      };
     },
   },
   {
@@ -173,10 +246,30 @@ const rows: Row[] = [
     },
   },
   { route: 'GET /api/users/myRegistrations', access: 'user', owner: 'B', request: () => ({ url: '/api/users/myRegistrations' }) },
-  { route: 'PUT /api/users/myRegistrations/order', access: 'admin', owner: 'B', request: () => ({ url: '/api/users/myRegistrations/order', payload: { orders: [] } }) },
-  { route: 'GET /api/authors/:communityId/me', access: 'member', owner: 'B', request: (ctx) => ({ url: `/api/authors/${ctx.community._id}/me` }) },
-  { route: 'GET /api/communities/:communityId/authors', access: 'member', owner: 'B', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/authors` }) },
-  { route: 'GET /api/authors/:communityId/managers', access: 'manager', owner: 'B', request: (ctx) => ({ url: `/api/authors/${ctx.community._id}/managers` }) },
+  {
+    route: 'PUT /api/users/myRegistrations/order',
+    access: 'admin',
+    owner: 'B',
+    request: () => ({ url: '/api/users/myRegistrations/order', payload: { orders: [] } }),
+  },
+  {
+    route: 'GET /api/authors/:communityId/me',
+    access: 'member',
+    owner: 'B',
+    request: (ctx) => ({ url: `/api/authors/${ctx.community._id}/me` }),
+  },
+  {
+    route: 'GET /api/communities/:communityId/authors',
+    access: 'member',
+    owner: 'B',
+    request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/authors` }),
+  },
+  {
+    route: 'GET /api/authors/:communityId/managers',
+    access: 'manager',
+    owner: 'B',
+    request: (ctx) => ({ url: `/api/authors/${ctx.community._id}/managers` }),
+  },
   {
     route: 'POST /api/authors/search/count/:communityId',
     access: 'manager',
@@ -211,13 +304,19 @@ const rows: Row[] = [
     route: 'POST /api/users/validate',
     access: 'manager',
     owner: 'B',
-    request: (ctx) => ({ url: '/api/users/validate', ...csv(`firstName,lastName,email,username,password\nA,B,a@b.example,v${ctx.tag},class-pass-1\n`, ctx.community._id) }),
+    request: (ctx) => ({
+      url: '/api/users/validate',
+      ...csv(`firstName,lastName,email,username,password\nA,B,a@b.example,v${ctx.tag},class-pass-1\n`, ctx.community._id),
+    }),
   },
   {
     route: 'POST /api/users/users',
     access: 'manager',
     owner: 'B',
-    request: (ctx) => ({ url: '/api/users/users', ...csv(`firstName,lastName,email,username,password\nA,B,a@b.example,u${ctx.tag},class-pass-1\n`, ctx.community._id) }),
+    request: (ctx) => ({
+      url: '/api/users/users',
+      ...csv(`firstName,lastName,email,username,password\nA,B,a@b.example,u${ctx.tag},class-pass-1\n`, ctx.community._id),
+    }),
   },
   {
     route: 'POST /api/users/rename',
@@ -229,7 +328,10 @@ const rows: Row[] = [
     route: 'POST /api/users/renameAllUser/:communityId',
     access: 'manager',
     owner: 'B',
-    request: (ctx) => ({ url: `/api/users/renameAllUser/${ctx.community._id}`, payload: { userData: { [ctx.target.authorId]: { FirstName: 'New', LastName: 'Name' } } } }),
+    request: (ctx) => ({
+      url: `/api/users/renameAllUser/${ctx.community._id}`,
+      payload: { userData: { [ctx.target.authorId]: { FirstName: 'New', LastName: 'Name' } } },
+    }),
   },
 
   // ---- Search (issue 6 / spec part 2 §Search): members only ----
@@ -237,22 +339,36 @@ const rows: Row[] = [
     route: 'POST /api/contributions/:communityId/search/count',
     access: 'member',
     owner: 'A',
-    request: (ctx) => ({ url: `/api/contributions/${ctx.community._id}/search/count`, payload: { query: { words: 'matrix' }, searchType: 'main_search' } }),
+    request: (ctx) => ({
+      url: `/api/contributions/${ctx.community._id}/search/count`,
+      payload: { query: { words: 'matrix' }, searchType: 'main_search' },
+    }),
   },
   {
     route: 'POST /api/contributions/:communityId/search',
     access: 'member',
     owner: 'A',
-    request: (ctx) => ({ url: `/api/contributions/${ctx.community._id}/search`, payload: { query: { words: 'matrix', pagesize: 50, page: 1 } } }),
+    request: (ctx) => ({
+      url: `/api/contributions/${ctx.community._id}/search`,
+      payload: { query: { words: 'matrix', pagesize: 50, page: 1 } },
+    }),
   },
 
   // ---- Annotations (issue 6 item 8): members who may read the note; changes by the annotation's authors (managers: any) ----
-  { route: 'GET /api/objects/:id/annotations', access: 'member', owner: 'A', request: async (ctx) => ({ url: `/api/objects/${await matrixNote(ctx)}/annotations` }) },
+  {
+    route: 'GET /api/objects/:id/annotations',
+    access: 'member',
+    owner: 'A',
+    request: async (ctx) => ({ url: `/api/objects/${await matrixNote(ctx)}/annotations` }),
+  },
   {
     route: 'POST /api/objects/:communityId/:id/annotations',
     access: 'member',
     owner: 'A',
-    request: async (ctx) => ({ url: `/api/objects/${ctx.community._id}/${await matrixNote(ctx)}/annotations`, payload: matrixAnnotationBody }),
+    request: async (ctx) => ({
+      url: `/api/objects/${ctx.community._id}/${await matrixNote(ctx)}/annotations`,
+      payload: matrixAnnotationBody,
+    }),
   },
   {
     route: 'PUT /api/annotations/:annotationId',
@@ -260,10 +376,20 @@ const rows: Row[] = [
     owner: 'A',
     request: async (ctx) => ({ url: `/api/annotations/${await matrixAnnotation(ctx)}`, payload: { text: 'Changed' } }),
   },
-  { route: 'DELETE /api/annotations/:annotationId', access: 'member', owner: 'A', request: async (ctx) => ({ url: `/api/annotations/${await matrixAnnotation(ctx)}` }) },
+  {
+    route: 'DELETE /api/annotations/:annotationId',
+    access: 'member',
+    owner: 'A',
+    request: async (ctx) => ({ url: `/api/annotations/${await matrixAnnotation(ctx)}` }),
+  },
 
   // ---- Note templates (issue 6 item 4) ----
-  { route: 'GET /api/communities/:communityId/templates', access: 'member', owner: 'A', request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/templates` }) },
+  {
+    route: 'GET /api/communities/:communityId/templates',
+    access: 'member',
+    owner: 'A',
+    request: (ctx) => ({ url: `/api/communities/${ctx.community._id}/templates` }),
+  },
   {
     route: 'PUT /api/scaffolds/:scaffoldId/template',
     access: 'manager',
@@ -276,7 +402,12 @@ const rows: Row[] = [
     owner: 'A',
     request: async (ctx) => {
       const templateId = ctx.community.scaffolds[0] ?? '';
-      await t.app.inject({ method: 'PUT', url: `/api/scaffolds/${templateId}/template`, headers: bearer(admin.token), payload: { isTemplate: true } });
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/scaffolds/${templateId}/template`,
+        headers: bearer(admin.token),
+        payload: { isTemplate: true },
+      });
       return { url: `/api/contributions/${ctx.community._id}/fromtemplate`, payload: { templateId, viewId: ctx.community.views[0] ?? '' } };
     },
   },
@@ -296,9 +427,17 @@ const rows: Row[] = [
     owner: 'A',
     request: async (ctx) => {
       const viewId = ctx.community.views[0] ?? '';
-      const target = await t.app.inject({ method: 'POST', url: `/api/communities/${ctx.community._id}/views`, headers: bearer(admin.token), payload: { title: `Target ${ctx.tag}` } });
+      const target = await t.app.inject({
+        method: 'POST',
+        url: `/api/communities/${ctx.community._id}/views`,
+        headers: bearer(admin.token),
+        payload: { title: `Target ${ctx.tag}` },
+      });
       const linkId = await callersRef(ctx, viewId);
-      return { url: `/api/views/${viewId}/refs/move`, payload: { linkIds: [linkId], toViewId: target.json<{ _id: string }>()._id, x: 50, y: 50 } };
+      return {
+        url: `/api/views/${viewId}/refs/move`,
+        payload: { linkIds: [linkId], toViewId: target.json<{ _id: string }>()._id, x: 50, y: 50 },
+      };
     },
   },
   {
@@ -319,11 +458,22 @@ const rows: Row[] = [
     request: async (ctx) => {
       const by = ctx.caller === 'outsider' || !ctx.callerUser ? admin : ctx.callerUser;
       const create = async (type: string) =>
-        (await t.app.inject({ method: 'POST', url: `/api/contributions/${ctx.community._id}`, headers: bearer(by.token), payload: { type } })).json<{ contribution: { _id: string } }>()
-          .contribution._id;
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/contributions/${ctx.community._id}`,
+            headers: bearer(by.token),
+            payload: { type },
+          })
+        ).json<{ contribution: { _id: string } }>().contribution._id;
       const [noteId, attachmentId] = [await create('Note'), await create('Attachment')];
       const file = uploadBody(samplePng(4, 4), { filename: 'matrix.png' });
-      await t.app.inject({ method: 'POST', url: `/api/upload/${ctx.community._id}/${attachmentId}?noteId=${noteId}`, headers: { ...bearer(by.token), ...file.headers }, payload: file.payload });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/upload/${ctx.community._id}/${attachmentId}?noteId=${noteId}`,
+        headers: { ...bearer(by.token), ...file.headers },
+        payload: file.payload,
+      });
       const links = await t.app.inject({ method: 'GET', url: `/api/links/from/${noteId}`, headers: bearer(by.token) });
       return { url: `/api/links/${links.json<{ _id: string; type: string }[]>().find((link) => link.type === 'attach')?._id ?? ''}` };
     },
@@ -350,9 +500,19 @@ const setUp = async (caller: Caller): Promise<Context> => {
   const targetAuthorId = authorIdFor(community._id, target.id);
   let group = { _id: '000000000000000000000000' } as Group;
   if (registered('POST /api/groups/:communityId')) {
-    const created = await t.app.inject({ method: 'POST', url: `/api/groups/${community._id}`, headers: bearer(admin.token), payload: { title: 'Existing' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/groups/${community._id}`,
+      headers: bearer(admin.token),
+      payload: { title: 'Existing' },
+    });
     group = created.json<Group>();
-    await t.app.inject({ method: 'POST', url: `/api/groups/${community._id}/${group._id}/members`, headers: bearer(admin.token), payload: { authorId: targetAuthorId } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/groups/${community._id}/${group._id}/members`,
+      headers: bearer(admin.token),
+      payload: { authorId: targetAuthorId },
+    });
   }
   const callerUser = caller === 'anonymous' ? null : caller === 'admin' ? admin : users[caller];
   return { community, target: { userId: target.id, authorId: targetAuthorId }, group, caller, callerUser, tag };
@@ -382,7 +542,10 @@ describe('authorization matrix (spec part 1 §6)', () => {
           const ctx = await setUp(caller);
           const { url, ...options } = await row.request(ctx);
           const [method] = row.route.split(' ') as [InjectOptions['method']];
-          const headers = { ...(options.headers as Record<string, string> | undefined), ...(ctx.callerUser ? bearer(ctx.callerUser.token) : {}) };
+          const headers = {
+            ...(options.headers as Record<string, string> | undefined),
+            ...(ctx.callerUser ? bearer(ctx.callerUser.token) : {}),
+          };
           const response = await t.app.inject({ ...options, method, url, headers });
           if (expected === 'ok') {
             expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
@@ -404,7 +567,12 @@ describe('the matrix itself', () => {
   it('covers every route of issue 4 (both servers) exactly once per access kind', () => {
     const routes = new Set(rows.map((row) => row.route));
     expect(routes.size).toBe(35 + 3 + 4 + 3 + 1); // + 3 note-template routes, + 4 annotation routes, + 3 canvas routes, + removing an attach link
-    expect(rows.filter((row) => row.route === 'POST /api/authors').map((row) => row.access).sort()).toEqual(['admin', 'self']);
+    expect(
+      rows
+        .filter((row) => row.route === 'POST /api/authors')
+        .map((row) => row.access)
+        .sort(),
+    ).toEqual(['admin', 'self']);
   });
 
   it('fails when a route answers more than the spec allows (sanity check of the expectations)', () => {

@@ -42,7 +42,9 @@ export const seedCommunity = async (
     await projections.waitFor(stored.lastPosition);
     return { communityId, registrationKey, managerRegistrationKey, title };
   }
-  const user = await readStore.collection<{ _id: string; userName: string; firstName: string; lastName: string; email: string }>('users').get(owner.id);
+  const user = await readStore
+    .collection<{ _id: string; userName: string; firstName: string; lastName: string; email: string }>('users')
+    .get(owner.id);
   if (!user) throw new Error('seedCommunity: unknown owner');
   const authorId = authorIdFor(communityId, owner.id);
   const joined: AuthorJoined = {
@@ -65,7 +67,12 @@ export const seedCommunity = async (
 };
 
 /** Joins through the API and expects a 201. */
-export const join = async (t: TestApp, user: { id: string; token: string }, communityId: string, registrationKey: string): Promise<Author> => {
+export const join = async (
+  t: TestApp,
+  user: { id: string; token: string },
+  communityId: string,
+  registrationKey: string,
+): Promise<Author> => {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/authors',
@@ -88,7 +95,9 @@ export const multipartBody = (
   }
   if (file) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
       Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
       Buffer.from('\r\n'),
     );
@@ -101,8 +110,12 @@ export const multipartBody = (
 export const setArchived = async (t: TestApp, communityId: string, archived: boolean): Promise<void> => {
   const { eventStore, projections, clock } = t.infra.commandDeps;
   const event: CommunityUpdated = { type: 'CommunityUpdated', data: { communityId, archived } };
-  const result = await eventStore.append(communityStreamName(communityId), [{ ...event, metadata: { actorId: null, at: clock.now().toISOString() } }], {
-    expectedRevision: 'stream_exists',
-  });
+  const result = await eventStore.append(
+    communityStreamName(communityId),
+    [{ ...event, metadata: { actorId: null, at: clock.now().toISOString() } }],
+    {
+      expectedRevision: 'stream_exists',
+    },
+  );
   await projections.waitFor(result.lastPosition);
 };

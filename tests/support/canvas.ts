@@ -37,7 +37,11 @@ export const canvasWorld = async (t: TestApp): Promise<CanvasWorld> => {
     return { token: user.token, userId: user.id, authorId: author._id };
   };
   const adminAuthor = await joinOrSelf(t, admin.token, community._id);
-  const [manager, writer, writer2] = [await member('mgr', 'manager-key'), await member('wri', 'writer-key'), await member('wrb', 'writer-key')];
+  const [manager, writer, writer2] = [
+    await member('mgr', 'manager-key'),
+    await member('wri', 'writer-key'),
+    await member('wrb', 'writer-key'),
+  ];
   const outsiderUser = await t.register(`out${n}`);
   return {
     t,
@@ -58,8 +62,19 @@ const joinOrSelf = async (t: TestApp, token: string, communityId: string): Promi
 };
 
 /** An inject that answers status and JSON body. */
-export const call = async <T = unknown>(t: TestApp, token: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
-  const response = await t.app.inject({ method, url, ...(token ? { headers: bearer(token) } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
+export const call = async <T = unknown>(
+  t: TestApp,
+  token: string | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) => {
+  const response = await t.app.inject({
+    method,
+    url,
+    ...(token ? { headers: bearer(token) } : {}),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
   return { status: response.statusCode, body: response.body ? response.json<T>() : (undefined as T), raw: response.body };
 };
 
@@ -87,7 +102,14 @@ export const activate = async (t: TestApp, contributionId: string, more: Contrib
 };
 
 /** A note by `who`, placed in `viewId` at x, y and made active; answers the note id and its ref. */
-export const placedNote = async (w: CanvasWorld, who: Member, viewId: string, x: number, y: number, title = 'A note'): Promise<{ noteId: string; ref: Link }> => {
+export const placedNote = async (
+  w: CanvasWorld,
+  who: Member,
+  viewId: string,
+  x: number,
+  y: number,
+  title = 'A note',
+): Promise<{ noteId: string; ref: Link }> => {
   const reply = await createContribution(w, who, { type: 'Note', title, placement: { viewId, x, y } });
   await activate(w.t, reply.contribution._id);
   const ref = reply.refs[0];
@@ -110,14 +132,34 @@ export const workspaceOf = async (w: CanvasWorld, who: Member): Promise<string> 
 };
 
 /** A view of `owner` with any permission, written straight through the decider (the editor issue changes permissions). */
-export const viewWith = async (w: CanvasWorld, owner: Member, permission: 'private' | 'protected' | 'public', title = `A ${permission} view`): Promise<string> => {
+export const viewWith = async (
+  w: CanvasWorld,
+  owner: Member,
+  permission: 'private' | 'protected' | 'public',
+  title = `A ${permission} view`,
+): Promise<string> => {
   const { eventStore, projections, ids } = w.t.infra.commandDeps;
   const viewId = ids.next();
   const result = await handleCommand(
     eventStore,
     contributionStreamName(viewId),
     batchDecider(contributionDecider),
-    [{ type: 'CreateContribution', data: { contributionId: viewId, communityId: w.communityId, type: 'View', title, status: 'active', permission, authors: [owner.authorId], group: null, data: {} } }],
+    [
+      {
+        type: 'CreateContribution',
+        data: {
+          contributionId: viewId,
+          communityId: w.communityId,
+          type: 'View',
+          title,
+          status: 'active',
+          permission,
+          authors: [owner.authorId],
+          group: null,
+          data: {},
+        },
+      },
+    ],
     { metadata: { actorId: owner.userId, at: new Date().toISOString() } },
   );
   await projections.waitFor(result.lastPosition);
@@ -143,7 +185,17 @@ export const seedCanvasView = async (w: CanvasWorld, refs: number): Promise<stri
   await run(viewId, [
     {
       type: 'CreateContribution',
-      data: { contributionId: viewId, communityId: w.communityId, type: 'View', title: `Bench ${refs}`, status: 'active', permission: 'public', authors: [w.manager.authorId], group: null, data: {} },
+      data: {
+        contributionId: viewId,
+        communityId: w.communityId,
+        type: 'View',
+        title: `Bench ${refs}`,
+        status: 'active',
+        permission: 'public',
+        authors: [w.manager.authorId],
+        group: null,
+        data: {},
+      },
     },
   ]);
   for (const [index, noteId] of noteIds.entries()) {
@@ -164,16 +216,27 @@ export const seedCanvasView = async (w: CanvasWorld, refs: number): Promise<stri
           data: { body: `<p>Idea ${index}</p>` },
         },
       },
-      ...(previous ? [{ type: 'CreateLink', data: { linkId: ids.next(), to: previous, type: 'buildson', data: {} } } satisfies ContributionCommand] : []),
+      ...(previous
+        ? [{ type: 'CreateLink', data: { linkId: ids.next(), to: previous, type: 'buildson', data: {} } } satisfies ContributionCommand]
+        : []),
     ]);
   }
   await run(
     viewId,
-    noteIds.map((noteId, index) => ({ type: 'CreateLink', data: { linkId: ids.next(), to: noteId, type: 'contains', data: { x: 20 + (index % 20) * 90, y: 20 + Math.floor(index / 20) * 45 } } })),
+    noteIds.map((noteId, index) => ({
+      type: 'CreateLink',
+      data: { linkId: ids.next(), to: noteId, type: 'contains', data: { x: 20 + (index % 20) * 90, y: 20 + Math.floor(index / 20) * 45 } },
+    })),
   );
   const reads = await eventStore.append(
     readsStreamName(w.writer.authorId),
-    noteIds.filter((_, index) => index % 2 === 0).map((contributionId) => ({ type: 'ReadMarked', data: { authorId: w.writer.authorId, communityId: w.communityId, contributionId }, metadata })),
+    noteIds
+      .filter((_, index) => index % 2 === 0)
+      .map((contributionId) => ({
+        type: 'ReadMarked',
+        data: { authorId: w.writer.authorId, communityId: w.communityId, contributionId },
+        metadata,
+      })),
     { expectedRevision: 'any' },
   );
   await projections.waitFor(Math.max(last, reads.lastPosition));

@@ -39,9 +39,7 @@ export const shiftableClock = (): Clock & { advance(ms: number): void; pin(): vo
 };
 
 /** Like buildTestApp, with an injected clock and configuration overrides. */
-export const buildObjectsTestApp = async (
-  options: { clock?: Clock; config?: Partial<Config> } = {},
-): Promise<TestApp> => {
+export const buildObjectsTestApp = async (options: { clock?: Clock; config?: Partial<Config> } = {}): Promise<TestApp> => {
   const dataDir = tempDataDir('buildon-objects-');
   const infra = await openInfrastructure(testConfig(dataDir, options.config), {
     passwords: fastTestHasher,
@@ -71,7 +69,14 @@ export const buildObjectsTestApp = async (
       const response = await app.inject({
         method: 'POST',
         url: '/api/users',
-        payload: { firstName: 'Test', lastName: userName, email: `${userName.toLowerCase()}@example.org`, userName, password, robotCheck: await robotCheck() },
+        payload: {
+          firstName: 'Test',
+          lastName: userName,
+          email: `${userName.toLowerCase()}@example.org`,
+          userName,
+          password,
+          robotCheck: await robotCheck(),
+        },
       });
       if (response.statusCode !== 201) throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
       const body = response.json<{ token: string; user: { _id: string } }>();
@@ -216,7 +221,29 @@ const chars = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 /** A PNG header (signature and IHDR) of the given size. */
 export const samplePng = (width: number, height: number): Uint8Array =>
-  new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...u32be(13), ...chars('IHDR'), ...u32be(width), ...u32be(height), 8, 6, 0, 0, 0, 0, 0, 0, 0]);
+  new Uint8Array([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    ...u32be(13),
+    ...chars('IHDR'),
+    ...u32be(width),
+    ...u32be(height),
+    8,
+    6,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+  ]);
 
 export const sampleGif = (width: number, height: number): Uint8Array =>
   new Uint8Array([...chars('GIF89a'), ...u16le(width), ...u16le(height), 0, 0, 0, 0x3b]);
@@ -224,17 +251,98 @@ export const sampleGif = (width: number, height: number): Uint8Array =>
 /** SOI, an APP0 segment, then SOF0 with the size. */
 export const sampleJpeg = (width: number, height: number): Uint8Array =>
   new Uint8Array([
-    0xff, 0xd8, 0xff, 0xe0, ...u16be(16), ...chars('JFIF'), 0, 1, 1, 0, 0, 1, 0, 1, 0, 0,
-    0xff, 0xc0, ...u16be(17), 8, ...u16be(height), ...u16be(width), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xff, 0xd9,
+    0xff,
+    0xd8,
+    0xff,
+    0xe0,
+    ...u16be(16),
+    ...chars('JFIF'),
+    0,
+    1,
+    1,
+    0,
+    0,
+    1,
+    0,
+    1,
+    0,
+    0,
+    0xff,
+    0xc0,
+    ...u16be(17),
+    8,
+    ...u16be(height),
+    ...u16be(width),
+    3,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+    0xff,
+    0xd9,
   ]);
 
 export const sampleWebp = (width: number, height: number): Uint8Array =>
-  new Uint8Array([...chars('RIFF'), 22, 0, 0, 0, ...chars('WEBP'), ...chars('VP8X'), 10, 0, 0, 0, 0, 0, 0, 0, ...u24le(width - 1), ...u24le(height - 1)]);
+  new Uint8Array([
+    ...chars('RIFF'),
+    22,
+    0,
+    0,
+    0,
+    ...chars('WEBP'),
+    ...chars('VP8X'),
+    10,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    ...u24le(width - 1),
+    ...u24le(height - 1),
+  ]);
 
 /** A zip whose entries are empty stored files with these names. */
 export const sampleZip = (names: string[]): Uint8Array =>
   new Uint8Array(
-    names.flatMap((name) => [0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ...u16le(name.length), 0, 0, ...chars(name)]),
+    names.flatMap((name) => [
+      0x50,
+      0x4b,
+      0x03,
+      0x04,
+      20,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      ...u16le(name.length),
+      0,
+      0,
+      ...chars(name),
+    ]),
   );
 
 /** A multipart body with one file part (declared type and file name as given). */

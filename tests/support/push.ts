@@ -36,7 +36,10 @@ export class PushClient {
     const seen = this.messages.find(test);
     if (seen) return Promise.resolve(seen as T);
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`)),
+        timeoutMs,
+      );
       this.waiters.push({ test, resolve: (m) => (clearTimeout(timer), resolve(m as T)) });
     });
   }

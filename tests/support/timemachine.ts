@@ -55,7 +55,15 @@ export const timeMachineDriver = (t: TestApp, clock: { advance(ms: number): void
     createView: (authorId: string, actorId: string, title = 'Our ideas') => create({ type: 'View', authorId, actorId, title }),
     /** A note; unsaved (title '') unless `title` is given, then active. */
     createNote: (authorId: string, actorId: string, options: { title?: string; permission?: Permission; group?: string | null } = {}) =>
-      create({ type: 'Note', authorId, actorId, title: options.title ?? '', status: options.title ? 'active' : 'unsaved', permission: options.permission, group: options.group }),
+      create({
+        type: 'Note',
+        authorId,
+        actorId,
+        title: options.title ?? '',
+        status: options.title ? 'active' : 'unsaved',
+        permission: options.permission,
+        group: options.group,
+      }),
     place: async (viewId: string, to: string, x: number, y: number, actorId: string): Promise<string> => {
       const linkId = ids.next();
       await run(viewId, { type: 'CreateLink', data: { linkId, to, type: 'contains', data: { x, y, width: 200, height: 60 } } }, actorId);
@@ -69,12 +77,20 @@ export const timeMachineDriver = (t: TestApp, clock: { advance(ms: number): void
         noteId,
         {
           type: 'SaveNote',
-          data: { title, body: textDoc(text), keywords: [], wordCount: countWords(text), text4search: `( ${title} ) ${text} (  )`, newId: () => ids.next() },
+          data: {
+            title,
+            body: textDoc(text),
+            keywords: [],
+            wordCount: countWords(text),
+            text4search: `( ${title} ) ${text} (  )`,
+            newId: () => ids.next(),
+          },
         },
         actorId,
       ),
     retitle: (id: string, title: string, actorId: string) => run(id, { type: 'RetitleContribution', data: { title } }, actorId),
-    setStatus: (id: string, status: ContributionStatus, actorId: string) => run(id, { type: 'ChangeContributionStatus', data: { status } }, actorId),
+    setStatus: (id: string, status: ContributionStatus, actorId: string) =>
+      run(id, { type: 'ChangeContributionStatus', data: { status } }, actorId),
     setPermission: (id: string, permission: Permission, group: string | null, actorId: string) =>
       run(id, { type: 'ChangePermission', data: { permission, group } }, actorId),
     buildOn: async (from: string, to: string, actorId: string): Promise<string> => {
@@ -105,7 +121,11 @@ export const shown = (canvas: {
  * models (contributions, links, groups): refs whose target is active and
  * readable, and build-on/reference links among them.
  */
-export const readModelCanvas = async (t: TestApp, viewId: string, reader: { authorId: string; isManager: boolean }): Promise<ShownCanvas> => {
+export const readModelCanvas = async (
+  t: TestApp,
+  viewId: string,
+  reader: { authorId: string; isManager: boolean },
+): Promise<ShownCanvas> => {
   const contributions = t.infra.readStore.collection<ContributionDocument>(contributionsCollectionName);
   const links = t.infra.readStore.collection<LinkDocument>(linksCollectionName);
   const contains = await links.find({ from: viewId, type: 'contains' });

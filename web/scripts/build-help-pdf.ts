@@ -43,7 +43,12 @@ const runs = (tokens: Token[] | undefined, bold = false, italic = false): Run[] 
   });
 
 const decode = (text: string): string =>
-  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 const font = (run: Run): string =>
   run.bold && run.italic ? 'Helvetica-BoldOblique' : run.bold ? 'Helvetica-Bold' : run.italic ? 'Helvetica-Oblique' : 'Helvetica';
@@ -68,7 +73,11 @@ const render = (doc: PDFKit.PDFDocument, tokens: Token[]): void => {
         writeRuns(doc, runs(heading.tokens, true));
         if (heading.depth === 1) {
           const y = doc.y + 4;
-          doc.moveTo(doc.page.margins.left, y).lineTo(doc.page.width - doc.page.margins.right, y).lineWidth(1.5).stroke(colors.primary);
+          doc
+            .moveTo(doc.page.margins.left, y)
+            .lineTo(doc.page.width - doc.page.margins.right, y)
+            .lineWidth(1.5)
+            .stroke(colors.primary);
           doc.moveDown(0.8);
         } else {
           doc.moveDown(0.3);

@@ -70,7 +70,12 @@ export class EsdbEventStore implements EventStore {
     const store = new EsdbEventStore(EventStoreDBClient.connectionString(url));
     if (options.verify ?? true) {
       try {
-        const probe = store.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, deadline: options.verifyTimeoutMs ?? 10_000 });
+        const probe = store.client.readAll({
+          direction: BACKWARDS,
+          fromPosition: END,
+          maxCount: 1,
+          deadline: options.verifyTimeoutMs ?? 10_000,
+        });
         for await (const _ of probe) break;
       } catch (error) {
         await store.close();
@@ -98,11 +103,18 @@ export class EsdbEventStore implements EventStore {
       const result = await this.client.appendToStream(streamName, data, { expectedRevision: toEsdbExpected(expected) });
       const nextExpectedRevision = toNumber(result.nextExpectedRevision);
       const commit = result.position?.commit;
-      return { nextExpectedRevision, lastPosition: commit === undefined ? await this.positionOf(streamName, nextExpectedRevision) : toNumber(commit) };
+      return {
+        nextExpectedRevision,
+        lastPosition: commit === undefined ? await this.positionOf(streamName, nextExpectedRevision) : toNumber(commit),
+      };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
         const actual = error.actualVersion as WrongExpectedVersionError['actualVersion'] | undefined;
-        throw new ConcurrencyError(streamName, String(expected), actual === undefined || actual === NO_STREAM ? 'no_stream' : String(actual));
+        throw new ConcurrencyError(
+          streamName,
+          String(expected),
+          actual === undefined || actual === NO_STREAM ? 'no_stream' : String(actual),
+        );
       }
       throw error;
     }
@@ -334,7 +346,9 @@ const toRecorded = <E extends Event = Event>(resolved: ResolvedEvent | AllStream
   const recorded = {
     type: event.type,
     data: typeof event.data === 'object' && event.data !== null ? event.data : {},
-    metadata: (typeof metadata === 'object' && metadata !== null && !(metadata instanceof Uint8Array) ? metadata : { actorId: null, at: event.created.toISOString() }) as EventMetadata,
+    metadata: (typeof metadata === 'object' && metadata !== null && !(metadata instanceof Uint8Array)
+      ? metadata
+      : { actorId: null, at: event.created.toISOString() }) as EventMetadata,
     eventId: event.id,
     streamName: event.streamId,
     streamRevision: toNumber(event.revision),

@@ -14,8 +14,7 @@ export type GridfsBlobStoreConnectOptions = GridfsBlobStoreOptions & {
 
 const defaultContentType = 'application/octet-stream';
 
-const isFileNotFound = (error: unknown): boolean =>
-  error instanceof MongoRuntimeError && /not found/i.test(error.message);
+const isFileNotFound = (error: unknown): boolean => error instanceof MongoRuntimeError && /not found/i.test(error.message);
 
 /**
  * The scale blob store: MongoDB GridFS, one file per key (`filename` = key,

@@ -45,7 +45,10 @@ describe('MemoryReadStore with very deep documents (issue 20 §0)', () => {
       { _id: 'deep', title: 'Deep', n: 1 },
       { _id: 'plain', title: 'Plain' },
     ]);
-    expect(await docs.find({}, { projection: { title: 1, n: 1, _id: 0 }, sort: { _id: 1 } })).toEqual([{ title: 'Deep', n: 1 }, { title: 'Plain' }]);
+    expect(await docs.find({}, { projection: { title: 1, n: 1, _id: 0 }, sort: { _id: 1 } })).toEqual([
+      { title: 'Deep', n: 1 },
+      { title: 'Plain' },
+    ]);
     // Dotted paths still go through mingo.
     expect(await docs.find({ _id: 'plain' }, { projection: { 'body.n': 1 } })).toEqual([{ _id: 'plain', body: { n: 1 } }]);
   });

@@ -273,7 +273,11 @@ export class MemoryReadStore implements ReadStore {
    * collection that was never ensured is created (without indexes) on first write.
    */
   collection<T extends Document = Document>(name: string): MemoryCollection<T> {
-    return new MemoryCollection<T>(name, () => this.#collections.get(name), () => this.#ensure({ name }));
+    return new MemoryCollection<T>(
+      name,
+      () => this.#collections.get(name),
+      () => this.#ensure({ name }),
+    );
   }
 
   async beginRebuild(specs: CollectionSpec[]): Promise<RebuildTarget> {
@@ -293,7 +297,11 @@ export class MemoryReadStore implements ReadStore {
     return {
       collection: <T extends Document = Document>(name: string): Collection<T> => {
         open(name);
-        return new MemoryCollection<T>(name, () => open(name), () => open(name));
+        return new MemoryCollection<T>(
+          name,
+          () => open(name),
+          () => open(name),
+        );
       },
       commit: async () => {
         if (finished) throw new Error(`Rebuild already ${finished}`);
@@ -480,8 +488,7 @@ const SNAPSHOT_CHUNK = 10_000;
 type SnapshotCollection = { spec: CollectionSpec; json: string[]; others: unknown[] };
 type Snapshot = { format: typeof SNAPSHOT_FORMAT; collections: SnapshotCollection[] };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isFieldLists = (value: unknown): value is string[][] =>
   value === undefined ||
@@ -600,8 +607,7 @@ function parseSnapshot(value: unknown): Snapshot {
 // ---------------------------------------------------------------------------
 // Specs
 
-const sameFields = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((field, i) => field === b[i]);
+const sameFields = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((field, i) => field === b[i]);
 
 /** The union of the indexes of two specs of the same collection. */
 function mergeSpecs(previous: CollectionSpec | undefined, spec: CollectionSpec): CollectionSpec {
@@ -683,7 +689,9 @@ function copyDeep(root: object): unknown {
   };
   const top = copyOf(root);
   if (top === NOT_PLAIN) return NOT_PLAIN;
-  const stack: [Record<string, unknown> | unknown[], Record<string, unknown> | unknown[]][] = [[root as Record<string, unknown>, top as Record<string, unknown>]];
+  const stack: [Record<string, unknown> | unknown[], Record<string, unknown> | unknown[]][] = [
+    [root as Record<string, unknown>, top as Record<string, unknown>],
+  ];
   // A value met twice is shared or cyclic: left to structuredClone, as `copyPlain` does.
   const seen = new Set<object>();
   for (let pair = stack.pop(); pair; pair = stack.pop()) {
@@ -696,7 +704,9 @@ function copyDeep(root: object): unknown {
         const element = copyOf(source[i]);
         if (element === NOT_PLAIN) return NOT_PLAIN;
         (target as unknown[])[i] = element;
-        if (element !== null && typeof element === 'object') stack.push([source[i] as object as Record<string, unknown>, element as Record<string, unknown>]);
+        if (element !== null && typeof element === 'object') {
+          stack.push([source[i] as object as Record<string, unknown>, element as Record<string, unknown>]);
+        }
       }
       continue;
     }
@@ -705,7 +715,9 @@ function copyDeep(root: object): unknown {
       const field = copyOf(source[key]);
       if (field === NOT_PLAIN) return NOT_PLAIN;
       (target as Record<string, unknown>)[key] = field;
-      if (field !== null && typeof field === 'object') stack.push([source[key] as Record<string, unknown>, field as Record<string, unknown>]);
+      if (field !== null && typeof field === 'object') {
+        stack.push([source[key] as Record<string, unknown>, field as Record<string, unknown>]);
+      }
     }
   }
   return top;
@@ -720,7 +732,13 @@ function copyDeep(root: object): unknown {
  */
 function topLevelProjection(projection: Record<string, unknown>): ((doc: Document) => Document) | null {
   const entries = Object.entries(projection);
-  if (entries.some(([field, value]) => field.includes('.') || field.startsWith('$') || (value !== 0 && value !== 1 && typeof value !== 'boolean'))) return null;
+  if (
+    entries.some(
+      ([field, value]) => field.includes('.') || field.startsWith('$') || (value !== 0 && value !== 1 && typeof value !== 'boolean'),
+    )
+  ) {
+    return null;
+  }
   const kept = entries.filter(([field, value]) => field !== '_id' && (value === 1 || value === true)).map(([field]) => field);
   const dropped = new Set(entries.filter(([, value]) => value === 0 || value === false).map(([field]) => field));
   if (kept.length > 0 && [...dropped].some((field) => field !== '_id')) return null;

@@ -9,15 +9,7 @@ import {
   type MongoClientOptions,
   type Collection as MongoCollection,
 } from 'mongodb';
-import type {
-  Collection,
-  CollectionSpec,
-  Document,
-  Filter,
-  FindOptions,
-  ReadStore,
-  RebuildTarget,
-} from '../../core/readStore.ts';
+import type { Collection, CollectionSpec, Document, Filter, FindOptions, ReadStore, RebuildTarget } from '../../core/readStore.ts';
 
 /**
  * Raised when a write would give two documents the same key in a unique index
@@ -40,8 +32,7 @@ type StoredDocument = { _id: string } & Record<string, unknown>;
 
 const REBUILD_MARKER = '__rebuild_';
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** MongoDB's "namespace exists" / "namespace not found" codes, harmless for idempotent DDL. */
 const NAMESPACE_EXISTS = 48;
@@ -51,11 +42,9 @@ const DUPLICATE_KEY = 11000;
 const hasCode = (error: unknown, code: number): boolean =>
   error instanceof MongoServerError && (error.code === code || error.errorResponse.code === code);
 
-const indexKey = (fields: readonly string[]): Record<string, 1> =>
-  Object.fromEntries(fields.map((field) => [field, 1] as const));
+const indexKey = (fields: readonly string[]): Record<string, 1> => Object.fromEntries(fields.map((field) => [field, 1] as const));
 
-const sameFields = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((field, i) => field === b[i]);
+const sameFields = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((field, i) => field === b[i]);
 
 /** The indexes of a spec, a plain index dropped when the same fields are also unique. */
 function indexPlan(spec: CollectionSpec): { fields: string[]; unique: boolean }[] {
@@ -161,9 +150,9 @@ export class MongoReadStore implements ReadStore {
 
   async #createIndexes(name: string, indexes: { fields: string[]; unique: boolean }[]): Promise<void> {
     if (indexes.length === 0) return;
-    await this.db.collection(name).createIndexes(
-      indexes.map(({ fields, unique }) => ({ key: indexKey(fields), ...(unique ? { unique: true } : {}) })),
-    );
+    await this.db
+      .collection(name)
+      .createIndexes(indexes.map(({ fields, unique }) => ({ key: indexKey(fields), ...(unique ? { unique: true } : {}) })));
   }
 
   collection<T extends Document = Document>(name: string): Collection<T> {
@@ -183,7 +172,10 @@ export class MongoReadStore implements ReadStore {
         const temporary = `${spec.name}${REBUILD_MARKER}${suffix}`;
         fresh.set(spec.name, { spec, temporary });
         await this.db.createCollection(temporary);
-        await this.#createIndexes(temporary, indexPlan(spec).filter((index) => index.unique));
+        await this.#createIndexes(
+          temporary,
+          indexPlan(spec).filter((index) => index.unique),
+        );
       }
     } catch (error) {
       await this.#dropAll([...fresh.values()].map(({ temporary }) => temporary));
@@ -202,7 +194,10 @@ export class MongoReadStore implements ReadStore {
         if (finished) throw new Error(`Rebuild already ${finished}`);
         finished = 'committed';
         for (const { spec, temporary } of fresh.values()) {
-          await this.#createIndexes(temporary, indexPlan(spec).filter((index) => !index.unique));
+          await this.#createIndexes(
+            temporary,
+            indexPlan(spec).filter((index) => !index.unique),
+          );
         }
         for (const { spec, temporary } of fresh.values()) {
           await this.db.renameCollection(temporary, spec.name, { dropTarget: true });
@@ -234,9 +229,7 @@ export class MongoReadStore implements ReadStore {
       .map((info) => info.name)
       .filter((name) => !name.includes(REBUILD_MARKER) && !name.startsWith('system.'))
       .sort();
-    return Promise.all(
-      names.map(async (name) => ({ name, count: await this.db.collection(name).countDocuments({}) })),
-    );
+    return Promise.all(names.map(async (name) => ({ name, count: await this.db.collection(name).countDocuments({}) })));
   }
 
   async close(): Promise<void> {

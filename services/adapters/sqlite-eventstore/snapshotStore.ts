@@ -53,7 +53,11 @@ export class SqliteSnapshotStore {
   load(name: string): StoredSnapshot | null {
     const row = this.select.get(name);
     if (!row) return null;
-    return { checkpoint: row.checkpoint, version: row.version, bytes: new Uint8Array(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength) };
+    return {
+      checkpoint: row.checkpoint,
+      version: row.version,
+      bytes: new Uint8Array(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength),
+    };
   }
 
   /** Forgets the snapshot called `name` (e.g. before a full rebuild). */

@@ -438,7 +438,6 @@ const serializeEvents = (events: NewEvent[]): SerializedEvent[] => {
   });
 };
 
-
 const toRecorded = <E extends Event = Event>(row: EventRow): RecordedEvent<E> => {
   const event = {
     type: row.type,
@@ -473,7 +472,15 @@ const fromPage = (text: string, events: RecordedEvent[]): number => {
   }
   // Indexed rather than destructured: array destructuring walks an iterator per row.
   for (const row of rows) {
-    events.push({ type: row[4], data: row[5], metadata: row[6], eventId: row[1], streamName: row[2], streamRevision: row[3], globalPosition: row[0] });
+    events.push({
+      type: row[4],
+      data: row[5],
+      metadata: row[6],
+      eventId: row[1],
+      streamName: row[2],
+      streamRevision: row[3],
+      globalPosition: row[0],
+    });
   }
   return rows.length;
 };

@@ -26,13 +26,7 @@ import type { ReadStore } from '../../core/readStore.ts';
 import { userDecider, type UserCommand } from '../../domain/user/user.decide.ts';
 import type { UserState } from '../../domain/user/user.ts';
 import { userNameClaimDecider } from '../../domain/user/userNameClaim.ts';
-import {
-  countUsers,
-  getUserByUserName,
-  searchUsers,
-  usersCollectionName,
-  type UserDocument,
-} from '../../../projections/users/index.ts';
+import { countUsers, getUserByUserName, searchUsers, usersCollectionName, type UserDocument } from '../../../projections/users/index.ts';
 import { dummyHash, type PasswordHasher } from './passwords.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
 
@@ -106,7 +100,13 @@ export class AccountService {
    */
   async register(
     input: { firstName: string; lastName: string; email: string; userName: string; password: string },
-    options: { role?: GlobalRole; provider?: 'local' | 'operator' | 'csv'; lang?: InterfaceLanguage; actorId?: string | null; createdInCommunity?: string } = {},
+    options: {
+      role?: GlobalRole;
+      provider?: 'local' | 'operator' | 'csv';
+      lang?: InterfaceLanguage;
+      actorId?: string | null;
+      createdInCommunity?: string;
+    } = {},
   ): Promise<UserDocument> {
     const errors = validateRegistration(input);
     const common = errors.some((e) => e.field === 'password') ? null : checkPassword(input.password, input.userName);
@@ -174,11 +174,7 @@ export class AccountService {
   async resetPassword(userId: string, newPassword: string, actorId: string | null): Promise<UserDocument> {
     this.requirePolicy('password', newPassword, (await this.getUser(userId)).userName);
     const passwordHash = await this.deps.passwords.hash(newPassword);
-    return this.execute(
-      userId,
-      { type: 'ChangePassword', data: { passwordHash, by: actorId === null ? 'operator' : 'admin' } },
-      actorId,
-    );
+    return this.execute(userId, { type: 'ChangePassword', data: { passwordHash, by: actorId === null ? 'operator' : 'admin' } }, actorId);
   }
 
   /**
@@ -247,7 +243,11 @@ export class AccountService {
    * Operator command: creates an admin, or promotes (and re-passwords) an
    * existing user. Works while the server runs: it only appends events.
    */
-  async createOrPromoteAdmin(input: { userName: string; password: string; email?: string }): Promise<{ user: UserDocument; created: boolean }> {
+  async createOrPromoteAdmin(input: {
+    userName: string;
+    password: string;
+    email?: string;
+  }): Promise<{ user: UserDocument; created: boolean }> {
     const existing = await this.findByUserName(input.userName);
     if (existing) {
       let user = await this.execute(existing._id, { type: 'ChangeRole', data: { role: 'admin' } }, null);

@@ -11,7 +11,7 @@ import { checkPasswordRule, specMessage } from '../../../contracts/messages.ts';
  */
 let common: ReadonlySet<string> | null = null;
 const commonPasswords = (): ReadonlySet<string> =>
-  (common ??= new Set((dictionary['passwords-common']).filter((p) => p.length >= 8).map((p) => p.toLowerCase())));
+  (common ??= new Set(dictionary['passwords-common'].filter((p) => p.length >= 8).map((p) => p.toLowerCase())));
 
 /** The message for a password the policy refuses, or null when it is acceptable. */
 export const checkPassword = (password: string, userName: string): UserMessage | null =>

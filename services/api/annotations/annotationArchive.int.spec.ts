@@ -38,10 +38,20 @@ describe('community archive round trip with annotations', () => {
     const sourceDir = newDir('buildon-annot-src-');
     const t = await buildTestApp({ dataDir: sourceDir });
     const room = await classRoom(t);
-    const noteId = await createContribution(t, { communityId: room.communityId, type: 'Note', authors: [room.a.authorId], actorId: room.a.userId });
+    const noteId = await createContribution(t, {
+      communityId: room.communityId,
+      type: 'Note',
+      authors: [room.a.authorId],
+      actorId: room.a.userId,
+    });
     const body = textDoc('Les plantes ont besoin de lumière.');
     const loaded = (await t.app.inject({ method: 'GET', url: `/api/objects/${noteId}`, headers: auth(room.a.token) })).json<ObjectReply>();
-    await t.app.inject({ method: 'PUT', url: `/api/objects/${room.communityId}/${noteId}`, headers: auth(room.a.token), payload: { revision: loaded.revision, title: 'T', body } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/objects/${room.communityId}/${noteId}`,
+      headers: auth(room.a.token),
+      payload: { revision: loaded.revision, title: 'T', body },
+    });
     const annotate = async (quote: string, text: string, permission: 'private' | 'protected') => {
       const start = annotationTextOf(body).indexOf(quote);
       const response = await t.app.inject({
@@ -56,9 +66,22 @@ describe('community archive round trip with annotations', () => {
     const kept = await annotate('plantes', 'kept', 'protected');
     await annotate('lumière', 'private one', 'private');
     const removed = await annotate('besoin', 'removed', 'protected');
-    expect((await t.app.inject({ method: 'PUT', url: `/api/annotations/${kept._id}`, headers: auth(room.b.token), payload: { text: 'kept, edited' } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/annotations/${removed._id}`, headers: auth(room.b.token) })).statusCode).toBe(204);
-    const listed = (await t.app.inject({ method: 'GET', url: `/api/objects/${noteId}/annotations`, headers: auth(room.b.token) })).json<Annotation[]>();
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/annotations/${kept._id}`,
+          headers: auth(room.b.token),
+          payload: { text: 'kept, edited' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/annotations/${removed._id}`, headers: auth(room.b.token) })).statusCode).toBe(
+      204,
+    );
+    const listed = (await t.app.inject({ method: 'GET', url: `/api/objects/${noteId}/annotations`, headers: auth(room.b.token) })).json<
+      Annotation[]
+    >();
     const source = await dump(t.infra, room.communityId);
     expect(source.annotations).toHaveLength(3);
     expect(source.links).toHaveLength(2);
@@ -84,7 +107,11 @@ describe('community archive round trip with annotations', () => {
       expect(await dump(infra, room.communityId)).toEqual(source);
       const app = await buildApp({ services: infra, jwtSecret: infra.secret, webRoot: null });
       try {
-        const login = await app.inject({ method: 'POST', url: '/auth/local', payload: { userName: room.b.userName, password: 'secret-pass-1' } });
+        const login = await app.inject({
+          method: 'POST',
+          url: '/auth/local',
+          payload: { userName: room.b.userName, password: 'secret-pass-1' },
+        });
         const token = login.json<{ token: string }>().token;
         const copy = await app.inject({ method: 'GET', url: `/api/objects/${noteId}/annotations`, headers: auth(token) });
         expect(copy.json<Annotation[]>()).toEqual(listed);

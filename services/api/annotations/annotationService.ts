@@ -131,7 +131,11 @@ export class AnnotationService {
     const { note, grant } = await this.readableNote(user, noteId);
     const links = await this.links.find({ to: noteId, type: 'annotates' });
     if (links.length === 0) return [];
-    const docs = await this.contributions.find({ _id: { $in: [...new Set(links.map((link) => link.from))] }, type: 'Annotation', status: 'active' });
+    const docs = await this.contributions.find({
+      _id: { $in: [...new Set(links.map((link) => link.from))] },
+      type: 'Annotation',
+      status: 'active',
+    });
     const text = annotationTextOf(note.data.body);
     const visible = docs.filter((doc) => doc.communityId === note.communityId && this.visible(grant, doc));
     const annotations = await Promise.all(visible.map((doc) => this.toAnnotation(doc, text, grant)));

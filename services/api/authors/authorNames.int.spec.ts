@@ -24,7 +24,9 @@ const author = (id: string, firstName: string, lastName: string, userName: strin
 describe('authorNames', () => {
   it('names the authors in the order asked, repeats included, and marks a missing membership', async () => {
     const store = new MemoryReadStore();
-    await store.collection<AuthorDocument>(authorsCollectionName).putMany([author('a1', 'Ada', 'Lovelace', 'ada'), author('a2', 'Grace', '', 'grace')]);
+    await store
+      .collection<AuthorDocument>(authorsCollectionName)
+      .putMany([author('a1', 'Ada', 'Lovelace', 'ada'), author('a2', 'Grace', '', 'grace')]);
     expect(await authorNames(store, ['a2', 'gone', 'a1', 'a2'])).toEqual([
       { _id: 'a2', name: 'Grace', userName: 'grace' },
       { _id: 'gone', name: missingAuthorName, userName: '', missing: true },

@@ -32,8 +32,22 @@ export const writerSearchFilter = (communityId: string, filter: string | undefin
   return { $and: clauses };
 };
 
-export type CsvValidation = { valid: boolean; rows: number; errors: CsvRowError[]; notices: CsvRowError[]; message: string; messageCode: MessageCode };
-export type CsvSubmission = { created: number; enrolled: number; errors: CsvRowError[]; notices: CsvRowError[]; message: string; messageCode: MessageCode };
+export type CsvValidation = {
+  valid: boolean;
+  rows: number;
+  errors: CsvRowError[];
+  notices: CsvRowError[];
+  message: string;
+  messageCode: MessageCode;
+};
+export type CsvSubmission = {
+  created: number;
+  enrolled: number;
+  errors: CsvRowError[];
+  notices: CsvRowError[];
+  message: string;
+  messageCode: MessageCode;
+};
 
 /**
  * Use cases of memberships (spec part 1 §2 community manager and author
@@ -97,7 +111,13 @@ export class AuthorService {
     return this.enrol(user, community._id, role, role === 'manager' ? 'managerKey' : 'registrationKey', caller._id);
   }
 
-  private async enrol(user: UserDocument, communityId: string, role: CommunityRole, via: AuthorJoined['data']['via'], actorId: string): Promise<Author> {
+  private async enrol(
+    user: UserDocument,
+    communityId: string,
+    role: CommunityRole,
+    via: AuthorJoined['data']['via'],
+    actorId: string,
+  ): Promise<Author> {
     const authorId = authorIdFor(communityId, user._id);
     const data: AuthorJoined['data'] = {
       authorId,
@@ -171,7 +191,13 @@ export class AuthorService {
     return this.authors.count(writerSearchFilter(communityId, filter));
   }
 
-  async searchWriters(user: UserDocument, communityId: string, filter: string | undefined, page: number, pageSize: number): Promise<Author[]> {
+  async searchWriters(
+    user: UserDocument,
+    communityId: string,
+    filter: string | undefined,
+    page: number,
+    pageSize: number,
+  ): Promise<Author[]> {
     await this.deps.access.manager(user, communityId);
     const size = Math.min(pageSize, UserRules.adminPageSize);
     const found = await this.authors.find(writerSearchFilter(communityId, filter), {
@@ -268,7 +294,11 @@ export class AuthorService {
   }
 
   /** Inline rename: new first and last names for authors of this community, keyed by author id. */
-  async renameAll(caller: UserDocument, communityId: string, userData: Record<string, { FirstName: string; LastName: string }>): Promise<number> {
+  async renameAll(
+    caller: UserDocument,
+    communityId: string,
+    userData: Record<string, { FirstName: string; LastName: string }>,
+  ): Promise<number> {
     await this.deps.access.manager(caller, communityId);
     const entries = Object.entries(userData);
     for (const [authorId, names] of entries) {
@@ -280,7 +310,11 @@ export class AuthorService {
     let position = 0;
     for (const [authorId, names] of entries) {
       if (!members.has(authorId)) continue;
-      const at = await this.run(authorId, { type: 'RenameAuthor', data: { firstName: names.FirstName, lastName: names.LastName } }, caller._id);
+      const at = await this.run(
+        authorId,
+        { type: 'RenameAuthor', data: { firstName: names.FirstName, lastName: names.LastName } },
+        caller._id,
+      );
       if (at > 0) modified++;
       position = Math.max(position, at);
     }
@@ -298,9 +332,7 @@ export class AuthorService {
   private async existingAccounts(communityId: string, rows: UserCsvRow[]): Promise<Map<string, ExistingAccount & { user: UserDocument }>> {
     const names = [...new Set(rows.map((row) => row.username.toLowerCase()).filter(Boolean))];
     const users = await this.users.find({ userNameLower: { $in: names } });
-    const members = new Set(
-      (await this.authors.find({ communityId, userId: { $in: users.map((u) => u._id) } })).map((a) => a.userId),
-    );
+    const members = new Set((await this.authors.find({ communityId, userId: { $in: users.map((u) => u._id) } })).map((a) => a.userId));
     return new Map(users.map((user) => [user.userNameLower, { userId: user._id, email: user.email, member: members.has(user._id), user }]));
   }
 
@@ -325,7 +357,9 @@ export class AuthorService {
     const check = checkUserRows(rows, existing);
     if (check.errors.length > 0) {
       // One field error per message of each refused row.
-      const fields = check.errors.flatMap((error) => error.messages.map((message) => fieldError(`row.${error.index}`, msg(message.messageCode, message.params))));
+      const fields = check.errors.flatMap((error) =>
+        error.messages.map((message) => fieldError(`row.${error.index}`, msg(message.messageCode, message.params))),
+      );
       throw new ValidationError(msg('community.csvInvalid'), fields);
     }
     const errors: CsvRowError[] = [];
@@ -354,7 +388,10 @@ export class AuthorService {
           notices.push(rowReport(row.index, [msg('csv.alreadyMember', { userName: row.username })]));
         } else {
           // The English text names the row's user; the code is the reason's.
-          errors.push({ ...rowReport(row.index, [msgWithText(error.messageCode, error.message, error.params)]), msg: `${row.username}: ${error.message}` });
+          errors.push({
+            ...rowReport(row.index, [msgWithText(error.messageCode, error.message, error.params)]),
+            msg: `${row.username}: ${error.message}`,
+          });
         }
       }
     }
@@ -367,7 +404,11 @@ export class AuthorService {
    * community only (their user accounts keep their names). Unknown user names
    * and empty names are reported per row.
    */
-  async renameCsv(caller: UserDocument, communityId: string, text: string): Promise<{ nModified: number; ok: number; errors: CsvRowError[] }> {
+  async renameCsv(
+    caller: UserDocument,
+    communityId: string,
+    text: string,
+  ): Promise<{ nModified: number; ok: number; errors: CsvRowError[] }> {
     const rows = parseCsv(text, renameCsvColumns);
     const names = [...new Set(rows.map((row) => row.userName.toLowerCase()).filter(Boolean))];
     const members = new Map((await this.authors.find({ communityId, userNameLower: { $in: names } })).map((a) => [a.userNameLower, a]));
@@ -384,7 +425,11 @@ export class AuthorService {
         errors.push(rowReport(row.index, messages));
         continue;
       }
-      const at = await this.run(author._id, { type: 'RenameAuthor', data: { firstName: row.firstName, lastName: row.lastName } }, caller._id);
+      const at = await this.run(
+        author._id,
+        { type: 'RenameAuthor', data: { firstName: row.firstName, lastName: row.lastName } },
+        caller._id,
+      );
       if (at > 0) nModified++;
       position = Math.max(position, at);
     }

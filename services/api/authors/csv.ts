@@ -32,10 +32,16 @@ export const checkCsvFileName = (fileName: string | undefined): void => {
 export const parseCsv = <Column extends string>(text: string, columns: readonly Column[]): CsvRow<Column>[] => {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { header: false, skipEmptyLines: false });
   const [header, ...records] = parsed.data;
-  const normalise = (name: string) => name.trim().toLowerCase().replace(/[\s_-]/g, '');
+  const normalise = (name: string) =>
+    name
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]/g, '');
   const positions = new Map((header ?? []).map((name, position) => [normalise(name), position] as const));
   const missing = columns.filter((column) => !positions.has(normalise(column)));
-  if (missing.length > 0) throw ValidationError.field('file', msg('errors.csvColumnsMissing', { columns: columns.join(', '), missing: missing.join(', ') }));
+  if (missing.length > 0) {
+    throw ValidationError.field('file', msg('errors.csvColumnsMissing', { columns: columns.join(', '), missing: missing.join(', ') }));
+  }
   const rows: CsvRow<Column>[] = [];
   records.forEach((record, i) => {
     if (record.every((cell) => cell.trim() === '')) return;
@@ -65,7 +71,6 @@ export type UserRowCheck = {
   errors: CsvRowError[];
   notices: CsvRowError[];
 };
-
 
 /**
  * The per-row checks of a user CSV (fact sheet §9), each row's messages joined
@@ -101,7 +106,9 @@ export const checkUserRows = (rows: UserCsvRow[], existing: ReadonlyMap<string, 
     else if (account) messages.push(msg('csv.accountExists', { userName }));
     // An existing account keeps its password: the row's password is not used.
     const passwordMessage = account ? null : checkPassword(row.password, userName);
-    if (passwordMessage) messages.push(passwordMessage.code === 'messages.passwordTooShort' ? msg('csv.passwordTooShort') : passwordMessage);
+    if (passwordMessage) {
+      messages.push(passwordMessage.code === 'messages.passwordTooShort' ? msg('csv.passwordTooShort') : passwordMessage);
+    }
     if (messages.length > 0) errors.push(rowReport(row.index, messages));
   }
   return { errors, notices };

@@ -60,15 +60,26 @@ describe('checkUserRows', () => {
     expect(errors).toEqual([
       {
         index: 2,
-        msg: [CsvMessages.firstNameMissing, CsvMessages.lastNameMissing, CsvMessages.emailInvalid, CsvMessages.userNameInvalid, CsvMessages.passwordTooShort].join(', '),
+        msg: [
+          CsvMessages.firstNameMissing,
+          CsvMessages.lastNameMissing,
+          CsvMessages.emailInvalid,
+          CsvMessages.userNameInvalid,
+          CsvMessages.passwordTooShort,
+        ].join(', '),
         // The same messages by code, for the web client to translate.
-        messages: ['csv.firstNameMissing', 'csv.lastNameMissing', 'csv.emailInvalid', 'csv.userNameInvalid', 'csv.passwordTooShort'].map((messageCode) => ({ messageCode })),
+        messages: ['csv.firstNameMissing', 'csv.lastNameMissing', 'csv.emailInvalid', 'csv.userNameInvalid', 'csv.passwordTooShort'].map(
+          (messageCode) => ({ messageCode }),
+        ),
       },
     ]);
   });
 
   it('checks user name length bounds 2..50', () => {
-    const { errors } = checkUserRows([row(2, { username: 'a' }), row(3, { username: 'a'.repeat(51) }), row(4, { username: 'a'.repeat(50) })], none);
+    const { errors } = checkUserRows(
+      [row(2, { username: 'a' }), row(3, { username: 'a'.repeat(51) }), row(4, { username: 'a'.repeat(50) })],
+      none,
+    );
     expect(errors).toEqual([
       { index: 2, msg: CsvMessages.userNameTooShort, messages: [{ messageCode: 'csv.userNameTooShort' }] },
       { index: 3, msg: CsvMessages.userNameTooLong, messages: [{ messageCode: 'csv.userNameTooLong' }] },
@@ -78,8 +89,16 @@ describe('checkUserRows', () => {
   it('flags every row of a user name repeated in the file, ignoring case', () => {
     const { errors } = checkUserRows([row(2, { username: 'sam' }), row(3), row(4, { username: 'SAM' })], none);
     expect(errors).toEqual([
-      { index: 2, msg: CsvMessages.userNameRepeated('sam'), messages: [{ messageCode: 'csv.userNameRepeated', params: { userName: 'sam' } }] },
-      { index: 4, msg: CsvMessages.userNameRepeated('SAM'), messages: [{ messageCode: 'csv.userNameRepeated', params: { userName: 'SAM' } }] },
+      {
+        index: 2,
+        msg: CsvMessages.userNameRepeated('sam'),
+        messages: [{ messageCode: 'csv.userNameRepeated', params: { userName: 'sam' } }],
+      },
+      {
+        index: 4,
+        msg: CsvMessages.userNameRepeated('SAM'),
+        messages: [{ messageCode: 'csv.userNameRepeated', params: { userName: 'SAM' } }],
+      },
     ]);
   });
 
@@ -99,10 +118,18 @@ describe('checkUserRows', () => {
     );
     expect(result.errors).toEqual([
       { index: 2, msg: CsvMessages.accountExists('Same'), messages: [{ messageCode: 'csv.accountExists', params: { userName: 'Same' } }] },
-      { index: 4, msg: CsvMessages.accountExists('other'), messages: [{ messageCode: 'csv.accountExists', params: { userName: 'other' } }] },
+      {
+        index: 4,
+        msg: CsvMessages.accountExists('other'),
+        messages: [{ messageCode: 'csv.accountExists', params: { userName: 'other' } }],
+      },
     ]);
     expect(result.notices).toEqual([
-      { index: 3, msg: CsvMessages.alreadyMember('member'), messages: [{ messageCode: 'csv.alreadyMember', params: { userName: 'member' } }] },
+      {
+        index: 3,
+        msg: CsvMessages.alreadyMember('member'),
+        messages: [{ messageCode: 'csv.alreadyMember', params: { userName: 'member' } }],
+      },
     ]);
   });
 });

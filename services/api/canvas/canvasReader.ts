@@ -1,4 +1,10 @@
-import { defaultViewSetting, type Author, type ContextData, type ViewSetting, type ViewSummary } from '../../../contracts/api/communities.ts';
+import {
+  defaultViewSetting,
+  type Author,
+  type ContextData,
+  type ViewSetting,
+  type ViewSummary,
+} from '../../../contracts/api/communities.ts';
 import type { ReadState, RefData, RefTarget, ViewCanvasReply, ViewLink, ViewRef } from '../../../contracts/api/views.ts';
 import { isObjectId } from '../../../contracts/ids.ts';
 import { titlesOf } from '../../../contracts/multilanguage.ts';
@@ -167,7 +173,10 @@ export class CanvasReader {
 
   /** The reads of `authorId` among `contributionIds`, by contribution id. */
   async readsOf(authorId: string, contributionIds: readonly string[]): Promise<Map<string, ReadDocument>> {
-    const docs = await this.byIds(this.reads, contributionIds.map((id) => readId(authorId, id)));
+    const docs = await this.byIds(
+      this.reads,
+      contributionIds.map((id) => readId(authorId, id)),
+    );
     return new Map(docs.map((doc) => [doc.contributionId, doc]));
   }
 
@@ -318,7 +327,8 @@ export class CanvasReader {
     if (target.type === 'Attachment' && typeof data.url === 'string') {
       const mime = typeof data.type === 'string' ? data.type : 'application/octet-stream';
       const version = num(data.version);
-      const url = mime.startsWith('image/') && version !== undefined ? this.signedImageUrl(data.url, target._id, version, reader.user._id) : data.url;
+      const url =
+        mime.startsWith('image/') && version !== undefined ? this.signedImageUrl(data.url, target._id, version, reader.user._id) : data.url;
       out.attachment = { url, mime };
       const width = num(data.width);
       const height = num(data.height);
@@ -360,7 +370,9 @@ export class CanvasReader {
     if (contributionIds.length === 0) return [];
     const ids = new Set(contributionIds);
     const arrowTypes: readonly string[] = arrowLinkTypes;
-    const found = outLinks ? outLinks.filter((link) => arrowTypes.includes(link.type) && ids.has(link.from)) : await this.linksFrom([...ids], arrowLinkTypes);
+    const found = outLinks
+      ? outLinks.filter((link) => arrowTypes.includes(link.type) && ids.has(link.from))
+      : await this.linksFrom([...ids], arrowLinkTypes);
     return found.filter((link) => ids.has(link.to)).map((link) => ({ _id: link._id, from: link.from, to: link.to, type: link.type }));
   }
 

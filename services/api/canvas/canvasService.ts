@@ -30,7 +30,20 @@ import { batchDecider } from '../../domain/contribution/batch.ts';
 import { contributionDecider, type ContributionCommand } from '../../domain/contribution/contribution.decide.ts';
 import type { CommandDeps } from '../appServices.ts';
 import { accessObject, toRefData, toViewSummary, type CanvasReader, type Reader, type ViewAccess } from './canvasReader.ts';
-import { besideOffset, cardBox, clampCoordinate, defaultPosition, findFreeSpot, innerOffset, landingSpot, nearestFreeSpot, nudgeTowardOrigin, refBox, type PlacedRef, type Spot } from './geometry.ts';
+import {
+  besideOffset,
+  cardBox,
+  clampCoordinate,
+  defaultPosition,
+  findFreeSpot,
+  innerOffset,
+  landingSpot,
+  nearestFreeSpot,
+  nudgeTowardOrigin,
+  refBox,
+  type PlacedRef,
+  type Spot,
+} from './geometry.ts';
 import { toContribution, toLink } from './replies.ts';
 import { checkRefChange, checkRefDelete, type RefActor } from './refRules.ts';
 import { type MessageCode, msg } from '../../../contracts/messageCodes.ts';
@@ -41,8 +54,6 @@ export type CanvasServiceDeps = CommandDeps & { reader: CanvasReader };
 /** An empty 200×200 drawing with one layer (fact sheet §1.3). */
 export const emptyDrawingSvg =
   '<svg width="200" height="200" xmlns="http://www.w3.org/2000/svg"><g class="layer"><title>Layer 1</title></g></svg>';
-
-
 
 const placed = (link: LinkDocument): PlacedRef => {
   const data = toRefData(link.data);
@@ -86,7 +97,13 @@ export class CanvasService {
 
   private async run(contributionId: string, commands: ContributionCommand[], metadata: EventMetadata): Promise<number> {
     if (commands.length === 0) return 0;
-    const result = await handleCommand(this.deps.eventStore, contributionStreamName(contributionId), batchDecider(contributionDecider), commands, { metadata });
+    const result = await handleCommand(
+      this.deps.eventStore,
+      contributionStreamName(contributionId),
+      batchDecider(contributionDecider),
+      commands,
+      { metadata },
+    );
     return result.lastPosition;
   }
 
@@ -139,7 +156,11 @@ export class CanvasService {
   }
 
   /** Permission and group of a new contribution: private (with its group) under a private parent or view, else protected (views: public). */
-  private inherited(type: ContributionDocument['type'], parent: ContributionDocument | null, view: ContributionDocument | null): { permission: Permission; group: string | null } {
+  private inherited(
+    type: ContributionDocument['type'],
+    parent: ContributionDocument | null,
+    view: ContributionDocument | null,
+  ): { permission: Permission; group: string | null } {
     if (parent?.permission === 'private') return { permission: 'private', group: parent.group };
     if (view?.permission === 'private') return { permission: 'private', group: view.group };
     return { permission: type === 'View' ? 'public' : 'protected', group: null };
@@ -181,7 +202,10 @@ export class CanvasService {
     const title = (body.title ?? '').trim();
     if (body.type === 'View' && !title) throw ValidationError.field('title', msg('community.titleRequired'));
     const { permission, group } = this.inherited(body.type, parent, placement?.view ?? null);
-    const initial: Record<CreateContributionBody['type'], { status: ContributionCreated['data']['status']; title: string; data: Record<string, unknown> }> = {
+    const initial: Record<
+      CreateContributionBody['type'],
+      { status: ContributionCreated['data']['status']; title: string; data: Record<string, unknown> }
+    > = {
       Note: { status: 'unsaved', title, data: {} },
       // Default titles in the author's language (issue 21 §6).
       Drawing: { status: 'unsaved', title: title || defaultTitle('Drawing', user.lang), data: { svg: emptyDrawingSvg } },
@@ -193,11 +217,23 @@ export class CanvasService {
     const commands: ContributionCommand[] = [
       {
         type: 'CreateContribution',
-        data: { contributionId: id, communityId, type: body.type, title: start.title, status: start.status, permission, authors: [me.authorIdStrict], group, data: start.data },
+        data: {
+          contributionId: id,
+          communityId,
+          type: body.type,
+          title: start.title,
+          status: start.status,
+          permission,
+          authors: [me.authorIdStrict],
+          group,
+          data: start.data,
+        },
       },
     ];
     const buildsonId = parent ? ids.next() : null;
-    if (parent && buildsonId) commands.push({ type: 'CreateLink', data: { linkId: buildsonId, to: parent._id, type: 'buildson', data: {} } });
+    if (parent && buildsonId) {
+      commands.push({ type: 'CreateLink', data: { linkId: buildsonId, to: parent._id, type: 'buildson', data: {} } });
+    }
     const positions = [await this.run(id, commands, metadata)];
     const refIds: string[] = [];
     const refExtra = body.type === 'Drawing' ? { showInPlace: true } : {};
@@ -206,9 +242,20 @@ export class CanvasService {
       // A new contribution never lands on another ref (issue 21 §4).
       // A drawing shows in place: its picture must not cover a note's card.
       const [size, unsized] = body.type === 'Drawing' ? [inPlaceSize, cardBox] : [refBox, refBox];
-      const spot = nearestFreeSpot((await this.refsOf(placement.view._id)).map(shown), { x: body.placement.x, y: body.placement.y }, size, unsized);
+      const spot = nearestFreeSpot(
+        (await this.refsOf(placement.view._id)).map(shown),
+        { x: body.placement.x, y: body.placement.y },
+        size,
+        unsized,
+      );
       const linkId = ids.next();
-      positions.push(await this.run(placement.view._id, [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }], metadata));
+      positions.push(
+        await this.run(
+          placement.view._id,
+          [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }],
+          metadata,
+        ),
+      );
       refIds.push(linkId);
     }
     if (parent) {
@@ -216,7 +263,8 @@ export class CanvasService {
       // contributions (issue 20 §10): never in a view they may only read.
       const parentRefs = await this.reader.links.find({ to: parent._id, type: 'contains' });
       const viewIds = [...new Set(parentRefs.map((ref) => ref.from))].filter((viewId) => viewId !== placement?.view._id);
-      const views = viewIds.length > 0 ? await this.reader.contributions.find({ _id: { $in: viewIds }, type: 'View', status: 'active' }) : [];
+      const views =
+        viewIds.length > 0 ? await this.reader.contributions.find({ _id: { $in: viewIds }, type: 'View', status: 'active' }) : [];
       for (const view of views) {
         if (view.communityId !== communityId) continue;
         const access = await this.reader.viewAccess(user, view._id).catch(() => null);
@@ -227,19 +275,37 @@ export class CanvasService {
         // Beside the parent, never under a picture shown in place (issue 21 §4).
         const spot = findFreeSpot((await this.refsOf(view._id)).map(shown), { x: at.x + besideOffset, y: at.y + besideOffset });
         const linkId = ids.next();
-        positions.push(await this.run(view._id, [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }], metadata));
+        positions.push(
+          await this.run(
+            view._id,
+            [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }],
+            metadata,
+          ),
+        );
         refIds.push(linkId);
       }
       // Nowhere beside the parent: in the view the author is working in, if they may add to it.
       if (refIds.length === 0 && working?.editable) {
         const spot = findFreeSpot((await this.refsOf(working.view._id)).map(shown), defaultPosition);
         const linkId = ids.next();
-        positions.push(await this.run(working.view._id, [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }], metadata));
+        positions.push(
+          await this.run(
+            working.view._id,
+            [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }],
+            metadata,
+          ),
+        );
         refIds.push(linkId);
       }
     }
     if (body.type === 'View') {
-      const registered = await handleCommand(this.deps.eventStore, communityStreamName(communityId), communityDecider, { type: 'RegisterView', data: { viewId: id } }, { metadata });
+      const registered = await handleCommand(
+        this.deps.eventStore,
+        communityStreamName(communityId),
+        communityDecider,
+        { type: 'RegisterView', data: { viewId: id } },
+        { metadata },
+      );
       positions.push(registered.lastPosition);
     }
     await this.settle(positions);
@@ -249,7 +315,10 @@ export class CanvasService {
     const buildson = buildsonId ? await this.reader.links.get(buildsonId) : null;
     return {
       contribution: toContribution(doc),
-      refs: refIds.map((refId) => refs.find((ref) => ref._id === refId)).filter((ref): ref is LinkDocument => ref !== undefined).map(toLink),
+      refs: refIds
+        .map((refId) => refs.find((ref) => ref._id === refId))
+        .filter((ref): ref is LinkDocument => ref !== undefined)
+        .map(toLink),
       buildson: buildson ? toLink(buildson) : null,
     };
   }
@@ -272,11 +341,19 @@ export class CanvasService {
       if (!placeableTypes.has(target.type)) throw ValidationError.field('to', msg('canvasService.notPlaceable'));
       const missing = (['x', 'y'] as const).filter((key) => typeof data[key] !== 'number');
       if (missing.length > 0) {
-        throw ValidationError.fields(missing.map((key) => fieldError(`data.${key}`, msg('errors.fieldRequired', { field: `data.${key}` }))));
+        throw ValidationError.fields(
+          missing.map((key) => fieldError(`data.${key}`, msg('errors.fieldRequired', { field: `data.${key}` }))),
+        );
       }
       const spot = landingSpot((await this.refsOf(from._id)).map(placed), { x: data.x as number, y: data.y as number });
-      const refData = { ...copiedRefData(data), ...(target.type === 'Drawing' && data.showInPlace === undefined ? { showInPlace: true } : {}), ...spot };
-      await this.settle([await this.run(from._id, [{ type: 'CreateLink', data: { linkId, to: target._id, type: 'contains', data: refData } }], metadata)]);
+      const refData = {
+        ...copiedRefData(data),
+        ...(target.type === 'Drawing' && data.showInPlace === undefined ? { showInPlace: true } : {}),
+        ...spot,
+      };
+      await this.settle([
+        await this.run(from._id, [{ type: 'CreateLink', data: { linkId, to: target._id, type: 'contains', data: refData } }], metadata),
+      ]);
     } else {
       const reader = await this.reader.reader(user, from.communityId);
       await this.readable(reader, from._id, 'from');
@@ -286,7 +363,9 @@ export class CanvasService {
       }
       await this.readable(reader, body.to, 'to');
       const linkData = body.type === 'references' && typeof data.text === 'string' ? { text: data.text } : {};
-      await this.settle([await this.run(from._id, [{ type: 'CreateLink', data: { linkId, to: body.to, type: body.type, data: linkData } }], metadata)]);
+      await this.settle([
+        await this.run(from._id, [{ type: 'CreateLink', data: { linkId, to: body.to, type: body.type, data: linkData } }], metadata),
+      ]);
     }
     return toLink(await this.link(linkId));
   }
@@ -319,7 +398,10 @@ export class CanvasService {
     const moved = (change.x !== undefined && change.x !== link.data.x) || (change.y !== undefined && change.y !== link.data.y);
     if (moved && access.context.features.preventOverlap) {
       const current = toRefData(link.data);
-      const spot = nudgeTowardOrigin(await others(), { x: (change.x as number | undefined) ?? current.x, y: (change.y as number | undefined) ?? current.y } satisfies Spot);
+      const spot = nudgeTowardOrigin(await others(), {
+        x: (change.x as number | undefined) ?? current.x,
+        y: (change.y as number | undefined) ?? current.y,
+      } satisfies Spot);
       if (!spot) throw new ForbiddenError(msg('canvasService.noRoom'));
       change.x = spot.x;
       change.y = spot.y;
@@ -347,7 +429,11 @@ export class CanvasService {
    * drag of 20 refs is one append, one projection wait and one push instead
    * of 20 racing writes on the same stream.
    */
-  async updateRefs(user: UserDocument, viewId: string, changes: readonly { linkId: string; data: UpdateLinkBody['data'] }[]): Promise<UpdateRefsReply> {
+  async updateRefs(
+    user: UserDocument,
+    viewId: string,
+    changes: readonly { linkId: string; data: UpdateLinkBody['data'] }[],
+  ): Promise<UpdateRefsReply> {
     const access = await this.reader.viewAccess(user, viewId);
     this.requireEditable(access);
     const all = await this.refsOf(viewId);
@@ -395,7 +481,9 @@ export class CanvasService {
       const reader = await this.reader.reader(user, link.communityId);
       const from = await this.readable(reader, link.from, 'from');
       if (!canWrite(reader.subject, accessObject(from, await this.reader.membersOf(from)))) {
-        throw new ForbiddenError(link.type === 'attach' ? msg('canvasService.cannotRemoveAttachment') : msg('canvasService.cannotLinkFrom'));
+        throw new ForbiddenError(
+          link.type === 'attach' ? msg('canvasService.cannotRemoveAttachment') : msg('canvasService.cannotLinkFrom'),
+        );
       }
     } else {
       throw ValidationError.field('id', msg('canvasService.unsupportedLinkType'));
@@ -428,10 +516,19 @@ export class CanvasService {
       if (!innerViewId) continue;
       const at = toRefData(link.data);
       const items = await this.refsOf(innerViewId);
-      const docs = new Map((await this.reader.byIds(this.reader.contributions, items.map((item) => item.to))).map((doc) => [doc._id, doc]));
+      const docs = new Map(
+        (
+          await this.reader.byIds(
+            this.reader.contributions,
+            items.map((item) => item.to),
+          )
+        ).map((doc) => [doc._id, doc]),
+      );
       for (const item of items) {
         const doc = docs.get(item.to);
-        if (!doc || doc.status === 'inactive' || doc.communityId !== link.communityId || item.to === viewId || present.has(item.to)) continue;
+        if (!doc || doc.status === 'inactive' || doc.communityId !== link.communityId || item.to === viewId || present.has(item.to)) {
+          continue;
+        }
         present.add(item.to);
         const position = toRefData(item.data);
         commands.push({
@@ -440,7 +537,11 @@ export class CanvasService {
             linkId: this.deps.ids.next(),
             to: item.to,
             type: 'contains',
-            data: { ...copiedRefData(item.data), x: clampCoordinate(at.x + position.x - unpackOffset), y: clampCoordinate(at.y + position.y - unpackOffset) },
+            data: {
+              ...copiedRefData(item.data),
+              x: clampCoordinate(at.x + position.x - unpackOffset),
+              y: clampCoordinate(at.y + position.y - unpackOffset),
+            },
           },
         });
       }
@@ -468,7 +569,11 @@ export class CanvasService {
     const links = await this.removableRefs(access, linkIds);
     const unpack = await this.unpackCommands(viewId, links);
     await this.settle([
-      await this.run(viewId, [...links.map((link): ContributionCommand => ({ type: 'DeleteLink', data: { linkId: link._id } })), ...unpack], this.metadata(user)),
+      await this.run(
+        viewId,
+        [...links.map((link): ContributionCommand => ({ type: 'DeleteLink', data: { linkId: link._id } })), ...unpack],
+        this.metadata(user),
+      ),
     ]);
     return { count: links.length, unpacked: unpack.length };
   }
@@ -479,7 +584,11 @@ export class CanvasService {
    * x, y), then removed here — so a failure never loses a ref. Needs the right
    * to remove each ref here and to edit the target view.
    */
-  async moveRefs(user: UserDocument, viewId: string, input: { linkIds: string[]; toViewId: string; x: number; y: number }): Promise<MoveRefsReply> {
+  async moveRefs(
+    user: UserDocument,
+    viewId: string,
+    input: { linkIds: string[]; toViewId: string; x: number; y: number },
+  ): Promise<MoveRefsReply> {
     const access = await this.reader.viewAccess(user, viewId);
     this.requireEditable(access);
     if (input.toViewId === viewId) throw ValidationError.field('toViewId', msg('canvasService.notAViewTarget'));
@@ -504,16 +613,34 @@ export class CanvasService {
       const spot = landingSpot(placedRefs, { x: clampCoordinate(input.x + at.x - minX), y: clampCoordinate(input.y + at.y - minY) });
       placedRefs.push({ ...spot, fixed: false });
       const linkId = this.deps.ids.next();
-      return { linkId, command: { type: 'CreateLink', data: { linkId, to: link.to, type: 'contains', data: { ...copiedRefData(link.data), ...spot } } } };
+      return {
+        linkId,
+        command: { type: 'CreateLink', data: { linkId, to: link.to, type: 'contains', data: { ...copiedRefData(link.data), ...spot } } },
+      };
     });
-    const written = [await this.run(input.toViewId, created.map((c) => c.command), metadata)];
-    written.push(await this.run(viewId, links.map((link): ContributionCommand => ({ type: 'DeleteLink', data: { linkId: link._id } })), metadata));
+    const written = [
+      await this.run(
+        input.toViewId,
+        created.map((c) => c.command),
+        metadata,
+      ),
+    ];
+    written.push(
+      await this.run(
+        viewId,
+        links.map((link): ContributionCommand => ({ type: 'DeleteLink', data: { linkId: link._id } })),
+        metadata,
+      ),
+    );
     await this.settle(written);
     const docs = await this.reader.links.find({ _id: { $in: created.map((c) => c.linkId) } });
     const byId = new Map(docs.map((doc) => [doc._id, doc]));
     return {
       moved: links.length,
-      refs: created.map((c) => byId.get(c.linkId)).filter((doc): doc is LinkDocument => doc !== undefined).map(toLink),
+      refs: created
+        .map((c) => byId.get(c.linkId))
+        .filter((doc): doc is LinkDocument => doc !== undefined)
+        .map(toLink),
     };
   }
 
@@ -565,13 +692,28 @@ export class CanvasService {
     const innerCommands: ContributionCommand[] = [
       {
         type: 'CreateContribution',
-        data: { contributionId: innerViewId, communityId, type: 'View', title: `riseabove:${noteId}`, status: 'active', permission: view.permission, authors: [me.authorIdStrict], group: view.group, data: {} },
+        data: {
+          contributionId: innerViewId,
+          communityId,
+          type: 'View',
+          title: `riseabove:${noteId}`,
+          status: 'active',
+          permission: view.permission,
+          authors: [me.authorIdStrict],
+          group: view.group,
+          data: {},
+        },
       },
       ...items.map((link, index): ContributionCommand => {
         const at = positions[index] ?? { x: minX, y: minY };
         return {
           type: 'CreateLink',
-          data: { linkId: ids.next(), to: link.to, type: 'contains', data: { ...link.data, x: clampCoordinate(at.x - minX + innerOffset), y: clampCoordinate(at.y - minY + innerOffset) } },
+          data: {
+            linkId: ids.next(),
+            to: link.to,
+            type: 'contains',
+            data: { ...link.data, x: clampCoordinate(at.x - minX + innerOffset), y: clampCoordinate(at.y - minY + innerOffset) },
+          },
         };
       }),
     ];
@@ -582,14 +724,27 @@ export class CanvasService {
         [
           {
             type: 'CreateContribution',
-            data: { contributionId: noteId, communityId, type: 'Note', title, status: 'active', permission: note.permission, authors: [me.authorIdStrict], group: note.group, data: { riseabove: { viewId: innerViewId } } },
+            data: {
+              contributionId: noteId,
+              communityId,
+              type: 'Note',
+              title,
+              status: 'active',
+              permission: note.permission,
+              authors: [me.authorIdStrict],
+              group: note.group,
+              data: { riseabove: { viewId: innerViewId } },
+            },
           },
         ],
         metadata,
       ),
     );
     const refs = await this.refsOf(viewId);
-    const spot = items.length > 0 ? { x: clampCoordinate(minX + besideOffset), y: clampCoordinate(minY + besideOffset) } : findFreeSpot(refs.map(placed), defaultPosition);
+    const spot =
+      items.length > 0
+        ? { x: clampCoordinate(minX + besideOffset), y: clampCoordinate(minY + besideOffset) }
+        : findFreeSpot(refs.map(placed), defaultPosition);
     written.push(
       await this.run(
         viewId,
@@ -608,7 +763,11 @@ export class CanvasService {
 
   /** View manager: a registered public view titled `title` (empty → 400 field title). */
   async createView(user: UserDocument, communityId: string, input: { title: string; viewSetting?: ViewSetting }): Promise<ViewSummary> {
-    const reply = await this.createContribution(user, communityId, { type: 'View', title: input.title, ...(input.viewSetting ? { viewSetting: input.viewSetting } : {}) });
+    const reply = await this.createContribution(user, communityId, {
+      type: 'View',
+      title: input.title,
+      ...(input.viewSetting ? { viewSetting: input.viewSetting } : {}),
+    });
     const doc = await this.reader.view(reply.contribution._id);
     return toViewSummary(doc);
   }
@@ -620,7 +779,13 @@ export class CanvasService {
     const metadata = this.metadata(user);
     const positions = [await this.run(viewId, [{ type: 'ChangeContributionStatus', data: { status: 'inactive' } }], metadata)];
     const communityId = access.view.communityId;
-    const unregistered = await handleCommand(this.deps.eventStore, communityStreamName(communityId), communityDecider, { type: 'UnregisterView', data: { viewId } }, { metadata });
+    const unregistered = await handleCommand(
+      this.deps.eventStore,
+      communityStreamName(communityId),
+      communityDecider,
+      { type: 'UnregisterView', data: { viewId } },
+      { metadata },
+    );
     positions.push(unregistered.lastPosition);
     await this.settle(positions);
     const doc = await this.reader.contributions.get(viewId);
@@ -643,7 +808,11 @@ export class CanvasService {
   }
 
   /** Re-parents a view (managers): its ref moves from `oldParentId` (every view when absent) to `parentId` (null: top level only). */
-  async reparentView(user: UserDocument, viewId: string, input: { parentId: string | null; oldParentId?: string | null }): Promise<ViewSummary> {
+  async reparentView(
+    user: UserDocument,
+    viewId: string,
+    input: { parentId: string | null; oldParentId?: string | null },
+  ): Promise<ViewSummary> {
     const access = await this.reader.viewAccess(user, viewId);
     if (!access.reader.grant.isManager) throw new ForbiddenError(msg('community.managerOnly'));
     const communityId = access.view.communityId;
@@ -656,17 +825,36 @@ export class CanvasService {
       if ((await this.descendants(viewId)).has(parent._id)) throw ValidationError.field('parentId', msg('canvasService.parentCycle'));
     }
     const refs = await this.reader.links.find({ to: viewId, type: 'contains' });
-    const parentViews = refs.length > 0 ? await this.reader.contributions.find({ _id: { $in: refs.map((ref) => ref.from) }, type: 'View' }) : [];
+    const parentViews =
+      refs.length > 0 ? await this.reader.contributions.find({ _id: { $in: refs.map((ref) => ref.from) }, type: 'View' }) : [];
     const parentIds = new Set(parentViews.map((view) => view._id));
-    const moving = refs.filter((ref) => parentIds.has(ref.from) && (input.oldParentId === undefined || input.oldParentId === null ? ref.from !== input.parentId : ref.from === input.oldParentId));
+    const moving = refs.filter(
+      (ref) =>
+        parentIds.has(ref.from) &&
+        (input.oldParentId === undefined || input.oldParentId === null ? ref.from !== input.parentId : ref.from === input.oldParentId),
+    );
     const metadata = this.metadata(user);
     const positions: number[] = [];
     const byView = new Map<string, LinkDocument[]>();
     for (const ref of moving) byView.set(ref.from, [...(byView.get(ref.from) ?? []), ref]);
-    for (const [from, links] of byView) positions.push(await this.run(from, links.map((link) => ({ type: 'DeleteLink', data: { linkId: link._id } })), metadata));
+    for (const [from, links] of byView) {
+      positions.push(
+        await this.run(
+          from,
+          links.map((link) => ({ type: 'DeleteLink', data: { linkId: link._id } })),
+          metadata,
+        ),
+      );
+    }
     if (parent && !refs.some((ref) => ref.from === parent._id)) {
       const spot = findFreeSpot((await this.refsOf(parent._id)).map(placed), defaultPosition);
-      positions.push(await this.run(parent._id, [{ type: 'CreateLink', data: { linkId: this.deps.ids.next(), to: viewId, type: 'contains', data: spot } }], metadata));
+      positions.push(
+        await this.run(
+          parent._id,
+          [{ type: 'CreateLink', data: { linkId: this.deps.ids.next(), to: viewId, type: 'contains', data: spot } }],
+          metadata,
+        ),
+      );
     }
     await this.settle(positions);
     return toViewSummary(await this.reader.view(viewId));
@@ -682,7 +870,9 @@ export class CanvasService {
     const views = await this.reader.contributions.find({ communityId, type: 'View', status: 'active' });
     const members = await this.reader.groupMembers(views);
     const readable = new Map(
-      views.filter((view) => canRead(reader.subject, accessObject(view, view.group ? (members.get(view.group) ?? []) : []))).map((view) => [view._id, view]),
+      views
+        .filter((view) => canRead(reader.subject, accessObject(view, view.group ? (members.get(view.group) ?? []) : [])))
+        .map((view) => [view._id, view]),
     );
     const edges = readable.size > 0 ? await this.reader.links.find({ from: { $in: [...readable.keys()] }, type: 'contains' }) : [];
     const children = new Map<string, string[]>();
@@ -705,7 +895,10 @@ export class CanvasService {
         title: view.title,
         permission: view.permission,
         registered: registeredSet.has(id),
-        children: (children.get(id) ?? []).filter((child) => !next.has(child)).map((child) => build(child, next)).filter((node): node is ViewTreeNode => node !== null),
+        children: (children.get(id) ?? [])
+          .filter((child) => !next.has(child))
+          .map((child) => build(child, next))
+          .filter((node): node is ViewTreeNode => node !== null),
       };
     };
     const roots = registered.filter((id) => readable.has(id) && !hasParent.has(id));
@@ -741,11 +934,32 @@ export class CanvasService {
     const positions = [
       await this.run(
         viewId,
-        [{ type: 'CreateContribution', data: { contributionId: viewId, communityId, type: 'View', title: workspaceTitle(name, user.lang), status: 'active', permission: 'private', authors: [me.authorIdStrict], group: null, data: {} } }],
+        [
+          {
+            type: 'CreateContribution',
+            data: {
+              contributionId: viewId,
+              communityId,
+              type: 'View',
+              title: workspaceTitle(name, user.lang),
+              status: 'active',
+              permission: 'private',
+              authors: [me.authorIdStrict],
+              group: null,
+              data: {},
+            },
+          },
+        ],
         metadata,
       ),
     ];
-    const set = await handleCommand(this.deps.eventStore, authorStreamName(me.authorIdStrict), authorDecider, { type: 'SetAuthorWorkspace', data: { viewId } }, { metadata });
+    const set = await handleCommand(
+      this.deps.eventStore,
+      authorStreamName(me.authorIdStrict),
+      authorDecider,
+      { type: 'SetAuthorWorkspace', data: { viewId } },
+      { metadata },
+    );
     positions.push(set.lastPosition);
     await this.settle(positions);
     return { viewId, created: true };
@@ -754,14 +968,20 @@ export class CanvasService {
   // ---- reads --------------------------------------------------------------------------------
 
   /** POST /api/records/read/{communityId}/{contributionId}: marks an active, readable contribution read. */
-  async markRead(user: UserDocument, communityId: string, contributionId: string): Promise<{ contributionId: string; read: 'read'; at: string }> {
+  async markRead(
+    user: UserDocument,
+    communityId: string,
+    contributionId: string,
+  ): Promise<{ contributionId: string; read: 'read'; at: string }> {
     const me = await this.author(user, communityId);
     const doc = await this.readable(me, contributionId, 'contributionId');
     if (doc.status !== 'active') throw ValidationError.field('contributionId', msg('canvasService.inactive'));
     const metadata = this.metadata(user);
     const event: ReadMarked = { type: 'ReadMarked', data: { authorId: me.authorIdStrict, communityId, contributionId } };
     // Reads have no rule to fold: appended without reading the (long) stream.
-    const result = await this.deps.eventStore.append(readsStreamName(me.authorIdStrict), [{ ...event, metadata }], { expectedRevision: 'any' });
+    const result = await this.deps.eventStore.append(readsStreamName(me.authorIdStrict), [{ ...event, metadata }], {
+      expectedRevision: 'any',
+    });
     await this.settle([result.lastPosition]);
     return { contributionId, read: 'read', at: metadata.at };
   }

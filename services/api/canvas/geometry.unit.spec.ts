@@ -56,8 +56,10 @@ describe('nearestFreeSpot (issue 21 §4)', () => {
   });
 
   it('gives a drawing shown in place its whole picture’s room, and keeps icons off a picture (issue 21 §4)', () => {
-    const boxes = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const boxes = (
+      a: { x: number; y: number; width: number; height: number },
+      b: { x: number; y: number; width: number; height: number },
+    ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     const note = { x: 300, y: 300 };
     const drawingSize = { width: 200, height: 150 };
     // A drawing asked for just below a note would cover its card with its picture: it moves, not far.
@@ -73,7 +75,9 @@ describe('nearestFreeSpot (issue 21 §4)', () => {
   it('puts a build-on beside its parent but not under a picture there (issue 21 §4)', () => {
     const picture = { x: 330, y: 330, width: 200, height: 150 };
     const spot = findFreeSpot([{ x: 300, y: 300 }, picture], { x: 350, y: 350 });
-    expect(spot.x < picture.x + picture.width && picture.x < spot.x + 80 && spot.y < picture.y + picture.height && picture.y < spot.y + 40).toBe(false);
+    expect(
+      spot.x < picture.x + picture.width && picture.x < spot.x + 80 && spot.y < picture.y + picture.height && picture.y < spot.y + 40,
+    ).toBe(false);
   });
 
   it('stays on the canvas near its edges', () => {

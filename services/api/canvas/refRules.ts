@@ -38,7 +38,8 @@ export const hasLockControl = (actor: RefActor): boolean => actor.isManager || a
 /** Fix rights: an author of the placed object or a manager (plus an editable view). */
 export const hasFixRight = (actor: RefActor): boolean => actor.editable && (actor.isManager || actor.isTargetAuthor);
 
-const changed = (current: RefFlags, change: RefFlags, key: keyof RefFlags): boolean => key in change && change[key] !== undefined && change[key] !== current[key];
+const changed = (current: RefFlags, change: RefFlags, key: keyof RefFlags): boolean =>
+  key in change && change[key] !== undefined && change[key] !== current[key];
 const truthy = (value: unknown): boolean => value === true;
 
 /** Whether a change moves or resizes the ref. */

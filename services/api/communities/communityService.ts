@@ -15,11 +15,7 @@ import { authorStreamName } from '../../../contracts/events/author.ts';
 import { communityStreamName, type CommunityEvent } from '../../../contracts/events/community.ts';
 import { contributionStreamName, type ContributionCreated, type ContributionEvent } from '../../../contracts/events/contribution.ts';
 import type { EventMetadata, RecordedEvent } from '../../../contracts/events/event.ts';
-import {
-  defaultScaffolds,
-  hiddenCourseCommunityTitle,
-  welcomeViewTitle,
-} from '../../../contracts/messages.ts';
+import { defaultScaffolds, hiddenCourseCommunityTitle, welcomeViewTitle } from '../../../contracts/messages.ts';
 import { authorsCollectionName, authorsProjection, type AuthorDocument } from '../../../projections/authors/index.ts';
 import { communitiesCollectionName, communitiesProjection, type CommunityDocument } from '../../../projections/communities/index.ts';
 import {
@@ -183,7 +179,10 @@ export class CommunityService {
   }
 
   private settle(results: CommandResult<unknown, ContributionEvent | CommunityEvent>[]): Promise<void> {
-    return waitForPositions(this.deps.projections, results.map((result) => result.lastPosition));
+    return waitForPositions(
+      this.deps.projections,
+      results.map((result) => result.lastPosition),
+    );
   }
 
   // ---- communities ------------------------------------------------------------
@@ -200,14 +199,14 @@ export class CommunityService {
    * `uses` links of the root context) and the creator as manager. The parts
    * are written first and stay invisible until `CommunityCreated` names them.
    */
-  async create(admin: UserDocument, input: { title: string; registrationKey: string; managerRegistrationKey: string }): Promise<CommunityAdmin> {
+  async create(
+    admin: UserDocument,
+    input: { title: string; registrationKey: string; managerRegistrationKey: string },
+  ): Promise<CommunityAdmin> {
     if (admin.role !== 'admin') throw new ForbiddenError();
     const checked = checkCommunityFields(input);
     const title = checked.title ?? input.title;
-    const claimed = await this.deps.once.claim(
-      `community-create:${admin._id}:${title.toLowerCase()}`,
-      duplicateCreationWindowMs,
-    );
+    const claimed = await this.deps.once.claim(`community-create:${admin._id}:${title.toLowerCase()}`, duplicateCreationWindowMs);
     if (!claimed) throw new ConflictError(msg('communityService.duplicateCreation'));
 
     const { ids } = this.deps;
@@ -221,21 +220,35 @@ export class CommunityService {
       title: scaffold.title,
       supports: scaffold.supports.map((supportTitle) => ({ id: ids.next(), title: supportTitle })),
     }));
-    const base = (contributionId: string, type: ContributionCreated['data']['type'], permission: ContributionCreated['data']['permission'], itemTitle: string, data: Record<string, unknown> = {}): ContributionCommand => ({
+    const base = (
+      contributionId: string,
+      type: ContributionCreated['data']['type'],
+      permission: ContributionCreated['data']['permission'],
+      itemTitle: string,
+      data: Record<string, unknown> = {},
+    ): ContributionCommand => ({
       type: 'CreateContribution',
-      data: { contributionId, communityId, type, title: itemTitle, status: 'active', permission, authors: [creatorAuthorId], group: null, data },
+      data: {
+        contributionId,
+        communityId,
+        type,
+        title: itemTitle,
+        status: 'active',
+        permission,
+        authors: [creatorAuthorId],
+        group: null,
+        data,
+      },
     });
 
     await this.contribution(
       rootContextId,
       [
         base(rootContextId, 'Context', 'protected', `Community Setting: ${title}`, defaultContextData()),
-        ...scaffolds.map(
-          (scaffold, index): ContributionCommand => ({
-            type: 'CreateLink',
-            data: { linkId: ids.next(), to: scaffold.id, type: 'uses', data: { order: index + 1 } },
-          }),
-        ),
+        ...scaffolds.map((scaffold, index): ContributionCommand => ({
+          type: 'CreateLink',
+          data: { linkId: ids.next(), to: scaffold.id, type: 'uses', data: { order: index + 1 } },
+        })),
       ],
       metadata,
     );
@@ -248,12 +261,10 @@ export class CommunityService {
         scaffold.id,
         [
           base(scaffold.id, 'Scaffold', 'protected', scaffold.title),
-          ...scaffold.supports.map(
-            (support, order): ContributionCommand => ({
-              type: 'CreateLink',
-              data: { linkId: ids.next(), to: support.id, type: 'contains', data: { order } },
-            }),
-          ),
+          ...scaffold.supports.map((support, order): ContributionCommand => ({
+            type: 'CreateLink',
+            data: { linkId: ids.next(), to: support.id, type: 'contains', data: { order } },
+          })),
         ],
         metadata,
       );
@@ -345,8 +356,7 @@ export class CommunityService {
     const groupMembers = group ? toGroup(group).members : [];
     if (!canRead(grant, view, groupMembers)) throw new ForbiddenError();
     const me = actingAuthor(grant, user);
-    const editable =
-      grant.isManager || view.permission === 'public' || view.authors.includes(me._id) || groupMembers.includes(me._id);
+    const editable = grant.isManager || view.permission === 'public' || view.authors.includes(me._id) || groupMembers.includes(me._id);
     return {
       view: toViewSummary(view),
       community: grant.isAdmin ? toCommunityAdmin(grant.community) : toCommunityInfo(grant.community),
@@ -384,7 +394,11 @@ export class CommunityService {
    * makes its `uses` links match `scaffoldIds` in order, and copies the default
    * language to the community when it changed.
    */
-  async saveSettings(user: UserDocument, communityId: string, input: { data: ContextData; scaffoldIds: string[] }): Promise<CommunitySettings> {
+  async saveSettings(
+    user: UserDocument,
+    communityId: string,
+    input: { data: ContextData; scaffoldIds: string[] },
+  ): Promise<CommunitySettings> {
     const grant = await this.deps.access.manager(user, communityId);
     const { community } = grant;
     const data: ContextData = {
@@ -398,7 +412,9 @@ export class CommunityService {
       throw ValidationError.field('data.defaultLang', msg('community.defaultLanguageRequired'));
     }
     // Language codes become keys of notes' data (data[lang], data[lang + '_title']): only codes.
-    if (data.defaultLang && !isLanguageCode(data.defaultLang)) throw ValidationError.field('data.defaultLang', msg('multilanguage.invalidCode'));
+    if (data.defaultLang && !isLanguageCode(data.defaultLang)) {
+      throw ValidationError.field('data.defaultLang', msg('multilanguage.invalidCode'));
+    }
     if (!data.languages.every(isLanguageCode)) throw ValidationError.field('data.languages', msg('multilanguage.invalidCode'));
     if (new Set(input.scaffoldIds).size !== input.scaffoldIds.length) {
       throw ValidationError.field('scaffoldIds', msg('community.scaffoldInUse'));
@@ -426,7 +442,9 @@ export class CommunityService {
       }
     }
     const metadata = this.metadata(user._id);
-    const results: CommandResult<unknown, ContributionEvent | CommunityEvent>[] = [await this.contribution(context._id, commands, metadata)];
+    const results: CommandResult<unknown, ContributionEvent | CommunityEvent>[] = [
+      await this.contribution(context._id, commands, metadata),
+    ];
     if (data.defaultLang && data.defaultLang !== community.lang) {
       results.push(await this.community(communityId, { type: 'ChangeCommunityLanguage', data: { lang: data.defaultLang } }, metadata));
     }
@@ -452,7 +470,9 @@ export class CommunityService {
         title: scaffold.title,
         supports: contains.flatMap((link) => {
           const support = supportById.get(link.to);
-          return support ? [{ _id: support._id, title: support.title, order: typeof link.data.order === 'number' ? link.data.order : 0 }] : [];
+          return support
+            ? [{ _id: support._id, title: support.title, order: typeof link.data.order === 'number' ? link.data.order : 0 }]
+            : [];
         }),
       });
     }
@@ -469,7 +489,9 @@ export class CommunityService {
 
   private async group(communityId: string, groupId: string): Promise<ContributionDocument> {
     const group = await this.contributions.get(groupId);
-    if (!group || group.type !== 'Group' || group.communityId !== communityId) throw new NotFoundError(msg('communityService.groupNotFound'));
+    if (!group || group.type !== 'Group' || group.communityId !== communityId) {
+      throw new NotFoundError(msg('communityService.groupNotFound'));
+    }
     return group;
   }
 
@@ -542,7 +564,7 @@ export class CommunityService {
 
     // Streams whose events name this community (the others events of those streams follow).
     const streams = new Set<string>([communityStreamName(communityId)]);
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const batch = await eventStore.readAll({ after, maxCount: 5_000 });
       for (const event of batch) {
         const data = event.data as { communityId?: unknown };

@@ -98,7 +98,9 @@ export class HelpService {
   /** Every feedback, newest first (admins). */
   async list(admin: UserDocument): Promise<Feedback[]> {
     if (admin.role !== 'admin') throw new ForbiddenError();
-    const docs = await this.deps.readStore.collection<FeedbackDocument>(feedbackCollectionName).find({}, { sort: { created: -1, _id: -1 } });
+    const docs = await this.deps.readStore
+      .collection<FeedbackDocument>(feedbackCollectionName)
+      .find({}, { sort: { created: -1, _id: -1 } });
     const users = await this.deps.readStore
       .collection<UserDocument>(usersCollectionName)
       .find({ _id: { $in: [...new Set(docs.map((d) => d.userId))] } });

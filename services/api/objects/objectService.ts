@@ -17,7 +17,17 @@ import type { EventMetadata, RecordedEvent } from '../../../contracts/events/eve
 import { canRead, canWrite, type AccessSubject } from '../../../contracts/permissions.ts';
 import type { NoteTranslations } from '../../../contracts/events/contribution.ts';
 import { defaultLanguageOf, noteLanguagesOf, translationsOf } from '../../../contracts/multilanguage.ts';
-import { countWords, NoteBodyTooLarge, noteSearchText, parseNoteBody, plainTextOf, referenceNodesOf, splitKeywords, supportNodesOf, withServableBodies } from '../../../contracts/noteSchema.ts';
+import {
+  countWords,
+  NoteBodyTooLarge,
+  noteSearchText,
+  parseNoteBody,
+  plainTextOf,
+  referenceNodesOf,
+  splitKeywords,
+  supportNodesOf,
+  withServableBodies,
+} from '../../../contracts/noteSchema.ts';
 import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
 import { attachmentUrl, attachmentVersionsOf } from '../../../projections/contributions/content.ts';
 import {
@@ -31,7 +41,15 @@ import { historicalObjectsCollectionName, historyOf, type HistoricalObjectDocume
 import type { UserDocument } from '../../../projections/users/index.ts';
 import type { BlobStore } from '../../core/blobStore.ts';
 import { handleCommand } from '../../core/decider.ts';
-import { BuildonError, ConcurrencyError, ConflictError, fieldError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
+import {
+  BuildonError,
+  ConcurrencyError,
+  ConflictError,
+  fieldError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from '../../core/errors.ts';
 import { ErrorCode } from '../../../contracts/errors.ts';
 import { batchDecider } from '../../domain/contribution/batch.ts';
 import { contributionDecider, type ContributionCommand } from '../../domain/contribution/contribution.decide.ts';
@@ -75,7 +93,13 @@ export class UploadTooLargeError extends BuildonError {
 }
 
 /** Events that change what an editor shows: a save based on an older revision conflicts with them. */
-const contentEventTypes: ReadonlySet<string> = new Set(['NoteContributed', 'NoteSaved', 'DrawingSaved', 'ContributionRetitled', 'AttachmentUploaded']);
+const contentEventTypes: ReadonlySet<string> = new Set([
+  'NoteContributed',
+  'NoteSaved',
+  'DrawingSaved',
+  'ContributionRetitled',
+  'AttachmentUploaded',
+]);
 
 /** A file name as a label only: no folders, no control characters, at most 200 characters. */
 export const safeFilename = (name: string): string => {
@@ -215,7 +239,11 @@ export class ObjectService {
   }
 
   private async toReply(doc: Omit<ContributionDocument, '_position'>, grant: CommunityAccessGrant, revision: number): Promise<ObjectReply> {
-    const editable = canWrite(this.subject(grant), { permission: doc.permission, authors: doc.authors, groupMembers: await this.groupMembers(doc.group) });
+    const editable = canWrite(this.subject(grant), {
+      permission: doc.permission,
+      authors: doc.authors,
+      groupMembers: await this.groupMembers(doc.group),
+    });
     const { versions, ...data } = withServableBodies(doc.data);
     return {
       _id: doc._id,
@@ -275,7 +303,9 @@ export class ObjectService {
     const actor = actorId ? await this.users.get(actorId) : null;
     return {
       title: doc?.title ?? '',
-      ...(doc?.type === 'Note' && typeof doc.data.body === 'object' && doc.data.body !== null ? { body: doc.data.body as Record<string, unknown> } : {}),
+      ...(doc?.type === 'Note' && typeof doc.data.body === 'object' && doc.data.body !== null
+        ? { body: doc.data.body as Record<string, unknown> }
+        : {}),
       ...(doc?.type === 'Drawing' && typeof doc.data.svg === 'string' ? { svg: doc.data.svg } : {}),
       ...(doc?.type === 'Note' && doc.langInNote && doc.langInNote.length > 0 ? { translations: translationsOf(doc) } : {}),
       keywords: doc?.keywords ?? [],
@@ -314,7 +344,8 @@ export class ObjectService {
     const hasTranslations = doc.type === 'Note' && input.translations !== undefined && Object.keys(input.translations).length > 0;
     if (!title && !hasTranslations) throw ValidationError.field('title', msg('objects.titleRequired'));
     const commands: ContributionCommand[] = [];
-    const languages = doc.type === 'Note' && input.translations !== undefined ? await this.noteLanguages(grant, communityId, input.translations) : null;
+    const languages =
+      doc.type === 'Note' && input.translations !== undefined ? await this.noteLanguages(grant, communityId, input.translations) : null;
     if (doc.type === 'Note') {
       if (input.body === undefined) throw ValidationError.field('body', msg('errors.fieldRequired', { field: 'body' }));
       let parsed;
@@ -349,7 +380,9 @@ export class ObjectService {
         svg = sanitizeSvg(input.svg);
       } catch (error) {
         const reason = error instanceof SvgRejected ? error.message : '';
-        const message = msg(reason === 'too large' ? 'objects.svgTooLarge' : reason === 'not xml' ? 'objects.svgNotXml' : 'objects.svgInvalid');
+        const message = msg(
+          reason === 'too large' ? 'objects.svgTooLarge' : reason === 'not xml' ? 'objects.svgNotXml' : 'objects.svgInvalid',
+        );
         throw ValidationError.field('svg', message);
       }
       commands.push({ type: 'SaveDrawing', data: { title, svg } });
@@ -374,7 +407,9 @@ export class ObjectService {
    */
   private async markReadByWriter(user: UserDocument, authorId: string, doc: ContributionDocument): Promise<void> {
     const event: ReadMarked = { type: 'ReadMarked', data: { authorId, communityId: doc.communityId, contributionId: doc._id } };
-    const result = await this.deps.eventStore.append(readsStreamName(authorId), [{ ...event, metadata: this.metadata(user) }], { expectedRevision: 'any' });
+    const result = await this.deps.eventStore.append(readsStreamName(authorId), [{ ...event, metadata: this.metadata(user) }], {
+      expectedRevision: 'any',
+    });
     await this.deps.projections.waitFor(result.lastPosition);
   }
 
@@ -417,7 +452,9 @@ export class ObjectService {
   private async checkNodes(communityId: string, doc: Parameters<typeof supportNodesOf>[0]) {
     for (const { supportId } of supportNodesOf(doc)) {
       const support = await this.contributions.get(supportId);
-      if (!support || support.communityId !== communityId || support.type !== 'Support') throw ValidationError.field('body', msg('objects.unknownSupport'));
+      if (!support || support.communityId !== communityId || support.type !== 'Support') {
+        throw ValidationError.field('body', msg('objects.unknownSupport'));
+      }
     }
     for (const { contributionId } of referenceNodesOf(doc)) {
       const target = await this.contributions.get(contributionId);
@@ -500,7 +537,9 @@ export class ObjectService {
     if (doc.type !== 'Attachment') throw ValidationError.field('attachmentId', msg('objects.notAnAttachment'));
     if (noteId !== undefined) {
       const note = await this.contributions.get(noteId);
-      if (!note || note.communityId !== communityId || note.status === 'inactive') throw ValidationError.field('noteId', msg('objects.notFound'));
+      if (!note || note.communityId !== communityId || note.status === 'inactive') {
+        throw ValidationError.field('noteId', msg('objects.notFound'));
+      }
       if (note.type !== 'Note') throw ValidationError.field('noteId', msg('objects.attachToNote'));
       await this.writable(user, communityId, noteId);
     }
@@ -528,7 +567,9 @@ export class ObjectService {
     if (result.lastPosition > 0) await this.deps.projections.waitFor(result.lastPosition);
     if (noteId !== undefined) {
       const linked = await this.links.find({ from: noteId, to: id, type: 'attach' });
-      if (linked.length === 0) await this.run(user, noteId, [{ type: 'CreateLink', data: { linkId: this.deps.ids.next(), to: id, type: 'attach', data: {} } }]);
+      if (linked.length === 0) {
+        await this.run(user, noteId, [{ type: 'CreateLink', data: { linkId: this.deps.ids.next(), to: id, type: 'attach', data: {} } }]);
+      }
     }
     const uploaded = result.newEvents.find((event) => event.type === 'AttachmentUploaded');
     const version = uploaded?.type === 'AttachmentUploaded' ? uploaded.data.version : 0;
@@ -652,11 +693,17 @@ export class ObjectService {
       const other = await this.contributions.get(otherId);
       const { _position, ...rest } = link;
       if (!other) {
-        result.push({ ...rest, other: { _id: otherId, type: '', title: ObjectMessages.missingLink, status: '', authors: [], missing: true } });
+        result.push({
+          ...rest,
+          other: { _id: otherId, type: '', title: ObjectMessages.missingLink, status: '', authors: [], missing: true },
+        });
         continue;
       }
       if (!canRead(subject, await this.accessObject(other))) continue;
-      result.push({ ...rest, other: { _id: other._id, type: other.type, title: other.title, status: other.status, authors: other.authors, missing: false } });
+      result.push({
+        ...rest,
+        other: { _id: other._id, type: other.type, title: other.title, status: other.status, authors: other.authors, missing: false },
+      });
     }
     return result;
   }
@@ -741,7 +788,10 @@ export class ObjectService {
       });
     const authors = await authorNames(this.deps.readStore, [...new Set(ids('authors'))]);
     const groupIds = [...new Set(ids('group'))];
-    const groups = groupIds.length > 0 ? await this.contributions.find({ _id: { $in: groupIds }, type: 'Group', communityId: versions[0]?.communityId ?? '' }) : [];
+    const groups =
+      groupIds.length > 0
+        ? await this.contributions.find({ _id: { $in: groupIds }, type: 'Group', communityId: versions[0]?.communityId ?? '' })
+        : [];
     return [...authors.map(({ _id, name }) => ({ _id, name })), ...groups.map((group) => ({ _id: group._id, name: group.title }))];
   }
 }

@@ -7,7 +7,11 @@ const classmate: AccessSubject = { authorId: 'classmate', isManager: false };
 const teacher: AccessSubject = { authorId: 'teacher', isManager: true };
 const demoted: AccessSubject = { authorId: 'teacher', isManager: false };
 
-const note = (permission: string, authors: string[] = ['pupil'], groupMembers: string[] = []): AccessObject => ({ permission, authors, groupMembers });
+const note = (permission: string, authors: string[] = ['pupil'], groupMembers: string[] = []): AccessObject => ({
+  permission,
+  authors,
+  groupMembers,
+});
 const open = note('public');
 const closed = note('private');
 

@@ -75,7 +75,11 @@ export class PastAccess {
   /** The access object of a state at `instant`: its group's members then. */
   async accessAt(state: AccessState, instant: number): Promise<AccessObject> {
     const group = typeof state.group === 'string' ? await this.stateAt(state.group, instant) : null;
-    return { permission: typeof state.permission === 'string' ? state.permission : 'private', authors: strings(state.authors), groupMembers: strings(group?.data.members) };
+    return {
+      permission: typeof state.permission === 'string' ? state.permission : 'private',
+      authors: strings(state.authors),
+      groupMembers: strings(group?.data.members),
+    };
   }
 
   /** The access object of a contribution now (null when it does not exist), its group's members now. */
@@ -97,7 +101,10 @@ export class PastAccess {
     ]);
     if (!mayReadPast({ then: reader, now: this.now }, accessThen, accessNow)) return false;
     // An annotation is read with its note, as it was then too.
-    const data = stateThen?.type === 'Annotation' && typeof stateThen.data === 'object' && stateThen.data !== null ? (stateThen.data as { modelId?: unknown }) : null;
+    const data =
+      stateThen?.type === 'Annotation' && typeof stateThen.data === 'object' && stateThen.data !== null
+        ? (stateThen.data as { modelId?: unknown })
+        : null;
     const annotated = data?.modelId;
     return typeof annotated === 'string' && annotated !== contributionId ? this.mayRead(annotated, instant) : true;
   }

@@ -80,7 +80,12 @@ export const fieldErrors = (items: readonly ValidationItem[], context: string | 
     const text = `${field} ${item.message ?? 'is invalid'}`;
     const limit = item.params?.limit;
     if ((item.keyword === 'maxLength' || item.keyword === 'minLength') && typeof limit === 'number') {
-      return [fieldError(field, msgWithText(item.keyword === 'maxLength' ? 'errors.fieldTooLong' : 'errors.fieldTooShort', text, { field, limit }))];
+      return [
+        fieldError(
+          field,
+          msgWithText(item.keyword === 'maxLength' ? 'errors.fieldTooLong' : 'errors.fieldTooShort', text, { field, limit }),
+        ),
+      ];
     }
     return [fieldError(field, msgWithText('errors.fieldInvalid', text, { field }))];
   });
@@ -97,7 +102,10 @@ export const errorsPlugin = fp(
         if (error.status >= 500) request.log.error({ err: error }, 'request failed');
         if (error instanceof TooManyAttemptsError) void reply.header('retry-after', String(error.retryAfterSeconds));
         const message = msgWithText(error.messageCode, error.message, error.params);
-        return reply.status(error.status).type('application/problem+json').send(problem(error.status, message, error.code, error.errors));
+        return reply
+          .status(error.status)
+          .type('application/problem+json')
+          .send(problem(error.status, message, error.code, error.errors));
       }
       const fastifyError = error as FastifyError & { validation?: ValidationItem[]; validationContext?: string };
       if (fastifyError.validation) {
@@ -106,14 +114,23 @@ export const errorsPlugin = fp(
         const message = first?.messageCode
           ? msgWithText(first.messageCode, errors.map((e) => e.message).join('; '), first.params)
           : msg('errors.invalidRequest');
-        return reply.status(400).type('application/problem+json').send(problem(400, message, ErrorCode.validation, errors));
+        return reply
+          .status(400)
+          .type('application/problem+json')
+          .send(problem(400, message, ErrorCode.validation, errors));
       }
       const status = fastifyError.statusCode ?? 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'unexpected error');
-        return reply.status(500).type('application/problem+json').send(problem(500, msg('errors.internal')));
+        return reply
+          .status(500)
+          .type('application/problem+json')
+          .send(problem(500, msg('errors.internal')));
       }
-      return reply.status(status).type('application/problem+json').send(problem(status, msgWithText(messageForStatus(status), error.message)));
+      return reply
+        .status(status)
+        .type('application/problem+json')
+        .send(problem(status, msgWithText(messageForStatus(status), error.message)));
     });
   },
   { name: 'buildon-errors' },

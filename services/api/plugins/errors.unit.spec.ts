@@ -28,7 +28,12 @@ describe('problem details carry a message code (issue 21 §6)', () => {
       ),
     ).toEqual([
       { field: 'title', message: 'title is required', messageCode: 'errors.fieldRequired', params: { field: 'title' } },
-      { field: 'title', message: 'title must NOT have more than 200 characters', messageCode: 'errors.fieldTooLong', params: { field: 'title', limit: 200 } },
+      {
+        field: 'title',
+        message: 'title must NOT have more than 200 characters',
+        messageCode: 'errors.fieldTooLong',
+        params: { field: 'title', limit: 200 },
+      },
       { field: 'x', message: 'x must be number', messageCode: 'errors.fieldInvalid', params: { field: 'x' } },
     ]);
   });

@@ -25,7 +25,9 @@ export class FailureLimiter {
     let wait = 0;
     for (const key of keys) {
       const recent = this.recent(key, now);
-      if (recent.length >= this.limit.max) wait = Math.max(wait, (recent[recent.length - this.limit.max] ?? now) + this.limit.windowMs - now);
+      if (recent.length >= this.limit.max) {
+        wait = Math.max(wait, (recent[recent.length - this.limit.max] ?? now) + this.limit.windowMs - now);
+      }
     }
     if (wait > 0) throw new TooManyAttemptsError(Math.max(1, Math.ceil(wait / 1000)));
   }

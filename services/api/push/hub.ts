@@ -59,7 +59,13 @@ const sessionEndingEvents = new Set(['UserPasswordChanged', 'UserLoginBlocked', 
  * as the canvas load would show it.
  */
 /** Messages that carry the position of the event that caused them. */
-const changeTypes: ReadonlySet<PushServerMessage['type']> = new Set(['ref.saved', 'ref.removed', 'link.saved', 'link.removed', 'read.changed']);
+const changeTypes: ReadonlySet<PushServerMessage['type']> = new Set([
+  'ref.saved',
+  'ref.removed',
+  'link.saved',
+  'link.removed',
+  'read.changed',
+]);
 
 export class PushHub {
   private readonly clients = new Set<PushClient>();
@@ -312,7 +318,9 @@ export class PushHub {
       }
       // Perhaps an arrow between refs of subscribed views.
       for (const ref of await this.subscribedRefsTo([from])) {
-        for (const client of this.viewSubscribers.get(ref.from) ?? []) this.send(client, { type: 'link.removed', viewId: ref.from, linkId });
+        for (const client of this.viewSubscribers.get(ref.from) ?? []) {
+          this.send(client, { type: 'link.removed', viewId: ref.from, linkId });
+        }
       }
       return;
     }

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushServerMessage } from '../../../contracts/push.ts';
-import { activate, call, canvasWorld, createContribution, placedNote, workspaceOf, type CanvasWorld } from '../../../tests/support/canvas.ts';
+import {
+  activate,
+  call,
+  canvasWorld,
+  createContribution,
+  placedNote,
+  workspaceOf,
+  type CanvasWorld,
+} from '../../../tests/support/canvas.ts';
 import { PushClient } from '../../../tests/support/push.ts';
 import { buildTestApp, type TestApp } from '../../../tests/support/testApp.ts';
 
@@ -41,17 +49,26 @@ describe('websocket /api/socket', () => {
     const watcher = await Client.as(w.writer2.token);
     expect((await mover.subscribe(w.welcomeViewId)).type).toBe('subscribed');
     expect((await watcher.subscribe(w.welcomeViewId)).type).toBe('subscribed');
-    const presence = await watcher.next<Extract<PushServerMessage, { type: 'presence' }>>((m) => m.type === 'presence' && m.users.length === 2);
+    const presence = await watcher.next<Extract<PushServerMessage, { type: 'presence' }>>(
+      (m) => m.type === 'presence' && m.users.length === 2,
+    );
     expect(presence.users.map((u) => u.userId).sort()).toEqual([w.writer.userId, w.writer2.userId].sort());
 
     const started = performance.now();
     const moved = await call(t, w.writer.token, 'PUT', `/api/links/${ref._id}`, { data: { x: 333, y: 444 } });
     expect(moved.status).toBe(200);
-    const saved = await watcher.next<Extract<PushServerMessage, { type: 'ref.saved' }>>((m) => m.type === 'ref.saved' && m.ref._id === ref._id && m.ref.data.x === 333, liveBudgetMs);
+    const saved = await watcher.next<Extract<PushServerMessage, { type: 'ref.saved' }>>(
+      (m) => m.type === 'ref.saved' && m.ref._id === ref._id && m.ref.data.x === 333,
+      liveBudgetMs,
+    );
     const latency = performance.now() - started;
     console.log(`push latency (HTTP move → other socket): ${Math.round(latency)} ms`);
     expect(latency).toBeLessThan(liveBudgetMs);
-    expect(saved).toMatchObject({ viewId: w.welcomeViewId, cause: 'changed', ref: { data: { x: 333, y: 444 }, _to: { title: 'Live', byMe: false } } });
+    expect(saved).toMatchObject({
+      viewId: w.welcomeViewId,
+      cause: 'changed',
+      ref: { data: { x: 333, y: 444 }, _to: { title: 'Live', byMe: false } },
+    });
 
     // Positions: the canvas read now shows the move; the subscription point came before it.
     const subscribed = watcher.messages.find((m) => m.type === 'subscribed');
@@ -69,15 +86,23 @@ describe('websocket /api/socket', () => {
   it('shows a note when it becomes active, a removal, and my own read changes', async () => {
     const watcher = await Client.as(w.writer2.token);
     await watcher.subscribe(w.welcomeViewId);
-    const created = await createContribution(w, w.writer, { type: 'Note', title: 'Soon visible', placement: { viewId: w.welcomeViewId, x: 1700, y: 1700 } });
+    const created = await createContribution(w, w.writer, {
+      type: 'Note',
+      title: 'Soon visible',
+      placement: { viewId: w.welcomeViewId, x: 1700, y: 1700 },
+    });
     const refId = created.refs[0]?._id ?? '';
     await activate(t, created.contribution._id);
-    const appeared = await watcher.next<Extract<PushServerMessage, { type: 'ref.saved' }>>((m) => m.type === 'ref.saved' && m.ref._id === refId);
+    const appeared = await watcher.next<Extract<PushServerMessage, { type: 'ref.saved' }>>(
+      (m) => m.type === 'ref.saved' && m.ref._id === refId,
+    );
     expect(appeared.cause).toBe('target');
     expect(watcher.messages.some((m) => m.type === 'ref.saved' && m.ref._id === refId && m.cause === 'placed')).toBe(false);
 
     await call(t, w.writer2.token, 'POST', `/api/records/read/${w.communityId}/${created.contribution._id}`);
-    expect(await watcher.next((m) => m.type === 'read.changed' && m.contributionId === created.contribution._id)).toMatchObject({ read: 'read' });
+    expect(await watcher.next((m) => m.type === 'read.changed' && m.contributionId === created.contribution._id)).toMatchObject({
+      read: 'read',
+    });
 
     expect((await call(t, w.manager.token, 'DELETE', `/api/links/${refId}`)).status).toBe(200);
     expect(await watcher.next((m) => m.type === 'ref.removed' && m.linkId === refId)).toMatchObject({ viewId: w.welcomeViewId });
@@ -109,7 +134,12 @@ describe('websocket /api/socket', () => {
     await watcher.subscribe(w.welcomeViewId);
     const workspace = await workspaceOf(w, w.writer);
     const { noteId } = await placedNote(w, w.writer, workspace, 10, 10, 'Hidden push');
-    const pasted = await call<{ _id: string }>(t, w.writer.token, 'POST', '/api/links', { from: w.welcomeViewId, to: noteId, type: 'contains', data: { x: 1800, y: 10 } });
+    const pasted = await call<{ _id: string }>(t, w.writer.token, 'POST', '/api/links', {
+      from: w.welcomeViewId,
+      to: noteId,
+      type: 'contains',
+      data: { x: 1800, y: 10 },
+    });
     // A later public move proves the hub has handled the paste before we look.
     const { ref } = await placedNote(w, w.writer, w.welcomeViewId, 1800, 400, 'Marker');
     await watcher.next((m) => m.type === 'ref.saved' && m.ref._id === ref._id);

@@ -23,19 +23,21 @@ const authTimeoutMs = 10_000;
  * socket's first message (browsers cannot set WebSocket headers, and a token
  * in the URL would be written to access logs: issue 20 §5).
  */
-const verifier = (app: FastifyInstance, services: AppServices) => async (token: string): Promise<{ user: UserDocument; session: TokenPayload }> => {
-  let payload: TokenPayload;
-  try {
-    payload = app.jwt.verify<TokenPayload>(token);
-  } catch {
-    throw new UnauthorizedError();
-  }
-  const user = await services.accounts.getUser(payload.sub).catch(() => null);
-  if (!user) throw new UnauthorizedError();
-  const problem = sessionProblem(user, payload);
-  if (problem) throw new UnauthorizedError(problem);
-  return { user, session: payload };
-};
+const verifier =
+  (app: FastifyInstance, services: AppServices) =>
+  async (token: string): Promise<{ user: UserDocument; session: TokenPayload }> => {
+    let payload: TokenPayload;
+    try {
+      payload = app.jwt.verify<TokenPayload>(token);
+    } catch {
+      throw new UnauthorizedError();
+    }
+    const user = await services.accounts.getUser(payload.sub).catch(() => null);
+    if (!user) throw new UnauthorizedError();
+    const problem = sessionProblem(user, payload);
+    if (problem) throw new UnauthorizedError(problem);
+    return { user, session: payload };
+  };
 
 /** `GET /api/socket` (websocket): see contracts/push.ts for the protocol. */
 export const pushPlugin = fp<{ services: AppServices }>(
@@ -57,7 +59,14 @@ export const pushPlugin = fp<{ services: AppServices }>(
 
     app.get(
       pushPath,
-      { websocket: true, schema: { tags: ['canvas'], summary: 'Live canvas: authenticate, subscribe to views, receive their changes (contracts/push.ts)', hide: true } },
+      {
+        websocket: true,
+        schema: {
+          tags: ['canvas'],
+          summary: 'Live canvas: authenticate, subscribe to views, receive their changes (contracts/push.ts)',
+          hide: true,
+        },
+      },
       (socket) => {
         const client: PushClient = hub.connect({
           send: (text) => {
@@ -75,15 +84,12 @@ export const pushPlugin = fp<{ services: AppServices }>(
         }, authTimeoutMs);
         timer.unref();
         const authenticate = (token: string) =>
-          verify(token).then(
-            ({ user, session }) => {
-              client.user = user;
-              client.session = session;
-              clearTimeout(timer);
-              hub.send(client, { type: 'ready', userId: user._id });
-            },
-            refuse,
-          );
+          verify(token).then(({ user, session }) => {
+            client.user = user;
+            client.session = session;
+            clearTimeout(timer);
+            hub.send(client, { type: 'ready', userId: user._id });
+          }, refuse);
         // Messages wait for the authentication in progress, in order.
         let queue: Promise<void> = Promise.resolve();
 

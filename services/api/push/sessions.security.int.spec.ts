@@ -34,7 +34,10 @@ const socketOf = async (token: string): Promise<PushClient> => {
 };
 /** Resolves with the close code, or fails if the socket is still open after `ms`. */
 const closedWithin = (client: PushClient, ms: number) =>
-  Promise.race([client.closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms))]);
+  Promise.race([
+    client.closed,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms)),
+  ]);
 const isOpen = (client: PushClient) => client.socket.readyState === client.socket.OPEN;
 
 describe('§5 sessions that end', () => {
@@ -72,7 +75,10 @@ describe('§5 sessions that end', () => {
     const changer = await t.register('socketChanger', 'changer-pass-1');
     await join(t, changer, w.communityId, 'writer-key');
     const changing = await socketOf(changer.token);
-    const changed = await call<{ token: string }>(t, changer.token, 'PUT', `/api/users/${changer.id}/password`, { oldPassword: 'changer-pass-1', newPassword: 'changed-pass-2' });
+    const changed = await call<{ token: string }>(t, changer.token, 'PUT', `/api/users/${changer.id}/password`, {
+      oldPassword: 'changer-pass-1',
+      newPassword: 'changed-pass-2',
+    });
     expect(changed.status).toBe(200);
     expect(await closedWithin(changing, 1_000)).toBe(4401);
     expect(changing.messages).toContainEqual(expect.objectContaining({ type: 'error', status: 401 }));
@@ -86,9 +92,12 @@ describe('§5 sessions that end', () => {
     await join(t, pupil, w.communityId, 'writer-key');
     const pupilSocket = await socketOf(pupil.token);
     // An admin resets (the pupil is in two communities, so a manager may not).
-    const authors = (await call<{ _id: string; userName: string }[]>(t, w.admin.token, 'GET', `/api/communities/${w.communityId}/authors`)).body;
+    const authors = (await call<{ _id: string; userName: string }[]>(t, w.admin.token, 'GET', `/api/communities/${w.communityId}/authors`))
+      .body;
     const authorId = authors.find((a) => a.userName === 'resetPupil')?._id ?? '';
-    expect((await call(t, w.admin.token, 'PUT', `/api/authors/${w.communityId}/${authorId}/password`, { password: 'reset-pass-33' })).status).toBe(200);
+    expect(
+      (await call(t, w.admin.token, 'PUT', `/api/authors/${w.communityId}/${authorId}/password`, { password: 'reset-pass-33' })).status,
+    ).toBe(200);
     expect(await closedWithin(pupilSocket, 1_000)).toBe(4401);
 
     const blocked = await t.register('blockedSocket');
@@ -133,14 +142,27 @@ describe('§7 login spraying', () => {
     const limited = await buildTestApp({ failedLoginLimit: { max: 60, windowMs: 60_000 } });
     try {
       for (let i = 0; i < 60; i++) {
-        const reply = await limited.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: `victim${i}`, password: 'Summer2026!' } });
+        const reply = await limited.app.inject({
+          method: 'POST',
+          url: '/auth/local',
+          payload: { userName: `victim${i}`, password: 'Summer2026!' },
+        });
         expect(reply.statusCode).toBe(401);
       }
-      const refused = await limited.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: 'victim61', password: 'Summer2026!' } });
+      const refused = await limited.app.inject({
+        method: 'POST',
+        url: '/auth/local',
+        payload: { userName: 'victim61', password: 'Summer2026!' },
+      });
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // Another address is not affected.
-      const elsewhere = await limited.app.inject({ method: 'POST', url: '/auth/local', remoteAddress: '10.1.2.3', payload: { userName: 'victim62', password: 'Summer2026!' } });
+      const elsewhere = await limited.app.inject({
+        method: 'POST',
+        url: '/auth/local',
+        remoteAddress: '10.1.2.3',
+        payload: { userName: 'victim62', password: 'Summer2026!' },
+      });
       expect(elsewhere.statusCode).toBe(401);
     } finally {
       await limited.close();
@@ -148,15 +170,25 @@ describe('§7 login spraying', () => {
   });
 
   it('never refuses a class of 35 logging in together from one school address, even after a few typos', async () => {
-    const limited = await buildTestApp({ failedLoginLimit: { max: 60, windowMs: 60_000 }, loginRateLimit: { max: 10, timeWindow: 60_000 } });
+    const limited = await buildTestApp({
+      failedLoginLimit: { max: 60, windowMs: 60_000 },
+      loginRateLimit: { max: 10, timeWindow: 60_000 },
+    });
     try {
       const names = Array.from({ length: 35 }, (_, i) => `classmate${i}`);
       for (const name of names) await limited.register(name, 'class-pass-77');
       // A few pupils mistype first.
       for (const name of names.slice(0, 5)) {
-        expect((await limited.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: name, password: 'class-pass-78' } })).statusCode).toBe(401);
+        expect(
+          (await limited.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: name, password: 'class-pass-78' } }))
+            .statusCode,
+        ).toBe(401);
       }
-      const replies = await Promise.all(names.map((userName) => limited.app.inject({ method: 'POST', url: '/auth/local', payload: { userName, password: 'class-pass-77' } })));
+      const replies = await Promise.all(
+        names.map((userName) =>
+          limited.app.inject({ method: 'POST', url: '/auth/local', payload: { userName, password: 'class-pass-77' } }),
+        ),
+      );
       expect(replies.map((r) => r.statusCode)).toEqual(names.map(() => 200));
     } finally {
       await limited.close();

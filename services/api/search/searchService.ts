@@ -176,7 +176,12 @@ export class SearchService {
     if (query.rangeOfID) sets.push(new Set(query.rangeOfID));
     if (query.viewIds && query.viewIds.length > 0) {
       const views = await this.reader.byIds(this.reader.contributions, [...new Set(query.viewIds)]);
-      const usable = (await this.readable(reader, views.filter((v) => v.status === 'active' && v.communityId === reader.grant.community._id))).map((v) => v._id);
+      const usable = (
+        await this.readable(
+          reader,
+          views.filter((v) => v.status === 'active' && v.communityId === reader.grant.community._id),
+        )
+      ).map((v) => v._id);
       const links: LinkDocument[] = usable.length > 0 ? await this.reader.links.find({ from: { $in: usable } }) : [];
       sets.push(new Set(links.map((link) => link.to)));
     }

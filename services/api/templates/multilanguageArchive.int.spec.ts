@@ -45,7 +45,9 @@ describe('community archive round trip with multilanguage notes, templates and a
     expect((await inject(room.manager.token, 'PUT', `/api/scaffolds/${templateId}/template`, { isTemplate: true })).statusCode).toBe(200);
 
     const viewId = (await inject(room.a.token, 'GET', `/api/communities/${room.communityId}`)).json<{ views: string[] }>().views[0] ?? '';
-    const created = (await inject(room.a.token, 'POST', `/api/contributions/${room.communityId}`, { type: 'Note', placement: { viewId, x: 200, y: 200 } })).json<CreateContributionReply>();
+    const created = (
+      await inject(room.a.token, 'POST', `/api/contributions/${room.communityId}`, { type: 'Note', placement: { viewId, x: 200, y: 200 } })
+    ).json<CreateContributionReply>();
     const noteId = created.contribution._id;
     const saved = await inject(room.a.token, 'PUT', `/api/objects/${room.communityId}/${noteId}`, {
       revision: 0,
@@ -55,9 +57,15 @@ describe('community archive round trip with multilanguage notes, templates and a
       translations: { fr: { title: 'Soleil', body: textDoc('le soleil') }, en: { title: 'Sun', body: textDoc('the sun') } },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const fromTemplate = await inject(room.b.token, 'POST', `/api/contributions/${room.communityId}/fromtemplate`, { templateId, viewId, buildsOn: noteId });
+    const fromTemplate = await inject(room.b.token, 'POST', `/api/contributions/${room.communityId}/fromtemplate`, {
+      templateId,
+      viewId,
+      buildsOn: noteId,
+    });
     expect(fromTemplate.statusCode, fromTemplate.body).toBe(201);
-    const attachment = (await inject(room.a.token, 'POST', `/api/contributions/${room.communityId}`, { type: 'Attachment' })).json<CreateContributionReply>();
+    const attachment = (
+      await inject(room.a.token, 'POST', `/api/contributions/${room.communityId}`, { type: 'Attachment' })
+    ).json<CreateContributionReply>();
     const { payload, headers } = uploadBody(samplePng(4, 4), { filename: 'soleil.png' });
     const uploaded = await t.app.inject({
       method: 'POST',

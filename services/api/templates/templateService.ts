@@ -17,7 +17,6 @@ import { defaultPosition, findFreeSpot } from '../canvas/geometry.ts';
 import { toContribution, toLink } from '../canvas/replies.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
 
-
 /**
  * The body a note from a template starts with: each support on its own line,
  * empty (the pupil writes inside it; the editor shows a placeholder there),
@@ -53,7 +52,9 @@ export class TemplateService {
   }
 
   private async run(id: string, commands: ContributionCommand[], metadata: EventMetadata): Promise<number> {
-    const result = await handleCommand(this.deps.eventStore, contributionStreamName(id), batchDecider(contributionDecider), commands, { metadata });
+    const result = await handleCommand(this.deps.eventStore, contributionStreamName(id), batchDecider(contributionDecider), commands, {
+      metadata,
+    });
     return result.lastPosition;
   }
 
@@ -64,7 +65,10 @@ export class TemplateService {
 
   private async supportsOf(scaffoldId: string): Promise<Scaffold['supports']> {
     const contains = await linksFrom(this.reader.links, scaffoldId, 'contains');
-    const docs = await this.reader.byIds(this.reader.contributions, contains.map((link) => link.to));
+    const docs = await this.reader.byIds(
+      this.reader.contributions,
+      contains.map((link) => link.to),
+    );
     const byId = new Map(docs.filter((doc) => doc.type === 'Support' && doc.status === 'active').map((doc) => [doc._id, doc]));
     return contains.flatMap((link) => {
       const support = byId.get(link.to);
@@ -73,7 +77,12 @@ export class TemplateService {
   }
 
   private async toTemplate(scaffold: ContributionDocument): Promise<Template> {
-    return { _id: scaffold._id, title: scaffold.title, supports: await this.supportsOf(scaffold._id), isTemplate: scaffold.data.isTemplate === true };
+    return {
+      _id: scaffold._id,
+      title: scaffold.title,
+      supports: await this.supportsOf(scaffold._id),
+      isTemplate: scaffold.data.isTemplate === true,
+    };
   }
 
   /** GET /api/communities/{communityId}/templates: the community's active template scaffolds, in the community's scaffold order (members). */
@@ -84,7 +93,14 @@ export class TemplateService {
     const byId = new Map(docs.map((doc) => [doc._id, doc]));
     const found = ids
       .map((id) => byId.get(id))
-      .filter((doc): doc is ContributionDocument => doc !== undefined && doc.type === 'Scaffold' && doc.status === 'active' && doc.communityId === communityId && doc.data.isTemplate === true);
+      .filter(
+        (doc): doc is ContributionDocument =>
+          doc !== undefined &&
+          doc.type === 'Scaffold' &&
+          doc.status === 'active' &&
+          doc.communityId === communityId &&
+          doc.data.isTemplate === true,
+      );
     return Promise.all(found.map((doc) => this.toTemplate(doc)));
   }
 
@@ -105,7 +121,9 @@ export class TemplateService {
     const doc = await this.reader.contributions.get(id);
     if (!doc || doc.status === 'inactive') throw new NotFoundError(msg('canvasService.contributionNotFound'));
     if (doc.communityId !== reader.grant.community._id) throw ValidationError.field(field, msg('canvasService.otherCommunity'));
-    if (!canRead(reader.subject, accessObject(doc, await this.reader.membersOf(doc)))) throw new NotFoundError(msg('canvasService.contributionNotFound'));
+    if (!canRead(reader.subject, accessObject(doc, await this.reader.membersOf(doc)))) {
+      throw new NotFoundError(msg('canvasService.contributionNotFound'));
+    }
     return doc;
   }
 
@@ -122,7 +140,13 @@ export class TemplateService {
     const authorId = me.grant.author?._id;
     if (!authorId) throw new ForbiddenError(msg('community.notMember'));
     const template = await this.reader.contributions.get(body.templateId);
-    if (!template || template.type !== 'Scaffold' || template.communityId !== communityId || template.status !== 'active' || template.data.isTemplate !== true) {
+    if (
+      !template ||
+      template.type !== 'Scaffold' ||
+      template.communityId !== communityId ||
+      template.status !== 'active' ||
+      template.data.isTemplate !== true
+    ) {
       throw ValidationError.field('templateId', msg('templates.notATemplate'));
     }
     let view: ContributionDocument | null = null;
@@ -158,7 +182,9 @@ export class TemplateService {
       },
     ];
     const buildsonId = parent ? ids.next() : null;
-    if (parent && buildsonId) commands.push({ type: 'CreateLink', data: { linkId: buildsonId, to: parent._id, type: 'buildson', data: {} } });
+    if (parent && buildsonId) {
+      commands.push({ type: 'CreateLink', data: { linkId: buildsonId, to: parent._id, type: 'buildson', data: {} } });
+    }
     const positions = [await this.run(noteId, commands, metadata)];
 
     const refIds: string[] = [];
@@ -167,9 +193,14 @@ export class TemplateService {
       const start = parentRef
         ? { x: toRefData(parentRef.data).x + templateOffset, y: toRefData(parentRef.data).y + templateOffset }
         : defaultPosition;
-      const spot = findFreeSpot(refs.map((ref) => ({ ...toRefData(ref.data) })), start);
+      const spot = findFreeSpot(
+        refs.map((ref) => ({ ...toRefData(ref.data) })),
+        start,
+      );
       const linkId = ids.next();
-      positions.push(await this.run(viewId, [{ type: 'CreateLink', data: { linkId, to: noteId, type: 'contains', data: spot } }], metadata));
+      positions.push(
+        await this.run(viewId, [{ type: 'CreateLink', data: { linkId, to: noteId, type: 'contains', data: spot } }], metadata),
+      );
       refIds.push(linkId);
     };
     if (view) {
@@ -183,7 +214,10 @@ export class TemplateService {
         if (holder.type !== 'View' || holder.status !== 'active' || holder.communityId !== communityId) continue;
         // Only where the author may add contributions (issue 20 §10), as a plain build-on: never in a view they may only read.
         if (!canWrite(me.subject, accessObject(holder, holder.group ? (members.get(holder.group) ?? []) : []))) continue;
-        await place(holder._id, parentRefs.find((ref) => ref.from === holder._id));
+        await place(
+          holder._id,
+          parentRefs.find((ref) => ref.from === holder._id),
+        );
       }
     }
     await this.settle(positions);
@@ -193,14 +227,20 @@ export class TemplateService {
     const buildson = buildsonId ? await this.reader.links.get(buildsonId) : null;
     return {
       contribution: toContribution(doc),
-      refs: refIds.map((id) => refs.find((ref) => ref._id === id)).filter((ref): ref is LinkDocument => ref !== undefined).map(toLink),
+      refs: refIds
+        .map((id) => refs.find((ref) => ref._id === id))
+        .filter((ref): ref is LinkDocument => ref !== undefined)
+        .map(toLink),
       buildson: buildson ? toLink(buildson) : null,
     };
   }
 }
 
 /** Permission of the new note: private (with its group) under a private parent or view, else protected (as a build-on). */
-const inherited = (parent: ContributionDocument | null, view: ContributionDocument | null): { permission: Permission; group: string | null } => {
+const inherited = (
+  parent: ContributionDocument | null,
+  view: ContributionDocument | null,
+): { permission: Permission; group: string | null } => {
   if (parent?.permission === 'private') return { permission: 'private', group: parent.group };
   if (view?.permission === 'private') return { permission: 'private', group: view.group };
   return { permission: 'protected', group: null };

@@ -36,8 +36,22 @@ describe('GET /api/communities/{communityId}/kbdex.csv', () => {
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="kbdex-/);
     const parsed = Papa.parse<Record<string, string>>(response.body.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
     expect(parsed.data).toEqual([
-      { id: ids.n1, title: "'@mention first", authors: `Test ${room.a.userName}`, created: expect.any(String) as string, wordCount: '2', text: 'Two words' },
-      { id: ids.n2, title: 'Plain, "quoted"', authors: `Test ${room.b.userName}`, created: expect.any(String) as string, wordCount: '4', text: "'=1+2 is\nthree" },
+      {
+        id: ids.n1,
+        title: "'@mention first",
+        authors: `Test ${room.a.userName}`,
+        created: expect.any(String) as string,
+        wordCount: '2',
+        text: 'Two words',
+      },
+      {
+        id: ids.n2,
+        title: 'Plain, "quoted"',
+        authors: `Test ${room.b.userName}`,
+        created: expect.any(String) as string,
+        wordCount: '4',
+        text: "'=1+2 is\nthree",
+      },
     ]);
   });
 
@@ -45,7 +59,11 @@ describe('GET /api/communities/{communityId}/kbdex.csv', () => {
     expect((await t.app.inject({ method: 'GET', url: url(), headers: auth(room.a.token) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: url(), headers: auth(room.outsider.token) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: url() })).statusCode).toBe(401);
-    const unknown = await t.app.inject({ method: 'GET', url: `/api/communities/${'e'.repeat(24)}/kbdex.csv`, headers: auth(room.manager.token) });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/communities/${'e'.repeat(24)}/kbdex.csv`,
+      headers: auth(room.manager.token),
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });

@@ -33,14 +33,18 @@ export const kbdexRows = async (readStore: ReadStore, communityId: string): Prom
     .collection<ContributionDocument>(contributionsCollectionName)
     .find({ communityId, type: 'Note', status: 'active' }, { sort: { created: 1, _id: 1 } });
   const authorIds = [...new Set(notes.flatMap((note) => note.authors))];
-  const authors = authorIds.length > 0 ? await readStore.collection<AuthorDocument>(authorsCollectionName).find({ _id: { $in: authorIds } }) : [];
+  const authors =
+    authorIds.length > 0 ? await readStore.collection<AuthorDocument>(authorsCollectionName).find({ _id: { $in: authorIds } }) : [];
   const byId = new Map(authors.map((author) => [author._id, author]));
   return notes.map((note) => {
     const text = noteText(note.data.body);
     return {
       id: note._id,
       title: note.title,
-      authors: note.authors.map((id) => authorName(byId.get(id))).filter(Boolean).join('; '),
+      authors: note.authors
+        .map((id) => authorName(byId.get(id)))
+        .filter(Boolean)
+        .join('; '),
       created: note.created,
       wordCount: typeof note.wordCount === 'number' ? note.wordCount : countWords(text),
       text,

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricalObject, HistoryEntry, ObjectReply } from '../../../contracts/api/objects.ts';
 import type { TimeMachineFrameReply, TimeMachineHistoryReply, TimeMachineStepsReply } from '../../../contracts/api/timemachine.ts';
 import type { ViewCanvasReply } from '../../../contracts/api/views.ts';
-import { activate, call, canvasWorld, createContribution, placedNote, viewWith, type CanvasWorld, type Member } from '../../../tests/support/canvas.ts';
+import {
+  activate,
+  call,
+  canvasWorld,
+  createContribution,
+  placedNote,
+  viewWith,
+  type CanvasWorld,
+  type Member,
+} from '../../../tests/support/canvas.ts';
 import { buildObjectsTestApp, samplePng, shiftableClock, uploadBody } from '../../../tests/support/objects.ts';
 import { bearer, type TestApp } from '../../../tests/support/testApp.ts';
 
@@ -50,7 +59,12 @@ const drawing = async (who: Member, viewId: string, title: string, colour: strin
   const id = (await createContribution(w, who, { type: 'Drawing', title, placement: { viewId, x: 600, y: 100 } })).contribution._id;
   const loaded = (await call<ObjectReply>(t, who.token, 'GET', `/api/objects/${id}`)).body;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><path d="M10,10l50,50" stroke="${colour}" /></svg>`;
-  const reply = await call(t, who.token, 'PUT', `/api/objects/${w.communityId}/${id}`, { revision: loaded.revision, title, svg, status: 'active' });
+  const reply = await call(t, who.token, 'PUT', `/api/objects/${w.communityId}/${id}`, {
+    revision: loaded.revision,
+    title,
+    svg,
+    status: 'active',
+  });
   expect(reply.status, reply.raw).toBe(200);
   return id;
 };
@@ -58,11 +72,17 @@ const attachment = async (who: Member, viewId: string, title: string) =>
   (await createContribution(w, who, { type: 'Attachment', title, placement: { viewId, x: 900, y: 100 } })).contribution._id;
 const upload = async (who: Member, id: string, width: number, height: number) => {
   const body = uploadBody(samplePng(width, height), { filename: `${title(id)}-${width}.png`, contentType: 'image/png' });
-  const reply = await t.app.inject({ method: 'POST', url: `/api/upload/${w.communityId}/${id}`, headers: { ...bearer(who.token), ...body.headers }, payload: body.payload });
+  const reply = await t.app.inject({
+    method: 'POST',
+    url: `/api/upload/${w.communityId}/${id}`,
+    headers: { ...bearer(who.token), ...body.headers },
+    payload: body.payload,
+  });
   expect(reply.statusCode, reply.body).toBe(201);
 };
 const title = (id: string) => `file${id.slice(-4)}`;
-const bytes = async (who: Member | null, url: string) => (await t.app.inject({ method: 'GET', url, ...(who ? { headers: bearer(who.token) } : {}) })).statusCode;
+const bytes = async (who: Member | null, url: string) =>
+  (await t.app.inject({ method: 'GET', url, ...(who ? { headers: bearer(who.token) } : {}) })).statusCode;
 const playback = (who: Member, id: string, version?: number) =>
   call<{ url: string; expires: number }>(t, who.token, 'POST', `/api/attachments/${id}/playback`, version === undefined ? {} : { version });
 
@@ -79,7 +99,9 @@ const timeMachine = async (who: Member, viewId: string, times: string[] = []): P
   const steps = await call<TimeMachineStepsReply>(t, who.token, 'GET', `/api/timemachine/${viewId}/steps?from=0&count=1000`);
   expect(steps.status).toBe(200);
   seen.push(steps.raw);
-  for (const time of times) seen.push((await call(t, who.token, 'GET', `/api/timemachine/${viewId}/at?time=${encodeURIComponent(time)}`)).raw);
+  for (const time of times) {
+    seen.push((await call(t, who.token, 'GET', `/api/timemachine/${viewId}/at?time=${encodeURIComponent(time)}`)).raw);
+  }
   return seen.join('\n');
 };
 /** The ids of every version of `id`, as its author (who sees them all) lists them. */
@@ -128,7 +150,9 @@ describe('work shared first, made private later', () => {
 
   it('the time machine shows a classmate nothing of them: no title, no text, no drawing, no file, no ref', async () => {
     const seen = await timeMachine(w.writer2, w.welcomeViewId, [whileShared]);
-    for (const hidden of [noteId, drawingId, fileId, 'Shared thoughts', 'Shared sketch', 'Shared photo', secretText, colour]) expect(seen).not.toContain(hidden);
+    for (const hidden of [noteId, drawingId, fileId, 'Shared thoughts', 'Shared sketch', 'Shared photo', secretText, colour]) {
+      expect(seen).not.toContain(hidden);
+    }
   });
 
   it('?at=, the history tab and every historical object refuse the classmate', async () => {
@@ -250,7 +274,9 @@ describe('work private first, made public later', () => {
     expect(seen).toContain('Shared idea');
     expect(seen).not.toContain(draft);
     expect(seen).not.toContain('Draft idea');
-    const asOfThen = (await call<TimeMachineFrameReply>(t, w.writer2.token, 'GET', `/api/timemachine/${w.welcomeViewId}/at?time=${whilePrivate}`)).body;
+    const asOfThen = (
+      await call<TimeMachineFrameReply>(t, w.writer2.token, 'GET', `/api/timemachine/${w.welcomeViewId}/at?time=${whilePrivate}`)
+    ).body;
     expect(asOfThen.refs.some((r) => r.to === noteId || r.to === fileId)).toBe(false);
     const opened = (await call<TimeMachineStepsReply>(t, w.writer2.token, 'GET', `/api/timemachine/${viewId}/steps`)).body.steps;
     expect(opened.map((s) => s.kind)).toEqual(['created']);
@@ -260,7 +286,9 @@ describe('work private first, made public later', () => {
   });
 
   it('the file uploaded and replaced while private is refused to the classmate, the published one served', async () => {
-    const listed = (await call<ObjectReply>(t, w.writer2.token, 'GET', `/api/objects/${fileId}`)).body.data.versions as { version: number }[];
+    const listed = (await call<ObjectReply>(t, w.writer2.token, 'GET', `/api/objects/${fileId}`)).body.data.versions as {
+      version: number;
+    }[];
     expect(listed.map((v) => v.version)).toEqual([2]);
     expect(await bytes(w.writer2, `/api/attachments/${fileId}/1`)).toBe(403);
     expect(await bytes(w.writer2, `/api/attachments/${fileId}/2`)).toBe(200);
@@ -309,7 +337,9 @@ describe('a manager demoted to writer', () => {
 
   it('no longer sees in the time machine what only managers could read', async () => {
     const seen = await timeMachine(teacher, boardId, [beforeDemotion]);
-    for (const hidden of [secretId, 'Secret to the teacher', 'only my teacher may know', 'Rough notes', 'rough text for the teacher']) expect(seen).not.toContain(hidden);
+    for (const hidden of [secretId, 'Secret to the teacher', 'only my teacher may know', 'Rough notes', 'rough text for the teacher']) {
+      expect(seen).not.toContain(hidden);
+    }
     expect(seen).toContain('Clean notes');
   });
 

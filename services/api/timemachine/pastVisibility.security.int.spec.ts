@@ -21,11 +21,15 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const setPermission = async (who: Member, noteId: string, permission: 'private' | 'protected' | 'public') =>
-  expect((await call(t, who.token, 'PUT', `/api/objects/${w.communityId}/${noteId}/permission`, { permission, group: null })).status).toBe(200);
+  expect((await call(t, who.token, 'PUT', `/api/objects/${w.communityId}/${noteId}/permission`, { permission, group: null })).status).toBe(
+    200,
+  );
 const save = async (who: Member, noteId: string, title: string, text: string) => {
   const loaded = (await call<ObjectReply>(t, who.token, 'GET', `/api/objects/${noteId}`)).body;
   const body = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] };
-  expect((await call(t, who.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, { revision: loaded.revision, title, body })).status).toBe(200);
+  expect(
+    (await call(t, who.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, { revision: loaded.revision, title, body })).status,
+  ).toBe(200);
 };
 /** Every title and text the time machine shows `who` on `viewId`, over all its frames. */
 const timeMachineText = async (who: Member, viewId: string): Promise<string> => {
@@ -126,10 +130,13 @@ describe('a demoted manager', () => {
     tick();
     clock.unpin();
     expect(await timeMachineText(teacher, boardId)).toContain('Secret to the teacher');
-    const authors = (await call<{ _id: string; userName: string }[]>(t, w.admin.token, 'GET', `/api/communities/${w.communityId}/authors`)).body;
+    const authors = (await call<{ _id: string; userName: string }[]>(t, w.admin.token, 'GET', `/api/communities/${w.communityId}/authors`))
+      .body;
     const teacherAuthor = authors.find((a) => a._id === teacher.authorId);
     expect(teacherAuthor).toBeDefined();
-    expect((await call(t, w.admin.token, 'PUT', `/api/authors/${w.communityId}/${teacher.authorId}/role`, { role: 'writer' })).status).toBe(200);
+    expect((await call(t, w.admin.token, 'PUT', `/api/authors/${w.communityId}/${teacher.authorId}/role`, { role: 'writer' })).status).toBe(
+      200,
+    );
     expect(await timeMachineText(teacher, boardId)).not.toContain('Secret to the teacher');
     expect((await call(t, teacher.token, 'GET', `/api/objects/${noteId}/history`)).status).toBe(403);
   });

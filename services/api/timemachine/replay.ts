@@ -1,6 +1,11 @@
 import { personName, type NamedPerson } from '../../../contracts/personName.ts';
 import { applyStep as applySceneStep, revertStep as revertSceneStep } from '../../../contracts/timeMachineSteps.ts';
-import type { TimeMachineDeltaStep, TimeMachineStepAction, TimeMachineStepKind, TimeMachineStepOther } from '../../../contracts/api/timemachine.ts';
+import type {
+  TimeMachineDeltaStep,
+  TimeMachineStepAction,
+  TimeMachineStepKind,
+  TimeMachineStepOther,
+} from '../../../contracts/api/timemachine.ts';
 import type { RefTarget, ViewLink, ViewRef } from '../../../contracts/api/views.ts';
 import type { ContributionEvent, LinkType } from '../../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
@@ -237,7 +242,14 @@ export class ViewReplay {
         if (!next || next === this.view) return;
         const before = this.view;
         this.view = { ...next, _position: event.globalPosition };
-        if (before && before.permission === next.permission && before.group === next.group && before.authors.join() === next.authors.join()) return;
+        if (
+          before &&
+          before.permission === next.permission &&
+          before.group === next.group &&
+          before.authors.join() === next.authors.join()
+        ) {
+          return;
+        }
         this.hideAll(affected);
         return;
       }
@@ -361,7 +373,15 @@ export class ViewReplay {
     }
     if (!target) return null;
     const data = toRefData(link.data);
-    const ref: ViewRef = { _id: link._id, viewId: this.options.viewId, to: link.to, data, created: link.created, modified: link.modified, _to: target.target };
+    const ref: ViewRef = {
+      _id: link._id,
+      viewId: this.options.viewId,
+      to: link.to,
+      data,
+      created: link.created,
+      modified: link.modified,
+      _to: target.target,
+    };
     return { ref, dataSig: JSON.stringify(data), targetSig: target.sig };
   }
 
@@ -445,7 +465,7 @@ export class ViewReplay {
       const was = this.presence.get(to) ?? 0;
       const count = was + (next ? 1 : 0) - (previous ? 1 : 0);
       this.presence.set(to, count);
-      const incident = (count > 0) !== (was > 0) ? this.arrowsByContribution.get(to) : undefined;
+      const incident = count > 0 !== was > 0 ? this.arrowsByContribution.get(to) : undefined;
       let delta = noLinks;
       if (first || (incident && incident.size > 0)) {
         const candidates = new Set<string>(first ? this.dirtyArrows : []);
@@ -459,7 +479,8 @@ export class ViewReplay {
       const delta = this.arrowDelta(new Set(this.dirtyArrows));
       const changed = delta.added[0] ?? delta.removed[0];
       if (changed) {
-        const entry = [...this.frame.values()].find((e) => e.ref.to === changed.from) ?? [...this.frame.values()].find((e) => e.ref.to === changed.to);
+        const entry =
+          [...this.frame.values()].find((e) => e.ref.to === changed.from) ?? [...this.frame.values()].find((e) => e.ref.to === changed.to);
         if (entry) this.push(event, entry.ref._id, entry.ref, entry.ref, delta);
       }
     }
@@ -494,7 +515,9 @@ export class ViewReplay {
   /** Where a ref removed by `event` went, when its contribution was just placed in another view by the same person. */
   private movedTo(event: RecordedEvent, contributionId: string): { action: TimeMachineStepAction; other: TimeMachineStepOther } | null {
     const placed = this.placedElsewhere.get(contributionId);
-    if (!placed || placed.actorId !== event.metadata.actorId || Math.abs(Date.parse(event.metadata.at) - placed.at) > moveWindowMs) return null;
+    if (!placed || placed.actorId !== event.metadata.actorId || Math.abs(Date.parse(event.metadata.at) - placed.at) > moveWindowMs) {
+      return null;
+    }
     const riseAbove = this.riseAboveOf.get(placed.viewId);
     const other = this.otherOf(riseAbove ?? placed.viewId);
     if (!other) return null;
@@ -506,7 +529,12 @@ export class ViewReplay {
    * before and after: the captions say "moved into the rise-above « … »",
    * not "deleted", and "built on « … »", not "created".
    */
-  private describe(event: RecordedEvent, before: ViewRef | null, after: ViewRef | null, links: LinkDelta): { action: TimeMachineStepAction; other: TimeMachineStepOther | null } {
+  private describe(
+    event: RecordedEvent,
+    before: ViewRef | null,
+    after: ViewRef | null,
+    links: LinkDelta,
+  ): { action: TimeMachineStepAction; other: TimeMachineStepOther | null } {
     const type = event.type;
     const inView = event.streamName === `${containsPrefix}${this.options.viewId}`;
     const contributionId = ((after ?? before) as ViewRef).to;
@@ -544,12 +572,22 @@ export class ViewReplay {
       return { action: 'arranged', other: null };
     }
     if (was._to.title !== now._to.title) return { action: 'retitled', other: null };
-    if (type === 'PermissionChanged' || was._to.permission !== now._to.permission || was._to.group !== now._to.group) return { action: 'permission', other: null };
-    if (type === 'CoauthorAdded' || type === 'CoauthorRemoved' || was._to.authorNames.join() !== now._to.authorNames.join()) return { action: 'authors', other: null };
+    if (type === 'PermissionChanged' || was._to.permission !== now._to.permission || was._to.group !== now._to.group) {
+      return { action: 'permission', other: null };
+    }
+    if (type === 'CoauthorAdded' || type === 'CoauthorRemoved' || was._to.authorNames.join() !== now._to.authorNames.join()) {
+      return { action: 'authors', other: null };
+    }
     return { action: 'edited', other: null };
   }
 
-  private push(event: RecordedEvent, refId: string, before: ViewRef | null, after: ViewRef | null, links: { added: ViewLink[]; removed: ViewLink[] }): void {
+  private push(
+    event: RecordedEvent,
+    refId: string,
+    before: ViewRef | null,
+    after: ViewRef | null,
+    links: { added: ViewLink[]; removed: ViewLink[] },
+  ): void {
     const kind: TimeMachineStepKind = !before ? 'created' : !after ? 'deleted' : 'modified';
     const shown = (after ?? before) as ViewRef;
     const time = event.metadata.at;
@@ -581,9 +619,15 @@ export class ViewReplay {
 }
 
 /** Applies one step forward to a frame (contracts/timeMachineSteps.ts). */
-export const applyStep = (refs: Map<string, ViewRef>, links: Map<string, ViewLink>, step: Pick<ReplayStep, 'refId' | 'after' | 'links'>): void =>
-  applySceneStep({ refs, links }, step);
+export const applyStep = (
+  refs: Map<string, ViewRef>,
+  links: Map<string, ViewLink>,
+  step: Pick<ReplayStep, 'refId' | 'after' | 'links'>,
+): void => applySceneStep({ refs, links }, step);
 
 /** Undoes one step (the exact inverse of `applyStep`). */
-export const revertStep = (refs: Map<string, ViewRef>, links: Map<string, ViewLink>, step: Pick<ReplayStep, 'refId' | 'before' | 'links'>): void =>
-  revertSceneStep({ refs, links }, step);
+export const revertStep = (
+  refs: Map<string, ViewRef>,
+  links: Map<string, ViewLink>,
+  step: Pick<ReplayStep, 'refId' | 'before' | 'links'>,
+): void => revertSceneStep({ refs, links }, step);

@@ -21,7 +21,15 @@ const log = () => {
   const events: RecordedEvent[] = [];
   const add = (streamName: string, type: string, data: object, actorId: string | null = null) => {
     const n = events.length + 1;
-    events.push({ type, data, streamName, streamRevision: 0, globalPosition: n, eventId: `e${n}`, metadata: { actorId, at: new Date(Date.UTC(2024, 0, 1, 8, 0, n)).toISOString() } });
+    events.push({
+      type,
+      data,
+      streamName,
+      streamRevision: 0,
+      globalPosition: n,
+      eventId: `e${n}`,
+      metadata: { actorId, at: new Date(Date.UTC(2024, 0, 1, 8, 0, n)).toISOString() },
+    });
   };
   return { events, add };
 };
@@ -69,7 +77,14 @@ describe('ViewReplay', () => {
     add(`author-${bob}`, 'AuthorJoined', joined(bob, bobUser, 'Bob'));
     add(`contribution-${group}`, 'ContributionCreated', { ...created(group, 'Team'), type: 'Group', data: { members: [alice] } });
     add(`contribution-${note}`, 'ContributionCreated', created(note, 'Team note', { permission: 'private', group }));
-    add(`contribution-${view}`, 'LinkCreated', { linkId: ref, communityId: community, from: view, to: note, type: 'contains', data: { x: 1, y: 2 } });
+    add(`contribution-${view}`, 'LinkCreated', {
+      linkId: ref,
+      communityId: community,
+      from: view,
+      to: note,
+      type: 'contains',
+      data: { x: 1, y: 2 },
+    });
     add(`contribution-${group}`, 'GroupMemberAdded', { contributionId: group, authorId: bob });
     add(`contribution-${view}`, 'LinkUpdated', { linkId: ref, from: view, data: { x: 5 } });
     add(`contribution-${group}`, 'GroupRetitled-ignored', {});
@@ -95,7 +110,14 @@ describe('ViewReplay', () => {
     const { events, add } = log();
     add(`author-${bob}`, 'AuthorJoined', joined(bob, bobUser, 'Bob'));
     add(`contribution-${note}`, 'ContributionCreated', created(note, 'Private', { permission: 'private' }));
-    add(`contribution-${view}`, 'LinkCreated', { linkId: ref, communityId: community, from: view, to: note, type: 'contains', data: { x: 1, y: 1 } });
+    add(`contribution-${view}`, 'LinkCreated', {
+      linkId: ref,
+      communityId: community,
+      from: view,
+      to: note,
+      type: 'contains',
+      data: { x: 1, y: 1 },
+    });
     add(`author-${bob}`, 'AuthorRoleChanged', { authorId: bob, role: 'manager' });
     const replay = replayFor(events, { authorId: bob, userId: bobUser });
     expect(replay.steps.map((s) => [s.kind, s.position])).toEqual([['created', 4]]);
@@ -108,9 +130,30 @@ describe('ViewReplay', () => {
     add(`author-${alice}`, 'AuthorJoined', joined(alice, id(30), 'Alice'));
     add(`contribution-${note}`, 'ContributionCreated', created(note, 'One'));
     add(`contribution-${other}`, 'ContributionCreated', created(other, 'Two'));
-    add(`contribution-${view}`, 'LinkCreated', { linkId: ref, communityId: community, from: view, to: note, type: 'contains', data: { x: 1, y: 1 } });
-    add(`contribution-${view}`, 'LinkCreated', { linkId: ref2, communityId: community, from: view, to: other, type: 'contains', data: { x: 2, y: 2 } });
-    add(`contribution-${other}`, 'LinkCreated', { linkId: arrow, communityId: community, from: other, to: note, type: 'buildson', data: {} });
+    add(`contribution-${view}`, 'LinkCreated', {
+      linkId: ref,
+      communityId: community,
+      from: view,
+      to: note,
+      type: 'contains',
+      data: { x: 1, y: 1 },
+    });
+    add(`contribution-${view}`, 'LinkCreated', {
+      linkId: ref2,
+      communityId: community,
+      from: view,
+      to: other,
+      type: 'contains',
+      data: { x: 2, y: 2 },
+    });
+    add(`contribution-${other}`, 'LinkCreated', {
+      linkId: arrow,
+      communityId: community,
+      from: other,
+      to: note,
+      type: 'buildson',
+      data: {},
+    });
     add(`author-${alice}`, 'AuthorRenamed', { authorId: alice, firstName: 'Alicia', lastName: 'L' });
     add(`contribution-${note}`, 'ContributionStatusChanged', { contributionId: note, status: 'inactive' });
     add(`contribution-${other}`, 'LinkDeleted', { linkId: arrow, from: other });
@@ -138,7 +181,9 @@ describe('ViewReplay', () => {
     }
     for (let i = replay.steps.length - 1; i >= 0; i--) {
       revertStep(refs, links, replay.steps[i]!);
-      expect(JSON.stringify({ refs: [...refs.values()].sort((a, b) => a._id.localeCompare(b._id)), links: [...links.values()] })).toBe(frames[i]);
+      expect(JSON.stringify({ refs: [...refs.values()].sort((a, b) => a._id.localeCompare(b._id)), links: [...links.values()] })).toBe(
+        frames[i],
+      );
     }
   });
 
@@ -146,7 +191,13 @@ describe('ViewReplay', () => {
     const { events, add } = log();
     add(`contribution-${note}`, 'ContributionCreated', created(note, 'One'));
     for (let i = 0; i < 9; i++) {
-      add(`contribution-${view}`, i === 0 ? 'LinkCreated' : 'LinkUpdated', i === 0 ? { linkId: ref, communityId: community, from: view, to: note, type: 'contains', data: { x: 0, y: 0 } } : { linkId: ref, from: view, data: { x: i } });
+      add(
+        `contribution-${view}`,
+        i === 0 ? 'LinkCreated' : 'LinkUpdated',
+        i === 0
+          ? { linkId: ref, communityId: community, from: view, to: note, type: 'contains', data: { x: 0, y: 0 } }
+          : { linkId: ref, from: view, data: { x: i } },
+      );
     }
     const whole = replayFor(events, { authorId: bob, userId: bobUser }, 3);
     const split = replayFor(events.slice(0, 4), { authorId: bob, userId: bobUser }, 3);

@@ -31,13 +31,44 @@ const log = () => {
 };
 
 const joined = (authorId: string, userId: string, firstName: string) => ({
-  authorId, communityId: community, userId, role: 'writer', userName: firstName.toLowerCase(), firstName, lastName: 'L', email: '', via: 'registrationKey',
+  authorId,
+  communityId: community,
+  userId,
+  role: 'writer',
+  userName: firstName.toLowerCase(),
+  firstName,
+  lastName: 'L',
+  email: '',
+  via: 'registrationKey',
 });
 const created = (contributionId: string, title: string, extra: object = {}) => ({
-  contributionId, communityId: community, type: 'Note', title, status: 'active', permission: 'public', authors: [alice], group: null, data: {}, ...extra,
+  contributionId,
+  communityId: community,
+  type: 'Note',
+  title,
+  status: 'active',
+  permission: 'public',
+  authors: [alice],
+  group: null,
+  data: {},
+  ...extra,
 });
-const content = (contributionId: string, title: string) => ({ contributionId, title, body: { type: 'doc' }, keywords: [], wordCount: 0, text4search: title });
-const contains = (linkId: string, from: string, to: string, data: object = { x: 10, y: 10 }) => ({ linkId, communityId: community, from, to, type: 'contains', data });
+const content = (contributionId: string, title: string) => ({
+  contributionId,
+  title,
+  body: { type: 'doc' },
+  keywords: [],
+  wordCount: 0,
+  text4search: title,
+});
+const contains = (linkId: string, from: string, to: string, data: object = { x: 10, y: 10 }) => ({
+  linkId,
+  communityId: community,
+  from,
+  to,
+  type: 'contains',
+  data,
+});
 
 const replayFor = (events: RecordedEvent[]) => {
   const replay = new ViewReplay({
@@ -141,7 +172,10 @@ describe('what each time machine step did', () => {
     late.add(`contribution-${inner}`, 'LinkCreated', contains(id(40), inner, a));
     // Moved into the placed view "Autre vue" by the same person in the same request: a move.
     late.add(`contribution-${view}`, 'LinkDeleted', { linkId: refA, from: view });
-    expect(replayFor(late.events).steps.at(-1)).toMatchObject({ action: 'movedIntoView', other: { contributionId: inner, title: 'Autre vue' } });
+    expect(replayFor(late.events).steps.at(-1)).toMatchObject({
+      action: 'movedIntoView',
+      other: { contributionId: inner, title: 'Autre vue' },
+    });
 
     const other = log();
     other.add(`contribution-${inner}`, 'ContributionCreated', { ...created(inner, 'Autre vue'), type: 'View' });

@@ -18,11 +18,29 @@ const log = () => {
   const events: RecordedEvent[] = [];
   const add = (streamName: string, type: string, data: object) => {
     const n = events.length + 1;
-    events.push({ type, data, streamName, streamRevision: 0, globalPosition: n, eventId: `e${n}`, metadata: { actorId: null, at: new Date(Date.UTC(2024, 0, 1, 8, 0, n)).toISOString() } });
+    events.push({
+      type,
+      data,
+      streamName,
+      streamRevision: 0,
+      globalPosition: n,
+      eventId: `e${n}`,
+      metadata: { actorId: null, at: new Date(Date.UTC(2024, 0, 1, 8, 0, n)).toISOString() },
+    });
   };
   return { events, add };
 };
-const joined = (authorId: string, role: string) => ({ authorId, communityId: community, userId: id(99), role, userName: 'u', firstName: 'U', lastName: 'L', email: '', via: 'registrationKey' });
+const joined = (authorId: string, role: string) => ({
+  authorId,
+  communityId: community,
+  userId: id(99),
+  role,
+  userName: 'u',
+  firstName: 'U',
+  lastName: 'L',
+  email: '',
+  via: 'registrationKey',
+});
 const created = (contributionId: string, type: string, permission: string) => ({
   contributionId,
   communityId: community,
@@ -36,7 +54,13 @@ const created = (contributionId: string, type: string, permission: string) => ({
 });
 
 const replayFor = (events: RecordedEvent[], now: { reader: AccessSubject; states: Map<string, AccessObject> }) => {
-  const replay = new ViewReplay({ viewId: view, communityId: community, reader: { authorId: bob, userId: bobUser, isAdmin: false }, authorIdOf: () => alice, now });
+  const replay = new ViewReplay({
+    viewId: view,
+    communityId: community,
+    reader: { authorId: bob, userId: bobUser, isAdmin: false },
+    authorIdOf: () => alice,
+    now,
+  });
   replay.consume(events);
   return replay;
 };
@@ -50,9 +74,19 @@ describe('ViewReplay under mayReadPast', () => {
     add(`author-${bob}`, 'AuthorJoined', joined(bob, 'manager'));
     add(`contribution-${view}`, 'ContributionCreated', created(view, 'View', 'public'));
     add(`contribution-${note}`, 'ContributionCreated', created(note, 'Note', 'private'));
-    add(`contribution-${view}`, 'LinkCreated', { linkId: ref, communityId: community, from: view, to: note, type: 'contains', data: { x: 1, y: 2 } });
+    add(`contribution-${view}`, 'LinkCreated', {
+      linkId: ref,
+      communityId: community,
+      from: view,
+      to: note,
+      type: 'contains',
+      data: { x: 1, y: 2 },
+    });
     add(`contribution-${note}`, 'PermissionChanged', { contributionId: note, permission: 'public', group: null });
-    const states = new Map([[view, open], [note, open]]);
+    const states = new Map([
+      [view, open],
+      [note, open],
+    ]);
     // Still a manager: the note from its placement on.
     expect(replayFor(events, { reader: { authorId: bob, isManager: true }, states }).steps.map((s) => [s.kind, s.position])).toEqual([
       ['created', 4],
@@ -68,15 +102,36 @@ describe('ViewReplay under mayReadPast', () => {
     add(`author-${bob}`, 'AuthorJoined', joined(bob, 'writer'));
     add(`contribution-${view}`, 'ContributionCreated', created(view, 'View', 'private'));
     add(`contribution-${note}`, 'ContributionCreated', created(note, 'Note', 'public'));
-    add(`contribution-${view}`, 'LinkCreated', { linkId: ref, communityId: community, from: view, to: note, type: 'contains', data: { x: 1, y: 2 } });
+    add(`contribution-${view}`, 'LinkCreated', {
+      linkId: ref,
+      communityId: community,
+      from: view,
+      to: note,
+      type: 'contains',
+      data: { x: 1, y: 2 },
+    });
     add(`contribution-${view}`, 'LinkUpdated', { linkId: ref, from: view, data: { x: 5 } });
     add(`contribution-${view}`, 'PermissionChanged', { contributionId: view, permission: 'public', group: null });
     const reader = { authorId: bob, isManager: false };
-    const replay = replayFor(events, { reader, states: new Map([[view, open], [note, open]]) });
+    const replay = replayFor(events, {
+      reader,
+      states: new Map([
+        [view, open],
+        [note, open],
+      ]),
+    });
     expect(replay.steps.map((s) => [s.kind, s.position])).toEqual([['created', 6]]);
     expect(replay.steps[0]?.after?.data.x).toBe(5);
     expect(visibleAfterEachStep(replay)).toEqual([1]);
-    expect(replayFor(events, { reader, states: new Map([[view, open], [note, closed]]) }).steps).toEqual([]);
+    expect(
+      replayFor(events, {
+        reader,
+        states: new Map([
+          [view, open],
+          [note, closed],
+        ]),
+      }).steps,
+    ).toEqual([]);
     // A contribution whose state now is unknown (gone) is hidden too.
     expect(replayFor(events, { reader, states: new Map([[view, open]]) }).steps).toEqual([]);
   });

@@ -132,10 +132,15 @@ export class TimeMachineService {
       await source.refresh([authorStreamName(authorId), readsStream(authorId)]);
       const now = await this.now(gate, [view._id, ...source.placedIds()]);
       // A replay holds what was visible then and is visible now: when the reader or what they may read now changes, it is another replay.
-      const readableNow = [...now.states].filter(([, state]) => canRead(now.reader, state)).map(([id]) => id).sort();
+      const readableNow = [...now.states]
+        .filter(([, state]) => canRead(now.reader, state))
+        .map(([id]) => id)
+        .sort();
       // Names show in today's order (`flipname`): turning it over is another replay too.
       const lastNameFirst = await lastNameFirstIn(this.deps.readStore, grant.community);
-      const key = `${view._id}:${user._id}:${createHash('sha256').update(JSON.stringify([now.reader, readableNow, lastNameFirst])).digest('base64url')}`;
+      const key = `${view._id}:${user._id}:${createHash('sha256')
+        .update(JSON.stringify([now.reader, readableNow, lastNameFirst]))
+        .digest('base64url')}`;
       let entry = this.replays.get(key);
       if (!entry || entry.source !== source || entry.generation !== source.generation) {
         const userNames = new Map<string, string>();
@@ -176,9 +181,17 @@ export class TimeMachineService {
     const docs = await this.contributions.find({ _id: { $in: ids } });
     const groupIds = [...new Set(docs.map((doc) => doc.group).filter((id): id is string => typeof id === 'string'))];
     const groups = groupIds.length > 0 ? await this.contributions.find({ _id: { $in: groupIds } }) : [];
-    const members = new Map(groups.map((group) => [group._id, Array.isArray(group.data.members) ? group.data.members.filter((m): m is string => typeof m === 'string') : []]));
+    const members = new Map(
+      groups.map((group) => [
+        group._id,
+        Array.isArray(group.data.members) ? group.data.members.filter((m): m is string => typeof m === 'string') : [],
+      ]),
+    );
     const states = new Map<string, AccessObject>(
-      docs.map((doc) => [doc._id, { permission: doc.permission, authors: doc.authors, groupMembers: doc.group ? (members.get(doc.group) ?? []) : [] }]),
+      docs.map((doc) => [
+        doc._id,
+        { permission: doc.permission, authors: doc.authors, groupMembers: doc.group ? (members.get(doc.group) ?? []) : [] },
+      ]),
     );
     return { reader: { authorId: gate.grant.author?._id ?? null, isManager: gate.grant.isManager }, states };
   }
@@ -255,7 +268,9 @@ export class TimeMachineService {
   /** GET /api/timemachine/{viewId}/steps?from=&count=: steps with their deltas, for local playback. */
   async steps(user: UserDocument, viewId: string, from = 0, count = 1000): Promise<TimeMachineStepsReply> {
     const replay = await this.replayFor(user, await this.gate(user, viewId));
-    const steps: TimeMachineDeltaStep[] = replay.steps.slice(from, from + count).map((step: ReplayStep, i) => ({ index: from + i, ...step }));
+    const steps: TimeMachineDeltaStep[] = replay.steps
+      .slice(from, from + count)
+      .map((step: ReplayStep, i) => ({ index: from + i, ...step }));
     return { from, total: replay.count, steps };
   }
 

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TimeMachineDeltaStep, TimeMachineFrameReply, TimeMachineHistoryReply, TimeMachineStepsReply } from '../../../contracts/api/timemachine.ts';
+import type {
+  TimeMachineDeltaStep,
+  TimeMachineFrameReply,
+  TimeMachineHistoryReply,
+  TimeMachineStepsReply,
+} from '../../../contracts/api/timemachine.ts';
 import type { ViewLink, ViewRef } from '../../../contracts/api/views.ts';
 import { auth, buildObjectsTestApp, classRoom, shiftableClock, type ClassRoom, type Member } from '../../../tests/support/objects.ts';
 import type { TestApp } from '../../../tests/support/testApp.ts';
@@ -140,7 +145,10 @@ describe('GET /api/timemachine/{viewId}', () => {
         const byIndex = await frame(reader.member, index);
         expect(shown(byIndex), `${reader.name} at ${snapshot.position}`).toEqual(snapshot.canvas.get(reader.name));
         // … and the frame "as of" the recorded instant.
-        const at = await get<TimeMachineFrameReply>(reader.member.token, `/api/timemachine/${viewId}/at?time=${encodeURIComponent(snapshot.time)}`);
+        const at = await get<TimeMachineFrameReply>(
+          reader.member.token,
+          `/api/timemachine/${viewId}/at?time=${encodeURIComponent(snapshot.time)}`,
+        );
         expect(at.status).toBe(200);
         expect(at.body.index).toBe(index);
         expect(shown(at.body)).toEqual(snapshot.canvas.get(reader.name));
@@ -191,7 +199,10 @@ describe('GET /api/timemachine/{viewId}', () => {
     expect(h.steps.find((s) => s.refId === ids.r2 && s.kind === 'deleted')).toMatchObject({ title: 'Idea of Bob' });
     expect(h.steps.find((s) => s.refId === ids.r4 && s.kind === 'deleted')).toMatchObject({ title: 'Building on Alice' });
     // The build-on arrow appears with the note that builds on.
-    const f = await frame(room.a, h.steps.findIndex((s) => s.refId === ids.r4 && s.kind === 'created'));
+    const f = await frame(
+      room.a,
+      h.steps.findIndex((s) => s.refId === ids.r4 && s.kind === 'created'),
+    );
     expect(f.links).toEqual([{ _id: ids.l4, from: ids.n4, to: ids.n1, type: 'buildson' }]);
     const empty = await frame(room.a, -1);
     expect(empty).toMatchObject({ index: -1, refs: [], links: [], time: h.startsAt });
@@ -255,7 +266,12 @@ describe('GET /api/timemachine/{viewId}', () => {
   });
 
   it('authorisation: anonymous 401, outsider 403, unknown view 404', async () => {
-    for (const url of [`/api/timemachine/${viewId}`, `/api/timemachine/${viewId}/frame/0`, `/api/timemachine/${viewId}/at?time=2030-01-01T00:00:00Z`, `/api/timemachine/${viewId}/steps`]) {
+    for (const url of [
+      `/api/timemachine/${viewId}`,
+      `/api/timemachine/${viewId}/frame/0`,
+      `/api/timemachine/${viewId}/at?time=2030-01-01T00:00:00Z`,
+      `/api/timemachine/${viewId}/steps`,
+    ]) {
       expect((await get(null, url)).status).toBe(401);
       expect((await get(room.outsider.token, url)).status).toBe(403);
     }

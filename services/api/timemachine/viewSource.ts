@@ -153,7 +153,9 @@ export class ViewSource {
       if (event.streamName === viewStream) {
         if (e.type === 'LinkCreated' && e.data.type === 'contains') need(contributionStreamName(e.data.to));
         // The view's own group: who could open the view then (issue 20 §4).
-        if ((e.type === 'ContributionCreated' || e.type === 'PermissionChanged') && e.data.group) need(contributionStreamName(e.data.group));
+        if ((e.type === 'ContributionCreated' || e.type === 'PermissionChanged') && e.data.group) {
+          need(contributionStreamName(e.data.group));
+        }
         continue;
       }
       switch (e.type) {

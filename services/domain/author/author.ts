@@ -29,13 +29,7 @@ export type RenameAuthor = { type: 'RenameAuthor'; data: { firstName: string; la
 export type SetAuthorOrder = { type: 'SetAuthorOrder'; data: { order: number } };
 export type SetAuthorWorkspace = { type: 'SetAuthorWorkspace'; data: { viewId: string } };
 
-export type AuthorCommand =
-  | JoinCommunity
-  | ChangeAuthorRole
-  | SetAuthorLoginBlocked
-  | RenameAuthor
-  | SetAuthorOrder
-  | SetAuthorWorkspace;
+export type AuthorCommand = JoinCommunity | ChangeAuthorRole | SetAuthorLoginBlocked | RenameAuthor | SetAuthorOrder | SetAuthorWorkspace;
 
 export const evolveAuthor = (state: AuthorState, event: AuthorEvent): AuthorState => {
   if (event.type === 'AuthorJoined') {
@@ -79,9 +73,7 @@ export const decideAuthor = (command: AuthorCommand, state: AuthorState): Author
   switch (command.type) {
     case 'ChangeAuthorRole':
       if (command.data.role === author.role) {
-        throw new ConflictError(
-          msg(command.data.role === 'manager' ? 'community.alreadyManager' : 'community.notManager'),
-        );
+        throw new ConflictError(msg(command.data.role === 'manager' ? 'community.alreadyManager' : 'community.notManager'));
       }
       return [{ type: 'AuthorRoleChanged', data: { authorId, role: command.data.role } }];
     case 'SetAuthorLoginBlocked':

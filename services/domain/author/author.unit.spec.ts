@@ -46,23 +46,31 @@ describe('author decider', () => {
 
   describe('ChangeAuthorRole', () => {
     it('promotes a writer', () => {
-      spec.given([joined]).when({ type: 'ChangeAuthorRole', data: { role: 'manager' } }).then([
-        { type: 'AuthorRoleChanged', data: { authorId, role: 'manager' } },
-      ]);
+      spec
+        .given([joined])
+        .when({ type: 'ChangeAuthorRole', data: { role: 'manager' } })
+        .then([{ type: 'AuthorRoleChanged', data: { authorId, role: 'manager' } }]);
     });
 
     it('demotes a manager', () => {
-      spec.given(asManager).when({ type: 'ChangeAuthorRole', data: { role: 'writer' } }).then([
-        { type: 'AuthorRoleChanged', data: { authorId, role: 'writer' } },
-      ]);
+      spec
+        .given(asManager)
+        .when({ type: 'ChangeAuthorRole', data: { role: 'writer' } })
+        .then([{ type: 'AuthorRoleChanged', data: { authorId, role: 'writer' } }]);
     });
 
     it("refuses to promote a manager: 'The author is already manager.'", () => {
-      spec.given(asManager).when({ type: 'ChangeAuthorRole', data: { role: 'manager' } }).thenThrows(ConflictError, CommunityMessages.alreadyManager);
+      spec
+        .given(asManager)
+        .when({ type: 'ChangeAuthorRole', data: { role: 'manager' } })
+        .thenThrows(ConflictError, CommunityMessages.alreadyManager);
     });
 
     it("refuses to demote a writer: 'The author is not a manager.'", () => {
-      spec.given([joined]).when({ type: 'ChangeAuthorRole', data: { role: 'writer' } }).thenThrows(ConflictError, CommunityMessages.notManager);
+      spec
+        .given([joined])
+        .when({ type: 'ChangeAuthorRole', data: { role: 'writer' } })
+        .thenThrows(ConflictError, CommunityMessages.notManager);
     });
 
     it('follows earlier role changes', () => {
@@ -75,7 +83,10 @@ describe('author decider', () => {
 
   describe('SetAuthorLoginBlocked', () => {
     it('blocks and then unblocks', () => {
-      spec.given([joined]).when({ type: 'SetAuthorLoginBlocked', data: { blocked: true } }).then([{ type: 'AuthorLoginBlocked', data: { authorId } }]);
+      spec
+        .given([joined])
+        .when({ type: 'SetAuthorLoginBlocked', data: { blocked: true } })
+        .then([{ type: 'AuthorLoginBlocked', data: { authorId } }]);
       spec
         .given([joined, { type: 'AuthorLoginBlocked', data: { authorId } }])
         .when({ type: 'SetAuthorLoginBlocked', data: { blocked: false } })
@@ -83,7 +94,10 @@ describe('author decider', () => {
     });
 
     it('writes nothing when the state already matches', () => {
-      spec.given([joined]).when({ type: 'SetAuthorLoginBlocked', data: { blocked: false } }).thenNothingHappens();
+      spec
+        .given([joined])
+        .when({ type: 'SetAuthorLoginBlocked', data: { blocked: false } })
+        .thenNothingHappens();
       spec
         .given([joined, { type: 'AuthorLoginBlocked', data: { authorId } }])
         .when({ type: 'SetAuthorLoginBlocked', data: { blocked: true } })
@@ -93,13 +107,17 @@ describe('author decider', () => {
 
   describe('RenameAuthor', () => {
     it('renames with trimmed names', () => {
-      spec.given([joined]).when({ type: 'RenameAuthor', data: { firstName: ' Maria ', lastName: ' Skłodowska ' } }).then([
-        { type: 'AuthorRenamed', data: { authorId, firstName: 'Maria', lastName: 'Skłodowska' } },
-      ]);
+      spec
+        .given([joined])
+        .when({ type: 'RenameAuthor', data: { firstName: ' Maria ', lastName: ' Skłodowska ' } })
+        .then([{ type: 'AuthorRenamed', data: { authorId, firstName: 'Maria', lastName: 'Skłodowska' } }]);
     });
 
     it('writes nothing when the names are unchanged', () => {
-      spec.given([joined]).when({ type: 'RenameAuthor', data: { firstName: 'Marie ', lastName: 'Curie' } }).thenNothingHappens();
+      spec
+        .given([joined])
+        .when({ type: 'RenameAuthor', data: { firstName: 'Marie ', lastName: 'Curie' } })
+        .thenNothingHappens();
       spec
         .given([joined, { type: 'AuthorRenamed', data: { authorId, firstName: 'Maria', lastName: 'C' } }])
         .when({ type: 'RenameAuthor', data: { firstName: 'Maria', lastName: 'C' } })
@@ -107,22 +125,37 @@ describe('author decider', () => {
     });
 
     it('refuses empty names', () => {
-      spec.given([joined]).when({ type: 'RenameAuthor', data: { firstName: ' ', lastName: 'C' } }).thenThrows(ValidationError, Messages.firstNameRequired);
-      spec.given([joined]).when({ type: 'RenameAuthor', data: { firstName: 'M', lastName: '' } }).thenThrows(ValidationError, Messages.lastNameRequired);
+      spec
+        .given([joined])
+        .when({ type: 'RenameAuthor', data: { firstName: ' ', lastName: 'C' } })
+        .thenThrows(ValidationError, Messages.firstNameRequired);
+      spec
+        .given([joined])
+        .when({ type: 'RenameAuthor', data: { firstName: 'M', lastName: '' } })
+        .thenThrows(ValidationError, Messages.lastNameRequired);
     });
   });
 
   describe('SetAuthorOrder', () => {
     it('changes the order, and writes nothing for the same order', () => {
-      spec.given([joined]).when({ type: 'SetAuthorOrder', data: { order: 3 } }).then([{ type: 'AuthorOrderChanged', data: { authorId, order: 3 } }]);
-      spec.given([joined]).when({ type: 'SetAuthorOrder', data: { order: 1 } }).thenNothingHappens();
+      spec
+        .given([joined])
+        .when({ type: 'SetAuthorOrder', data: { order: 3 } })
+        .then([{ type: 'AuthorOrderChanged', data: { authorId, order: 3 } }]);
+      spec
+        .given([joined])
+        .when({ type: 'SetAuthorOrder', data: { order: 1 } })
+        .thenNothingHappens();
     });
   });
 
   describe('SetAuthorWorkspace', () => {
     it('records the workspace view', () => {
       const viewId = '64b0000000000000000000f1';
-      spec.given([joined]).when({ type: 'SetAuthorWorkspace', data: { viewId } }).then([{ type: 'AuthorWorkspaceSet', data: { authorId, viewId } }]);
+      spec
+        .given([joined])
+        .when({ type: 'SetAuthorWorkspace', data: { viewId } })
+        .then([{ type: 'AuthorWorkspaceSet', data: { authorId, viewId } }]);
     });
   });
 });

@@ -28,12 +28,7 @@ export type RegisterScaffold = { type: 'RegisterScaffold'; data: { scaffoldId: s
 export type ChangeCommunityLanguage = { type: 'ChangeCommunityLanguage'; data: { lang: string } };
 
 export type CommunityCommand =
-  | CreateCommunity
-  | UpdateCommunity
-  | RegisterView
-  | UnregisterView
-  | RegisterScaffold
-  | ChangeCommunityLanguage;
+  CreateCommunity | UpdateCommunity | RegisterView | UnregisterView | RegisterScaffold | ChangeCommunityLanguage;
 
 /** Kept in contracts, where they get their codes. */
 export { CommunityErrors } from '../../../contracts/serviceMessages.ts';
@@ -153,7 +148,9 @@ export const decideCommunity = (command: CommunityCommand, state: CommunityState
         ? []
         : [{ type: 'CommunityScaffoldRegistered', data: { communityId, scaffoldId: command.data.scaffoldId } }];
     case 'ChangeCommunityLanguage':
-      return command.data.lang === community.lang ? [] : [{ type: 'CommunityLanguageChanged', data: { communityId, lang: command.data.lang } }];
+      return command.data.lang === community.lang
+        ? []
+        : [{ type: 'CommunityLanguageChanged', data: { communityId, lang: command.data.lang } }];
   }
 };
 

@@ -33,12 +33,17 @@ export type DeleteAnnotation = { type: 'DeleteAnnotation'; data: Record<string, 
 
 export type AnnotationCommand = CreateAnnotation | EditAnnotation | DeleteAnnotation;
 
-const annotationCommandTypes: ReadonlySet<string> = new Set<AnnotationCommand['type']>(['CreateAnnotation', 'EditAnnotation', 'DeleteAnnotation']);
+const annotationCommandTypes: ReadonlySet<string> = new Set<AnnotationCommand['type']>([
+  'CreateAnnotation',
+  'EditAnnotation',
+  'DeleteAnnotation',
+]);
 
 export const isAnnotationCommand = (command: { type: string }): command is AnnotationCommand => annotationCommandTypes.has(command.type);
 
 /** `data.permissions.read` of Knowledge Forum's annotator: the authors of a private annotation, empty when protected. */
-export const annotationReaders = (permission: string, authors: readonly string[]): string[] => (permission === 'private' ? [...authors] : []);
+export const annotationReaders = (permission: string, authors: readonly string[]): string[] =>
+  permission === 'private' ? [...authors] : [];
 
 const requireText = (value: string): string => {
   const text = plainAnnotationText(value);
@@ -93,7 +98,8 @@ export const decideAnnotation = (command: AnnotationCommand, state: Contribution
   const current = existingAnnotation(state);
   const contributionId = current.contributionId;
   if (command.type === 'EditAnnotation') {
-    const text = command.data.text === undefined ? (typeof current.data.text === 'string' ? current.data.text : '') : requireText(command.data.text);
+    const text =
+      command.data.text === undefined ? (typeof current.data.text === 'string' ? current.data.text : '') : requireText(command.data.text);
     const permission = command.data.permission ?? (current.permission === 'private' ? 'private' : 'protected');
     if (text === current.data.text && permission === current.permission) return [];
     return [{ type: 'AnnotationEdited', data: { contributionId, text, permission } }];

@@ -31,7 +31,10 @@ const createCommand = (overrides: Partial<CreateAnnotation['data']> = {}): Creat
   },
 });
 
-const created = (overrides: Partial<ContributionCreated['data']['data']> = {}, permission: 'private' | 'protected' = 'protected'): ContributionCreated => ({
+const created = (
+  overrides: Partial<ContributionCreated['data']['data']> = {},
+  permission: 'private' | 'protected' = 'protected',
+): ContributionCreated => ({
   type: 'ContributionCreated',
   data: {
     contributionId: annotationId,
@@ -53,7 +56,10 @@ const created = (overrides: Partial<ContributionCreated['data']['data']> = {}, p
     },
   },
 });
-const link: LinkCreated = { type: 'LinkCreated', data: { linkId, communityId, from: annotationId, to: noteId, type: 'annotates', data: {} } };
+const link: LinkCreated = {
+  type: 'LinkCreated',
+  data: { linkId, communityId, from: annotationId, to: noteId, type: 'annotates', data: {} },
+};
 
 describe('CreateAnnotation', () => {
   it('creates an active annotation and its annotates link in one decision', () => {
@@ -61,7 +67,10 @@ describe('CreateAnnotation', () => {
   });
 
   it('a private annotation lists its author in permissions.read (fact sheet §1.3)', () => {
-    spec.given([]).when(createCommand({ permission: 'private' })).then([created({}, 'private'), link]);
+    spec
+      .given([])
+      .when(createCommand({ permission: 'private' }))
+      .then([created({}, 'private'), link]);
   });
 
   it('keeps text and quote plain: control characters removed, the text trimmed', () => {
@@ -83,9 +92,18 @@ describe('CreateAnnotation', () => {
   });
 
   it('refuses an empty text, an empty quote and a quote the note does not contain, naming the field', () => {
-    spec.given([]).when(createCommand({ text: ' \u0007 ' })).thenThrows(ValidationError, AnnotationMessages.textRequired);
-    spec.given([]).when(createCommand({ quote: '  ' })).thenThrows(ValidationError, AnnotationMessages.quoteRequired);
-    spec.given([]).when(createCommand({ quote: 'photosynthèse' })).thenThrows(ValidationError, AnnotationMessages.quoteNotFound);
+    spec
+      .given([])
+      .when(createCommand({ text: ' \u0007 ' }))
+      .thenThrows(ValidationError, AnnotationMessages.textRequired);
+    spec
+      .given([])
+      .when(createCommand({ quote: '  ' }))
+      .thenThrows(ValidationError, AnnotationMessages.quoteRequired);
+    spec
+      .given([])
+      .when(createCommand({ quote: 'photosynthèse' }))
+      .thenThrows(ValidationError, AnnotationMessages.quoteNotFound);
   });
 
   it('refuses an id already used', () => {
@@ -106,17 +124,35 @@ describe('EditAnnotation', () => {
       .given([created(), link])
       .when({ type: 'EditAnnotation', data: { permission: 'private' } })
       .then([{ type: 'AnnotationEdited', data: { contributionId: annotationId, text: 'Lesquelles ?', permission: 'private' } }]);
-    const edited: ContributionEvent = { type: 'AnnotationEdited', data: { contributionId: annotationId, text: 'Lesquelles ?', permission: 'private' } };
-    spec.given([created(), link, edited]).when({ type: 'EditAnnotation', data: { text: 'Lesquelles ?', permission: 'private' } }).thenNothingHappens();
+    const edited: ContributionEvent = {
+      type: 'AnnotationEdited',
+      data: { contributionId: annotationId, text: 'Lesquelles ?', permission: 'private' },
+    };
+    spec
+      .given([created(), link, edited])
+      .when({ type: 'EditAnnotation', data: { text: 'Lesquelles ?', permission: 'private' } })
+      .thenNothingHappens();
   });
 
   it('refuses an empty text, a contribution that is not an annotation, a deleted or unknown one', () => {
-    spec.given([created(), link]).when({ type: 'EditAnnotation', data: { text: '' } }).thenThrows(ValidationError, AnnotationMessages.textRequired);
+    spec
+      .given([created(), link])
+      .when({ type: 'EditAnnotation', data: { text: '' } })
+      .thenThrows(ValidationError, AnnotationMessages.textRequired);
     const note: ContributionCreated = { type: 'ContributionCreated', data: { ...created().data, type: 'Note', data: {} } };
-    spec.given([note]).when({ type: 'EditAnnotation', data: { text: 'x' } }).thenThrows(IllegalStateError, AnnotationMessages.notAnAnnotation);
+    spec
+      .given([note])
+      .when({ type: 'EditAnnotation', data: { text: 'x' } })
+      .thenThrows(IllegalStateError, AnnotationMessages.notAnAnnotation);
     const removed: ContributionEvent = { type: 'ContributionStatusChanged', data: { contributionId: annotationId, status: 'inactive' } };
-    spec.given([created(), link, removed]).when({ type: 'EditAnnotation', data: { text: 'x' } }).thenThrows(NotFoundError);
-    spec.given([]).when({ type: 'EditAnnotation', data: { text: 'x' } }).thenThrows(NotFoundError);
+    spec
+      .given([created(), link, removed])
+      .when({ type: 'EditAnnotation', data: { text: 'x' } })
+      .thenThrows(NotFoundError);
+    spec
+      .given([])
+      .when({ type: 'EditAnnotation', data: { text: 'x' } })
+      .thenThrows(NotFoundError);
   });
 });
 
@@ -136,6 +172,9 @@ describe('DeleteAnnotation', () => {
       { type: 'ContributionStatusChanged', data: { contributionId: annotationId, status: 'inactive' } },
       { type: 'LinkDeleted', data: { linkId, from: annotationId } },
     ];
-    spec.given([created(), link, ...removed]).when({ type: 'DeleteAnnotation', data: {} }).thenThrows(NotFoundError);
+    spec
+      .given([created(), link, ...removed])
+      .when({ type: 'DeleteAnnotation', data: {} })
+      .thenThrows(NotFoundError);
   });
 });

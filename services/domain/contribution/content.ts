@@ -115,7 +115,11 @@ const syncLinks = (
   const from = state.contributionId;
   const claimed = new Set<string>();
   const live = (type: LinkType): Map<string, LinkState> =>
-    new Map(Object.values(state.links).filter((link) => link.type === type).map((link) => [link.linkId, link]));
+    new Map(
+      Object.values(state.links)
+        .filter((link) => link.type === type)
+        .map((link) => [link.linkId, link]),
+    );
   const supports = live('supports');
   const references = live('references');
 
@@ -177,12 +181,23 @@ const saveNote = (command: SaveNote, state: Created): ContributionEvent[] => {
   if (given !== undefined && Object.keys(given).length > 0) {
     const checked = checkTranslations(given);
     const langs = Object.keys(checked);
-    const synced = syncLinks(state, langs.map((lang) => checked[lang]?.body ?? {}), newId);
+    const synced = syncLinks(
+      state,
+      langs.map((lang) => checked[lang]?.body ?? {}),
+      newId,
+    );
     const translations: NoteTranslations = Object.fromEntries(
       langs.map((lang, index) => [lang, { title: checked[lang]?.title ?? '', body: synced.bodies[index] ?? {} }]),
     );
     const main = translations[mainLang && translations[mainLang] ? mainLang : (langs[0] ?? '')];
-    data = { ...content, contributionId: state.contributionId, title: main?.title ?? '', body: main?.body ?? {}, translations, langInNote: langs };
+    data = {
+      ...content,
+      contributionId: state.contributionId,
+      title: main?.title ?? '',
+      body: main?.body ?? {},
+      translations,
+      langInNote: langs,
+    };
     linkEvents = synced.events;
   } else {
     const title = requireTitle(content.title);
@@ -198,7 +213,8 @@ const saveNote = (command: SaveNote, state: Created): ContributionEvent[] => {
     data.title === state.title &&
     sameValue(data.body, state.data.body) &&
     sameValue(content.keywords, state.data.keywords ?? []) &&
-    (data.translations === undefined || sameValue(data.translations, translationsOf({ langInNote: state.data.langInNote, data: state.data })));
+    (data.translations === undefined ||
+      sameValue(data.translations, translationsOf({ langInNote: state.data.langInNote, data: state.data })));
   return unchanged ? [] : [{ type: 'NoteSaved', data }, ...linkEvents];
 };
 

@@ -71,14 +71,20 @@ describe('note content', () => {
   describe('When the note is unsaved', () => {
     it('contributes it: one NoteContributed event with the trimmed title', () => {
       const body = doc(paragraph(text('hot sun')));
-      spec.given([created()]).when(save(body, { title: '  Sun  ' })).then([
-        { type: 'NoteContributed', data: { contributionId: id, ...content(body) } },
-      ]);
+      spec
+        .given([created()])
+        .when(save(body, { title: '  Sun  ' }))
+        .then([{ type: 'NoteContributed', data: { contributionId: id, ...content(body) } }]);
     });
 
     it('refuses an empty title with title_required on the field title', () => {
-      const error = spec.given([created()]).when(save(doc(), { title: '   ' })).thenThrows(ValidationError, ObjectMessages.titleRequired);
-      expect((error as ValidationError).errors).toEqual([{ field: 'title', message: 'title_required', messageCode: 'objects.titleRequired' }]);
+      const error = spec
+        .given([created()])
+        .when(save(doc(), { title: '   ' }))
+        .thenThrows(ValidationError, ObjectMessages.titleRequired);
+      expect((error as ValidationError).errors).toEqual([
+        { field: 'title', message: 'title_required', messageCode: 'objects.titleRequired' },
+      ]);
     });
 
     it('is active after contributing', () => {
@@ -94,7 +100,10 @@ describe('note content', () => {
   describe('When the note is active', () => {
     it('saves a change as NoteSaved', () => {
       const body = doc(paragraph(text('new')));
-      spec.given([activeNote]).when(save(body)).then([{ type: 'NoteSaved', data: { contributionId: id, ...content(body) } }]);
+      spec
+        .given([activeNote])
+        .when(save(body))
+        .then([{ type: 'NoteSaved', data: { contributionId: id, ...content(body) } }]);
     });
 
     it('writes nothing when title, body and keywords are unchanged', () => {
@@ -104,7 +113,10 @@ describe('note content', () => {
     });
 
     it('refuses a body on anything but a note', () => {
-      spec.given([created({ type: 'Drawing' })]).when(save(doc())).thenThrows(IllegalStateError, ObjectMessages.notANote);
+      spec
+        .given([created({ type: 'Drawing' })])
+        .when(save(doc()))
+        .thenThrows(IllegalStateError, ObjectMessages.notANote);
     });
   });
 
@@ -112,11 +124,20 @@ describe('note content', () => {
     it('creates a supports link per support node and a references link per reference node, writing their ids into the body', () => {
       const body = doc(paragraph(supportNode(support1, 'because'), referenceNode(cited, 'a quote')));
       const expectedBody = doc(paragraph(supportNode(support1, 'because', linkId(1)), referenceNode(cited, 'a quote', linkId(2))));
-      spec.given([activeNote]).when(save(body)).then([
-        { type: 'NoteSaved', data: { contributionId: id, ...content(expectedBody) } },
-        { type: 'LinkCreated', data: { linkId: linkId(1), communityId, from: id, to: support1, type: 'supports', data: { supportId: support1 } } },
-        { type: 'LinkCreated', data: { linkId: linkId(2), communityId, from: id, to: cited, type: 'references', data: { text: 'a quote' } } },
-      ]);
+      spec
+        .given([activeNote])
+        .when(save(body))
+        .then([
+          { type: 'NoteSaved', data: { contributionId: id, ...content(expectedBody) } },
+          {
+            type: 'LinkCreated',
+            data: { linkId: linkId(1), communityId, from: id, to: support1, type: 'supports', data: { supportId: support1 } },
+          },
+          {
+            type: 'LinkCreated',
+            data: { linkId: linkId(2), communityId, from: id, to: cited, type: 'references', data: { text: 'a quote' } },
+          },
+        ]);
     });
 
     it('keeps the links of nodes that still carry their link id, and unlinks removed ones', () => {
@@ -133,11 +154,14 @@ describe('note content', () => {
         data: { linkId: linkId(9), communityId, from: id, to: cited, type: 'references', data: { text: 'old quote' } },
       };
       const body = doc(paragraph(supportNode(support1, 'kept', linkId(7)), referenceNode(cited, 'new quote', linkId(9))));
-      spec.given([activeNote, l1, l2, r1]).when(save(body)).then([
-        { type: 'NoteSaved', data: { contributionId: id, ...content(body) } },
-        { type: 'LinkUpdated', data: { linkId: linkId(9), from: id, data: { text: 'new quote' } } },
-        { type: 'LinkDeleted', data: { linkId: linkId(8), from: id } },
-      ]);
+      spec
+        .given([activeNote, l1, l2, r1])
+        .when(save(body))
+        .then([
+          { type: 'NoteSaved', data: { contributionId: id, ...content(body) } },
+          { type: 'LinkUpdated', data: { linkId: linkId(9), from: id, data: { text: 'new quote' } } },
+          { type: 'LinkDeleted', data: { linkId: linkId(8), from: id } },
+        ]);
     });
 
     it('keeps the link of a support while the words written inside it change (issue 21 §3), and links an empty support', () => {
@@ -146,7 +170,10 @@ describe('note content', () => {
         data: { linkId: linkId(7), communityId, from: id, to: support1, type: 'supports', data: { supportId: support1 } },
       };
       const rewritten = doc(paragraph(supportNode(support1, "parce que l'eau s'évapore au soleil", linkId(7))));
-      spec.given([activeNote, l1]).when(save(rewritten)).then([{ type: 'NoteSaved', data: { contributionId: id, ...content(rewritten) } }]);
+      spec
+        .given([activeNote, l1])
+        .when(save(rewritten))
+        .then([{ type: 'NoteSaved', data: { contributionId: id, ...content(rewritten) } }]);
       const empty = { type: 'support', attrs: { supportId: support2, linkId: null, title: 'New Information' } };
       const withEmpty = doc(paragraph(supportNode(support1, 'autre chose', linkId(7)), empty));
       const events = contributionDecider.decide(save(withEmpty), [activeNote, l1].reduce(evolveContribution, initialContributionState()));
@@ -159,7 +186,9 @@ describe('note content', () => {
         type: 'LinkCreated',
         data: { linkId: linkId(7), communityId, from: id, to: support1, type: 'supports', data: { supportId: support1 } },
       };
-      const body = doc(paragraph(supportNode(support2, 'other', linkId(7)), supportNode(support1, 'a', linkId(7)), supportNode(support1, 'b', linkId(7))));
+      const body = doc(
+        paragraph(supportNode(support2, 'other', linkId(7)), supportNode(support1, 'a', linkId(7)), supportNode(support1, 'b', linkId(7))),
+      );
       const events = contributionDecider.decide(save(body), [activeNote, l1].reduce(evolveContribution, initialContributionState()));
       const createdLinks = events.filter((e) => e.type === 'LinkCreated').map((e) => e.type === 'LinkCreated' && e.data.to);
       expect(createdLinks).toEqual([support2, support1]);
@@ -172,47 +201,78 @@ describe('drawings', () => {
   const drawing = created({ type: 'Drawing', title: 'Un dessin', data: { svg: '<svg/>' } });
 
   it('contributes on the first save and becomes active', () => {
-    spec.given([drawing]).when({ type: 'SaveDrawing', data: { title: 'Sun', svg: '<svg><g/></svg>' } }).then([
-      { type: 'DrawingSaved', data: { contributionId: id, title: 'Sun', svg: '<svg><g/></svg>', contributed: true } },
-    ]);
+    spec
+      .given([drawing])
+      .when({ type: 'SaveDrawing', data: { title: 'Sun', svg: '<svg><g/></svg>' } })
+      .then([{ type: 'DrawingSaved', data: { contributionId: id, title: 'Sun', svg: '<svg><g/></svg>', contributed: true } }]);
   });
 
   it('saves later changes without contributing again, nothing when unchanged', () => {
     const first: ContributionEvent = { type: 'DrawingSaved', data: { contributionId: id, title: 'Sun', svg: '<svg/>', contributed: true } };
-    spec.given([drawing, first]).when({ type: 'SaveDrawing', data: { title: 'Sun', svg: '<svg><g/></svg>' } }).then([
-      { type: 'DrawingSaved', data: { contributionId: id, title: 'Sun', svg: '<svg><g/></svg>', contributed: false } },
-    ]);
-    spec.given([drawing, first]).when({ type: 'SaveDrawing', data: { title: 'Sun', svg: '<svg/>' } }).thenNothingHappens();
+    spec
+      .given([drawing, first])
+      .when({ type: 'SaveDrawing', data: { title: 'Sun', svg: '<svg><g/></svg>' } })
+      .then([{ type: 'DrawingSaved', data: { contributionId: id, title: 'Sun', svg: '<svg><g/></svg>', contributed: false } }]);
+    spec
+      .given([drawing, first])
+      .when({ type: 'SaveDrawing', data: { title: 'Sun', svg: '<svg/>' } })
+      .thenNothingHappens();
   });
 
   it('requires a title and a drawing', () => {
-    spec.given([drawing]).when({ type: 'SaveDrawing', data: { title: '', svg: '<svg/>' } }).thenThrows(ValidationError, 'title_required');
-    spec.given([activeNote]).when({ type: 'SaveDrawing', data: { title: 'x', svg: '<svg/>' } }).thenThrows(IllegalStateError);
+    spec
+      .given([drawing])
+      .when({ type: 'SaveDrawing', data: { title: '', svg: '<svg/>' } })
+      .thenThrows(ValidationError, 'title_required');
+    spec
+      .given([activeNote])
+      .when({ type: 'SaveDrawing', data: { title: 'x', svg: '<svg/>' } })
+      .thenThrows(IllegalStateError);
   });
 });
 
 describe('properties and authors', () => {
   it('changes the permission and group, nothing when the same', () => {
-    spec.given([activeNote]).when({ type: 'ChangePermission', data: { permission: 'private', group: support1 } }).then([
-      { type: 'PermissionChanged', data: { contributionId: id, permission: 'private', group: support1 } },
-    ]);
-    spec.given([activeNote]).when({ type: 'ChangePermission', data: { permission: 'protected', group: null } }).thenNothingHappens();
+    spec
+      .given([activeNote])
+      .when({ type: 'ChangePermission', data: { permission: 'private', group: support1 } })
+      .then([{ type: 'PermissionChanged', data: { contributionId: id, permission: 'private', group: support1 } }]);
+    spec
+      .given([activeNote])
+      .when({ type: 'ChangePermission', data: { permission: 'protected', group: null } })
+      .thenNothingHappens();
   });
 
   it('adds a co-author once: already included', () => {
     const added: ContributionEvent = { type: 'CoauthorAdded', data: { contributionId: id, authorId: coauthor } };
-    spec.given([activeNote]).when({ type: 'AddCoauthor', data: { authorId: coauthor } }).then([added]);
-    spec.given([activeNote, added]).when({ type: 'AddCoauthor', data: { authorId: coauthor } }).thenThrows(ConflictError, 'already included');
-    spec.given([activeNote]).when({ type: 'AddCoauthor', data: { authorId: primary } }).thenThrows(ConflictError, 'already included');
+    spec
+      .given([activeNote])
+      .when({ type: 'AddCoauthor', data: { authorId: coauthor } })
+      .then([added]);
+    spec
+      .given([activeNote, added])
+      .when({ type: 'AddCoauthor', data: { authorId: coauthor } })
+      .thenThrows(ConflictError, 'already included');
+    spec
+      .given([activeNote])
+      .when({ type: 'AddCoauthor', data: { authorId: primary } })
+      .thenThrows(ConflictError, 'already included');
   });
 
   it('removes a co-author but never the primary author', () => {
     const added: ContributionEvent = { type: 'CoauthorAdded', data: { contributionId: id, authorId: coauthor } };
-    spec.given([activeNote, added]).when({ type: 'RemoveCoauthor', data: { authorId: coauthor } }).then([
-      { type: 'CoauthorRemoved', data: { contributionId: id, authorId: coauthor } },
-    ]);
-    spec.given([activeNote, added]).when({ type: 'RemoveCoauthor', data: { authorId: primary } }).thenThrows(ValidationError, 'cannot remove the Primary Author');
-    spec.given([activeNote]).when({ type: 'RemoveCoauthor', data: { authorId: coauthor } }).thenThrows(NotFoundError);
+    spec
+      .given([activeNote, added])
+      .when({ type: 'RemoveCoauthor', data: { authorId: coauthor } })
+      .then([{ type: 'CoauthorRemoved', data: { contributionId: id, authorId: coauthor } }]);
+    spec
+      .given([activeNote, added])
+      .when({ type: 'RemoveCoauthor', data: { authorId: primary } })
+      .thenThrows(ValidationError, 'cannot remove the Primary Author');
+    spec
+      .given([activeNote])
+      .when({ type: 'RemoveCoauthor', data: { authorId: coauthor } })
+      .thenThrows(NotFoundError);
   });
 });
 
@@ -220,12 +280,22 @@ describe('favourites', () => {
   const added: ContributionEvent = { type: 'FavouriteAdded', data: { contributionId: id, userId: user } };
 
   it('adds a user once and removes it', () => {
-    spec.given([activeNote]).when({ type: 'AddFavourite', data: { userId: user } }).then([added]);
-    spec.given([activeNote, added]).when({ type: 'AddFavourite', data: { userId: user } }).thenNothingHappens();
-    spec.given([activeNote, added]).when({ type: 'RemoveFavourite', data: { userId: user } }).then([
-      { type: 'FavouriteRemoved', data: { contributionId: id, userId: user } },
-    ]);
-    spec.given([activeNote]).when({ type: 'RemoveFavourite', data: { userId: user } }).thenNothingHappens();
+    spec
+      .given([activeNote])
+      .when({ type: 'AddFavourite', data: { userId: user } })
+      .then([added]);
+    spec
+      .given([activeNote, added])
+      .when({ type: 'AddFavourite', data: { userId: user } })
+      .thenNothingHappens();
+    spec
+      .given([activeNote, added])
+      .when({ type: 'RemoveFavourite', data: { userId: user } })
+      .then([{ type: 'FavouriteRemoved', data: { contributionId: id, userId: user } }]);
+    spec
+      .given([activeNote])
+      .when({ type: 'RemoveFavourite', data: { userId: user } })
+      .thenNothingHappens();
   });
 
   it('keeps data.favAuthors without duplicates', () => {
@@ -234,8 +304,14 @@ describe('favourites', () => {
   });
 
   it('only while active, with the spec messages', () => {
-    spec.given([created()]).when({ type: 'AddFavourite', data: { userId: user } }).thenThrows(IllegalStateError, ObjectMessages.favouriteAddFailed);
-    spec.given([created()]).when({ type: 'RemoveFavourite', data: { userId: user } }).thenThrows(IllegalStateError, ObjectMessages.favouriteRemoveFailed);
+    spec
+      .given([created()])
+      .when({ type: 'AddFavourite', data: { userId: user } })
+      .thenThrows(IllegalStateError, ObjectMessages.favouriteAddFailed);
+    spec
+      .given([created()])
+      .when({ type: 'RemoveFavourite', data: { userId: user } })
+      .thenThrows(IllegalStateError, ObjectMessages.favouriteRemoveFailed);
   });
 });
 
@@ -244,13 +320,17 @@ describe('attachments', () => {
   const upload = { filename: 'a.png', mime: 'image/png', size: 10, width: 4, height: 3, blobKey: 'attachments/x/1' };
 
   it('numbers versions from 1; the first upload makes the attachment active', () => {
-    spec.given([attachment]).when({ type: 'RecordUpload', data: upload }).then([
-      { type: 'AttachmentUploaded', data: { contributionId: id, ...upload, version: 1, contributed: true } },
-    ]);
+    spec
+      .given([attachment])
+      .when({ type: 'RecordUpload', data: upload })
+      .then([{ type: 'AttachmentUploaded', data: { contributionId: id, ...upload, version: 1, contributed: true } }]);
     const first: ContributionEvent = { type: 'AttachmentUploaded', data: { contributionId: id, ...upload, version: 1, contributed: true } };
-    spec.given([attachment, first]).when({ type: 'RecordUpload', data: { ...upload, blobKey: 'attachments/x/2' } }).then([
-      { type: 'AttachmentUploaded', data: { contributionId: id, ...upload, blobKey: 'attachments/x/2', version: 2, contributed: false } },
-    ]);
+    spec
+      .given([attachment, first])
+      .when({ type: 'RecordUpload', data: { ...upload, blobKey: 'attachments/x/2' } })
+      .then([
+        { type: 'AttachmentUploaded', data: { contributionId: id, ...upload, blobKey: 'attachments/x/2', version: 2, contributed: false } },
+      ]);
   });
 
   it('refuses a file on anything but an attachment', () => {
@@ -263,11 +343,18 @@ describe('attachments', () => {
       data: { contributionId: id, ...upload, mime: 'video/mp4', version: 1, contributed: true },
     };
     const comment = { commentId: linkId(5), authorId: primary, time: 12.5, comment: ' nice ' };
-    spec.given([attachment, video]).when({ type: 'AddVideoComment', data: comment }).then([
-      { type: 'VideoCommentAdded', data: { contributionId: id, ...comment, comment: 'nice' } },
-    ]);
-    spec.given([attachment, video]).when({ type: 'AddVideoComment', data: { ...comment, comment: ' ' } }).thenThrows(ValidationError, 'comment is required');
+    spec
+      .given([attachment, video])
+      .when({ type: 'AddVideoComment', data: comment })
+      .then([{ type: 'VideoCommentAdded', data: { contributionId: id, ...comment, comment: 'nice' } }]);
+    spec
+      .given([attachment, video])
+      .when({ type: 'AddVideoComment', data: { ...comment, comment: ' ' } })
+      .thenThrows(ValidationError, 'comment is required');
     const image: ContributionEvent = { type: 'AttachmentUploaded', data: { contributionId: id, ...upload, version: 1, contributed: true } };
-    spec.given([attachment, image]).when({ type: 'AddVideoComment', data: comment }).thenThrows(IllegalStateError, ObjectMessages.notAVideo);
+    spec
+      .given([attachment, image])
+      .when({ type: 'AddVideoComment', data: comment })
+      .thenThrows(IllegalStateError, ObjectMessages.notAVideo);
   });
 });

@@ -115,9 +115,7 @@ export const decideContribution = (command: ContributionCommand, state: Contribu
     case 'UpdateLink': {
       const link = current.links[command.data.linkId];
       if (!link) throw new NotFoundError(msg('contribution.linkNotFound'));
-      const changed = Object.fromEntries(
-        Object.entries(command.data.data).filter(([key, value]) => !sameValue(link.data[key], value)),
-      );
+      const changed = Object.fromEntries(Object.entries(command.data.data).filter(([key, value]) => !sameValue(link.data[key], value)));
       return Object.keys(changed).length === 0
         ? []
         : [{ type: 'LinkUpdated', data: { linkId: link.linkId, from: contributionId, data: changed } }];

@@ -46,16 +46,24 @@ describe('contribution decider', () => {
         .given([])
         .when({ type: 'CreateContribution', data: created({ type, title: '   ' }).data })
         .thenThrows(ValidationError, CommunityMessages.titleRequired);
-      expect((error as ValidationError).errors).toEqual([{ field: 'title', message: CommunityMessages.titleRequired, messageCode: 'community.titleRequired' }]);
+      expect((error as ValidationError).errors).toEqual([
+        { field: 'title', message: CommunityMessages.titleRequired, messageCode: 'community.titleRequired' },
+      ]);
     });
 
     it('lets a note start untitled', () => {
       const data = created({ type: 'Note', status: 'unsaved', title: '', data: {} }).data;
-      spec.given([]).when({ type: 'CreateContribution', data }).then([{ type: 'ContributionCreated', data }]);
+      spec
+        .given([])
+        .when({ type: 'CreateContribution', data })
+        .then([{ type: 'ContributionCreated', data }]);
     });
 
     it('refuses a second creation of the same stream', () => {
-      spec.given([created()]).when({ type: 'CreateContribution', data: created().data }).thenThrows(ConflictError, ContributionErrors.alreadyExists);
+      spec
+        .given([created()])
+        .when({ type: 'CreateContribution', data: created().data })
+        .thenThrows(ConflictError, ContributionErrors.alreadyExists);
     });
   });
 
@@ -72,26 +80,40 @@ describe('contribution decider', () => {
 
   describe('title and status', () => {
     it('retitles, and does nothing for the same title', () => {
-      spec.given([created()]).when({ type: 'RetitleContribution', data: { title: ' Team B' } }).then([
-        { type: 'ContributionRetitled', data: { contributionId: id, title: 'Team B' } },
-      ]);
-      spec.given([created()]).when({ type: 'RetitleContribution', data: { title: 'Team A ' } }).thenNothingHappens();
-      spec.given([created()]).when({ type: 'RetitleContribution', data: { title: '' } }).thenThrows(ValidationError);
+      spec
+        .given([created()])
+        .when({ type: 'RetitleContribution', data: { title: ' Team B' } })
+        .then([{ type: 'ContributionRetitled', data: { contributionId: id, title: 'Team B' } }]);
+      spec
+        .given([created()])
+        .when({ type: 'RetitleContribution', data: { title: 'Team A ' } })
+        .thenNothingHappens();
+      spec
+        .given([created()])
+        .when({ type: 'RetitleContribution', data: { title: '' } })
+        .thenThrows(ValidationError);
     });
 
     it('changes the status once (group removal = inactive)', () => {
       const inactive: ContributionEvent = { type: 'ContributionStatusChanged', data: { contributionId: id, status: 'inactive' } };
-      spec.given([created()]).when({ type: 'ChangeContributionStatus', data: { status: 'inactive' } }).then([inactive]);
-      spec.given([created(), inactive]).when({ type: 'ChangeContributionStatus', data: { status: 'inactive' } }).thenNothingHappens();
+      spec
+        .given([created()])
+        .when({ type: 'ChangeContributionStatus', data: { status: 'inactive' } })
+        .then([inactive]);
+      spec
+        .given([created(), inactive])
+        .when({ type: 'ChangeContributionStatus', data: { status: 'inactive' } })
+        .thenNothingHappens();
     });
   });
 
   describe('context settings', () => {
     it('replaces the whole data, never merges', () => {
       const data = { plugins: { itm: true } };
-      spec.given([context]).when({ type: 'ChangeContextSettings', data: { data } }).then([
-        { type: 'ContextSettingsChanged', data: { contributionId: id, data } },
-      ]);
+      spec
+        .given([context])
+        .when({ type: 'ChangeContextSettings', data: { data } })
+        .then([{ type: 'ContextSettingsChanged', data: { contributionId: id, data } }]);
       const state = [context, { type: 'ContextSettingsChanged', data: { contributionId: id, data } } as ContributionEvent].reduce(
         evolveContribution,
         initialContributionState(),
@@ -100,47 +122,85 @@ describe('contribution decider', () => {
     });
 
     it('does nothing when the data is the same', () => {
-      spec.given([context]).when({ type: 'ChangeContextSettings', data: { data: context.data.data } }).thenNothingHappens();
+      spec
+        .given([context])
+        .when({ type: 'ChangeContextSettings', data: { data: context.data.data } })
+        .thenNothingHappens();
     });
 
     it('refuses settings on anything but a context', () => {
-      spec.given([created()]).when({ type: 'ChangeContextSettings', data: { data: {} } }).thenThrows(IllegalStateError, ContributionErrors.notAContext);
+      spec
+        .given([created()])
+        .when({ type: 'ChangeContextSettings', data: { data: {} } })
+        .thenThrows(IllegalStateError, ContributionErrors.notAContext);
     });
   });
 
   describe('group members', () => {
     it('adds a member once and removes it', () => {
       const added: ContributionEvent = { type: 'GroupMemberAdded', data: { contributionId: id, authorId: other } };
-      spec.given([created()]).when({ type: 'AddGroupMember', data: { authorId: other } }).then([added]);
-      spec.given([created(), added]).when({ type: 'AddGroupMember', data: { authorId: other } }).thenNothingHappens();
-      spec.given([created()]).when({ type: 'AddGroupMember', data: { authorId: author } }).thenNothingHappens();
-      spec.given([created(), added]).when({ type: 'RemoveGroupMember', data: { authorId: other } }).then([
-        { type: 'GroupMemberRemoved', data: { contributionId: id, authorId: other } },
-      ]);
-      spec.given([created()]).when({ type: 'RemoveGroupMember', data: { authorId: other } }).thenNothingHappens();
+      spec
+        .given([created()])
+        .when({ type: 'AddGroupMember', data: { authorId: other } })
+        .then([added]);
+      spec
+        .given([created(), added])
+        .when({ type: 'AddGroupMember', data: { authorId: other } })
+        .thenNothingHappens();
+      spec
+        .given([created()])
+        .when({ type: 'AddGroupMember', data: { authorId: author } })
+        .thenNothingHappens();
+      spec
+        .given([created(), added])
+        .when({ type: 'RemoveGroupMember', data: { authorId: other } })
+        .then([{ type: 'GroupMemberRemoved', data: { contributionId: id, authorId: other } }]);
+      spec
+        .given([created()])
+        .when({ type: 'RemoveGroupMember', data: { authorId: other } })
+        .thenNothingHappens();
     });
 
     it('refuses members on anything but a group', () => {
-      spec.given([context]).when({ type: 'AddGroupMember', data: { authorId: other } }).thenThrows(IllegalStateError, ContributionErrors.notAGroup);
-      spec.given([context]).when({ type: 'RemoveGroupMember', data: { authorId: other } }).thenThrows(IllegalStateError);
+      spec
+        .given([context])
+        .when({ type: 'AddGroupMember', data: { authorId: other } })
+        .thenThrows(IllegalStateError, ContributionErrors.notAGroup);
+      spec
+        .given([context])
+        .when({ type: 'RemoveGroupMember', data: { authorId: other } })
+        .thenThrows(IllegalStateError);
     });
   });
 
   describe('links (stored in the stream of their from)', () => {
     it('creates a link from this contribution in its community', () => {
-      spec.given([context]).when({ type: 'CreateLink', data: { linkId: 'l1', to: 'target1', type: 'uses', data: { order: 1 } } }).then([link]);
+      spec
+        .given([context])
+        .when({ type: 'CreateLink', data: { linkId: 'l1', to: 'target1', type: 'uses', data: { order: 1 } } })
+        .then([link]);
     });
 
     it('refuses a duplicate link id and a link to itself', () => {
-      spec.given([context, link]).when({ type: 'CreateLink', data: { linkId: 'l1', to: 'x', type: 'uses', data: {} } }).thenThrows(ConflictError);
-      spec.given([context]).when({ type: 'CreateLink', data: { linkId: 'l2', to: id, type: 'uses', data: {} } }).thenThrows(ValidationError);
+      spec
+        .given([context, link])
+        .when({ type: 'CreateLink', data: { linkId: 'l1', to: 'x', type: 'uses', data: {} } })
+        .thenThrows(ConflictError);
+      spec
+        .given([context])
+        .when({ type: 'CreateLink', data: { linkId: 'l2', to: id, type: 'uses', data: {} } })
+        .thenThrows(ValidationError);
     });
 
     it('updates only the data fields that change', () => {
-      spec.given([context, link]).when({ type: 'UpdateLink', data: { linkId: 'l1', data: { order: 2, x: 5 } } }).then([
-        { type: 'LinkUpdated', data: { linkId: 'l1', from: id, data: { order: 2, x: 5 } } },
-      ]);
-      spec.given([context, link]).when({ type: 'UpdateLink', data: { linkId: 'l1', data: { order: 1 } } }).thenNothingHappens();
+      spec
+        .given([context, link])
+        .when({ type: 'UpdateLink', data: { linkId: 'l1', data: { order: 2, x: 5 } } })
+        .then([{ type: 'LinkUpdated', data: { linkId: 'l1', from: id, data: { order: 2, x: 5 } } }]);
+      spec
+        .given([context, link])
+        .when({ type: 'UpdateLink', data: { linkId: 'l1', data: { order: 1 } } })
+        .thenNothingHappens();
     });
 
     it('keeps the other data fields after an update', () => {
@@ -151,9 +211,18 @@ describe('contribution decider', () => {
 
     it('deletes a link, after which it is unknown', () => {
       const deleted: ContributionEvent = { type: 'LinkDeleted', data: { linkId: 'l1', from: id } };
-      spec.given([context, link]).when({ type: 'DeleteLink', data: { linkId: 'l1' } }).then([deleted]);
-      spec.given([context, link, deleted]).when({ type: 'DeleteLink', data: { linkId: 'l1' } }).thenThrows(NotFoundError, ContributionErrors.linkNotFound);
-      spec.given([context, link, deleted]).when({ type: 'UpdateLink', data: { linkId: 'l1', data: { order: 3 } } }).thenThrows(NotFoundError);
+      spec
+        .given([context, link])
+        .when({ type: 'DeleteLink', data: { linkId: 'l1' } })
+        .then([deleted]);
+      spec
+        .given([context, link, deleted])
+        .when({ type: 'DeleteLink', data: { linkId: 'l1' } })
+        .thenThrows(NotFoundError, ContributionErrors.linkNotFound);
+      spec
+        .given([context, link, deleted])
+        .when({ type: 'UpdateLink', data: { linkId: 'l1', data: { order: 3 } } })
+        .thenThrows(NotFoundError);
     });
   });
 });
@@ -172,6 +241,9 @@ describe('batch of contribution commands', () => {
   });
 
   it('refuses the whole batch when one command is refused', () => {
-    batch.given([context]).when([{ type: 'DeleteLink', data: { linkId: 'l1' } }]).thenThrows(NotFoundError);
+    batch
+      .given([context])
+      .when([{ type: 'DeleteLink', data: { linkId: 'l1' } }])
+      .thenThrows(NotFoundError);
   });
 });

@@ -4,9 +4,22 @@ import { evolveContribution, evolveContributionAll, initialContributionState } f
 
 const created: ContributionEvent = {
   type: 'ContributionCreated',
-  data: { contributionId: 'v1', communityId: 'c1', type: 'View', title: 'A view', status: 'active', permission: 'public', authors: ['a1'], group: null, data: {} },
+  data: {
+    contributionId: 'v1',
+    communityId: 'c1',
+    type: 'View',
+    title: 'A view',
+    status: 'active',
+    permission: 'public',
+    authors: ['a1'],
+    group: null,
+    data: {},
+  },
 };
-const link = (n: number): ContributionEvent => ({ type: 'LinkCreated', data: { linkId: `l${n}`, communityId: 'c1', from: 'v1', to: `n${n}`, type: 'contains', data: { x: n, y: n } } });
+const link = (n: number): ContributionEvent => ({
+  type: 'LinkCreated',
+  data: { linkId: `l${n}`, communityId: 'c1', from: 'v1', to: `n${n}`, type: 'contains', data: { x: n, y: n } },
+});
 
 describe('evolveContributionAll (one fold of a whole stream)', () => {
   const events: ContributionEvent[] = [
@@ -21,7 +34,9 @@ describe('evolveContributionAll (one fold of a whole stream)', () => {
   ] as ContributionEvent[];
 
   it('gives the same state as folding the events one by one', () => {
-    expect(evolveContributionAll(initialContributionState(), events)).toEqual(events.reduce(evolveContribution, initialContributionState()));
+    expect(evolveContributionAll(initialContributionState(), events)).toEqual(
+      events.reduce(evolveContribution, initialContributionState()),
+    );
   });
 
   it('never mutates the state it starts from', () => {

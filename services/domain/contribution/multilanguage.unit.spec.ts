@@ -16,7 +16,18 @@ const support1 = '64c0000000000000000000b1';
 
 const created = (overrides: Partial<ContributionCreated['data']> = {}): ContributionCreated => ({
   type: 'ContributionCreated',
-  data: { contributionId: id, communityId, type: 'Note', title: '', status: 'unsaved', permission: 'protected', authors: [primary], group: null, data: {}, ...overrides },
+  data: {
+    contributionId: id,
+    communityId,
+    type: 'Note',
+    title: '',
+    status: 'unsaved',
+    permission: 'protected',
+    authors: [primary],
+    group: null,
+    data: {},
+    ...overrides,
+  },
 });
 const activeNote = created({ status: 'active', title: 'Old' });
 const linkId = (n: number) => `00000000000000000000000${n}`.slice(-24);
@@ -27,12 +38,19 @@ const ids = () => {
 const text = (value: string) => ({ type: 'text', text: value });
 const paragraph = (...content: unknown[]) => ({ type: 'paragraph', content });
 const doc = (...content: unknown[]) => ({ type: 'doc', content });
-const supportNode = (words: string, link: string | null = null) => ({ type: 'support', attrs: { supportId: support1, linkId: link, title: 'My theory' }, content: [text(words)] });
+const supportNode = (words: string, link: string | null = null) => ({
+  type: 'support',
+  attrs: { supportId: support1, linkId: link, title: 'My theory' },
+  content: [text(words)],
+});
 
 const fr = doc(paragraph(text('le soleil')));
 const en = doc(paragraph(text('the sun')));
 const base = { title: 'ignored', body: doc(), keywords: [], wordCount: 4, text4search: '( Soleil ) le soleil ( Sun ) the sun (  )' };
-const saveIn = (translations: NoteTranslations, mainLang = 'fr') => ({ type: 'SaveNote' as const, data: { ...base, translations, mainLang, newId: ids() } });
+const saveIn = (translations: NoteTranslations, mainLang = 'fr') => ({
+  type: 'SaveNote' as const,
+  data: { ...base, translations, mainLang, newId: ids() },
+});
 const written: NoteTranslations = { fr: { title: 'Soleil', body: fr }, en: { title: 'Sun', body: en } };
 const contributed = (translations: NoteTranslations, main: keyof NoteTranslations = 'fr'): NoteContent => ({
   contributionId: id,
@@ -45,26 +63,43 @@ const contributed = (translations: NoteTranslations, main: keyof NoteTranslation
 
 describe('multilanguage notes (decider)', () => {
   it('contributes every language; the title and body are those of the main (default) language', () => {
-    spec.given([created()]).when(saveIn(written)).then([{ type: 'NoteContributed', data: contributed(written) }]);
+    spec
+      .given([created()])
+      .when(saveIn(written))
+      .then([{ type: 'NoteContributed', data: contributed(written) }]);
   });
 
   it('falls back to the first written language when the default one is missing', () => {
     const onlyEn = { en: written.en } as NoteTranslations;
-    spec.given([created()]).when(saveIn(onlyEn, 'fr')).then([{ type: 'NoteContributed', data: contributed(onlyEn, 'en') }]);
+    spec
+      .given([created()])
+      .when(saveIn(onlyEn, 'fr'))
+      .then([{ type: 'NoteContributed', data: contributed(onlyEn, 'en') }]);
   });
 
   it('refuses a language without a title, naming translations.{lang}.title', () => {
-    const error = spec.given([activeNote]).when(saveIn({ ...written, en: { title: '  ', body: en } })).thenThrows(ValidationError, ObjectMessages.titleRequired);
-    expect((error as ValidationError).errors).toEqual([{ field: 'translations.en.title', message: ObjectMessages.titleRequired, messageCode: 'objects.titleRequired' }]);
+    const error = spec
+      .given([activeNote])
+      .when(saveIn({ ...written, en: { title: '  ', body: en } }))
+      .thenThrows(ValidationError, ObjectMessages.titleRequired);
+    expect((error as ValidationError).errors).toEqual([
+      { field: 'translations.en.title', message: ObjectMessages.titleRequired, messageCode: 'objects.titleRequired' },
+    ]);
   });
 
   it('refuses a key that is not a language code (it would overwrite data.body)', () => {
-    const error = spec.given([activeNote]).when(saveIn({ body: { title: 'x', body: fr } })).thenThrows(ValidationError);
+    const error = spec
+      .given([activeNote])
+      .when(saveIn({ body: { title: 'x', body: fr } }))
+      .thenThrows(ValidationError);
     expect((error as ValidationError).errors?.[0]?.field).toBe('translations.body');
   });
 
   it('makes supports of every language links, once each', () => {
-    const withSupport = { fr: { title: 'Soleil', body: doc(paragraph(supportNode('parce que'))) }, en: { title: 'Sun', body: doc(paragraph(supportNode('because'))) } };
+    const withSupport = {
+      fr: { title: 'Soleil', body: doc(paragraph(supportNode('parce que'))) },
+      en: { title: 'Sun', body: doc(paragraph(supportNode('because'))) },
+    };
     const events = contributionDecider.decide(saveIn(withSupport), [activeNote].reduce(evolveContribution, initialContributionState()));
     const links = events.filter((event) => event.type === 'LinkCreated');
     expect(links).toHaveLength(2);
@@ -79,7 +114,10 @@ describe('multilanguage notes (decider)', () => {
     const first: ContributionEvent = { type: 'NoteSaved', data: contributed(written) };
     spec.given([activeNote, first]).when(saveIn(written)).thenNothingHappens();
     const changed = { ...written, en: { title: 'Sun', body: doc(paragraph(text('the hot sun'))) } };
-    spec.given([activeNote, first]).when(saveIn(changed)).then([{ type: 'NoteSaved', data: contributed(changed) }]);
+    spec
+      .given([activeNote, first])
+      .when(saveIn(changed))
+      .then([{ type: 'NoteSaved', data: contributed(changed) }]);
   });
 
   it('folds data[lang], data[lang_title] and langInNote, removing a language no longer written', () => {
@@ -102,9 +140,10 @@ describe('multilanguage notes (decider)', () => {
 describe('templates (decider)', () => {
   const scaffold = created({ type: 'Scaffold', status: 'active', title: 'Theory' });
   it('marks a scaffold as a template, once', () => {
-    spec.given([scaffold]).when({ type: 'SetScaffoldTemplate', data: { isTemplate: true } }).then([
-      { type: 'ScaffoldTemplateChanged', data: { contributionId: id, isTemplate: true } },
-    ]);
+    spec
+      .given([scaffold])
+      .when({ type: 'SetScaffoldTemplate', data: { isTemplate: true } })
+      .then([{ type: 'ScaffoldTemplateChanged', data: { contributionId: id, isTemplate: true } }]);
     spec
       .given([scaffold, { type: 'ScaffoldTemplateChanged', data: { contributionId: id, isTemplate: true } }])
       .when({ type: 'SetScaffoldTemplate', data: { isTemplate: true } })
@@ -112,13 +151,19 @@ describe('templates (decider)', () => {
   });
 
   it('refuses anything but a scaffold', () => {
-    spec.given([activeNote]).when({ type: 'SetScaffoldTemplate', data: { isTemplate: true } }).thenThrows(IllegalStateError, TemplateMessages.notAScaffold);
+    spec
+      .given([activeNote])
+      .when({ type: 'SetScaffoldTemplate', data: { isTemplate: true } })
+      .thenThrows(IllegalStateError, TemplateMessages.notAScaffold);
   });
 });
 
 describe('multilanguage rules (contracts)', () => {
   it('offers the default language first, none when the plugin is off', () => {
-    expect(noteLanguagesOf({ plugins: { multilanguage: true }, defaultLang: 'fr', languages: ['en', 'fr', 'bad code'] })).toEqual(['fr', 'en']);
+    expect(noteLanguagesOf({ plugins: { multilanguage: true }, defaultLang: 'fr', languages: ['en', 'fr', 'bad code'] })).toEqual([
+      'fr',
+      'en',
+    ]);
     expect(noteLanguagesOf({ plugins: { multilanguage: false }, defaultLang: 'fr', languages: ['en'] })).toEqual([]);
   });
 

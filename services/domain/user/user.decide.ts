@@ -1,9 +1,4 @@
-import type {
-  GlobalRole,
-  InterfaceLanguage,
-  UserEvent,
-  UserRegistered,
-} from '../../../contracts/events/user.ts';
+import type { GlobalRole, InterfaceLanguage, UserEvent, UserRegistered } from '../../../contracts/events/user.ts';
 import { interfaceLanguages } from '../../../contracts/events/user.ts';
 import { UserRules, checkUserName } from '../../../contracts/messages.ts';
 import type { Decider } from '../../core/decider.ts';

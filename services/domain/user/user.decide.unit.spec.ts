@@ -47,15 +47,25 @@ describe('user decider', () => {
 
     it('accepts letters, digits and ._@- after a first letter', () => {
       const data = { ...registration, userName: 'a.b_c@d-9' };
-      spec.given([]).when({ type: 'RegisterUser', data }).then([
-        { type: 'UserRegistered', data: { ...data, email: 'marie@example.org', firstName: 'Marie' } },
-      ]);
+      spec
+        .given([])
+        .when({ type: 'RegisterUser', data })
+        .then([{ type: 'UserRegistered', data: { ...data, email: 'marie@example.org', firstName: 'Marie' } }]);
     });
 
     it('refuses an invalid email and blank names', () => {
-      spec.given([]).when({ type: 'RegisterUser', data: { ...registration, email: 'nope' } }).thenThrows(ValidationError, Messages.emailInvalid);
-      spec.given([]).when({ type: 'RegisterUser', data: { ...registration, firstName: '  ' } }).thenThrows(ValidationError, Messages.firstNameRequired);
-      spec.given([]).when({ type: 'RegisterUser', data: { ...registration, lastName: '' } }).thenThrows(ValidationError, Messages.lastNameRequired);
+      spec
+        .given([])
+        .when({ type: 'RegisterUser', data: { ...registration, email: 'nope' } })
+        .thenThrows(ValidationError, Messages.emailInvalid);
+      spec
+        .given([])
+        .when({ type: 'RegisterUser', data: { ...registration, firstName: '  ' } })
+        .thenThrows(ValidationError, Messages.firstNameRequired);
+      spec
+        .given([])
+        .when({ type: 'RegisterUser', data: { ...registration, lastName: '' } })
+        .thenThrows(ValidationError, Messages.lastNameRequired);
     });
 
     it('refuses to register the same user twice', () => {
@@ -76,7 +86,10 @@ describe('user decider', () => {
         .given([registered])
         .when({ type: 'ChangeLanguage', data: { lang: 'en' } })
         .then([{ type: 'UserLanguageChanged', data: { userId, lang: 'en' } }]);
-      spec.given([registered]).when({ type: 'ChangeLanguage', data: { lang: 'fr' } }).thenNothingHappens();
+      spec
+        .given([registered])
+        .when({ type: 'ChangeLanguage', data: { lang: 'fr' } })
+        .thenNothingHappens();
       spec
         .given([registered])
         .when({ type: 'ChangeLanguage', data: { lang: 'xx' as 'fr' } })
@@ -85,14 +98,26 @@ describe('user decider', () => {
 
     it('promotes to admin only when not already admin', () => {
       const promoted: UserEvent = { type: 'UserRoleChanged', data: { userId, role: 'admin' } };
-      spec.given([registered]).when({ type: 'ChangeRole', data: { role: 'admin' } }).then([promoted]);
-      spec.given([registered, promoted]).when({ type: 'ChangeRole', data: { role: 'admin' } }).thenNothingHappens();
+      spec
+        .given([registered])
+        .when({ type: 'ChangeRole', data: { role: 'admin' } })
+        .then([promoted]);
+      spec
+        .given([registered, promoted])
+        .when({ type: 'ChangeRole', data: { role: 'admin' } })
+        .thenNothingHappens();
     });
 
     it('blocks and unblocks login', () => {
       const blocked: UserEvent = { type: 'UserLoginBlocked', data: { userId } };
-      spec.given([registered]).when({ type: 'SetLoginBlocked', data: { blocked: true } }).then([blocked]);
-      spec.given([registered, blocked]).when({ type: 'SetLoginBlocked', data: { blocked: true } }).thenNothingHappens();
+      spec
+        .given([registered])
+        .when({ type: 'SetLoginBlocked', data: { blocked: true } })
+        .then([blocked]);
+      spec
+        .given([registered, blocked])
+        .when({ type: 'SetLoginBlocked', data: { blocked: true } })
+        .thenNothingHappens();
       spec
         .given([registered, blocked])
         .when({ type: 'SetLoginBlocked', data: { blocked: false } })
@@ -110,8 +135,14 @@ describe('user decider', () => {
 
   describe('when not registered', () => {
     it('refuses every change', () => {
-      spec.given([]).when({ type: 'ChangePassword', data: { passwordHash: 'x', by: 'self' } }).thenThrows(NotFoundError);
-      spec.given([]).when({ type: 'ChangeRole', data: { role: 'admin' } }).thenThrows(NotFoundError);
+      spec
+        .given([])
+        .when({ type: 'ChangePassword', data: { passwordHash: 'x', by: 'self' } })
+        .thenThrows(NotFoundError);
+      spec
+        .given([])
+        .when({ type: 'ChangeRole', data: { role: 'admin' } })
+        .thenThrows(NotFoundError);
     });
   });
 });
@@ -122,7 +153,10 @@ describe('user name claim decider', () => {
   const other = '64b000000000000000000002';
 
   it('claims a free name', () => {
-    claim.given([]).when({ type: 'ClaimUserName', data: { userName: 'Marie', userId, currentOwnerRegistered: false } }).then([claimed]);
+    claim
+      .given([])
+      .when({ type: 'ClaimUserName', data: { userName: 'Marie', userId, currentOwnerRegistered: false } })
+      .then([claimed]);
   });
 
   it('refuses a name owned by a registered user, naming the field', () => {

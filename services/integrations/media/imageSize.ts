@@ -7,7 +7,8 @@ export type ImageSize = { width: number; height: number };
 const u16be = (b: Uint8Array, o: number) => ((b[o] ?? 0) << 8) | (b[o + 1] ?? 0);
 const u16le = (b: Uint8Array, o: number) => (b[o] ?? 0) | ((b[o + 1] ?? 0) << 8);
 const u24le = (b: Uint8Array, o: number) => (b[o] ?? 0) | ((b[o + 1] ?? 0) << 8) | ((b[o + 2] ?? 0) << 16);
-const u32be = (b: Uint8Array, o: number) => (((b[o] ?? 0) << 24) >>> 0) + (((b[o + 1] ?? 0) << 16) | ((b[o + 2] ?? 0) << 8) | (b[o + 3] ?? 0));
+const u32be = (b: Uint8Array, o: number) =>
+  (((b[o] ?? 0) << 24) >>> 0) + (((b[o + 1] ?? 0) << 16) | ((b[o + 2] ?? 0) << 8) | (b[o + 3] ?? 0));
 
 const valid = (width: number, height: number): ImageSize | null =>
   width > 0 && height > 0 && width <= 1_000_000 && height <= 1_000_000 ? { width, height } : null;

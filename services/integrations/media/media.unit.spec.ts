@@ -65,7 +65,11 @@ describe('SVG sanitiser', () => {
     ['an external image', '<svg><image href="https://evil.example/x.png"/></svg>', /evil/],
     ['an external xlink image', '<svg><image xlink:href="http://evil.example/x.png"/></svg>', /evil/],
     ['an html data URL', '<svg><image href="data:text/html;base64,PHNjcmlwdD4="/></svg>', /data:text/],
-    ['a foreignObject', '<svg><foreignObject><iframe src="javascript:alert(1)"></iframe></foreignObject></svg>', /foreignObject|iframe|alert/],
+    [
+      'a foreignObject',
+      '<svg><foreignObject><iframe src="javascript:alert(1)"></iframe></foreignObject></svg>',
+      /foreignObject|iframe|alert/,
+    ],
     ['a style element', '<svg><style>@import url(http://evil.example/x.css)</style></svg>', /style|evil/],
     ['an animation rewriting an href', '<svg><animate attributeName="href" to="javascript:alert(1)"/></svg>', /animate|javascript/],
     ['an external url() fill', '<svg><rect fill="url(http://evil.example/#x)"/></svg>', /evil/],

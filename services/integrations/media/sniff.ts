@@ -82,7 +82,10 @@ export const sniffMime = (bytes: Uint8Array): string => {
     return ascii(bytes, 0, Math.min(bytes.length, 64)).includes('webm') ? 'video/webm' : 'video/x-matroska';
   }
   if (ascii(bytes, 0, 4) === 'OggS') return 'audio/ogg';
-  if (ascii(bytes, 0, 3) === 'ID3' || (bytes.length > 1 && bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0 && ((bytes[1] ?? 0) & 0x06) !== 0)) {
+  if (
+    ascii(bytes, 0, 3) === 'ID3' ||
+    (bytes.length > 1 && bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0 && ((bytes[1] ?? 0) & 0x06) !== 0)
+  ) {
     return 'audio/mpeg';
   }
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return officeType(bytes);

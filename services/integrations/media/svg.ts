@@ -18,11 +18,15 @@ export const maxSvgBytes = 2 * 1024 * 1024;
 export const emptyDrawingSvg =
   '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><g id="layer1"><title>Layer 1</title></g></svg>';
 
+// A word list reads better in rows.
+// prettier-ignore
 const elements = [
   'svg', 'g', 'defs', 'title', 'desc', 'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon',
   'text', 'tspan', 'image', 'use', 'symbol', 'clipPath', 'mask', 'linearGradient', 'radialGradient', 'stop', 'pattern', 'marker',
 ];
 
+// A word list reads better in rows.
+// prettier-ignore
 const common = [
   'id', 'class', 'transform', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-linecap',
   'stroke-linejoin', 'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'opacity', 'visibility', 'display',
@@ -30,6 +34,8 @@ const common = [
   'dominant-baseline', 'letter-spacing', 'mix-blend-mode', 'vector-effect', 'data-paper-data', 'marker-start', 'marker-mid', 'marker-end',
 ];
 
+// A word list reads better in rows.
+// prettier-ignore
 const geometry = [
   'x', 'y', 'width', 'height', 'rx', 'ry', 'cx', 'cy', 'r', 'x1', 'y1', 'x2', 'y2', 'points', 'd', 'dx', 'dy', 'viewBox',
   'preserveAspectRatio', 'xmlns', 'xmlns:xlink', 'version', 'href', 'xlink:href', 'offset', 'stop-color', 'stop-opacity',
@@ -54,7 +60,19 @@ export const decodeCssEscapes = (value: string): string =>
     .replace(/\\(.)/g, '$1');
 
 /** Attributes that a browser never reads as CSS: ids, path data, paper.js's JSON, links (checked on their own). */
-const notCss = new Set(['id', 'class', 'data-paper-data', 'd', 'points', 'viewBox', 'xmlns', 'xmlns:xlink', 'version', 'href', 'xlink:href']);
+const notCss = new Set([
+  'id',
+  'class',
+  'data-paper-data',
+  'd',
+  'points',
+  'viewBox',
+  'xmlns',
+  'xmlns:xlink',
+  'version',
+  'href',
+  'xlink:href',
+]);
 
 /**
  * The CSS functions a drawing needs: colours and transforms, and `url()`
@@ -62,14 +80,33 @@ const notCss = new Set(['id', 'class', 'data-paper-data', 'd', 'points', 'viewBo
  * `src()`, `cross-fade()`, `var()`, `expression()`…) could fetch or compute
  * something the allowlist never saw.
  */
-const cssFunctions = new Set(['url', 'rgb', 'rgba', 'hsl', 'hsla', 'matrix', 'translate', 'translatex', 'translatey', 'scale', 'scalex', 'scaley', 'rotate', 'skewx', 'skewy']);
+const cssFunctions = new Set([
+  'url',
+  'rgb',
+  'rgba',
+  'hsl',
+  'hsla',
+  'matrix',
+  'translate',
+  'translatex',
+  'translatey',
+  'scale',
+  'scalex',
+  'scaley',
+  'rotate',
+  'skewx',
+  'skewy',
+]);
 
 /** An attribute value that may point outside the document (or run code) is dropped. */
 const safeValue = (name: string, value: string): boolean => {
   // An empty attribute means nothing, and would be written back as a bare name, which is not XML (issue 21 §1).
   if (value === '') return false;
-  // eslint-disable-next-line no-control-regex -- control characters hide 'javascript:' from naive checks
-  const compact = decodeCssEscapes(value).replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
+
+  const compact = decodeCssEscapes(value)
+    // eslint-disable-next-line no-control-regex -- control characters hide 'javascript:' from naive checks
+    .replace(/[\s\u0000-\u001f]/g, '')
+    .toLowerCase();
   if (hrefAttributes.has(name)) return compact.startsWith('#') || safeDataImage.test(value.trim());
   if (!notCss.has(name)) {
     // paper.js never writes a backslash in a CSS value: one there is an escape hiding something (issue 20 §11).
@@ -89,10 +126,9 @@ const options: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   allowedStyles: {
     '*': Object.fromEntries(
-      [...common.filter((a) => !['id', 'class', 'transform', 'style', 'data-paper-data'].includes(a)), 'stop-color', 'stop-opacity'].map((property) => [
-        property,
-        [/^[#a-z0-9.,%\s()-]*$/i],
-      ]),
+      [...common.filter((a) => !['id', 'class', 'transform', 'style', 'data-paper-data'].includes(a)), 'stop-color', 'stop-opacity'].map(
+        (property) => [property, [/^[#a-z0-9.,%\s()-]*$/i]],
+      ),
     ),
   },
   disallowedTagsMode: 'discard',

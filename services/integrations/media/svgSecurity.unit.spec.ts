@@ -28,7 +28,11 @@ describe('drawing sanitiser: CSS escapes (issue 20 §11)', () => {
   });
 
   it('keeps same-document url(#…) and plain colours', () => {
-    const clean = sanitizeSvg(svg('<defs><linearGradient id="g"><stop offset="0" stop-color="#f00" /></linearGradient></defs><path d="M0 0" fill="url(#g)" stroke="#00ff00" />'));
+    const clean = sanitizeSvg(
+      svg(
+        '<defs><linearGradient id="g"><stop offset="0" stop-color="#f00" /></linearGradient></defs><path d="M0 0" fill="url(#g)" stroke="#00ff00" />',
+      ),
+    );
     expect(clean).toContain('fill="url(#g)"');
     expect(clean).toContain('stroke="#00ff00"');
   });
@@ -59,7 +63,8 @@ describe('drawing sanitiser: what paper.js exports survives', () => {
   it('keeps every attribute but the empty stroke-dasharray, and comes out well-formed', () => {
     const clean = sanitizeSvg(paperExport);
     expect(isWellFormedXml(clean)).toBe(true);
-    const attributes = (text: string) => [...text.matchAll(/\s([\w:-]+)="([^"]*)"/g)].map((m) => `${m[1]}=${(m[2] ?? '').replace(/:\s+/g, ':')}`);
+    const attributes = (text: string) =>
+      [...text.matchAll(/\s([\w:-]+)="([^"]*)"/g)].map((m) => `${m[1]}=${(m[2] ?? '').replace(/:\s+/g, ':')}`);
     const kept = new Set(attributes(clean));
     expect(attributes(paperExport).filter((a) => !kept.has(a))).toEqual(['stroke-dasharray=']);
     expect(clean).toContain('fill="url(#color-1)"');
@@ -110,6 +115,13 @@ describe('drawing sanitiser: <style> elements (issue 20 §11)', () => {
 describe('drawing sanitiser: refuses what is not XML after cleaning (issue 21 §1)', () => {
   it('an xlink:href whose prefix is never declared is refused, not stored for a broken image', () => {
     expect(() => sanitizeSvg(svg('<image xlink:href="data:image/png;base64,AAAA" width="10" height="10" />'))).toThrow(SvgRejected);
-    expect(() => sanitizeSvg(svg('<image xlink:href="data:image/png;base64,AAAA" width="10" height="10" />').replace('<svg ', '<svg xmlns:xlink="http://www.w3.org/1999/xlink" '))).not.toThrow();
+    expect(() =>
+      sanitizeSvg(
+        svg('<image xlink:href="data:image/png;base64,AAAA" width="10" height="10" />').replace(
+          '<svg ',
+          '<svg xmlns:xlink="http://www.w3.org/1999/xlink" ',
+        ),
+      ),
+    ).not.toThrow();
   });
 });

@@ -25,8 +25,13 @@ const isPayload = (value: unknown): value is AltchaPayload => {
   if (typeof value !== 'object' || value === null) return false;
   const { challenge, solution } = value as Record<string, unknown>;
   return (
-    typeof challenge === 'object' && challenge !== null && 'parameters' in challenge &&
-    typeof solution === 'object' && solution !== null && 'counter' in solution && 'derivedKey' in solution
+    typeof challenge === 'object' &&
+    challenge !== null &&
+    'parameters' in challenge &&
+    typeof solution === 'object' &&
+    solution !== null &&
+    'counter' in solution &&
+    'derivedKey' in solution
   );
 };
 
@@ -80,7 +85,9 @@ export class AltchaRobotCheck implements RobotCheck {
     if (!result.verified) return false;
     if (!options.consume) return true;
     // The signed challenge identifies the solution: each is accepted once.
-    const key = createHash('sha256').update(payload.challenge.signature ?? JSON.stringify(payload.challenge.parameters)).digest('hex');
+    const key = createHash('sha256')
+      .update(payload.challenge.signature ?? JSON.stringify(payload.challenge.parameters))
+      .digest('hex');
     return this.options.once.claim(`altcha:${key}`, this.expiresMs + 60_000);
   }
 }

@@ -14,7 +14,7 @@ const memoryOnce = (): OnceStore => {
 };
 
 const solve = async (check: AltchaRobotCheck) => {
-  const challenge = (await check.createChallenge());
+  const challenge = await check.createChallenge();
   const solution = await solveChallenge({ challenge, deriveKey });
   return { challenge, payload: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') };
 };
@@ -70,9 +70,9 @@ describe('RecaptchaRobotCheck', () => {
       siteKey: 's',
       secretKey: 'k',
       once: memoryOnce(),
-      fetch: (async () => {
+      fetch: async () => {
         throw new Error('offline');
-      }),
+      },
     });
     expect(await offline.verify('token', { consume: true })).toBe(false);
   });

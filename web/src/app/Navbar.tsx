@@ -88,10 +88,7 @@ export const Navbar = ({ me, loggedIn }: NavbarProps) => {
         </Link>
         <ul className={styles.items}>
           <Item>
-            <Dialog
-              title={t('about.versionTitle')}
-              trigger={<DialogButton icon={Info} label={t('nav.version')} testId="nav-version" />}
-            >
+            <Dialog title={t('about.versionTitle')} trigger={<DialogButton icon={Info} label={t('nav.version')} testId="nav-version" />}>
               <VersionDetails />
             </Dialog>
           </Item>

@@ -15,12 +15,8 @@ import { viewSlots } from './viewSlots.tsx';
 
 // The ALTCHA widget and the admin screens load on demand.
 const SignupPage = lazy(() => import('../features/auth/components/SignupPage.tsx').then((m) => ({ default: m.SignupPage })));
-const AdminUsersPage = lazy(() =>
-  import('../features/admin/components/AdminUsersPage.tsx').then((m) => ({ default: m.AdminUsersPage })),
-);
-const AdminToolsPage = lazy(() =>
-  import('../features/admin/components/AdminToolsPage.tsx').then((m) => ({ default: m.AdminToolsPage })),
-);
+const AdminUsersPage = lazy(() => import('../features/admin/components/AdminUsersPage.tsx').then((m) => ({ default: m.AdminUsersPage })));
+const AdminToolsPage = lazy(() => import('../features/admin/components/AdminToolsPage.tsx').then((m) => ({ default: m.AdminToolsPage })));
 // Community screens (issue 4): the manager on `/` is eager, the rest load on demand.
 const CommunityEditorPage = lazy(() =>
   import('../features/communities/components/CommunityEditorPage.tsx').then((m) => ({ default: m.CommunityEditorPage })),
@@ -42,7 +38,9 @@ const HistoricalObjectPage = lazy(() =>
 const ContributionPage = lazy(() =>
   import('../features/contribution/page/ContributionPage.tsx').then((m) => ({ default: m.ContributionPage })),
 );
-const ViewManagerPage = lazy(() => import('../features/viewmanager/components/ViewManagerPage.tsx').then((m) => ({ default: m.ViewManagerPage })));
+const ViewManagerPage = lazy(() =>
+  import('../features/viewmanager/components/ViewManagerPage.tsx').then((m) => ({ default: m.ViewManagerPage })),
+);
 const SearchPage = lazy(() => import('../features/search/components/SearchPage.tsx').then((m) => ({ default: m.SearchPage })));
 const TimeMachinePage = lazy(() =>
   import('../features/view/timemachine/TimeMachinePage.tsx').then((m) => ({ default: m.TimeMachinePage })),
@@ -84,7 +82,10 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.groupManager, element: <RequireAuth>{() => <GroupManagerPage />}</RequireAuth> },
         { path: paths.help, element: <RequireAuth>{(me) => <HelpPage me={me} />}</RequireAuth> },
         { path: paths.view, element: <RequireAuth>{(me) => <ViewPage isAdmin={me.role === 'admin'} slots={viewSlots} />}</RequireAuth> },
-        { path: paths.viewWithMenu, element: <RequireAuth>{(me) => <ViewPage isAdmin={me.role === 'admin'} slots={viewSlots} />}</RequireAuth> },
+        {
+          path: paths.viewWithMenu,
+          element: <RequireAuth>{(me) => <ViewPage isAdmin={me.role === 'admin'} slots={viewSlots} />}</RequireAuth>,
+        },
         { path: paths.contribution, element: <RequireAuth>{() => <ContributionPage />}</RequireAuth> },
         { path: paths.contributionInContext, element: <RequireAuth>{() => <ContributionPage />}</RequireAuth> },
         { path: paths.historicalObject, element: <RequireAuth>{() => <HistoricalObjectPage />}</RequireAuth> },

@@ -42,7 +42,13 @@ export const BlockWritersCard = ({ block, textSection: section }: BlockWritersCa
   return (
     <Card title={t(`${section}.blockTitle`)}>
       <p className={layout.muted}>{t(`${section}.blockHint`)}</p>
-      <TextField name="block-key" label={t(`${section}.typeKey`)} autoComplete="off" value={key} onChange={(event) => setKey(event.target.value)} />
+      <TextField
+        name="block-key"
+        label={t(`${section}.typeKey`)}
+        autoComplete="off"
+        value={key}
+        onChange={(event) => setKey(event.target.value)}
+      />
       <div className={layout.actions}>
         <Button variant="secondary" disabled={block.isPending} onClick={() => void run(true)} data-testid="block-writers">
           <Lock size={18} aria-hidden="true" />

@@ -10,11 +10,7 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 
 /** A button in the design system's three variants. */
 export const Button = ({ variant = 'primary', block = false, className, type = 'button', ...rest }: ButtonProps) => (
-  <button
-    type={type}
-    className={[styles.button, styles[variant], block ? styles.block : '', className ?? ''].join(' ').trim()}
-    {...rest}
-  />
+  <button type={type} className={[styles.button, styles[variant], block ? styles.block : '', className ?? ''].join(' ').trim()} {...rest} />
 );
 
 /** The same look for links (react-router Link or anchors) via className. */

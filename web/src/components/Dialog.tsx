@@ -28,9 +28,7 @@ export const Dialog = ({ trigger, title, description, children }: DialogProps) =
               <X size={20} aria-hidden="true" />
             </RadixDialog.Close>
           </div>
-          {description ? (
-            <RadixDialog.Description>{description}</RadixDialog.Description>
-          ) : null}
+          {description ? <RadixDialog.Description>{description}</RadixDialog.Description> : null}
           {children}
         </RadixDialog.Content>
       </RadixDialog.Portal>

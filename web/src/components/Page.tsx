@@ -13,13 +13,13 @@ export type PageProps = {
 export const Page = ({ title, subtitle, narrow = false, children }: PageProps) => {
   useDocumentTitle(title);
   return (
-  <div className={`${styles.page} ${narrow ? styles.narrow : ''}`}>
-    <header className={styles.header}>
-      <h1 className={styles.title}>{title}</h1>
-      {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
-    </header>
-    {children}
-  </div>
+    <div className={`${styles.page} ${narrow ? styles.narrow : ''}`}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{title}</h1>
+        {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+      </header>
+      {children}
+    </div>
   );
 };
 

@@ -7,9 +7,7 @@ type Tree = { [key: string]: string | Tree };
 
 /** Every leaf key as a dotted path. */
 const keysOf = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
-  );
+  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`)));
 
 const valueAt = (tree: Tree, path: string): unknown =>
   path.split('.').reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Tree)[key] : undefined), tree);
@@ -23,8 +21,14 @@ describe('locale files', () => {
 
   it.each(languages.map((lang) => [lang]))('%s has every key of fr, and fr every key of it', (lang) => {
     const keys = keysOf(locales[lang]).sort();
-    expect(reference.filter((key) => !keys.includes(key)), `missing from ${lang}`).toEqual([]);
-    expect(keys.filter((key) => !reference.includes(key)), `missing from fr`).toEqual([]);
+    expect(
+      reference.filter((key) => !keys.includes(key)),
+      `missing from ${lang}`,
+    ).toEqual([]);
+    expect(
+      keys.filter((key) => !reference.includes(key)),
+      `missing from fr`,
+    ).toEqual([]);
   });
 
   it.each(languages.map((lang) => [lang]))('%s has no empty text and keeps every {{placeholder}} of fr', (lang) => {
@@ -59,7 +63,9 @@ describe('locale files', () => {
   });
 
   it('never shows a spec message in English in the French interface', () => {
-    const english = messageCodes().filter((code) => !rewordedInEnglish.has(code) && valueAt(locales.fr, `server.${code}`) === templateOf(code));
+    const english = messageCodes().filter(
+      (code) => !rewordedInEnglish.has(code) && valueAt(locales.fr, `server.${code}`) === templateOf(code),
+    );
     expect(english).toEqual([]);
   });
 

@@ -41,7 +41,21 @@ export class ApiError extends Error {
 
 /** The kind of failure of an answer without problem details (a proxy's 502, a network error). */
 const kindOfStatus = (status: number): string =>
-  status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : status === 409 ? 'conflict' : status === 429 ? 'rate_limited' : status >= 500 ? 'internal' : status >= 400 ? 'validation' : '';
+  status === 401
+    ? 'unauthorized'
+    : status === 403
+      ? 'forbidden'
+      : status === 404
+        ? 'not_found'
+        : status === 409
+          ? 'conflict'
+          : status === 429
+            ? 'rate_limited'
+            : status >= 500
+              ? 'internal'
+              : status >= 400
+                ? 'validation'
+                : '';
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

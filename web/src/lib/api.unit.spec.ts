@@ -81,12 +81,17 @@ describe('api client', () => {
 
   it('a login 401 clears the token without navigating, so the form shows the message, translated from its code', async () => {
     const { tokens, onUnauthorized, client } = setup(
-      json(401, { message: 'This userName is not registered or the password is not correct.', code: 'unauthorized', messageCode: 'messages.loginFailed' }),
+      json(401, {
+        message: 'This userName is not registered or the password is not correct.',
+        code: 'unauthorized',
+        messageCode: 'messages.loginFailed',
+      }),
     );
     tokens.set('stale');
-    await expect(
-      client.request('/auth/local', { method: 'POST', body: {}, redirectOnUnauthorized: false }),
-    ).rejects.toMatchObject({ message: "Ce nom d'utilisateur n'est pas inscrit ou le mot de passe n'est pas correct.", messageCode: 'messages.loginFailed' });
+    await expect(client.request('/auth/local', { method: 'POST', body: {}, redirectOnUnauthorized: false })).rejects.toMatchObject({
+      message: "Ce nom d'utilisateur n'est pas inscrit ou le mot de passe n'est pas correct.",
+      messageCode: 'messages.loginFailed',
+    });
     expect(tokens.get()).toBeNull();
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
@@ -111,17 +116,34 @@ describe('api client', () => {
 
   it('fills a message from its params (the retry delay of a 429)', async () => {
     const { client } = setup(
-      json(429, { status: 429, message: 'Too many attempts. Try again in 42 s.', code: 'rate_limited', messageCode: 'errors.tooManyAttempts', params: { seconds: 42 } }),
+      json(429, {
+        status: 429,
+        message: 'Too many attempts. Try again in 42 s.',
+        code: 'rate_limited',
+        messageCode: 'errors.tooManyAttempts',
+        params: { seconds: 42 },
+      }),
     );
-    await expect(client.request('/auth/local', { method: 'POST', body: {} })).rejects.toMatchObject({ message: 'Trop de tentatives. Réessayez dans 42 s.' });
+    await expect(client.request('/auth/local', { method: 'POST', body: {} })).rejects.toMatchObject({
+      message: 'Trop de tentatives. Réessayez dans 42 s.',
+    });
   });
 
   it('never shows the English text: an unknown code, or none, gives the generic message of the failure kind', async () => {
-    const unknown = setup(json(403, { status: 403, message: 'Some new English refusal', code: 'forbidden', messageCode: 'nowhere.unknown' }));
-    await expect(unknown.client.request('/api/x')).rejects.toMatchObject({ message: "Vous n'avez pas le droit de faire cela.", serverText: 'Some new English refusal' });
+    const unknown = setup(
+      json(403, { status: 403, message: 'Some new English refusal', code: 'forbidden', messageCode: 'nowhere.unknown' }),
+    );
+    await expect(unknown.client.request('/api/x')).rejects.toMatchObject({
+      message: "Vous n'avez pas le droit de faire cela.",
+      serverText: 'Some new English refusal',
+    });
     const bare = setup(new Response('Bad Gateway', { status: 502 }));
-    await expect(bare.client.request('/api/x')).rejects.toMatchObject({ message: 'Un problème est survenu de notre côté. Réessayez dans un instant.' });
-    const fields = setup(json(400, { status: 400, message: 'x', code: 'validation', errors: [{ field: 'title', message: 'title is bad' }] }));
+    await expect(bare.client.request('/api/x')).rejects.toMatchObject({
+      message: 'Un problème est survenu de notre côté. Réessayez dans un instant.',
+    });
+    const fields = setup(
+      json(400, { status: 400, message: 'x', code: 'validation', errors: [{ field: 'title', message: 'title is bad' }] }),
+    );
     const error = (await fields.client.request('/api/x').catch((e: unknown) => e)) as ApiError;
     expect(error.fieldMessage('title')).toBe("Une partie de la saisie n'est pas valide.");
   });

@@ -2,7 +2,13 @@ import i18next, { type TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '../../../contracts/errors.ts';
-import { isMessageCode, type CodedMessage, type MessageCode, type MessageParams, type UserMessage } from '../../../contracts/messageCodes.ts';
+import {
+  isMessageCode,
+  type CodedMessage,
+  type MessageCode,
+  type MessageParams,
+  type UserMessage,
+} from '../../../contracts/messageCodes.ts';
 
 /**
  * Server messages on screen. The server sends a stable `messageCode` (and
@@ -16,9 +22,24 @@ import { isMessageCode, type CodedMessage, type MessageCode, type MessageParams,
 export type MessageRef = MessageCode | CodedMessage | UserMessage;
 
 const codeOf = (ref: MessageRef | undefined): { code?: string; params?: MessageParams } =>
-  ref === undefined ? {} : typeof ref === 'string' ? { code: ref } : 'messageCode' in ref ? { code: ref.messageCode, params: ref.params } : { code: ref.code, params: ref.params };
+  ref === undefined
+    ? {}
+    : typeof ref === 'string'
+      ? { code: ref }
+      : 'messageCode' in ref
+        ? { code: ref.messageCode, params: ref.params }
+        : { code: ref.code, params: ref.params };
 
-const fallbackKinds: ReadonlySet<string> = new Set<ErrorCode>(['validation', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'concurrency', 'rate_limited', 'internal']);
+const fallbackKinds: ReadonlySet<string> = new Set<ErrorCode>([
+  'validation',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'concurrency',
+  'rate_limited',
+  'internal',
+]);
 
 /** The generic message for a kind of failure (an ErrorCode), or for any failure. */
 export const fallbackText = (t: TFunction, kind?: string): string =>
@@ -40,10 +61,13 @@ export const messageText = (ref: MessageRef | undefined, kind?: string): string 
 /** A translator of message references bound to the current language (re-renders on a change). */
 export const useMessageText = (): ((ref: MessageRef) => string) => {
   const { t } = useTranslation();
-  return useCallback((ref: MessageRef) => {
-    const { code, params } = codeOf(ref);
-    return translateMessage(t, code, params);
-  }, [t]);
+  return useCallback(
+    (ref: MessageRef) => {
+      const { code, params } = codeOf(ref);
+      return translateMessage(t, code, params);
+    },
+    [t],
+  );
 };
 
 /** A CSV row's messages, translated and joined as the server joins them. */

@@ -10,8 +10,7 @@ export type { UserProfile };
 export const meQueryKey = ['users', 'me'] as const;
 
 /** The current token (re-renders when it changes). */
-export const useToken = (): string | null =>
-  useSyncExternalStore(tokenStore.subscribe, tokenStore.get, () => null);
+export const useToken = (): string | null => useSyncExternalStore(tokenStore.subscribe, tokenStore.get, () => null);
 
 /** True when the browser holds a token; the server may still reject it. */
 export const useIsLoggedIn = (): boolean => useToken() !== null;

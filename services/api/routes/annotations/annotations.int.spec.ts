@@ -34,7 +34,10 @@ const inject = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string
 const text = 'Les plantes ont besoin de lumière. Sans lumière, elles jaunissent.';
 
 /** A contributed note by `author` (saved through the API) with two paragraphs. */
-const contributedNote = async (author: Member, options: { permission?: 'private' | 'protected' | 'public'; group?: string | null } = {}) => {
+const contributedNote = async (
+  author: Member,
+  options: { permission?: 'private' | 'protected' | 'public'; group?: string | null } = {},
+) => {
   const id = await createContribution(t, {
     communityId: room.communityId,
     type: 'Note',
@@ -44,7 +47,11 @@ const contributedNote = async (author: Member, options: { permission?: 'private'
     group: options.group ?? null,
   });
   const loaded = (await inject(author, 'GET', `/api/objects/${id}`)).json<ObjectReply>();
-  const saved = await inject(author, 'PUT', `/api/objects/${room.communityId}/${id}`, { revision: loaded.revision, title: 'Lumière', body: textDoc(text, 'Deuxième paragraphe.') });
+  const saved = await inject(author, 'PUT', `/api/objects/${room.communityId}/${id}`, {
+    revision: loaded.revision,
+    title: 'Lumière',
+    body: textDoc(text, 'Deuxième paragraphe.'),
+  });
   expect(saved.statusCode, saved.body).toBe(200);
   return id;
 };
@@ -91,7 +98,13 @@ describe('creating and listing annotations', () => {
     // The contribution and its annotates link (Annotation → Note), as the fact sheet has them.
     const object = (await inject(room.c, 'GET', `/api/objects/${created._id}`)).json<ObjectReply>();
     expect(object).toMatchObject({ type: 'Annotation', status: 'active', title: 'an Annotation', permission: 'protected' });
-    expect(object.data).toMatchObject({ quote: 'besoin de lumière', text: 'Et de l’eau ?', modelId: noteId, linkId: created.linkId, permissions: { read: [] } });
+    expect(object.data).toMatchObject({
+      quote: 'besoin de lumière',
+      text: 'Et de l’eau ?',
+      modelId: noteId,
+      linkId: created.linkId,
+      permissions: { read: [] },
+    });
     const to = (await inject(room.a, 'GET', `/api/links/to/${noteId}`)).json<Connection[]>();
     expect(to.filter((link) => link.type === 'annotates').map((link) => [link._id, link.from])).toEqual([[created.linkId, created._id]]);
   });
@@ -110,7 +123,11 @@ describe('creating and listing annotations', () => {
     const lost = await annotated(room.b, noteId, 'Deuxième paragraphe', 'gone soon');
     const loaded = (await inject(room.a, 'GET', `/api/objects/${noteId}`)).json<ObjectReply>();
     const body = textDoc(`Nouveau début. ${text}`, 'Autre chose.');
-    const saved = await inject(room.a, 'PUT', `/api/objects/${room.communityId}/${noteId}`, { revision: loaded.revision, title: 'Lumière', body });
+    const saved = await inject(room.a, 'PUT', `/api/objects/${room.communityId}/${noteId}`, {
+      revision: loaded.revision,
+      title: 'Lumière',
+      body,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const list = await listOf(room.a, noteId);
     const byId = new Map(list.map((a) => [a._id, a]));
@@ -144,7 +161,10 @@ describe('creating and listing annotations', () => {
     for (const [payload, field] of cases) {
       const response = await annotate(room.b, noteId, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json<{ errors: { field: string }[] }>().errors.map((e) => e.field), JSON.stringify(payload)).toContain(field);
+      expect(
+        response.json<{ errors: { field: string }[] }>().errors.map((e) => e.field),
+        JSON.stringify(payload),
+      ).toContain(field);
     }
     const badId = await inject(room.b, 'GET', '/api/objects/nope/annotations');
     expect(badId.statusCode).toBe(400);
@@ -155,17 +175,36 @@ describe('creating and listing annotations', () => {
   });
 
   it('refuses what cannot be annotated: an unsaved note (409), a drawing (400 id), an unknown id (404), a note of a community I am not in (403)', async () => {
-    const unsaved = await createContribution(t, { communityId: room.communityId, type: 'Note', authors: [room.a.authorId], permission: 'protected' });
+    const unsaved = await createContribution(t, {
+      communityId: room.communityId,
+      type: 'Note',
+      authors: [room.a.authorId],
+      permission: 'protected',
+    });
     expect((await annotate(room.a, unsaved, { ranges: [{ start: 0, end: 1 }], quote: 'x', text: 'x' })).statusCode).toBe(409);
-    const drawing = await createContribution(t, { communityId: room.communityId, type: 'Drawing', authors: [room.a.authorId], status: 'active' });
+    const drawing = await createContribution(t, {
+      communityId: room.communityId,
+      type: 'Drawing',
+      authors: [room.a.authorId],
+      status: 'active',
+    });
     const refused = await annotate(room.a, drawing, { ranges: [{ start: 0, end: 1 }], quote: 'x', text: 'x' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ errors: { field: string }[] }>().errors[0]?.field).toBe('id');
-    expect((await annotate(room.a, 'aaaaaaaaaaaaaaaaaaaaaaaa', { ranges: [{ start: 0, end: 1 }], quote: 'x', text: 'x' })).statusCode).toBe(404);
+    expect((await annotate(room.a, 'aaaaaaaaaaaaaaaaaaaaaaaa', { ranges: [{ start: 0, end: 1 }], quote: 'x', text: 'x' })).statusCode).toBe(
+      404,
+    );
     const noteId = await contributedNote(room.a);
     const other = await classRoom(t);
-    expect((await annotate(room.a, noteId, { ranges: rangeOf('Les plantes'), quote: 'Les plantes', text: 'x' }, other.communityId)).statusCode).toBe(403);
-    const otherNote = await createContribution(t, { communityId: other.communityId, type: 'Note', authors: [other.a.authorId], status: 'active' });
+    expect(
+      (await annotate(room.a, noteId, { ranges: rangeOf('Les plantes'), quote: 'Les plantes', text: 'x' }, other.communityId)).statusCode,
+    ).toBe(403);
+    const otherNote = await createContribution(t, {
+      communityId: other.communityId,
+      type: 'Note',
+      authors: [other.a.authorId],
+      status: 'active',
+    });
     expect((await annotate(room.a, otherNote, { ranges: [{ start: 0, end: 1 }], quote: 'x', text: 'x' })).statusCode).toBe(403);
   });
 });
@@ -175,12 +214,18 @@ describe('permissions', () => {
     const noteId = await contributedNote(room.a);
     const created = await annotated(room.b, noteId, 'Les plantes', 'hello');
     const payload = { ranges: rangeOf('Les plantes'), quote: 'Les plantes', text: 'x' };
-    for (const [who, status] of [[room.outsider, 403], [null, 401]] as const) {
+    for (const [who, status] of [
+      [room.outsider, 403],
+      [null, 401],
+    ] as const) {
       expect((await inject(who, 'GET', `/api/objects/${noteId}/annotations`)).statusCode).toBe(status);
       expect((await annotate(who, noteId, payload)).statusCode).toBe(status);
       expect((await inject(who, 'PUT', `/api/annotations/${created._id}`, { text: 'hacked' })).statusCode).toBe(status);
       expect((await inject(who, 'DELETE', `/api/annotations/${created._id}`)).statusCode).toBe(status);
-      expect((await inject(who, 'POST', `/api/contributions/${room.communityId}`, { type: 'Annotation', data: { modelId: noteId, ...payload } })).statusCode).toBe(status);
+      expect(
+        (await inject(who, 'POST', `/api/contributions/${room.communityId}`, { type: 'Annotation', data: { modelId: noteId, ...payload } }))
+          .statusCode,
+      ).toBe(status);
       expect((await inject(who, 'GET', `/api/objects/${created._id}`)).statusCode).toBe(status);
     }
     expect((await listOf(room.a, noteId)).map((a) => a.text)).toEqual(['hello']);
@@ -190,7 +235,14 @@ describe('permissions', () => {
     const noteId = await contributedNote(room.a, { permission: 'private' });
     const payload = { ranges: rangeOf('Les plantes'), quote: 'Les plantes', text: 'x' };
     expect((await annotate(room.b, noteId, payload)).statusCode).toBe(403);
-    expect((await inject(room.b, 'POST', `/api/contributions/${room.communityId}`, { type: 'Annotation', data: { modelId: noteId, ...payload } })).statusCode).toBe(403);
+    expect(
+      (
+        await inject(room.b, 'POST', `/api/contributions/${room.communityId}`, {
+          type: 'Annotation',
+          data: { modelId: noteId, ...payload },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await inject(room.b, 'GET', `/api/objects/${noteId}/annotations`)).statusCode).toBe(403);
     // The author's own protected annotation of a private note is not readable by others, even by its id.
     const own = await annotated(room.a, noteId, 'elles jaunissent', 'only for readers of the note');
@@ -245,14 +297,30 @@ describe('permissions', () => {
     expect(links.filter((link) => link.type === 'annotates')).toEqual([]);
     // Events: created with its link, edited twice, then inactive with the link deleted.
     const { events } = await t.infra.eventStore.readStream(contributionStreamName(created._id));
-    expect(events.map((e) => e.type)).toEqual(['ContributionCreated', 'LinkCreated', 'AnnotationEdited', 'AnnotationEdited', 'ContributionStatusChanged', 'LinkDeleted']);
+    expect(events.map((e) => e.type)).toEqual([
+      'ContributionCreated',
+      'LinkCreated',
+      'AnnotationEdited',
+      'AnnotationEdited',
+      'ContributionStatusChanged',
+      'LinkDeleted',
+    ]);
   });
 });
 
 describe('POST /api/contributions/{communityId} with type Annotation (the spec route)', () => {
   it('creates the annotation and its annotates link; a non-empty permissions.read makes it private', async () => {
     const noteId = await contributedNote(room.a);
-    const body = { type: 'Annotation', data: { modelId: noteId, ranges: rangeOf('Les plantes'), quote: 'Les plantes', text: 'kf6 style', permissions: { read: ['someone'] } } };
+    const body = {
+      type: 'Annotation',
+      data: {
+        modelId: noteId,
+        ranges: rangeOf('Les plantes'),
+        quote: 'Les plantes',
+        text: 'kf6 style',
+        permissions: { read: ['someone'] },
+      },
+    };
     const response = await inject(room.c, 'POST', `/api/contributions/${room.communityId}`, body);
     expect(response.statusCode, response.body).toBe(201);
     const reply = response.json<CreateContributionReply>();
@@ -260,7 +328,10 @@ describe('POST /api/contributions/{communityId} with type Annotation (the spec r
     expect(reply.contribution.data).toMatchObject({ modelId: noteId, text: 'kf6 style', permissions: { read: [room.c.authorId] } });
     expect((await listOf(room.c, noteId)).map((a) => a.text)).toEqual(['kf6 style']);
     expect(await listOf(room.a, noteId)).toEqual([]);
-    const bad = await inject(room.c, 'POST', `/api/contributions/${room.communityId}`, { type: 'Annotation', data: { modelId: noteId, ranges: [], quote: 'x', text: 'x' } });
+    const bad = await inject(room.c, 'POST', `/api/contributions/${room.communityId}`, {
+      type: 'Annotation',
+      data: { modelId: noteId, ranges: [], quote: 'x', text: 'x' },
+    });
     expect(bad.statusCode).toBe(400);
     // Notes are still created there as before.
     const note = await inject(room.c, 'POST', `/api/contributions/${room.communityId}`, { type: 'Note' });
@@ -272,12 +343,20 @@ describe('annotations stay off the canvas and the time machine', () => {
   it('a placed note keeps one ref, no link and the same time-machine steps after it is annotated', async () => {
     const views = (await inject(room.manager, 'GET', `/api/communities/${room.communityId}/views`)).json<{ _id: string }[]>();
     const viewId = views[0]?._id ?? '';
-    const created = await inject(room.a, 'POST', `/api/contributions/${room.communityId}`, { type: 'Note', placement: { viewId, x: 300, y: 300 } });
+    const created = await inject(room.a, 'POST', `/api/contributions/${room.communityId}`, {
+      type: 'Note',
+      placement: { viewId, x: 300, y: 300 },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const noteId = created.json<CreateContributionReply>().contribution._id;
-    const saved = await inject(room.a, 'PUT', `/api/objects/${room.communityId}/${noteId}`, { revision: 0, title: 'Lumière', body: textDoc(text) });
+    const saved = await inject(room.a, 'PUT', `/api/objects/${room.communityId}/${noteId}`, {
+      revision: 0,
+      title: 'Lumière',
+      body: textDoc(text),
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    const canvas = async () => (await inject(room.b, 'GET', `/api/views/${viewId}/canvas`)).json<{ refs: { to: string }[]; links: { type: string }[] }>();
+    const canvas = async () =>
+      (await inject(room.b, 'GET', `/api/views/${viewId}/canvas`)).json<{ refs: { to: string }[]; links: { type: string }[] }>();
     const steps = async () => (await inject(room.b, 'GET', `/api/timemachine/${viewId}`)).json<{ steps: unknown[] }>().steps;
     const [before, stepsBefore] = [await canvas(), await steps()];
     const annotation = await annotated(room.b, noteId, 'Les plantes', 'on the canvas?');

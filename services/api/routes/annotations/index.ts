@@ -28,7 +28,8 @@ const annotationRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = a
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: 'The annotations of a note I may read that I may see (private ones: their authors and managers), in text order, re-anchored to the current text',
+        summary:
+          'The annotations of a note I may read that I may see (private ones: their authors and managers), in text order, re-anchored to the current text',
         params: NoteIdParams,
         response: { 200: AnnotationListSchema, ...problemResponses },
       },

@@ -9,7 +9,11 @@ import { LoginBody, TokenReply } from '../../../../contracts/api/users.ts';
 import type { AppServices } from '../../appServices.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 
-export type AuthRoutesOptions = { services: AppServices; loginRateLimit: { max: number; timeWindow: number }; failedLogins: FailureLimiter };
+export type AuthRoutesOptions = {
+  services: AppServices;
+  loginRateLimit: { max: number; timeWindow: number };
+  failedLogins: FailureLimiter;
+};
 
 /** POST /auth/local: userName + password → bearer token (spec §7). */
 const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { services, loginRateLimit, failedLogins }) => {

@@ -28,13 +28,20 @@ const uploadCsv = (url: string, caller: User, communityId: string, content: stri
   return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...bearer(caller.token) } });
 };
 const authorIdOf = async (communityId: string, userName: string) => {
-  const authors = (await t.app.inject({ method: 'GET', url: `/api/communities/${communityId}/authors`, headers: bearer(admin.token) })).json<Author[]>();
+  const authors = (
+    await t.app.inject({ method: 'GET', url: `/api/communities/${communityId}/authors`, headers: bearer(admin.token) })
+  ).json<Author[]>();
   const author = authors.find((a) => a.userName === userName);
   if (!author) throw new Error(`${userName} is not in ${communityId}`);
   return author._id;
 };
 const resetPassword = (caller: User, communityId: string, authorId: string, password: string) =>
-  t.app.inject({ method: 'PUT', url: `/api/authors/${communityId}/${authorId}/password`, headers: bearer(caller.token), payload: { password } });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/authors/${communityId}/${authorId}/password`,
+    headers: bearer(caller.token),
+    payload: { password },
+  });
 const login = (userName: string, password: string) => t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName, password } });
 
 beforeAll(async () => {
@@ -52,7 +59,12 @@ describe('§1 account takeover by a manager of another class', () => {
     const pupilB = await t.register('pupilOfB');
     await join(t, pupilB, classB.communityId, classB.registrationKey);
     for (const url of ['/api/users/validate', '/api/users/users']) {
-      const reply = await uploadCsv(url, teacherA, classA.communityId, csv(['Some,One,pupilofb@example.org,pupilOfB,any-pass-77', 'New,Pupil,new@school.example,newPupilA,fresh-pass-7']));
+      const reply = await uploadCsv(
+        url,
+        teacherA,
+        classA.communityId,
+        csv(['Some,One,pupilofb@example.org,pupilOfB,any-pass-77', 'New,Pupil,new@school.example,newPupilA,fresh-pass-7']),
+      );
       const text = reply.body;
       expect(text).toContain(CsvMessages.accountExists('pupilOfB'));
       // Nothing about the account: neither its e-mail nor its community.
@@ -60,7 +72,9 @@ describe('§1 account takeover by a manager of another class', () => {
       expect(text).not.toContain(classB.communityId);
       expect(text).not.toContain(classB.title);
     }
-    const members = (await t.app.inject({ method: 'GET', url: `/api/communities/${classA.communityId}/authors`, headers: bearer(teacherA.token) })).json<Author[]>();
+    const members = (
+      await t.app.inject({ method: 'GET', url: `/api/communities/${classA.communityId}/authors`, headers: bearer(teacherA.token) })
+    ).json<Author[]>();
     expect(members.map((m) => m.userName)).not.toContain('pupilOfB');
   });
 
@@ -81,11 +95,18 @@ describe('§1 account takeover by a manager of another class', () => {
     // A co-manager of class A is not a pupil either.
     const coManager = await t.register('coManagerA');
     await join(t, coManager, classA.communityId, classA.managerRegistrationKey);
-    expect((await resetPassword(teacherA, classA.communityId, await authorIdOf(classA.communityId, 'coManagerA'), 'taken-over-99')).statusCode).toBe(403);
+    expect(
+      (await resetPassword(teacherA, classA.communityId, await authorIdOf(classA.communityId, 'coManagerA'), 'taken-over-99')).statusCode,
+    ).toBe(403);
   });
 
   it("a manager resets their own pupil's password: the old sessions end, the event names who did it", async () => {
-    const created = await uploadCsv('/api/users/users', teacherA, classA.communityId, csv(['Lou,Petit,lou@school.example,louPetit,first-pass-1']));
+    const created = await uploadCsv(
+      '/api/users/users',
+      teacherA,
+      classA.communityId,
+      csv(['Lou,Petit,lou@school.example,louPetit,first-pass-1']),
+    );
     expect(created.statusCode, created.body).toBe(200);
     const oldToken = (await login('louPetit', 'first-pass-1')).json<{ token: string }>().token;
     const authorId = await authorIdOf(classA.communityId, 'louPetit');
@@ -104,8 +125,12 @@ describe('§1 account takeover by a manager of another class', () => {
   it('a pupil who registered and joined only this class may be reset too; an admin resets anyone', async () => {
     const pupil = await t.register('selfJoined');
     await join(t, pupil, classA.communityId, classA.registrationKey);
-    expect((await resetPassword(teacherA, classA.communityId, await authorIdOf(classA.communityId, 'selfJoined'), 'reset-pass-3')).statusCode).toBe(200);
-    expect((await resetPassword(admin, classA.communityId, await authorIdOf(classA.communityId, 'teacherB'), 'admin-set-44')).statusCode).toBe(200);
+    expect(
+      (await resetPassword(teacherA, classA.communityId, await authorIdOf(classA.communityId, 'selfJoined'), 'reset-pass-3')).statusCode,
+    ).toBe(200);
+    expect(
+      (await resetPassword(admin, classA.communityId, await authorIdOf(classA.communityId, 'teacherB'), 'admin-set-44')).statusCode,
+    ).toBe(200);
     expect((await login('teacherB', 'admin-set-44')).statusCode).toBe(200);
   });
 });
@@ -118,14 +143,24 @@ describe('§2 registration keys', () => {
       const target = await seedCommunity(limited, owner);
       const guesser = await limited.register('keyGuesser');
       const tryKey = (registrationKey: string) =>
-        limited.app.inject({ method: 'POST', url: '/api/authors', headers: bearer(guesser.token), payload: { userId: guesser.id, communityId: target.communityId, registrationKey } });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/authors',
+          headers: bearer(guesser.token),
+          payload: { userId: guesser.id, communityId: target.communityId, registrationKey },
+        });
       for (let i = 0; i < 10; i++) expect((await tryKey(`guess-${i}-key`)).statusCode).toBe(400);
       const refused = await tryKey(target.registrationKey);
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // Another account from the same address is refused too (per address).
       const friend = await limited.register('keyFriend');
-      const fromFriend = await limited.app.inject({ method: 'POST', url: '/api/authors', headers: bearer(friend.token), payload: { userId: friend.id, communityId: target.communityId, registrationKey: 'other-guess' } });
+      const fromFriend = await limited.app.inject({
+        method: 'POST',
+        url: '/api/authors',
+        headers: bearer(friend.token),
+        payload: { userId: friend.id, communityId: target.communityId, registrationKey: 'other-guess' },
+      });
       expect(fromFriend.statusCode).toBe(429);
       await new Promise((resolve) => setTimeout(resolve, 1_600));
       expect((await tryKey(target.registrationKey)).statusCode).toBe(201);
@@ -156,7 +191,9 @@ describe('§2 registration keys', () => {
       payload: { title: 'Short keys', registrationKey: 'abc', managerRegistrationKey: 'long-enough-key' },
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json<Problem>().errors).toEqual([{ field: 'registrationKey', message: CommunityMessages.registrationKeyTooShort, messageCode: 'community.registrationKeyTooShort' }]);
+    expect(short.json<Problem>().errors).toEqual([
+      { field: 'registrationKey', message: CommunityMessages.registrationKeyTooShort, messageCode: 'community.registrationKeyTooShort' },
+    ]);
     const community = await createCommunity(t, admin.token);
     const change = await t.app.inject({
       method: 'PUT',
@@ -194,16 +231,33 @@ describe('§6 password policy (NIST SP 800-63B)', () => {
 
   it('applies to password changes, manager resets and every CSV row', async () => {
     const me = await t.register('changer', 'changer-pass-1');
-    const change = await t.app.inject({ method: 'PUT', url: `/api/users/${me.id}/password`, headers: bearer(me.token), payload: { oldPassword: 'changer-pass-1', newPassword: 'qwertyuiop' } });
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${me.id}/password`,
+      headers: bearer(me.token),
+      payload: { oldPassword: 'changer-pass-1', newPassword: 'qwertyuiop' },
+    });
     expect(change.statusCode).toBe(400);
-    expect(change.json<Problem>().errors).toEqual([{ field: 'newPassword', message: Messages.passwordTooCommon, messageCode: 'messages.passwordTooCommon' }]);
+    expect(change.json<Problem>().errors).toEqual([
+      { field: 'newPassword', message: Messages.passwordTooCommon, messageCode: 'messages.passwordTooCommon' },
+    ]);
 
     await uploadCsv('/api/users/users', teacherA, classA.communityId, csv(['Mia,Roy,mia@school.example,miaRoy,mia-first-1']));
     const reset = await resetPassword(teacherA, classA.communityId, await authorIdOf(classA.communityId, 'miaRoy'), 'miaroy');
     expect(reset.statusCode).toBe(400);
     expect(reset.json<Problem>().errors?.[0]?.field).toBe('password');
 
-    const rows = await uploadCsv('/api/users/validate', teacherA, classA.communityId, csv(['A,B,a@s.example,pupilOne,abc', 'C,D,c@s.example,pupilTwo,pupiltwo', 'E,F,e@s.example,pupilThree,password123', 'G,H,g@s.example,pupilFour,good-pass-44']));
+    const rows = await uploadCsv(
+      '/api/users/validate',
+      teacherA,
+      classA.communityId,
+      csv([
+        'A,B,a@s.example,pupilOne,abc',
+        'C,D,c@s.example,pupilTwo,pupiltwo',
+        'E,F,e@s.example,pupilThree,password123',
+        'G,H,g@s.example,pupilFour,good-pass-44',
+      ]),
+    );
     expect(rows.json<{ errors: { index: number; msg: string }[] }>().errors).toEqual([
       { index: 2, msg: CsvMessages.passwordTooShort, messages: [{ messageCode: 'csv.passwordTooShort' }] },
       { index: 3, msg: Messages.passwordIsUserName, messages: [{ messageCode: 'messages.passwordIsUserName' }] },
@@ -216,7 +270,11 @@ describe('§8 registration does not reveal e-mail addresses', () => {
   it('an e-mail already used by an account is answered exactly like a fresh one', async () => {
     await t.register('emailOwner');
     const register = async (userName: string, email: string) =>
-      t.app.inject({ method: 'POST', url: '/api/users', payload: { firstName: 'E', lastName: 'M', email, userName, password: 'mail-pass-12', robotCheck: await t.robotCheck() } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: { firstName: 'E', lastName: 'M', email, userName, password: 'mail-pass-12', robotCheck: await t.robotCheck() },
+      });
     const taken = await register('emailProbe1', 'emailowner@example.org');
     const fresh = await register('emailProbe2', 'nobody-ever@example.org');
     expect(taken.statusCode).toBe(201);

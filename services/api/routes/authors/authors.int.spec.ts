@@ -42,13 +42,21 @@ describe('POST /api/authors (join)', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const response = await call('POST', '/api/authors', null, { userId: student.id, communityId: community.communityId, registrationKey: 'x' });
+    const response = await call('POST', '/api/authors', null, {
+      userId: student.id,
+      communityId: community.communityId,
+      registrationKey: 'x',
+    });
     expect(response.statusCode).toBe(401);
   });
 
   it("refuses a wrong or empty key: 'Le code ne correspond pas.' on registrationKey", async () => {
     for (const registrationKey of ['nope', '', ` ${community.registrationKey}`]) {
-      const response = await call('POST', '/api/authors', student, { userId: student.id, communityId: community.communityId, registrationKey });
+      const response = await call('POST', '/api/authors', student, {
+        userId: student.id,
+        communityId: community.communityId,
+        registrationKey,
+      });
       expectProblem(response, 400, CommunityMessages.joinWrongKey, 'registrationKey');
     }
   });
@@ -93,29 +101,53 @@ describe('POST /api/authors (join)', () => {
 
   it("refuses another user's id to a non-admin (403), allows it to an admin", async () => {
     const other = await t.register('joinedByAdmin');
-    const asStudent = await call('POST', '/api/authors', student, { userId: other.id, communityId: community.communityId, registrationKey: community.registrationKey });
+    const asStudent = await call('POST', '/api/authors', student, {
+      userId: other.id,
+      communityId: community.communityId,
+      registrationKey: community.registrationKey,
+    });
     expect(asStudent.statusCode).toBe(403);
-    const asAdmin = await call('POST', '/api/authors', admin, { userId: other.id, communityId: community.communityId, registrationKey: community.registrationKey });
+    const asAdmin = await call('POST', '/api/authors', admin, {
+      userId: other.id,
+      communityId: community.communityId,
+      registrationKey: community.registrationKey,
+    });
     expect(asAdmin.statusCode).toBe(201);
     expect(asAdmin.json<Author>().userId).toBe(other.id);
   });
 
-  it("answers 404 \"L'utilisateur n'existe pas.\" for an unknown user, 404 for an unknown community", async () => {
-    const noUser = await call('POST', '/api/authors', admin, { userId: 'ffffffffffffffffffffffff', communityId: community.communityId, registrationKey: community.registrationKey });
+  it('answers 404 "L\'utilisateur n\'existe pas." for an unknown user, 404 for an unknown community', async () => {
+    const noUser = await call('POST', '/api/authors', admin, {
+      userId: 'ffffffffffffffffffffffff',
+      communityId: community.communityId,
+      registrationKey: community.registrationKey,
+    });
     expectProblem(noUser, 404, CommunityMessages.joinNoUser);
-    const noCommunity = await call('POST', '/api/authors', student, { userId: student.id, communityId: 'ffffffffffffffffffffffff', registrationKey: 'x' });
+    const noCommunity = await call('POST', '/api/authors', student, {
+      userId: student.id,
+      communityId: 'ffffffffffffffffffffffff',
+      registrationKey: 'x',
+    });
     expect(noCommunity.statusCode).toBe(404);
   });
 
   it('refuses to join an archived community (403)', async () => {
     const archived = await seedCommunity(t, admin);
     await setArchived(t, archived.communityId, true);
-    const response = await call('POST', '/api/authors', student, { userId: student.id, communityId: archived.communityId, registrationKey: archived.registrationKey });
+    const response = await call('POST', '/api/authors', student, {
+      userId: student.id,
+      communityId: archived.communityId,
+      registrationKey: archived.registrationKey,
+    });
     expectProblem(response, 403, CommunityMessages.archived);
   });
 
   it('answers 400 naming the field for a malformed body', async () => {
-    const response = await call('POST', '/api/authors', student, { userId: 'nope', communityId: community.communityId, registrationKey: 'x' });
+    const response = await call('POST', '/api/authors', student, {
+      userId: 'nope',
+      communityId: community.communityId,
+      registrationKey: 'x',
+    });
     expect(response.statusCode).toBe(400);
   });
 });
@@ -129,7 +161,10 @@ describe('GET /api/users/myRegistrations and PUT /api/users/myRegistrations/orde
     const beta = await seedCommunity(t, owner, { title: 'Beta' });
     for (const c of [zeta, alpha, beta]) await join(t, me, c.communityId, c.registrationKey);
     await setArchived(t, beta.communityId, true);
-    const block = await call('POST', `/api/communities/${zeta.communityId}/blockWriters`, owner, { registrationKey: zeta.registrationKey, block: true });
+    const block = await call('POST', `/api/communities/${zeta.communityId}/blockWriters`, owner, {
+      registrationKey: zeta.registrationKey,
+      block: true,
+    });
     expect(block.statusCode).toBe(200);
 
     const response = await call('GET', '/api/users/myRegistrations', me);
@@ -169,7 +204,9 @@ describe('GET /api/users/myRegistrations and PUT /api/users/myRegistrations/orde
     expect(foreign.statusCode).toBe(403);
     const writer = await t.register('orderWriter');
     await join(t, writer, first.communityId, first.registrationKey);
-    const notAdmin = await call('PUT', '/api/users/myRegistrations/order', writer, { orders: [{ authorId: authorIdFor(first.communityId, writer.id), order: 2 }] });
+    const notAdmin = await call('PUT', '/api/users/myRegistrations/order', writer, {
+      orders: [{ authorId: authorIdFor(first.communityId, writer.id), order: 2 }],
+    });
     expect(notAdmin.statusCode).toBe(403);
   });
 });
@@ -193,7 +230,11 @@ describe('author lists, writer search and paging', () => {
         userName: `pupil${String(i).padStart(2, '0')}`,
         password: 'class-pass-1',
       });
-      await t.infra.authors.join(user, { userId: user._id, communityId: community.communityId, registrationKey: community.registrationKey });
+      await t.infra.authors.join(user, {
+        userId: user._id,
+        communityId: community.communityId,
+        registrationKey: community.registrationKey,
+      });
     }
   });
 
@@ -242,7 +283,8 @@ describe('author lists, writer search and paging', () => {
 
   it('filters by a case-insensitive substring of user name, names or e-mail, never as a pattern', async () => {
     const url = `/api/authors/search/writer/${community.communityId}`;
-    const search = async (filter: string) => (await call('POST', url, manager, { query: { filter } })).json<Author[]>().map((a) => a.userName);
+    const search = async (filter: string) =>
+      (await call('POST', url, manager, { query: { filter } })).json<Author[]>().map((a) => a.userName);
     expect(await search('PUPIL0')).toHaveLength(10);
     expect(await search('zoé')).toEqual(['pupil07']);
     expect(await search('n12')).toEqual(['pupil12']);
@@ -302,7 +344,7 @@ describe('PUT /api/authors/{communityId}/{authorId}/role', () => {
     expectProblem(await role(admin, owner.id, 'writer'), 400, CommunityMessages.cannotMakeYourselfWriter);
   });
 
-  it("refuses to demote the last manager: \"manager's length is zero.\"", async () => {
+  it('refuses to demote the last manager: "manager\'s length is zero."', async () => {
     const orphan = await seedCommunity(t, admin, { ownerJoins: false });
     const only = await t.register('onlyManager');
     await join(t, only, orphan.communityId, orphan.managerRegistrationKey);
@@ -311,7 +353,9 @@ describe('PUT /api/authors/{communityId}/{authorId}/role', () => {
 
   it('answers 404 for an author of another community', async () => {
     const other = await seedCommunity(t, owner);
-    const response = await call('PUT', `/api/authors/${other.communityId}/${authorIdFor(community.communityId, writer.id)}/role`, owner, { role: 'manager' });
+    const response = await call('PUT', `/api/authors/${other.communityId}/${authorIdFor(community.communityId, writer.id)}/role`, owner, {
+      role: 'manager',
+    });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -336,7 +380,9 @@ describe('PUT /api/authors/{communityId}/{authorId}/password', () => {
     expect(response.json()).toEqual({ message: CommunityMessages.resetSucceeded, messageCode: 'community.resetSucceeded' });
     expect((await call('GET', '/api/users/me', writer)).statusCode).toBe(401);
     writer = { id: writer.id, token: await t.login('pwWriter', 'fresh-pass-1') };
-    expect((await t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: 'pwWriter', password: 'old-pass-1' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: 'pwWriter', password: 'old-pass-1' } })).statusCode,
+    ).toBe(401);
   });
 
   it('needs at least 8 characters', async () => {
@@ -375,8 +421,17 @@ describe('POST /api/communities/{communityId}/blockWriters', () => {
     await join(t, w1, elsewhere.communityId, elsewhere.registrationKey);
     const url = `/api/communities/${community.communityId}/blockWriters`;
 
-    expectProblem(await call('POST', url, manager, { registrationKey: 'wrong', block: true }), 400, CommunityMessages.keyMismatch, 'registrationKey');
-    expectProblem(await call('POST', url, manager, { registrationKey: community.managerRegistrationKey, block: true }), 400, CommunityMessages.keyMismatch);
+    expectProblem(
+      await call('POST', url, manager, { registrationKey: 'wrong', block: true }),
+      400,
+      CommunityMessages.keyMismatch,
+      'registrationKey',
+    );
+    expectProblem(
+      await call('POST', url, manager, { registrationKey: community.managerRegistrationKey, block: true }),
+      400,
+      CommunityMessages.keyMismatch,
+    );
     expect((await call('POST', url, w1, { registrationKey: community.registrationKey, block: true })).statusCode).toBe(403);
 
     const blocked = await call('POST', url, manager, { registrationKey: community.registrationKey, block: true });
@@ -392,7 +447,13 @@ describe('POST /api/communities/{communityId}/blockWriters', () => {
 
     // A writer promoted while blocked stays blocked until the unblock, which frees every blocked member.
     const w2 = writers[1] as User;
-    expect((await call('PUT', `/api/authors/${community.communityId}/${authorIdFor(community.communityId, w2.id)}/role`, manager, { role: 'manager' })).statusCode).toBe(200);
+    expect(
+      (
+        await call('PUT', `/api/authors/${community.communityId}/${authorIdFor(community.communityId, w2.id)}/role`, manager, {
+          role: 'manager',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await call('GET', `/api/authors/${community.communityId}/me`, w2)).statusCode).toBe(403);
 
     const unblocked = await call('POST', url, manager, { registrationKey: community.registrationKey, block: false });
@@ -418,12 +479,24 @@ describe('POST /api/users/renameAllUser/{communityId}', () => {
       userData: { [here]: { FirstName: 'Ada', LastName: 'Lovelace' }, [there]: { FirstName: 'No', LastName: 'Way' } },
     });
     expect(response.json()).toEqual({ recordsModified: 1 });
-    expect((await call('GET', `/api/authors/${community.communityId}/me`, student)).json<Author>()).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
-    expect((await call('GET', `/api/authors/${other.communityId}/me`, student)).json<Author>()).toMatchObject({ firstName: 'Test', lastName: 'renameStudent' });
+    expect((await call('GET', `/api/authors/${community.communityId}/me`, student)).json<Author>()).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    expect((await call('GET', `/api/authors/${other.communityId}/me`, student)).json<Author>()).toMatchObject({
+      firstName: 'Test',
+      lastName: 'renameStudent',
+    });
     expect((await call('GET', '/api/users/me', student)).json()).toMatchObject({ firstName: 'Test', lastName: 'renameStudent' });
     // The same names again change nothing.
-    expect((await call('POST', url, manager, { userData: { [here]: { FirstName: 'Ada', LastName: 'Lovelace' } } })).json()).toEqual({ recordsModified: 0 });
-    expectProblem(await call('POST', url, manager, { userData: { [here]: { FirstName: ' ', LastName: 'X' } } }), 400, 'First name not filled in');
+    expect((await call('POST', url, manager, { userData: { [here]: { FirstName: 'Ada', LastName: 'Lovelace' } } })).json()).toEqual({
+      recordsModified: 0,
+    });
+    expectProblem(
+      await call('POST', url, manager, { userData: { [here]: { FirstName: ' ', LastName: 'X' } } }),
+      400,
+      'First name not filled in',
+    );
     expect((await call('POST', url, student, { userData: {} })).statusCode).toBe(403);
   });
 });

@@ -21,9 +21,19 @@ let manager: User;
 let writer: User;
 let community: SeededCommunity;
 
-const upload = (url: string, caller: User | null, file: { name: string; content: string | Buffer } | null, communityId = community.communityId) => {
+const upload = (
+  url: string,
+  caller: User | null,
+  file: { name: string; content: string | Buffer } | null,
+  communityId = community.communityId,
+) => {
   const body = multipartBody(file, communityId ? { communityId } : {});
-  return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...(caller ? bearer(caller.token) : {}) } });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...(caller ? bearer(caller.token) : {}) },
+  });
 };
 
 const userCount = async () => (await t.infra.readStore.stats()).find((s) => s.name === 'users')?.count ?? 0;
@@ -36,10 +46,32 @@ beforeAll(async () => {
   writer = await t.register('csvWriter');
   await join(t, writer, community.communityId, community.registrationKey);
   // Accounts the files name: one with the same e-mail (enrolled), one with another (an error), one already a member.
-  await t.infra.accounts.register({ firstName: 'Ex', lastName: 'Same', email: 'existing.same@school.example', userName: 'existingSame', password: 'own-pass-9' });
-  await t.infra.accounts.register({ firstName: 'Ex', lastName: 'Other', email: 'owner@elsewhere.example', userName: 'existingOther', password: 'own-pass-9' });
-  const member = await t.infra.accounts.register({ firstName: 'Mem', lastName: 'Ber', email: 'member@school.example', userName: 'existingMember', password: 'own-pass-9' });
-  await t.infra.authors.join(member, { userId: member._id, communityId: community.communityId, registrationKey: community.registrationKey });
+  await t.infra.accounts.register({
+    firstName: 'Ex',
+    lastName: 'Same',
+    email: 'existing.same@school.example',
+    userName: 'existingSame',
+    password: 'own-pass-9',
+  });
+  await t.infra.accounts.register({
+    firstName: 'Ex',
+    lastName: 'Other',
+    email: 'owner@elsewhere.example',
+    userName: 'existingOther',
+    password: 'own-pass-9',
+  });
+  const member = await t.infra.accounts.register({
+    firstName: 'Mem',
+    lastName: 'Ber',
+    email: 'member@school.example',
+    userName: 'existingMember',
+    password: 'own-pass-9',
+  });
+  await t.infra.authors.join(member, {
+    userId: member._id,
+    communityId: community.communityId,
+    registrationKey: community.registrationKey,
+  });
 });
 afterAll(async () => t?.close());
 
@@ -67,15 +99,39 @@ describe('POST /api/users/validate', () => {
       { index: 29, msg: CsvMessages.userNameTooLong, messages: [{ messageCode: 'csv.userNameTooLong' }] },
       { index: 30, msg: CsvMessages.userNameInvalid, messages: [{ messageCode: 'csv.userNameInvalid' }] },
       { index: 31, msg: CsvMessages.userNameInvalid, messages: [{ messageCode: 'csv.userNameInvalid' }] },
-      { index: 32, msg: CsvMessages.userNameRepeated('tomdup'), messages: [{ messageCode: 'csv.userNameRepeated', params: { userName: 'tomdup' } }] },
-      { index: 33, msg: CsvMessages.userNameRepeated('TomDup'), messages: [{ messageCode: 'csv.userNameRepeated', params: { userName: 'TomDup' } }] },
+      {
+        index: 32,
+        msg: CsvMessages.userNameRepeated('tomdup'),
+        messages: [{ messageCode: 'csv.userNameRepeated', params: { userName: 'tomdup' } }],
+      },
+      {
+        index: 33,
+        msg: CsvMessages.userNameRepeated('TomDup'),
+        messages: [{ messageCode: 'csv.userNameRepeated', params: { userName: 'TomDup' } }],
+      },
       { index: 34, msg: CsvMessages.passwordTooShort, messages: [{ messageCode: 'csv.passwordTooShort' }] },
-      { index: 35, msg: CsvMessages.accountExists('existingSame'), messages: [{ messageCode: 'csv.accountExists', params: { userName: 'existingSame' } }] },
-      { index: 36, msg: CsvMessages.accountExists('existingOther'), messages: [{ messageCode: 'csv.accountExists', params: { userName: 'existingOther' } }] },
+      {
+        index: 35,
+        msg: CsvMessages.accountExists('existingSame'),
+        messages: [{ messageCode: 'csv.accountExists', params: { userName: 'existingSame' } }],
+      },
+      {
+        index: 36,
+        msg: CsvMessages.accountExists('existingOther'),
+        messages: [{ messageCode: 'csv.accountExists', params: { userName: 'existingOther' } }],
+      },
       {
         index: 37,
-        msg: [CsvMessages.firstNameMissing, CsvMessages.lastNameMissing, CsvMessages.emailInvalid, CsvMessages.userNameTooShort, CsvMessages.passwordTooShort].join(', '),
-        messages: ['csv.firstNameMissing', 'csv.lastNameMissing', 'csv.emailInvalid', 'csv.userNameTooShort', 'csv.passwordTooShort'].map((messageCode) => ({ messageCode })),
+        msg: [
+          CsvMessages.firstNameMissing,
+          CsvMessages.lastNameMissing,
+          CsvMessages.emailInvalid,
+          CsvMessages.userNameTooShort,
+          CsvMessages.passwordTooShort,
+        ].join(', '),
+        messages: ['csv.firstNameMissing', 'csv.lastNameMissing', 'csv.emailInvalid', 'csv.userNameTooShort', 'csv.passwordTooShort'].map(
+          (messageCode) => ({ messageCode }),
+        ),
       },
     ]);
     expect(reply.notices).toEqual([memberNotice]);
@@ -85,14 +141,20 @@ describe('POST /api/users/validate', () => {
     for (const name of ['class.txt', 'class.csv.exe']) {
       const response = await upload('/api/users/validate', manager, { name, content: fixture('users-fixed.csv') });
       expect(response.statusCode).toBe(400);
-      expect(response.json<Problem>()).toMatchObject({ message: CommunityMessages.csvOnly, errors: [{ field: 'file', message: CommunityMessages.csvOnly }] });
+      expect(response.json<Problem>()).toMatchObject({
+        message: CommunityMessages.csvOnly,
+        errors: [{ field: 'file', message: CommunityMessages.csvOnly }],
+      });
     }
     const noFile = await upload('/api/users/validate', manager, null);
     expect(noFile.json<Problem>().message).toBe(CommunityMessages.csvOnly);
   });
 
   it('needs the header row; names match in any case, a BOM and extra columns are fine', async () => {
-    const headless = await upload('/api/users/validate', manager, { name: 'a.csv', content: 'Alice,Martin,a@b.example,alice,class-pass-1\n' });
+    const headless = await upload('/api/users/validate', manager, {
+      name: 'a.csv',
+      content: 'Alice,Martin,a@b.example,alice,class-pass-1\n',
+    });
     expect(headless.statusCode).toBe(400);
     expect(headless.json<Problem>().errors?.[0]?.field).toBe('file');
     const loose = await upload('/api/users/validate', manager, {
@@ -100,7 +162,10 @@ describe('POST /api/users/validate', () => {
       content: '\uFEFFNotes,PASSWORD,USERNAME,EMAIL,LASTNAME,FIRSTNAME\nhi,class-pass-1,alice2,a@b.example,Martin,Alice\n',
     });
     expect(loose.json<Validation>()).toMatchObject({ valid: true, rows: 1, errors: [], message: CommunityMessages.csvValid });
-    const empty = await upload('/api/users/validate', manager, { name: 'a.csv', content: 'firstName,lastName,email,username,password\n\n' });
+    const empty = await upload('/api/users/validate', manager, {
+      name: 'a.csv',
+      content: 'firstName,lastName,email,username,password\n\n',
+    });
     expect(empty.statusCode).toBe(400);
   });
 
@@ -114,7 +179,12 @@ describe('POST /api/users/validate', () => {
     const noCommunity = await upload('/api/users/validate', manager, file, '');
     expect(noCommunity.statusCode).toBe(400);
     expect(noCommunity.json<Problem>().errors?.[0]?.field).toBe('communityId');
-    const json = await t.app.inject({ method: 'POST', url: '/api/users/validate', headers: bearer(manager.token), payload: { communityId: community.communityId } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/validate',
+      headers: bearer(manager.token),
+      payload: { communityId: community.communityId },
+    });
     expect(json.statusCode).toBe(400);
   });
 
@@ -136,7 +206,9 @@ describe('POST /api/users/users: validate, fix, submit, log in', () => {
     // One field error per message of each refused row (row 37 has five).
     expect(problem.errors).toHaveLength(18);
     expect(await userCount()).toBe(before);
-    expect((await t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: 'amartin', password: 'class-pass-1' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: 'amartin', password: 'class-pass-1' } })).statusCode,
+    ).toBe(401);
   });
 
   it('validates the fixed file, then creates the new users; the students log in', async () => {
@@ -169,7 +241,7 @@ describe('POST /api/users/users: validate, fix, submit, log in', () => {
       expect(me.statusCode).toBe(200);
       expect(me.json<Author>()).toMatchObject({ role: 'writer', userName });
     }
-    expect((await t.infra.accounts.findByUserName('mcurie'))).toMatchObject({ firstName: 'Marie, Anne', provider: 'csv' });
+    expect(await t.infra.accounts.findByUserName('mcurie')).toMatchObject({ firstName: 'Marie, Anne', provider: 'csv' });
     expect(await t.infra.accounts.findByUserName('mcurie')).toMatchObject({ createdInCommunity: community.communityId });
 
     const again = (await upload('/api/users/users', manager, file)).json<Submission>();
@@ -185,12 +257,15 @@ describe('POST /api/users/users: validate, fix, submit, log in', () => {
       return register(input, options);
     });
     try {
-      const content = 'firstName,lastName,email,username,password\nA,One,a1@x.example,racer1,class-pass-1\nB,Two,b2@x.example,racer2,class-pass-1\nC,Three,c3@x.example,racer3,class-pass-1\n';
+      const content =
+        'firstName,lastName,email,username,password\nA,One,a1@x.example,racer1,class-pass-1\nB,Two,b2@x.example,racer2,class-pass-1\nC,Three,c3@x.example,racer3,class-pass-1\n';
       const reply = (await upload('/api/users/users', manager, { name: 'r.csv', content }, other.communityId)).json<Submission>();
       expect(reply).toEqual({
         created: 2,
         enrolled: 0,
-        errors: [{ index: 3, msg: 'racer2: The specified userName is already in use.', messages: [{ messageCode: 'messages.userNameTaken' }] }],
+        errors: [
+          { index: 3, msg: 'racer2: The specified userName is already in use.', messages: [{ messageCode: 'messages.userNameTaken' }] },
+        ],
         notices: [],
         message: CommunityMessages.csvSubmitFailed,
         messageCode: 'community.csvSubmitFailed',
@@ -216,10 +291,18 @@ describe('POST /api/users/rename', () => {
       ok: 1,
       errors: [
         { index: 5, msg: CsvMessages.firstNameMissing, messages: [{ messageCode: 'csv.firstNameMissing' }] },
-        { index: 6, msg: CsvMessages.unknownUser('existingOther'), messages: [{ messageCode: 'csv.unknownUser', params: { userName: 'existingOther' } }] },
+        {
+          index: 6,
+          msg: CsvMessages.unknownUser('existingOther'),
+          messages: [{ messageCode: 'csv.unknownUser', params: { userName: 'existingOther' } }],
+        },
       ],
     });
-    const list = await t.app.inject({ method: 'GET', url: `/api/communities/${community.communityId}/authors`, headers: bearer(manager.token) });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/communities/${community.communityId}/authors`,
+      headers: bearer(manager.token),
+    });
     const byName = new Map(list.json<Author[]>().map((a) => [a.userName, a]));
     expect(byName.get('amartin')).toMatchObject({ firstName: 'Alicia', lastName: 'Martinez' });
     expect(byName.get('bleclerc')).toMatchObject({ firstName: 'Bruno', lastName: 'Leclerc-Roy' });
@@ -228,8 +311,10 @@ describe('POST /api/users/rename', () => {
     expect(await t.infra.accounts.findByUserName('amartin')).toMatchObject({ firstName: 'Alice', lastName: 'Martin' });
   });
 
-  it("needs a csv name and a manager", async () => {
-    expect((await upload('/api/users/rename', manager, { name: 'rename.txt', content: fixture('rename.csv') })).json<Problem>().message).toBe(CommunityMessages.csvOnly);
+  it('needs a csv name and a manager', async () => {
+    expect(
+      (await upload('/api/users/rename', manager, { name: 'rename.txt', content: fixture('rename.csv') })).json<Problem>().message,
+    ).toBe(CommunityMessages.csvOnly);
     expect((await upload('/api/users/rename', writer, { name: 'rename.csv', content: fixture('rename.csv') })).statusCode).toBe(403);
     const missing = await upload('/api/users/rename', manager, { name: 'rename.csv', content: 'firstName,lastName\nA,B\n' });
     expect(missing.statusCode).toBe(400);

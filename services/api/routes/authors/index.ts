@@ -62,7 +62,8 @@ const csvText = (upload: Upload): string => {
 
 const multipartDoc = {
   consumes: ['multipart/form-data'],
-  description: 'multipart/form-data with a `file` part (a .csv file, at most 2 MB) and a `communityId` field; managers of that community or admins.',
+  description:
+    'multipart/form-data with a `file` part (a .csv file, at most 2 MB) and a `communityId` field; managers of that community or admins.',
 };
 
 /**
@@ -71,7 +72,10 @@ const multipartDoc = {
  * the CSV imports. Every route needs a bearer token; community routes go
  * through the access gate inside AuthorService.
  */
-const authorRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; keyGuesses: FailureLimiter }> = async (app, { services, keyGuesses }) => {
+const authorRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; keyGuesses: FailureLimiter }> = async (
+  app,
+  { services, keyGuesses },
+) => {
   const { authors } = services;
 
   app.post(
@@ -130,7 +134,12 @@ const authorRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; keyGuesse
     '/api/authors/:communityId/me',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['authors'], summary: 'My membership of this community', params: CommunityIdParams, response: { 200: AuthorSchema, ...problemResponses } },
+      schema: {
+        tags: ['authors'],
+        summary: 'My membership of this community',
+        params: CommunityIdParams,
+        response: { 200: AuthorSchema, ...problemResponses },
+      },
     },
     async (request) => authors.me(request.currentUser, request.params.communityId),
   );
@@ -139,7 +148,12 @@ const authorRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; keyGuesse
     '/api/communities/:communityId/authors',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['authors'], summary: 'Every member of the community', params: CommunityIdParams, response: { 200: AuthorList, ...problemResponses } },
+      schema: {
+        tags: ['authors'],
+        summary: 'Every member of the community',
+        params: CommunityIdParams,
+        response: { 200: AuthorList, ...problemResponses },
+      },
     },
     async (request) => authors.list(request.currentUser, request.params.communityId),
   );
@@ -148,7 +162,12 @@ const authorRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; keyGuesse
     '/api/authors/:communityId/managers',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['authors'], summary: 'Managers of the community (managers, admins)', params: CommunityIdParams, response: { 200: AuthorList, ...problemResponses } },
+      schema: {
+        tags: ['authors'],
+        summary: 'Managers of the community (managers, admins)',
+        params: CommunityIdParams,
+        response: { 200: AuthorList, ...problemResponses },
+      },
     },
     async (request) => authors.managers(request.currentUser, request.params.communityId),
   );
@@ -238,7 +257,12 @@ const authorRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; keyGuesse
       },
     },
     async (request) => ({
-      modified: await authors.blockWriters(request.currentUser, request.params.communityId, request.body.registrationKey, request.body.block),
+      modified: await authors.blockWriters(
+        request.currentUser,
+        request.params.communityId,
+        request.body.registrationKey,
+        request.body.block,
+      ),
     }),
   );
 
@@ -263,7 +287,12 @@ const authorRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; keyGuesse
     '/api/users/validate',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['authors'], summary: 'Check a user CSV, row by row; nothing is written', ...multipartDoc, response: { 200: CsvValidateReply, ...problemResponses } },
+      schema: {
+        tags: ['authors'],
+        summary: 'Check a user CSV, row by row; nothing is written',
+        ...multipartDoc,
+        response: { 200: CsvValidateReply, ...problemResponses },
+      },
     },
     async (request) => {
       const upload = await readUpload(request);

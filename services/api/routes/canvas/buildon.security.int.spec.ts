@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CanvasMessages, type CreateContributionReply, type Link } from '../../../../contracts/api/canvas.ts';
 import type { Scaffold } from '../../../../contracts/api/communities.ts';
-import { activate, call, canvasWorld, loadCanvas, placedNote, viewWith, workspaceOf, type CanvasWorld, type Member } from '../../../../tests/support/canvas.ts';
+import {
+  activate,
+  call,
+  canvasWorld,
+  loadCanvas,
+  placedNote,
+  viewWith,
+  workspaceOf,
+  type CanvasWorld,
+  type Member,
+} from '../../../../tests/support/canvas.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
 
 /**
@@ -28,9 +38,16 @@ const activated = async (reply: { status: number; body: CreateContributionReply 
   return reply;
 };
 const buildOn = async (who: Member, body: Record<string, unknown>) =>
-  activated(await call<CreateContributionReply & Problem>(t, who.token, 'POST', `/api/contributions/${w.communityId}`, { type: 'Note', ...body }));
+  activated(
+    await call<CreateContributionReply & Problem>(t, who.token, 'POST', `/api/contributions/${w.communityId}`, { type: 'Note', ...body }),
+  );
 const fromTemplate = async (who: Member, body: Record<string, unknown>) =>
-  activated(await call<CreateContributionReply & Problem>(t, who.token, 'POST', `/api/contributions/${w.communityId}/fromtemplate`, { templateId, ...body }));
+  activated(
+    await call<CreateContributionReply & Problem>(t, who.token, 'POST', `/api/contributions/${w.communityId}/fromtemplate`, {
+      templateId,
+      ...body,
+    }),
+  );
 const refsTo = async (who: Member, viewId: string, id: string) => (await loadCanvas(w, who, viewId)).refs.filter((ref) => ref.to === id);
 /** A question of the teacher on the teacher's board (a protected view: pupils read it, only managers add to it). */
 const question = async (title: string) => {
@@ -54,7 +71,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe("issue 20 §10: a build-on never lands in a view its author may only read", () => {
+describe('issue 20 §10: a build-on never lands in a view its author may only read', () => {
   it("is created but placed nowhere when the parent is only on the teacher's board and the pupil works there", async () => {
     const { board, parent } = await question('Why do leaves fall?');
     const reply = await buildOn(w.writer, { buildsOn: parent, workingViewId: board });
@@ -64,7 +81,7 @@ describe("issue 20 §10: a build-on never lands in a view its author may only re
     expect(await refsTo(w.manager, board, reply.body.contribution._id)).toEqual([]);
   });
 
-  it('lands in the view the pupil works in when none of the parent\'s views is open to them', async () => {
+  it("lands in the view the pupil works in when none of the parent's views is open to them", async () => {
     const { board, parent } = await question('What is a cell?');
     const reply = await buildOn(w.writer, { buildsOn: parent, workingViewId: w.welcomeViewId });
     expect(reply.status, reply.raw).toBe(201);
@@ -120,9 +137,19 @@ describe('issue 20 §10: build-ons where the author may add', () => {
   it("beside the parent in the pupil's group view, and in every view for a manager", async () => {
     const created = await call<{ _id: string }>(t, w.manager.token, 'POST', `/api/groups/${w.communityId}`, { title: 'Table 3' });
     expect(created.status, created.raw).toBe(201);
-    expect((await call(t, w.manager.token, 'POST', `/api/groups/${w.communityId}/${created.body._id}/members`, { authorId: w.writer.authorId })).status).toBe(200);
+    expect(
+      (await call(t, w.manager.token, 'POST', `/api/groups/${w.communityId}/${created.body._id}/members`, { authorId: w.writer.authorId }))
+        .status,
+    ).toBe(200);
     const groupView = await viewWith(w, w.manager, 'public', 'Table 3 board');
-    expect((await call(t, w.manager.token, 'PUT', `/api/objects/${w.communityId}/${groupView}/permission`, { permission: 'private', group: created.body._id })).status).toBe(200);
+    expect(
+      (
+        await call(t, w.manager.token, 'PUT', `/api/objects/${w.communityId}/${groupView}/permission`, {
+          permission: 'private',
+          group: created.body._id,
+        })
+      ).status,
+    ).toBe(200);
     const { board, parent } = await question('What floats?');
     await alsoOn(groupView, parent, 300, 300);
 

@@ -1,8 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CanvasMessages, CanvasServiceMessages, type MoveRefsReply, type RiseAboveReply, type ViewSettingReply } from '../../../../contracts/api/canvas.ts';
+import {
+  CanvasMessages,
+  CanvasServiceMessages,
+  type MoveRefsReply,
+  type RiseAboveReply,
+  type ViewSettingReply,
+} from '../../../../contracts/api/canvas.ts';
 import { defaultViewSetting, type Group, type ViewSetting } from '../../../../contracts/api/communities.ts';
 import type { ViewCanvasReply } from '../../../../contracts/api/views.ts';
-import { activate, call, canvasWorld, createContribution, loadCanvas, placedNote, viewWith, type CanvasWorld } from '../../../../tests/support/canvas.ts';
+import {
+  activate,
+  call,
+  canvasWorld,
+  createContribution,
+  loadCanvas,
+  placedNote,
+  viewWith,
+  type CanvasWorld,
+} from '../../../../tests/support/canvas.ts';
 import { multipartBody } from '../../../../tests/support/authors.ts';
 import { forgedSignature } from '../../../../tests/support/objects.ts';
 import { PushClient } from '../../../../tests/support/push.ts';
@@ -71,7 +86,9 @@ describe('PUT /api/views/:viewId/viewsetting', () => {
     const missing = await call<Problem>(t, w.manager.token, 'PUT', `/api/views/${w.welcomeViewId}/viewsetting`, { viewSetting: partial });
     expect(missing.status).toBe(400);
     expect(missing.body.errors?.map((e) => e.field)).toContain('showTime');
-    const wrong = await call<Problem>(t, w.manager.token, 'PUT', `/api/views/${w.welcomeViewId}/viewsetting`, { viewSetting: { ...defaultViewSetting, buildson: 'yes' } });
+    const wrong = await call<Problem>(t, w.manager.token, 'PUT', `/api/views/${w.welcomeViewId}/viewsetting`, {
+      viewSetting: { ...defaultViewSetting, buildson: 'yes' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors?.map((e) => e.field).join(' ')).toContain('viewSetting');
     const unknown = await call(t, w.manager.token, 'PUT', `/api/views/${'0'.repeat(24)}/viewsetting`, { viewSetting: allOff });
@@ -80,8 +97,13 @@ describe('PUT /api/views/:viewId/viewsetting', () => {
 });
 
 describe('supports on the canvas (scaffold filter)', () => {
-  it("answers, per note, the supports its body uses", async () => {
-    const scaffolds = await call<{ _id: string; supports: { _id: string }[] }[]>(t, w.writer.token, 'GET', `/api/communities/${w.communityId}/scaffolds`);
+  it('answers, per note, the supports its body uses', async () => {
+    const scaffolds = await call<{ _id: string; supports: { _id: string }[] }[]>(
+      t,
+      w.writer.token,
+      'GET',
+      `/api/communities/${w.communityId}/scaffolds`,
+    );
     const supportId = scaffolds.body[0]?.supports[0]?._id ?? '';
     expect(supportId).toMatch(/^[0-9a-f]{24}$/);
     const withSupport = await createContribution(w, w.writer, { type: 'Note', placement: { viewId: w.welcomeViewId, x: 900, y: 900 } });
@@ -106,9 +128,18 @@ describe('images shown in place', () => {
       'base64',
     );
     const upload = async (name: string, content: Buffer | string) => {
-      const created = await createContribution(w, w.writer, { type: 'Attachment', title: name, placement: { viewId: w.welcomeViewId, x: 1400, y: 1400 } });
+      const created = await createContribution(w, w.writer, {
+        type: 'Attachment',
+        title: name,
+        placement: { viewId: w.welcomeViewId, x: 1400, y: 1400 },
+      });
       const body = multipartBody({ name, content }, {});
-      const reply = await t.app.inject({ method: 'POST', url: `/api/upload/${w.communityId}/${created.contribution._id}`, headers: { ...bearer(w.writer.token), ...body.headers }, payload: body.payload });
+      const reply = await t.app.inject({
+        method: 'POST',
+        url: `/api/upload/${w.communityId}/${created.contribution._id}`,
+        headers: { ...bearer(w.writer.token), ...body.headers },
+        payload: body.payload,
+      });
       expect(reply.statusCode, reply.body).toBe(201);
       return created.contribution._id;
     };
@@ -139,14 +170,25 @@ describe('images shown in place', () => {
 describe('POST /api/links (contains): what may be placed', () => {
   it('refuses to place a scaffold (or any type a ref cannot show) on a view, naming `to`; a note is placed', async () => {
     const viewId = await viewWith(w, w.writer, 'public', 'Placement view');
-    const scaffolds = await t.infra.readStore.collection<{ _id: string }>('contributions').find({ communityId: w.communityId, type: 'Scaffold' });
+    const scaffolds = await t.infra.readStore
+      .collection<{ _id: string }>('contributions')
+      .find({ communityId: w.communityId, type: 'Scaffold' });
     const scaffoldId = scaffolds[0]?._id;
     expect(scaffoldId).toBeDefined();
-    const refused = await call<Problem>(t, w.writer.token, 'POST', '/api/links', { from: viewId, to: scaffoldId, type: 'contains', data: { x: 40, y: 40 } });
+    const refused = await call<Problem>(t, w.writer.token, 'POST', '/api/links', {
+      from: viewId,
+      to: scaffoldId,
+      type: 'contains',
+      data: { x: 40, y: 40 },
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual([{ field: 'to', message: CanvasServiceMessages.notPlaceable, messageCode: 'canvasService.notPlaceable' }]);
+    expect(refused.body.errors).toEqual([
+      { field: 'to', message: CanvasServiceMessages.notPlaceable, messageCode: 'canvasService.notPlaceable' },
+    ]);
     const { noteId } = await placedNote(w, w.writer, w.welcomeViewId, 300, 300, 'Placeable');
-    expect((await call(t, w.writer.token, 'POST', '/api/links', { from: viewId, to: noteId, type: 'contains', data: { x: 40, y: 40 } })).status).toBe(201);
+    expect(
+      (await call(t, w.writer.token, 'POST', '/api/links', { from: viewId, to: noteId, type: 'contains', data: { x: 40, y: 40 } })).status,
+    ).toBe(201);
     expect((await loadCanvas(w, w.writer, viewId)).refs.map((ref) => ref.to)).toEqual([noteId]);
   });
 });
@@ -156,14 +198,19 @@ describe('deleting a rise-above ref unpacks it', () => {
     const viewId = await viewWith(w, w.manager, 'public', 'Unpack view');
     const a = await placedNote(w, w.writer, viewId, 300, 300, 'Inner A');
     const b = await placedNote(w, w.writer, viewId, 400, 360, 'Inner B');
-    const rise = await call<RiseAboveReply>(t, w.writer.token, 'POST', `/api/views/${viewId}/riseabove`, { title: 'Rise', linkIds: [a.ref._id, b.ref._id] });
+    const rise = await call<RiseAboveReply>(t, w.writer.token, 'POST', `/api/views/${viewId}/riseabove`, {
+      title: 'Rise',
+      linkIds: [a.ref._id, b.ref._id],
+    });
     expect(rise.status).toBe(201);
     const inside = await loadCanvas(w, w.writer, rise.body.viewId);
     expect(inside.refs).toHaveLength(2);
     const riseRef = (await loadCanvas(w, w.writer, viewId)).refs.find((r) => r.to === rise.body.noteId);
     expect(riseRef?.data).toMatchObject({ x: 350, y: 350 });
 
-    const deleted = await call<{ count: number; unpacked: number }>(t, w.writer.token, 'POST', `/api/views/${viewId}/refs/delete`, { linkIds: [rise.body.ref._id] });
+    const deleted = await call<{ count: number; unpacked: number }>(t, w.writer.token, 'POST', `/api/views/${viewId}/refs/delete`, {
+      linkIds: [rise.body.ref._id],
+    });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ count: 1, unpacked: 2 });
     const after = await loadCanvas(w, w.writer, viewId);
@@ -179,7 +226,10 @@ describe('deleting a rise-above ref unpacks it', () => {
   it('unpacks through DELETE /api/links/:id too, without doubling items the view already holds', async () => {
     const viewId = await viewWith(w, w.manager, 'public', 'Unpack twice');
     const a = await placedNote(w, w.writer, viewId, 200, 200, 'Twice A');
-    const rise = await call<RiseAboveReply>(t, w.writer.token, 'POST', `/api/views/${viewId}/riseabove`, { title: 'Rise 2', linkIds: [a.ref._id] });
+    const rise = await call<RiseAboveReply>(t, w.writer.token, 'POST', `/api/views/${viewId}/riseabove`, {
+      title: 'Rise 2',
+      linkIds: [a.ref._id],
+    });
     await call(t, w.writer.token, 'POST', '/api/links', { from: viewId, to: a.noteId, type: 'contains', data: { x: 700, y: 700 } });
     expect((await call(t, w.writer.token, 'DELETE', `/api/links/${rise.body.ref._id}`)).status).toBe(200);
     const after = await loadCanvas(w, w.writer, viewId);
@@ -193,7 +243,12 @@ describe('POST /api/views/:viewId/refs/move', () => {
     const to = await viewWith(w, w.manager, 'public', 'Move to');
     const a = await placedNote(w, w.writer, from, 100, 100, 'Mover A');
     const b = await placedNote(w, w.writer, from, 160, 140, 'Mover B');
-    const moved = await call<MoveRefsReply>(t, w.writer.token, 'POST', `/api/views/${from}/refs/move`, { linkIds: [a.ref._id, b.ref._id], toViewId: to, x: 500, y: 400 });
+    const moved = await call<MoveRefsReply>(t, w.writer.token, 'POST', `/api/views/${from}/refs/move`, {
+      linkIds: [a.ref._id, b.ref._id],
+      toViewId: to,
+      x: 500,
+      y: 400,
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.moved).toBe(2);
     const target = await loadCanvas(w, w.writer, to);
@@ -208,25 +263,69 @@ describe('POST /api/views/:viewId/refs/move', () => {
     const editable = await viewWith(w, w.manager, 'public', 'Editable target');
     const teachers = await placedNote(w, w.manager, from, 100, 100, 'Teacher note');
     const mine = await placedNote(w, w.writer, from, 300, 100, 'My note');
-    const notMine = await call<Problem>(t, w.writer.token, 'POST', `/api/views/${from}/refs/move`, { linkIds: [teachers.ref._id], toViewId: editable, x: 10, y: 10 });
+    const notMine = await call<Problem>(t, w.writer.token, 'POST', `/api/views/${from}/refs/move`, {
+      linkIds: [teachers.ref._id],
+      toViewId: editable,
+      x: 10,
+      y: 10,
+    });
     expect(notMine.status).toBe(403);
-    const cannotEdit = await call<Problem>(t, w.writer.token, 'POST', `/api/views/${from}/refs/move`, { linkIds: [mine.ref._id], toViewId: readOnly, x: 10, y: 10 });
+    const cannotEdit = await call<Problem>(t, w.writer.token, 'POST', `/api/views/${from}/refs/move`, {
+      linkIds: [mine.ref._id],
+      toViewId: readOnly,
+      x: 10,
+      y: 10,
+    });
     expect(cannotEdit.status).toBe(403);
     expect(cannotEdit.body.message).toBe(CanvasMessages.cannotEditView);
-    const same = await call<Problem>(t, w.writer.token, 'POST', `/api/views/${from}/refs/move`, { linkIds: [mine.ref._id], toViewId: from, x: 10, y: 10 });
+    const same = await call<Problem>(t, w.writer.token, 'POST', `/api/views/${from}/refs/move`, {
+      linkIds: [mine.ref._id],
+      toViewId: from,
+      x: 10,
+      y: 10,
+    });
     expect(same.status).toBe(400);
     expect(same.body.errors?.[0]?.field).toBe('toViewId');
-    const missing = await call<Problem>(t, w.writer.token, 'POST', `/api/views/${from}/refs/move`, { linkIds: [mine.ref._id], x: 10, y: 10 });
+    const missing = await call<Problem>(t, w.writer.token, 'POST', `/api/views/${from}/refs/move`, {
+      linkIds: [mine.ref._id],
+      x: 10,
+      y: 10,
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.errors?.[0]?.field).toBe('toViewId');
-    const elsewhere = await call<Problem>(t, w.writer.token, 'POST', `/api/views/${editable}/refs/move`, { linkIds: [mine.ref._id], toViewId: from, x: 10, y: 10 });
+    const elsewhere = await call<Problem>(t, w.writer.token, 'POST', `/api/views/${editable}/refs/move`, {
+      linkIds: [mine.ref._id],
+      toViewId: from,
+      x: 10,
+      y: 10,
+    });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.errors?.[0]?.field).toBe('linkIds');
-    expect((await call(t, w.outsider.token, 'POST', `/api/views/${from}/refs/move`, { linkIds: [mine.ref._id], toViewId: editable, x: 10, y: 10 })).status).toBe(403);
-    expect((await call(t, null, 'POST', `/api/views/${from}/refs/move`, { linkIds: [mine.ref._id], toViewId: editable, x: 10, y: 10 })).status).toBe(401);
+    expect(
+      (
+        await call(t, w.outsider.token, 'POST', `/api/views/${from}/refs/move`, {
+          linkIds: [mine.ref._id],
+          toViewId: editable,
+          x: 10,
+          y: 10,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call(t, null, 'POST', `/api/views/${from}/refs/move`, { linkIds: [mine.ref._id], toViewId: editable, x: 10, y: 10 })).status,
+    ).toBe(401);
     // Nothing moved by the refusals; the manager may move the teacher's note.
     expect((await loadCanvas(w, w.writer, from)).refs).toHaveLength(2);
-    expect((await call(t, w.manager.token, 'POST', `/api/views/${from}/refs/move`, { linkIds: [teachers.ref._id], toViewId: editable, x: 10, y: 10 })).status).toBe(200);
+    expect(
+      (
+        await call(t, w.manager.token, 'POST', `/api/views/${from}/refs/move`, {
+          linkIds: [teachers.ref._id],
+          toViewId: editable,
+          x: 10,
+          y: 10,
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -246,7 +345,14 @@ describe('live: what a member may see changes', () => {
     const viewId = await viewWith(w, w.manager, 'public', 'Group live');
     const group = (await call<Group>(t, w.manager.token, 'POST', `/api/groups/${w.communityId}`, { title: 'Team live' })).body;
     const { noteId } = await placedNote(w, w.manager, viewId, 500, 500, 'Team secret');
-    expect((await call(t, w.manager.token, 'PUT', `/api/objects/${w.communityId}/${noteId}/permission`, { permission: 'private', group: group._id })).status).toBe(200);
+    expect(
+      (
+        await call(t, w.manager.token, 'PUT', `/api/objects/${w.communityId}/${noteId}/permission`, {
+          permission: 'private',
+          group: group._id,
+        })
+      ).status,
+    ).toBe(200);
     const seen = async (): Promise<boolean> => (await loadCanvas(w, w.writer2, viewId)).refs.some((r) => r.to === noteId);
     expect(await seen()).toBe(false);
 
@@ -254,25 +360,32 @@ describe('live: what a member may see changes', () => {
     const bystander = await Socket.as(w.writer.token);
     await member.subscribe(viewId);
     await bystander.subscribe(viewId);
-    expect((await call(t, w.manager.token, 'POST', `/api/groups/${w.communityId}/${group._id}/members`, { authorId: w.writer2.authorId })).status).toBeLessThan(300);
+    expect(
+      (await call(t, w.manager.token, 'POST', `/api/groups/${w.communityId}/${group._id}/members`, { authorId: w.writer2.authorId }))
+        .status,
+    ).toBeLessThan(300);
     expect(await member.next((m) => m.type === 'canvas.stale' && m.viewId === viewId)).toMatchObject({ reason: 'group' });
     expect(await seen()).toBe(true);
     expect(JSON.stringify(bystander.messages)).not.toContain('Team secret');
 
     const removed = await call(t, w.manager.token, 'DELETE', `/api/groups/${w.communityId}/${group._id}/members/${w.writer2.authorId}`);
     expect(removed.status).toBeLessThan(300);
-    await member.next((m) => m.type === 'canvas.stale' && m.viewId === viewId && member.messages.filter((x) => x.type === 'canvas.stale').length >= 2);
+    await member.next(
+      (m) => m.type === 'canvas.stale' && m.viewId === viewId && member.messages.filter((x) => x.type === 'canvas.stale').length >= 2,
+    );
     expect(await seen()).toBe(false);
     expect(bystander.messages.some((m) => m.type === 'canvas.stale')).toBe(false);
     member.close();
     bystander.close();
   });
 
-  it("tells a member whose role changed to reload; a view setting change reaches every subscriber", async () => {
+  it('tells a member whose role changed to reload; a view setting change reaches every subscriber', async () => {
     const viewId = await viewWith(w, w.manager, 'public', 'Role live');
     const watcher = await Socket.as(w.writer2.token);
     await watcher.subscribe(viewId);
-    expect((await call(t, w.manager.token, 'PUT', `/api/authors/${w.communityId}/${w.writer2.authorId}/role`, { role: 'manager' })).status).toBe(200);
+    expect(
+      (await call(t, w.manager.token, 'PUT', `/api/authors/${w.communityId}/${w.writer2.authorId}/role`, { role: 'manager' })).status,
+    ).toBe(200);
     expect(await watcher.next((m) => m.type === 'canvas.stale' && m.viewId === viewId)).toMatchObject({ reason: 'role' });
     expect((await loadCanvas(w, w.writer2, viewId)).me.role).toBe('manager');
     await call(t, w.manager.token, 'PUT', `/api/authors/${w.communityId}/${w.writer2.authorId}/role`, { role: 'writer' });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CanvasMessages, CanvasServiceMessages, type CreateContributionReply, type Link, type RiseAboveReply, type ViewTreeReply } from '../../../../contracts/api/canvas.ts';
+import {
+  CanvasMessages,
+  CanvasServiceMessages,
+  type CreateContributionReply,
+  type Link,
+  type RiseAboveReply,
+  type ViewTreeReply,
+} from '../../../../contracts/api/canvas.ts';
 import type { CommunitySettings, ViewSummary } from '../../../../contracts/api/communities.ts';
 import type { ViewCanvasReply } from '../../../../contracts/api/views.ts';
 import { contributionStreamName } from '../../../../contracts/events/contribution.ts';
@@ -7,7 +14,17 @@ import { CommunityMessages } from '../../../../contracts/messages.ts';
 import { handleCommand } from '../../../core/decider.ts';
 import { batchDecider } from '../../../domain/contribution/batch.ts';
 import { contributionDecider } from '../../../domain/contribution/contribution.decide.ts';
-import { activate, call, canvasWorld, createContribution, loadCanvas, placedNote, viewWith, workspaceOf, type CanvasWorld } from '../../../../tests/support/canvas.ts';
+import {
+  activate,
+  call,
+  canvasWorld,
+  createContribution,
+  loadCanvas,
+  placedNote,
+  viewWith,
+  workspaceOf,
+  type CanvasWorld,
+} from '../../../../tests/support/canvas.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
 
 let t: TestApp;
@@ -26,14 +43,25 @@ const refTo = (canvas: ViewCanvasReply, id: string) => canvas.refs.find((ref) =>
 const setContext = async (changes: Record<string, unknown>) => {
   const current = await call<CommunitySettings>(t, w.admin.token, 'GET', `/api/communities/${w.communityId}/settings`);
   const data = { ...current.body.data, ...changes };
-  const saved = await call(t, w.admin.token, 'PUT', `/api/communities/${w.communityId}/settings`, { data, scaffoldIds: current.body.scaffoldIds });
+  const saved = await call(t, w.admin.token, 'PUT', `/api/communities/${w.communityId}/settings`, {
+    data,
+    scaffoldIds: current.body.scaffoldIds,
+  });
   expect(saved.status).toBe(200);
 };
 
 describe('POST /api/contributions/:communityId', () => {
   it('creates an unsaved untitled note by the caller, protected, placed in the view but hidden until active', async () => {
     const reply = await createContribution(w, w.writer, { type: 'Note', placement: { viewId: w.welcomeViewId, x: 120, y: 130 } });
-    expect(reply.contribution).toMatchObject({ type: 'Note', status: 'unsaved', title: '', permission: 'protected', authors: [w.writer.authorId], group: null, communityId: w.communityId });
+    expect(reply.contribution).toMatchObject({
+      type: 'Note',
+      status: 'unsaved',
+      title: '',
+      permission: 'protected',
+      authors: [w.writer.authorId],
+      group: null,
+      communityId: w.communityId,
+    });
     expect(reply.refs).toHaveLength(1);
     expect(reply.refs[0]).toMatchObject({ from: w.welcomeViewId, to: reply.contribution._id, type: 'contains', data: { x: 120, y: 130 } });
     expect(refTo(await loadCanvas(w, w.writer, w.welcomeViewId), reply.contribution._id)).toBeUndefined();
@@ -60,7 +88,12 @@ describe('POST /api/contributions/:communityId', () => {
     expect(String(drawing.contribution.data.svg)).toContain('Layer 1');
     expect(drawing.refs[0]?.data.showInPlace).toBe(true);
     const attachment = await createContribution(w, w.writer, { type: 'Attachment' });
-    expect(attachment.contribution).toMatchObject({ status: 'unsaved', title: 'Une pièce jointe', permission: 'protected', data: { version: 0 } });
+    expect(attachment.contribution).toMatchObject({
+      status: 'unsaved',
+      title: 'Une pièce jointe',
+      permission: 'protected',
+      data: { version: 0 },
+    });
     const view = await createContribution(w, w.writer, { type: 'View', title: 'Our ideas' });
     expect(view.contribution).toMatchObject({ status: 'active', permission: 'public', title: 'Our ideas' });
     const views = await call<ViewSummary[]>(t, w.writer.token, 'GET', `/api/communities/${w.communityId}/views`);
@@ -68,9 +101,17 @@ describe('POST /api/contributions/:communityId', () => {
   });
 
   it('refuses a view without a title, naming the field', async () => {
-    const reply = await call<{ errors: { field: string; message: string }[] }>(t, w.writer.token, 'POST', `/api/contributions/${w.communityId}`, { type: 'View', title: '  ' });
+    const reply = await call<{ errors: { field: string; message: string }[] }>(
+      t,
+      w.writer.token,
+      'POST',
+      `/api/contributions/${w.communityId}`,
+      { type: 'View', title: '  ' },
+    );
     expect(reply.status).toBe(400);
-    expect(reply.body.errors).toEqual([{ field: 'title', message: CommunityMessages.titleRequired, messageCode: 'community.titleRequired' }]);
+    expect(reply.body.errors).toEqual([
+      { field: 'title', message: CommunityMessages.titleRequired, messageCode: 'community.titleRequired' },
+    ]);
   });
 
   it('refuses a body that names the community, the authors or the permission', async () => {
@@ -90,7 +131,10 @@ describe('POST /api/contributions/:communityId', () => {
 
   it('refuses placing in a view the caller cannot edit', async () => {
     const view = await viewWith(w, w.manager, 'protected');
-    const reply = await call<{ message: string }>(t, w.writer.token, 'POST', `/api/contributions/${w.communityId}`, { type: 'Note', placement: { viewId: view, x: 10, y: 10 } });
+    const reply = await call<{ message: string }>(t, w.writer.token, 'POST', `/api/contributions/${w.communityId}`, {
+      type: 'Note',
+      placement: { viewId: view, x: 10, y: 10 },
+    });
     expect(reply.status).toBe(403);
     expect(reply.body.message).toBe(CanvasMessages.cannotEditView);
   });
@@ -98,7 +142,12 @@ describe('POST /api/contributions/:communityId', () => {
   it('builds on a parent: a buildson link and a ref at parent +50,+50 in every view holding the parent', async () => {
     const second = await viewWith(w, w.manager, 'public', 'Second');
     const { noteId: parentId } = await placedNote(w, w.writer, w.welcomeViewId, 700, 700, 'Parent');
-    const paste = await call<Link>(t, w.writer.token, 'POST', '/api/links', { from: second, to: parentId, type: 'contains', data: { x: 300, y: 200 } });
+    const paste = await call<Link>(t, w.writer.token, 'POST', '/api/links', {
+      from: second,
+      to: parentId,
+      type: 'contains',
+      data: { x: 300, y: 200 },
+    });
     expect(paste.status).toBe(201);
     const child = await createContribution(w, w.writer2, { type: 'Note', buildsOn: parentId });
     expect(child.buildson).toMatchObject({ from: child.contribution._id, to: parentId, type: 'buildson' });
@@ -116,9 +165,15 @@ describe('same community and inherited privacy', () => {
     const other = await canvasWorld(t);
     const { noteId: foreign } = await placedNote(other, other.admin, other.welcomeViewId, 100, 100, 'Elsewhere');
     const { noteId } = await placedNote(w, w.admin, w.welcomeViewId, 1600, 100);
-    const reply = await call<{ errors: { field: string; message: string }[] }>(t, w.admin.token, 'POST', '/api/links', { from: noteId, to: foreign, type: 'buildson' });
+    const reply = await call<{ errors: { field: string; message: string }[] }>(t, w.admin.token, 'POST', '/api/links', {
+      from: noteId,
+      to: foreign,
+      type: 'buildson',
+    });
     expect(reply.status).toBe(400);
-    expect(reply.body.errors).toEqual([{ field: 'to', message: CanvasServiceMessages.otherCommunity, messageCode: 'canvasService.otherCommunity' }]);
+    expect(reply.body.errors).toEqual([
+      { field: 'to', message: CanvasServiceMessages.otherCommunity, messageCode: 'canvasService.otherCommunity' },
+    ]);
   });
 
   it('makes a build-on of a private note private', async () => {
@@ -134,7 +189,12 @@ describe('GET /api/views/:viewId/canvas', () => {
   it('shows a private note only to its author and managers, without leaking its title', async () => {
     const workspace = await workspaceOf(w, w.writer);
     const { noteId } = await placedNote(w, w.writer, workspace, 40, 40, 'Secret thoughts xyz');
-    const pasted = await call(t, w.writer.token, 'POST', '/api/links', { from: w.welcomeViewId, to: noteId, type: 'contains', data: { x: 900, y: 900 } });
+    const pasted = await call(t, w.writer.token, 'POST', '/api/links', {
+      from: w.welcomeViewId,
+      to: noteId,
+      type: 'contains',
+      data: { x: 900, y: 900 },
+    });
     expect(pasted.status).toBe(201);
     expect(refTo(await loadCanvas(w, w.writer, w.welcomeViewId), noteId)?._to.permission).toBe('private');
     expect(refTo(await loadCanvas(w, w.manager, w.welcomeViewId), noteId)).toBeDefined();
@@ -144,10 +204,23 @@ describe('GET /api/views/:viewId/canvas', () => {
   });
 
   it('gives the per-reader target: names, by me, read state, and the effective view setting', async () => {
-    const view = (await createContribution(w, w.manager, { type: 'View', title: 'Setting view', viewSetting: { buildson: false, references: true, showGroup: false, showAuthor: true, showTime: false, language: true } })).contribution._id;
+    const view = (
+      await createContribution(w, w.manager, {
+        type: 'View',
+        title: 'Setting view',
+        viewSetting: { buildson: false, references: true, showGroup: false, showAuthor: true, showTime: false, language: true },
+      })
+    ).contribution._id;
     const { noteId } = await placedNote(w, w.writer, view, 100, 100, 'Read me');
     let canvas = await loadCanvas(w, w.writer2, view);
-    expect(canvas.viewSetting).toEqual({ buildson: false, references: true, showGroup: false, showAuthor: true, showTime: false, language: true });
+    expect(canvas.viewSetting).toEqual({
+      buildson: false,
+      references: true,
+      showGroup: false,
+      showAuthor: true,
+      showTime: false,
+      language: true,
+    });
     expect(canvas.editable).toBe(true);
     const ref = refTo(canvas, noteId);
     expect(ref?._to).toMatchObject({ title: 'Read me', read: 'unread', byMe: false, authors: [w.writer.authorId] });
@@ -160,9 +233,15 @@ describe('GET /api/views/:viewId/canvas', () => {
     expect(refTo(canvas, noteId)?._to.read).toBe('read');
     await new Promise((resolve) => setTimeout(resolve, 5));
     const { eventStore, projections } = t.infra.commandDeps;
-    const retitled = await handleCommand(eventStore, contributionStreamName(noteId), batchDecider(contributionDecider), [{ type: 'RetitleContribution', data: { title: 'Read me again' } }], {
-      metadata: { actorId: null, at: new Date().toISOString() },
-    });
+    const retitled = await handleCommand(
+      eventStore,
+      contributionStreamName(noteId),
+      batchDecider(contributionDecider),
+      [{ type: 'RetitleContribution', data: { title: 'Read me again' } }],
+      {
+        metadata: { actorId: null, at: new Date().toISOString() },
+      },
+    );
     await projections.waitFor(retitled.lastPosition);
     expect(refTo(await loadCanvas(w, w.writer2, view), noteId)?._to.read).toBe('modified');
     expect((await loadCanvas(w, w.welcomeViewId === view ? w.writer : w.writer, w.welcomeViewId)).viewSetting).toEqual({
@@ -196,10 +275,20 @@ describe('refs: POST/PUT/DELETE /api/links', () => {
   it('copies a ref to another view (paste) with its size; an exact collision lands +50,+50', async () => {
     const other = await viewWith(w, w.writer, 'public', 'Paste target');
     const { noteId } = await placedNote(w, w.writer, w.welcomeViewId, 1000, 1000, 'Copied');
-    const first = await call<Link>(t, w.writer.token, 'POST', '/api/links', { from: other, to: noteId, type: 'contains', data: { x: 60, y: 60, width: 300, height: 200, showInPlace: true } });
+    const first = await call<Link>(t, w.writer.token, 'POST', '/api/links', {
+      from: other,
+      to: noteId,
+      type: 'contains',
+      data: { x: 60, y: 60, width: 300, height: 200, showInPlace: true },
+    });
     expect(first.status).toBe(201);
     expect(first.body.data).toEqual({ x: 60, y: 60, width: 300, height: 200, showInPlace: true });
-    const second = await call<Link>(t, w.writer.token, 'POST', '/api/links', { from: other, to: noteId, type: 'contains', data: { x: 60, y: 60 } });
+    const second = await call<Link>(t, w.writer.token, 'POST', '/api/links', {
+      from: other,
+      to: noteId,
+      type: 'contains',
+      data: { x: 60, y: 60 },
+    });
     expect(second.body.data).toMatchObject({ x: 110, y: 110 });
     expect((await loadCanvas(w, w.writer2, other)).refs.filter((ref) => ref.to === noteId)).toHaveLength(2);
     expect(refTo(await loadCanvas(w, w.writer2, w.welcomeViewId), noteId)).toBeDefined();
@@ -209,14 +298,30 @@ describe('refs: POST/PUT/DELETE /api/links', () => {
     const workspace = await workspaceOf(w, w.writer);
     const { noteId } = await placedNote(w, w.writer, workspace, 300, 300, 'Mine only');
     const { noteId: publicNote } = await placedNote(w, w.writer2, w.welcomeViewId, 1200, 1200);
-    expect((await call(t, w.writer2.token, 'POST', '/api/links', { from: w.welcomeViewId, to: noteId, type: 'contains', data: { x: 1, y: 1 } })).status).toBe(404);
+    expect(
+      (await call(t, w.writer2.token, 'POST', '/api/links', { from: w.welcomeViewId, to: noteId, type: 'contains', data: { x: 1, y: 1 } }))
+        .status,
+    ).toBe(404);
     expect((await call(t, w.writer2.token, 'POST', '/api/links', { from: publicNote, to: noteId, type: 'references' })).status).toBe(404);
-    const missing = await call<{ errors: { field: string }[] }>(t, w.writer2.token, 'POST', '/api/links', { from: w.welcomeViewId, to: publicNote, type: 'contains', data: {} });
+    const missing = await call<{ errors: { field: string }[] }>(t, w.writer2.token, 'POST', '/api/links', {
+      from: w.welcomeViewId,
+      to: publicNote,
+      type: 'contains',
+      data: {},
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.errors.map((e) => e.field)).toEqual(['data.x', 'data.y']);
     // A link belongs to its source: only those who may edit the source link from it (issue 20 §9).
-    expect((await call(t, w.writer.token, 'POST', '/api/links', { from: publicNote, to: noteId, type: 'references', data: { text: 'quote' } })).status).toBe(403);
-    const reference = await call<Link>(t, w.writer.token, 'POST', '/api/links', { from: noteId, to: publicNote, type: 'references', data: { text: 'quote' } });
+    expect(
+      (await call(t, w.writer.token, 'POST', '/api/links', { from: publicNote, to: noteId, type: 'references', data: { text: 'quote' } }))
+        .status,
+    ).toBe(403);
+    const reference = await call<Link>(t, w.writer.token, 'POST', '/api/links', {
+      from: noteId,
+      to: publicNote,
+      type: 'references',
+      data: { text: 'quote' },
+    });
     expect(reference.status).toBe(201);
     expect(reference.body).toMatchObject({ type: 'references', data: { text: 'quote' } });
   });
@@ -234,14 +339,19 @@ describe('refs: POST/PUT/DELETE /api/links', () => {
     for (const reply of [
       await call<{ message: string }>(t, w.writer.token, 'PUT', `/api/links/${ref._id}`, { data: { x: 50 } }),
       await call<{ message: string }>(t, w.writer.token, 'DELETE', `/api/links/${ref._id}`),
-      await call<{ message: string }>(t, w.writer.token, 'POST', '/api/links', { from: view, to: ref.to, type: 'contains', data: { x: 1, y: 1 } }),
+      await call<{ message: string }>(t, w.writer.token, 'POST', '/api/links', {
+        from: view,
+        to: ref.to,
+        type: 'contains',
+        data: { x: 1, y: 1 },
+      }),
     ]) {
       expect(reply.status).toBe(403);
       expect(reply.body.message).toBe(CanvasMessages.cannotEditView);
     }
   });
 
-  it("lets writers delete only refs to their own objects; managers any; freemode everyone", async () => {
+  it('lets writers delete only refs to their own objects; managers any; freemode everyone', async () => {
     const { ref: teachers } = await placedNote(w, w.manager, w.welcomeViewId, 1300, 100, "Teacher's note");
     const refused = await call<{ message: string }>(t, w.writer.token, 'DELETE', `/api/links/${teachers._id}`);
     expect(refused.status).toBe(403);
@@ -261,28 +371,40 @@ describe('refs: POST/PUT/DELETE /api/links', () => {
 
   it('fixes: the author or a manager; fixed refs cannot be moved', async () => {
     const { ref } = await placedNote(w, w.writer, w.welcomeViewId, 1400, 100);
-    const refused = await call<{ message: string }>(t, w.writer2.token, 'PUT', `/api/links/${ref._id}`, { data: { fixed: true, draggable: false } });
+    const refused = await call<{ message: string }>(t, w.writer2.token, 'PUT', `/api/links/${ref._id}`, {
+      data: { fixed: true, draggable: false },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(CanvasMessages.cannotFix);
     expect((await call(t, w.writer.token, 'PUT', `/api/links/${ref._id}`, { data: { fixed: true, draggable: false } })).status).toBe(200);
     const move = await call<{ message: string }>(t, w.manager.token, 'PUT', `/api/links/${ref._id}`, { data: { x: 1500 } });
     expect(move.status).toBe(403);
     expect(move.body.message).toBe(CanvasServiceMessages.fixedInPlace);
-    expect((await call(t, w.manager.token, 'PUT', `/api/links/${ref._id}`, { data: { fixed: false, draggable: true, x: 1500 } })).status).toBe(200);
+    expect(
+      (await call(t, w.manager.token, 'PUT', `/api/links/${ref._id}`, { data: { fixed: false, draggable: true, x: 1500 } })).status,
+    ).toBe(200);
   });
 
   it('hard lock: lock control is for managers and the view author; only they unlock', async () => {
     const view = await viewWith(w, w.writer2, 'public', 'Writer2 view');
     const { ref } = await placedNote(w, w.writer, view, 100, 100);
-    const refused = await call<{ message: string }>(t, w.writer.token, 'PUT', `/api/links/${ref._id}`, { data: { fixed: true, locked: true } });
+    const refused = await call<{ message: string }>(t, w.writer.token, 'PUT', `/api/links/${ref._id}`, {
+      data: { fixed: true, locked: true },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(CanvasMessages.cannotLock);
-    expect((await call(t, w.manager.token, 'PUT', `/api/links/${ref._id}`, { data: { fixed: true, locked: true, draggable: false } })).status).toBe(200);
-    const unlock = await call<{ message: string }>(t, w.writer.token, 'PUT', `/api/links/${ref._id}`, { data: { fixed: false, locked: false } });
+    expect(
+      (await call(t, w.manager.token, 'PUT', `/api/links/${ref._id}`, { data: { fixed: true, locked: true, draggable: false } })).status,
+    ).toBe(200);
+    const unlock = await call<{ message: string }>(t, w.writer.token, 'PUT', `/api/links/${ref._id}`, {
+      data: { fixed: false, locked: false },
+    });
     expect(unlock.status).toBe(403);
     expect(unlock.body.message).toBe(CanvasMessages.cannotLock);
     expect((await call(t, w.writer.token, 'DELETE', `/api/links/${ref._id}`)).status).toBe(403);
-    expect((await call(t, w.writer2.token, 'PUT', `/api/links/${ref._id}`, { data: { fixed: false, locked: false, draggable: true } })).status).toBe(200);
+    expect(
+      (await call(t, w.writer2.token, 'PUT', `/api/links/${ref._id}`, { data: { fixed: false, locked: false, draggable: true } })).status,
+    ).toBe(200);
   });
 
   it('honours preventOverlap on moves', async () => {
@@ -303,16 +425,24 @@ describe('refs: POST/PUT/DELETE /api/links', () => {
     const a = await placedNote(w, w.writer, view, 100, 100);
     const b = await placedNote(w, w.writer, view, 300, 100);
     const fixed = await placedNote(w, w.writer, view, 500, 100);
-    expect((await call(t, w.writer.token, 'PUT', `/api/links/${fixed.ref._id}`, { data: { fixed: true, draggable: false } })).status).toBe(200);
+    expect((await call(t, w.writer.token, 'PUT', `/api/links/${fixed.ref._id}`, { data: { fixed: true, draggable: false } })).status).toBe(
+      200,
+    );
     const elsewhere = await placedNote(w, w.writer, w.welcomeViewId, 1500, 1500);
     const url = `/api/views/${view}/refs/update`;
-    const wrong = await call<{ errors: { field: string }[] }>(t, w.writer.token, 'POST', url, { changes: [{ linkId: elsewhere.ref._id, data: { x: 10 } }] });
+    const wrong = await call<{ errors: { field: string }[] }>(t, w.writer.token, 'POST', url, {
+      changes: [{ linkId: elsewhere.ref._id, data: { x: 10 } }],
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors[0]?.field).toBe('changes');
     const moves = [a, b, fixed].map(({ ref }, i) => ({ linkId: ref._id, data: { x: 900 + i * 200, y: 5000 } }));
-    const done = await call<{ refs: Link[]; refused: { linkId: string; message: string }[] }>(t, w.writer.token, 'POST', url, { changes: moves });
+    const done = await call<{ refs: Link[]; refused: { linkId: string; message: string }[] }>(t, w.writer.token, 'POST', url, {
+      changes: moves,
+    });
     expect(done.status).toBe(200);
-    expect(done.body.refused).toEqual([{ linkId: fixed.ref._id, message: CanvasServiceMessages.fixedInPlace, messageCode: 'canvasService.fixedInPlace' }]);
+    expect(done.body.refused).toEqual([
+      { linkId: fixed.ref._id, message: CanvasServiceMessages.fixedInPlace, messageCode: 'canvasService.fixedInPlace' },
+    ]);
     expect(done.body.refs.map((ref) => [ref._id, ref.data.x, ref.data.y])).toEqual([
       [a.ref._id, 900, 1950],
       [b.ref._id, 1100, 1950],
@@ -321,7 +451,9 @@ describe('refs: POST/PUT/DELETE /api/links', () => {
     expect(refs.find((ref) => ref._id === fixed.ref._id)?.data).toMatchObject({ x: 500, y: 100 });
     expect(refs.find((ref) => ref._id === b.ref._id)?.data).toMatchObject({ x: 1100, y: 1950 });
     // Not an editor of the view: the whole request is refused.
-    const outsider = await call<{ message: string }>(t, w.outsider.token, 'POST', url, { changes: [{ linkId: a.ref._id, data: { x: 10 } }] });
+    const outsider = await call<{ message: string }>(t, w.outsider.token, 'POST', url, {
+      changes: [{ linkId: a.ref._id, data: { x: 10 } }],
+    });
     expect(outsider.status).toBe(403);
   });
 
@@ -351,10 +483,14 @@ describe('refs: POST/PUT/DELETE /api/links', () => {
     const a = await placedNote(w, w.writer, view, 100, 100);
     const b = await placedNote(w, w.writer, view, 300, 100);
     const elsewhere = await placedNote(w, w.writer, w.welcomeViewId, 1500, 1500);
-    const wrong = await call<{ errors: { field: string }[] }>(t, w.writer.token, 'POST', `/api/views/${view}/refs/delete`, { linkIds: [a.ref._id, elsewhere.ref._id] });
+    const wrong = await call<{ errors: { field: string }[] }>(t, w.writer.token, 'POST', `/api/views/${view}/refs/delete`, {
+      linkIds: [a.ref._id, elsewhere.ref._id],
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors[0]?.field).toBe('linkIds');
-    const done = await call<{ count: number }>(t, w.writer.token, 'POST', `/api/views/${view}/refs/delete`, { linkIds: [a.ref._id, b.ref._id] });
+    const done = await call<{ count: number }>(t, w.writer.token, 'POST', `/api/views/${view}/refs/delete`, {
+      linkIds: [a.ref._id, b.ref._id],
+    });
     expect(done.body).toEqual({ count: 2, unpacked: 0 });
     expect((await loadCanvas(w, w.writer, view)).refs).toHaveLength(0);
   });
@@ -362,9 +498,17 @@ describe('refs: POST/PUT/DELETE /api/links', () => {
 
 describe('POST /api/views/:viewId/riseabove', () => {
   it('needs a name', async () => {
-    const reply = await call<{ errors: { field: string; message: string }[] }>(t, w.writer.token, 'POST', `/api/views/${w.welcomeViewId}/riseabove`, { title: ' ' });
+    const reply = await call<{ errors: { field: string; message: string }[] }>(
+      t,
+      w.writer.token,
+      'POST',
+      `/api/views/${w.welcomeViewId}/riseabove`,
+      { title: ' ' },
+    );
     expect(reply.status).toBe(400);
-    expect(reply.body.errors).toEqual([{ field: 'title', message: CanvasMessages.riseaboveTitleRequired, messageCode: 'canvas.riseaboveTitleRequired' }]);
+    expect(reply.body.errors).toEqual([
+      { field: 'title', message: CanvasMessages.riseaboveTitleRequired, messageCode: 'canvas.riseaboveTitleRequired' },
+    ]);
   });
 
   it('moves the selection into a new inner view at offset 20 and places the rise-above at the corner +50', async () => {
@@ -372,7 +516,10 @@ describe('POST /api/views/:viewId/riseabove', () => {
     const a = await placedNote(w, w.writer, view, 200, 300, 'A');
     const b = await placedNote(w, w.writer, view, 260, 380, 'B');
     const stays = await placedNote(w, w.writer, view, 900, 900, 'C');
-    const reply = await call<RiseAboveReply>(t, w.writer.token, 'POST', `/api/views/${view}/riseabove`, { title: 'Our theory', linkIds: [a.ref._id, b.ref._id] });
+    const reply = await call<RiseAboveReply>(t, w.writer.token, 'POST', `/api/views/${view}/riseabove`, {
+      title: 'Our theory',
+      linkIds: [a.ref._id, b.ref._id],
+    });
     expect(reply.status).toBe(201);
     expect(reply.body.moved).toBe(2);
     expect(reply.body.ref.data).toEqual({ x: 250, y: 350 });
@@ -388,10 +535,13 @@ describe('POST /api/views/:viewId/riseabove', () => {
     expect(community.body.views).not.toContain(reply.body.viewId);
   });
 
-  it("names the inner view after its rise-above note, for readers of the note only (issue 21 §5)", async () => {
+  it('names the inner view after its rise-above note, for readers of the note only (issue 21 §5)', async () => {
     const view = await viewWith(w, w.writer, 'public', 'Rise named');
     const a = await placedNote(w, w.writer, view, 200, 300, 'A');
-    const reply = await call<RiseAboveReply>(t, w.writer.token, 'POST', `/api/views/${view}/riseabove`, { title: 'Notre synthèse', linkIds: [a.ref._id] });
+    const reply = await call<RiseAboveReply>(t, w.writer.token, 'POST', `/api/views/${view}/riseabove`, {
+      title: 'Notre synthèse',
+      linkIds: [a.ref._id],
+    });
     const inner = await loadCanvas(w, w.writer2, reply.body.viewId);
     // KF6 keeps the raw title on the view; what people see is the note's title.
     expect(inner.view.title).toBe(`riseabove:${reply.body.noteId}`);
@@ -415,8 +565,10 @@ describe('POST /api/views/:viewId/riseabove', () => {
 describe('view manager and workspace', () => {
   it('adds views by title (empty → 400), deletes (managers or authors), re-parents (managers) and lists the tree', async () => {
     expect((await call(t, w.writer.token, 'POST', `/api/communities/${w.communityId}/views`, { title: '' })).status).toBe(400);
-    const parent = (await call<ViewSummary>(t, w.writer.token, 'POST', `/api/communities/${w.communityId}/views`, { title: 'Parent view' })).body;
-    const child = (await call<ViewSummary>(t, w.writer2.token, 'POST', `/api/communities/${w.communityId}/views`, { title: 'Child view' })).body;
+    const parent = (await call<ViewSummary>(t, w.writer.token, 'POST', `/api/communities/${w.communityId}/views`, { title: 'Parent view' }))
+      .body;
+    const child = (await call<ViewSummary>(t, w.writer2.token, 'POST', `/api/communities/${w.communityId}/views`, { title: 'Child view' }))
+      .body;
     const refused = await call<{ message: string }>(t, w.writer.token, 'PUT', `/api/views/${child._id}/parent`, { parentId: parent._id });
     expect(refused.status).toBe(403);
     expect((await call(t, w.manager.token, 'PUT', `/api/views/${child._id}/parent`, { parentId: parent._id })).status).toBe(200);
@@ -435,8 +587,18 @@ describe('view manager and workspace', () => {
   });
 
   it('creates the personal workspace once, private and named after the author', async () => {
-    const first = await call<{ viewId: string; created: boolean }>(t, w.writer2.token, 'POST', `/api/authors/${w.communityId}/me/workspace`);
-    const again = await call<{ viewId: string; created: boolean }>(t, w.writer2.token, 'POST', `/api/authors/${w.communityId}/me/workspace`);
+    const first = await call<{ viewId: string; created: boolean }>(
+      t,
+      w.writer2.token,
+      'POST',
+      `/api/authors/${w.communityId}/me/workspace`,
+    );
+    const again = await call<{ viewId: string; created: boolean }>(
+      t,
+      w.writer2.token,
+      'POST',
+      `/api/authors/${w.communityId}/me/workspace`,
+    );
     expect(first.status).toBe(201);
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ viewId: first.body.viewId, created: false });

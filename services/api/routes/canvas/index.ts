@@ -49,7 +49,8 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: 'Everything the canvas draws in one request: the refs I may see with their per-reader target, the links among them, the effective view setting',
+        summary:
+          'Everything the canvas draws in one request: the refs I may see with their per-reader target, the links among them, the effective view setting',
         params: ViewIdParams,
         response: { 200: ViewCanvasReplySchema, ...problemResponses },
       },
@@ -67,7 +68,8 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: 'Create a note, drawing, attachment or view (members); optionally placed in a view and/or building on a contribution; or an annotation of a note (type Annotation, data.modelId)',
+        summary:
+          'Create a note, drawing, attachment or view (members); optionally placed in a view and/or building on a contribution; or an annotation of a note (type Annotation, data.modelId)',
         params: CommunityIdParams,
         body: Type.Union([CreateContributionBody, SpecAnnotationBody]),
         response: { 201: CreateContributionReply, ...problemResponses },
@@ -76,7 +78,9 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
     async (request, reply) => {
       const { body } = request;
       if (body.type === 'Annotation') {
-        return reply.status(201).send(await annotationServiceFor(services).createFromContribution(request.currentUser, request.params.communityId, body));
+        return reply
+          .status(201)
+          .send(await annotationServiceFor(services).createFromContribution(request.currentUser, request.params.communityId, body));
       }
       return reply.status(201).send(await canvas.createContribution(request.currentUser, request.params.communityId, body));
     },
@@ -88,7 +92,8 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: 'Place a contribution in a view (type contains, from the view; also paste) or link two contributions (buildson, references)',
+        summary:
+          'Place a contribution in a view (type contains, from the view; also paste) or link two contributions (buildson, references)',
         body: CreateLinkBody,
         response: { 201: LinkSchema, ...problemResponses },
       },
@@ -115,7 +120,13 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
     '/api/links/:id',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: "Remove a ref from its view, a build-on/reference link, or a note's attach link (those who may edit the note; the attachment stays)", params: LinkIdParams, response: { 200: LinkSchema, ...problemResponses } },
+      schema: {
+        tags,
+        summary:
+          "Remove a ref from its view, a build-on/reference link, or a note's attach link (those who may edit the note; the attachment stays)",
+        params: LinkIdParams,
+        response: { 200: LinkSchema, ...problemResponses },
+      },
     },
     async (request) => canvas.deleteLink(request.currentUser, request.params.id),
   );
@@ -141,7 +152,8 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: 'Move, resize, pin, fix or lock several refs of this view at once (a multi-ref drag); each checked as PUT /api/links/{id}, the refused ones answered with their message',
+        summary:
+          'Move, resize, pin, fix or lock several refs of this view at once (a multi-ref drag); each checked as PUT /api/links/{id}, the refused ones answered with their message',
         params: ViewIdParams,
         body: UpdateRefsBody,
         response: { 200: UpdateRefsReply, ...problemResponses },
@@ -156,7 +168,8 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: "Move refs of this view into another view (dragging between view windows): placed there, then removed here; needs the right to remove them here and to edit the target",
+        summary:
+          'Move refs of this view into another view (dragging between view windows): placed there, then removed here; needs the right to remove them here and to edit the target',
         params: ViewIdParams,
         body: MoveRefsBody,
         response: { 200: MoveRefsReply, ...problemResponses },
@@ -171,7 +184,8 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: "Save the view's own setting (arrows and details the canvas draws) for every reader: managers and the view's authors; null goes back to the community's",
+        summary:
+          "Save the view's own setting (arrows and details the canvas draws) for every reader: managers and the view's authors; null goes back to the community's",
         params: ViewIdParams,
         body: ViewSettingBody,
         response: { 200: ViewSettingReply, ...problemResponses },
@@ -199,16 +213,28 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
     '/api/communities/:communityId/views',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'View manager: add a view by title', params: CommunityIdParams, body: CreateViewBody, response: { 201: ViewReply, ...problemResponses } },
+      schema: {
+        tags,
+        summary: 'View manager: add a view by title',
+        params: CommunityIdParams,
+        body: CreateViewBody,
+        response: { 201: ViewReply, ...problemResponses },
+      },
     },
-    async (request, reply) => reply.status(201).send(await canvas.createView(request.currentUser, request.params.communityId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await canvas.createView(request.currentUser, request.params.communityId, request.body)),
   );
 
   app.delete(
     '/api/views/:viewId',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: "View manager: delete a view (managers or the view's authors): unregistered and inactive", params: ViewIdParams, response: { 200: ViewReply, ...problemResponses } },
+      schema: {
+        tags,
+        summary: "View manager: delete a view (managers or the view's authors): unregistered and inactive",
+        params: ViewIdParams,
+        response: { 200: ViewReply, ...problemResponses },
+      },
     },
     async (request) => canvas.deleteView(request.currentUser, request.params.viewId),
   );
@@ -217,7 +243,13 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
     '/api/views/:viewId/parent',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'View manager: move a view under another (managers)', params: ViewIdParams, body: ReparentViewBody, response: { 200: ViewReply, ...problemResponses } },
+      schema: {
+        tags,
+        summary: 'View manager: move a view under another (managers)',
+        params: ViewIdParams,
+        body: ReparentViewBody,
+        response: { 200: ViewReply, ...problemResponses },
+      },
     },
     async (request) => canvas.reparentView(request.currentUser, request.params.viewId, request.body),
   );
@@ -226,7 +258,12 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
     '/api/communities/:communityId/viewtree',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'The hierarchy of the views I may read', params: CommunityIdParams, response: { 200: ViewTreeReply, ...problemResponses } },
+      schema: {
+        tags,
+        summary: 'The hierarchy of the views I may read',
+        params: CommunityIdParams,
+        response: { 200: ViewTreeReply, ...problemResponses },
+      },
     },
     async (request) => canvas.viewTree(request.currentUser, request.params.communityId),
   );
@@ -235,7 +272,12 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
     '/api/authors/:communityId/me/workspace',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'My personal workspace view (created on first call)', params: CommunityIdParams, response: { 200: WorkspaceReply, 201: WorkspaceReply, ...problemResponses } },
+      schema: {
+        tags,
+        summary: 'My personal workspace view (created on first call)',
+        params: CommunityIdParams,
+        response: { 200: WorkspaceReply, 201: WorkspaceReply, ...problemResponses },
+      },
     },
     async (request, reply) => {
       const result = await canvas.workspace(request.currentUser, request.params.communityId);

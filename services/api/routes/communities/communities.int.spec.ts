@@ -54,7 +54,12 @@ describe('communities', () => {
 
   describe('POST /api/communities', () => {
     it('answers the admin with the keys, one view and two scaffolds', () => {
-      expect(community).toMatchObject({ title: 'Grade 5 science', registrationKey: 'writer-key', managerRegistrationKey: 'manager-key', archived: false });
+      expect(community).toMatchObject({
+        title: 'Grade 5 science',
+        registrationKey: 'writer-key',
+        managerRegistrationKey: 'manager-key',
+        archived: false,
+      });
       expect(community.views).toHaveLength(1);
       expect(community.scaffolds).toHaveLength(2);
       expect(community.ownerUserId).toBe(admin.id);
@@ -75,9 +80,21 @@ describe('communities', () => {
       expect(settings.contextId).toBe(community.rootContextId);
       expect(settings.scaffoldIds).toEqual(community.scaffolds);
       expect(settings.data).toEqual(defaultContextData());
-      expect(settings.data.viewSetting).toEqual({ buildson: true, references: false, showGroup: true, showAuthor: true, showTime: true, language: false });
+      expect(settings.data.viewSetting).toEqual({
+        buildson: true,
+        references: false,
+        showGroup: true,
+        showAuthor: true,
+        showTime: true,
+        language: false,
+      });
       const context = await t.infra.readStore.collection<ContributionDocument>(contributionsCollectionName).get(community.rootContextId);
-      expect(context).toMatchObject({ type: 'Context', title: 'Community Setting: Grade 5 science', status: 'active', permission: 'protected' });
+      expect(context).toMatchObject({
+        type: 'Context',
+        title: 'Community Setting: Grade 5 science',
+        status: 'active',
+        permission: 'protected',
+      });
       expect(context?.authors).toEqual([authorIdFor(community._id, admin.id)]);
     });
 
@@ -151,7 +168,12 @@ describe('communities', () => {
 
   describe('keys', () => {
     it('never reach writers, managers or outsiders', async () => {
-      const group = await t.app.inject({ method: 'POST', url: `/api/groups/${community._id}`, headers: bearer(manager.token), payload: { title: 'G' } });
+      const group = await t.app.inject({
+        method: 'POST',
+        url: `/api/groups/${community._id}`,
+        headers: bearer(manager.token),
+        payload: { title: 'G' },
+      });
       expect(group.statusCode).toBe(201);
       for (const token of [writer.token, manager.token, outsider.token]) {
         for (const url of [

@@ -28,7 +28,11 @@ const communityRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
     '/api/communities',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'Every community (no keys); the course community for admins only', response: { 200: Type.Array(CommunitySummarySchema), ...problemResponses } },
+      schema: {
+        tags,
+        summary: 'Every community (no keys); the course community for admins only',
+        response: { 200: Type.Array(CommunitySummarySchema), ...problemResponses },
+      },
     },
     async (request) => communities.list(request.currentUser),
   );

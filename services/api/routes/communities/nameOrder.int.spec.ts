@@ -20,14 +20,19 @@ afterAll(() => t.close());
 
 const setFlipname = async (flipname: boolean) => {
   const current = await call<CommunitySettings>(t, w.manager.token, 'GET', `/api/communities/${w.communityId}/settings`);
-  const saved = await call(t, w.manager.token, 'PUT', `/api/communities/${w.communityId}/settings`, { data: { ...current.body.data, flipname }, scaffoldIds: current.body.scaffoldIds });
+  const saved = await call(t, w.manager.token, 'PUT', `/api/communities/${w.communityId}/settings`, {
+    data: { ...current.body.data, flipname },
+    scaffoldIds: current.body.scaffoldIds,
+  });
   expect(saved.status).toBe(200);
 };
 
 const writerNames = async (noteId: string, viewId: string) => {
   const canvas = await loadCanvas(w, w.writer2, viewId);
   const object = (await call<ObjectReply>(t, w.writer2.token, 'GET', `/api/objects/${noteId}`)).body;
-  const search = await call<SearchReply>(t, w.writer2.token, 'POST', `/api/contributions/${w.communityId}/search`, { query: { words: 'volcans' } });
+  const search = await call<SearchReply>(t, w.writer2.token, 'POST', `/api/contributions/${w.communityId}/search`, {
+    query: { words: 'volcans' },
+  });
   return {
     canvas: canvas.refs.find((ref) => ref.to === noteId)?._to.authorNames,
     object: object.authorNames.map((author) => author.name),

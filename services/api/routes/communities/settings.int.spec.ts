@@ -56,7 +56,9 @@ describe('community settings', () => {
     const data = { ...defaultContextData(), defaultLang: 'en' };
     data.plugins.multilanguage = true;
     expect((await save(admin.token, data, community.scaffolds)).statusCode).toBe(200);
-    const info = (await t.app.inject({ method: 'GET', url: `/api/communities/${community._id}`, headers: bearer(writer.token) })).json<{ lang: string }>();
+    const info = (await t.app.inject({ method: 'GET', url: `/api/communities/${community._id}`, headers: bearer(writer.token) })).json<{
+      lang: string;
+    }>();
     expect(info.lang).toBe('en');
   });
 
@@ -68,8 +70,14 @@ describe('community settings', () => {
         .sort((a, b) => Number(a.order) - Number(b.order));
     expect((await save(manager.token, defaultContextData(), [second])).json<CommunitySettings>().scaffoldIds).toEqual([second]);
     expect(await uses()).toEqual([{ to: second, order: 1 }]);
-    expect((await save(manager.token, defaultContextData(), [second, first])).json<CommunitySettings>().scaffoldIds).toEqual([second, first]);
-    expect(await uses()).toEqual([{ to: second, order: 1 }, { to: first, order: 2 }]);
+    expect((await save(manager.token, defaultContextData(), [second, first])).json<CommunitySettings>().scaffoldIds).toEqual([
+      second,
+      first,
+    ]);
+    expect(await uses()).toEqual([
+      { to: second, order: 1 },
+      { to: first, order: 2 },
+    ]);
     await save(manager.token, defaultContextData(), []);
     expect(await uses()).toEqual([]);
   });
@@ -79,7 +87,9 @@ describe('community settings', () => {
     data.plugins.multilanguage = true;
     const response = await save(manager.token, data, []);
     expect(response.statusCode).toBe(400);
-    expect(response.json<Problem>().errors).toEqual([{ field: 'data.defaultLang', message: 'Please select default language', messageCode: 'community.defaultLanguageRequired' }]);
+    expect(response.json<Problem>().errors).toEqual([
+      { field: 'data.defaultLang', message: 'Please select default language', messageCode: 'community.defaultLanguageRequired' },
+    ]);
   });
 
   it("refuses a scaffold listed twice: 'The scaffold is already in use.'", async () => {
@@ -89,7 +99,7 @@ describe('community settings', () => {
     expect(response.json<Problem>().message).toBe('The scaffold is already in use.');
   });
 
-  it("refuses a scaffold of another community or a non-scaffold", async () => {
+  it('refuses a scaffold of another community or a non-scaffold', async () => {
     const other = await createCommunity(t, admin.token);
     expect((await save(admin.token, defaultContextData(), [other.scaffolds[0] ?? ''])).statusCode).toBe(400);
     expect((await save(admin.token, defaultContextData(), [community.rootContextId])).statusCode).toBe(400);

@@ -72,7 +72,9 @@ describe('groups', () => {
 
   it('refuses members from another community (400) and unknown groups (404)', async () => {
     const group = (await call('POST', `/api/groups/${community._id}`, manager.token, { title: 'C' })).json<Group>();
-    const stranger = await call('POST', `/api/groups/${community._id}/${group._id}/members`, manager.token, { authorId: strangerAuthor._id });
+    const stranger = await call('POST', `/api/groups/${community._id}/${group._id}/members`, manager.token, {
+      authorId: strangerAuthor._id,
+    });
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json<Problem>().errors?.[0]?.field).toBe('authorId');
     const missing = await call('DELETE', `/api/groups/${community._id}/0123456789abcdef01234567`, manager.token);
@@ -86,8 +88,12 @@ describe('groups', () => {
     const group = (await call('POST', `/api/groups/${community._id}`, manager.token, { title: 'D' })).json<Group>();
     expect((await call('POST', `/api/groups/${community._id}`, writer.token, { title: 'W' })).statusCode).toBe(403);
     expect((await call('DELETE', `/api/groups/${community._id}/${group._id}`, writer.token)).statusCode).toBe(403);
-    expect((await call('POST', `/api/groups/${community._id}/${group._id}/members`, writer.token, { authorId: writerAuthor._id })).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/groups/${community._id}/${group._id}/members/${managerAuthor._id}`, writer.token)).statusCode).toBe(403);
+    expect(
+      (await call('POST', `/api/groups/${community._id}/${group._id}/members`, writer.token, { authorId: writerAuthor._id })).statusCode,
+    ).toBe(403);
+    expect((await call('DELETE', `/api/groups/${community._id}/${group._id}/members/${managerAuthor._id}`, writer.token)).statusCode).toBe(
+      403,
+    );
     const outsider = await t.register('outsider1');
     expect((await call('GET', `/api/communities/${community._id}/groups`, outsider.token)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/communities/${community._id}/groups` })).statusCode).toBe(401);

@@ -20,7 +20,12 @@ const groupRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async 
     '/api/communities/:communityId/groups',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'Active groups', params: CommunityIdParams, response: { 200: Type.Array(GroupSchema), ...problemResponses } },
+      schema: {
+        tags,
+        summary: 'Active groups',
+        params: CommunityIdParams,
+        response: { 200: Type.Array(GroupSchema), ...problemResponses },
+      },
     },
     async (request) => communities.groups(request.currentUser, request.params.communityId),
   );
@@ -45,7 +50,12 @@ const groupRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async 
     '/api/groups/:communityId/:groupId',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'Remove a group: it becomes inactive (managers)', params: GroupParams, response: { 200: GroupSchema, ...problemResponses } },
+      schema: {
+        tags,
+        summary: 'Remove a group: it becomes inactive (managers)',
+        params: GroupParams,
+        response: { 200: GroupSchema, ...problemResponses },
+      },
     },
     async (request) => communities.removeGroup(request.currentUser, request.params.communityId, request.params.groupId),
   );
@@ -70,7 +80,12 @@ const groupRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async 
     '/api/groups/:communityId/:groupId/members/:authorId',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'Remove a member from the group (managers)', params: GroupMemberParams, response: { 200: GroupSchema, ...problemResponses } },
+      schema: {
+        tags,
+        summary: 'Remove a member from the group (managers)',
+        params: GroupMemberParams,
+        response: { 200: GroupSchema, ...problemResponses },
+      },
     },
     async (request) =>
       communities.removeGroupMember(request.currentUser, request.params.communityId, request.params.groupId, request.params.authorId),

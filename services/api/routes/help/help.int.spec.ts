@@ -45,7 +45,13 @@ const appWithMail = async (mail: Config['mail']) => {
   const app: FastifyInstance = await buildApp({ services: infra, jwtSecret: infra.secret, webRoot: null });
   const login = async (userName: string, password: string) =>
     (await app.inject({ method: 'POST', url: '/auth/local', payload: { userName, password } })).json<{ token: string }>().token;
-  await infra.accounts.register({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', userName: 'ada', password: 'secret-pass-1' });
+  await infra.accounts.register({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.org',
+    userName: 'ada',
+    password: 'secret-pass-1',
+  });
   return {
     app,
     infra,
@@ -117,7 +123,9 @@ describe('POST /api/help/send and GET /api/help/feedback', () => {
 
   it('shows feedback to admins only and needs a login to send', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/help/feedback', headers: bearer(writer.token) })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/help/send', payload: { email: '', subject: 'a', content: 'b' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/help/send', payload: { email: '', subject: 'a', content: 'b' } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -126,7 +134,11 @@ describe('help e-mail over SMTP', () => {
     const smtp = await startSmtpCatcher();
     const server = await appWithMail({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, to: 'admins@example.org', from: 'buildon@example.org' });
     try {
-      const response = await send(server.app, server.userToken, { email: 'ada@example.org', subject: 'Canvas frozen', content: 'The view stopped moving.' });
+      const response = await send(server.app, server.userToken, {
+        email: 'ada@example.org',
+        subject: 'Canvas frozen',
+        content: 'The view stopped moving.',
+      });
       expect(response.statusCode).toBe(200);
       expect(smtp.received).toHaveLength(1);
       const [mail] = smtp.received;

@@ -24,7 +24,11 @@ const helpRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
     '/api/help/feedback',
     {
       preHandler: app.requireAdmin,
-      schema: { tags: ['help'], summary: 'Every feedback, newest first (admins)', response: { 200: Type.Array(FeedbackSchema), ...problemResponses } },
+      schema: {
+        tags: ['help'],
+        summary: 'Every feedback, newest first (admins)',
+        response: { 200: Type.Array(FeedbackSchema), ...problemResponses },
+      },
     },
     async (request) => services.help.list(request.currentUser),
   );

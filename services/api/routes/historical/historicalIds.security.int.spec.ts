@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contributionStreamName } from '../../../../contracts/events/contribution.ts';
 import type { HistoricalObject, HistoryEntry } from '../../../../contracts/api/objects.ts';
-import { auth, buildObjectsTestApp, classRoom, createContribution, samplePng, uploadBody, type ClassRoom } from '../../../../tests/support/objects.ts';
+import {
+  auth,
+  buildObjectsTestApp,
+  classRoom,
+  createContribution,
+  samplePng,
+  uploadBody,
+  type ClassRoom,
+} from '../../../../tests/support/objects.ts';
 import type { TestApp } from '../../../../tests/support/testApp.ts';
 
 /**
@@ -19,14 +27,31 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const get = <T>(token: string, url: string) => t.app.inject({ method: 'GET', url, headers: auth(token) }).then((reply) => ({ status: reply.statusCode, body: reply.json<T>(), raw: reply.body }));
+const get = <T>(token: string, url: string) =>
+  t.app
+    .inject({ method: 'GET', url, headers: auth(token) })
+    .then((reply) => ({ status: reply.statusCode, body: reply.json<T>(), raw: reply.body }));
 
 /** An attachment uploaded twice: three versions (created, two uploads) and two stored files. */
 const attachmentWithTwoUploads = async () => {
-  const id = await createContribution(t, { communityId: room.communityId, type: 'Attachment', authors: [room.a.authorId], actorId: room.a.userId, permission: 'public' });
-  for (const [width, height] of [[4, 3], [8, 6]] as const) {
+  const id = await createContribution(t, {
+    communityId: room.communityId,
+    type: 'Attachment',
+    authors: [room.a.authorId],
+    actorId: room.a.userId,
+    permission: 'public',
+  });
+  for (const [width, height] of [
+    [4, 3],
+    [8, 6],
+  ] as const) {
     const { payload, headers } = uploadBody(samplePng(width, height), { filename: `photo-${width}.png` });
-    const reply = await t.app.inject({ method: 'POST', url: `/api/upload/${room.communityId}/${id}`, payload, headers: { ...headers, ...auth(room.a.token) } });
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/upload/${room.communityId}/${id}`,
+      payload,
+      headers: { ...headers, ...auth(room.a.token) },
+    });
     expect(reply.statusCode, reply.body).toBe(201);
   }
   return id;

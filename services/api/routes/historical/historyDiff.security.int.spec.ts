@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricalObject, HistoryEntry, ObjectReply } from '../../../../contracts/api/objects.ts';
-import { auth, buildObjectsTestApp, classRoom, createContribution, createGroup, docOf, shiftableClock, type ClassRoom, type Member } from '../../../../tests/support/objects.ts';
+import {
+  auth,
+  buildObjectsTestApp,
+  classRoom,
+  createContribution,
+  createGroup,
+  docOf,
+  shiftableClock,
+  type ClassRoom,
+  type Member,
+} from '../../../../tests/support/objects.ts';
 import type { TestApp } from '../../../../tests/support/testApp.ts';
 
 /**
@@ -24,7 +34,12 @@ const call = async <T>(who: Member, method: 'GET' | 'PUT' | 'POST', url: string,
 };
 const save = async (title: string, words: string) => {
   const object = await call<ObjectReply>(room.a, 'GET', `/api/objects/${noteId}`);
-  const reply = await call(room.a, 'PUT', `/api/objects/${room.communityId}/${noteId}`, { revision: object.body.revision, title, body: docOf({ type: 'text', text: words }), status: 'active' });
+  const reply = await call(room.a, 'PUT', `/api/objects/${room.communityId}/${noteId}`, {
+    revision: object.body.revision,
+    title,
+    body: docOf({ type: 'text', text: words }),
+    status: 'active',
+  });
   expect(reply.status, reply.raw).toBe(200);
   clock.advance(1000);
 };
@@ -36,7 +51,14 @@ beforeAll(async () => {
   room = await classRoom(t);
   groupId = await createGroup(t, room.communityId, room.a.authorId, [room.a.authorId]);
   clock.advance(1000);
-  noteId = await createContribution(t, { communityId: room.communityId, type: 'Note', authors: [room.a.authorId], actorId: room.a.userId, permission: 'private', group: groupId });
+  noteId = await createContribution(t, {
+    communityId: room.communityId,
+    type: 'Note',
+    authors: [room.a.authorId],
+    actorId: room.a.userId,
+    permission: 'private',
+    group: groupId,
+  });
   clock.advance(1000);
   await save('Brouillon', `Un ${secret} que je garde.`);
   await save('Brouillon 2', 'Encore un brouillon, réécrit.');
@@ -50,12 +72,23 @@ afterAll(async () => t?.close());
 describe('the previous version of a historical version (issue 21 §7)', () => {
   it('is the version just before for the author, with the kind of change and names', async () => {
     const entries = await history(room.a);
-    expect(entries.map((e) => e.eventType)).toEqual(['ContributionCreated', 'NoteContributed', 'NoteSaved', 'PermissionChanged', 'NoteSaved']);
+    expect(entries.map((e) => e.eventType)).toEqual([
+      'ContributionCreated',
+      'NoteContributed',
+      'NoteSaved',
+      'PermissionChanged',
+      'NoteSaved',
+    ]);
     const replies = await Promise.all(entries.map((e) => version(room.a, e._id)));
     expect(replies.map((r) => r.body.previousId)).toEqual([null, ...entries.slice(0, -1).map((e) => e._id)]);
     // The permission change names the group it left, and the author, by name.
     const permission = replies[3]?.body;
-    expect(permission?.names).toEqual(expect.arrayContaining([{ _id: room.a.authorId, name: `Test ${room.a.userName}` }, { _id: groupId, name: expect.any(String) as string }]));
+    expect(permission?.names).toEqual(
+      expect.arrayContaining([
+        { _id: room.a.authorId, name: `Test ${room.a.userName}` },
+        { _id: groupId, name: expect.any(String) as string },
+      ]),
+    );
   });
 
   it("skips the classmate's view of the private era: the first public version has nothing before it", async () => {
@@ -75,7 +108,11 @@ describe('the previous version of a historical version (issue 21 §7)', () => {
 
   it('refuses an outsider', async () => {
     const entries = await history(room.a);
-    const outsider = await t.app.inject({ method: 'GET', url: `/api/historicalobjects/${entries[0]?._id ?? ''}`, headers: auth(room.outsider.token) });
+    const outsider = await t.app.inject({
+      method: 'GET',
+      url: `/api/historicalobjects/${entries[0]?._id ?? ''}`,
+      headers: auth(room.outsider.token),
+    });
     expect(outsider.statusCode).toBe(403);
   });
 });

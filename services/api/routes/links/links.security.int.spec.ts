@@ -39,7 +39,11 @@ describe("issue 20 §9: no link from a classmate's read-only contribution", () =
   it('refuses references and build-on links from a protected note of a classmate, and keeps its connections as they were', async () => {
     const { noteId: theirs } = await placedNote(w, w.writer, w.welcomeViewId, 40, 40, "Ann's note");
     const { noteId: mine } = await placedNote(w, w.writer2, w.welcomeViewId, 40, 240, "Bo's note");
-    await refused(() => link(w.writer2, { from: theirs, to: mine, type: 'references', data: { text: 'as Bo says' } }), 403, CanvasServiceMessages.cannotLinkFrom);
+    await refused(
+      () => link(w.writer2, { from: theirs, to: mine, type: 'references', data: { text: 'as Bo says' } }),
+      403,
+      CanvasServiceMessages.cannotLinkFrom,
+    );
     await refused(() => link(w.writer2, { from: theirs, to: mine, type: 'buildson' }), 403, CanvasServiceMessages.cannotLinkFrom);
     expect(await linksFrom(w.writer, theirs)).toEqual([]);
   });
@@ -47,7 +51,11 @@ describe("issue 20 §9: no link from a classmate's read-only contribution", () =
   it("refuses a ref from a view the pupil may only read (the teacher's board)", async () => {
     const board = await viewWith(w, w.manager, 'protected', "The teacher's board");
     const { noteId: mine } = await placedNote(w, w.writer2, w.welcomeViewId, 240, 240, 'Put me on the board');
-    await refused(() => link(w.writer2, { from: board, to: mine, type: 'contains', data: { x: 10, y: 10 } }), 403, CanvasMessages.cannotEditView);
+    await refused(
+      () => link(w.writer2, { from: board, to: mine, type: 'contains', data: { x: 10, y: 10 } }),
+      403,
+      CanvasMessages.cannotEditView,
+    );
   });
 
   it('refuses changing or removing a link from what the caller may not edit', async () => {
@@ -56,7 +64,11 @@ describe("issue 20 §9: no link from a classmate's read-only contribution", () =
     const made = await link(w.writer, { from: theirs, to: mine, type: 'references', data: { text: 'see Bo' } });
     expect(made.status, made.raw).toBe(201);
     // The `to` side does not own the link.
-    await refused(() => call<Problem>(t, w.writer2.token, 'DELETE', `/api/links/${made.body._id}`), 403, CanvasServiceMessages.cannotLinkFrom);
+    await refused(
+      () => call<Problem>(t, w.writer2.token, 'DELETE', `/api/links/${made.body._id}`),
+      403,
+      CanvasServiceMessages.cannotLinkFrom,
+    );
     // PUT changes refs only, and only with the view's rules.
     const put = await call<Problem>(t, w.writer2.token, 'PUT', `/api/links/${made.body._id}`, { data: { x: 5 } });
     expect(put.status).toBe(400);
@@ -64,7 +76,11 @@ describe("issue 20 §9: no link from a classmate's read-only contribution", () =
     const board = await viewWith(w, w.manager, 'protected', 'Another board');
     const onBoard = await link(w.manager, { from: board, to: theirs, type: 'contains', data: { x: 50, y: 50 } });
     expect(onBoard.status, onBoard.raw).toBe(201);
-    await refused(() => call<Problem>(t, w.writer.token, 'PUT', `/api/links/${onBoard.body._id}`, { data: { x: 300 } }), 403, CanvasMessages.cannotEditView);
+    await refused(
+      () => call<Problem>(t, w.writer.token, 'PUT', `/api/links/${onBoard.body._id}`, { data: { x: 300 } }),
+      403,
+      CanvasMessages.cannotEditView,
+    );
     await refused(() => call<Problem>(t, w.writer.token, 'DELETE', `/api/links/${onBoard.body._id}`), 403, CanvasMessages.cannotEditView);
     expect((await linksFrom(w.writer, theirs)).map((l) => l._id)).toEqual([made.body._id]);
   });
@@ -95,11 +111,23 @@ describe('issue 20 §9: the legitimate links', () => {
     const created = await call<{ _id: string }>(t, w.manager.token, 'POST', `/api/groups/${w.communityId}`, { title: 'Pair' });
     expect(created.status, created.raw).toBe(201);
     const groupId = created.body._id;
-    expect((await call(t, w.manager.token, 'POST', `/api/groups/${w.communityId}/${groupId}/members`, { authorId: w.writer2.authorId })).status).toBe(200);
+    expect(
+      (await call(t, w.manager.token, 'POST', `/api/groups/${w.communityId}/${groupId}/members`, { authorId: w.writer2.authorId })).status,
+    ).toBe(200);
     const { noteId: grouped } = await placedNote(w, w.writer, w.welcomeViewId, 440, 440, 'Group note');
-    expect((await call(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${grouped}/permission`, { permission: 'private', group: groupId })).status).toBe(200);
+    expect(
+      (
+        await call(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${grouped}/permission`, {
+          permission: 'private',
+          group: groupId,
+        })
+      ).status,
+    ).toBe(200);
     const { noteId: open } = await placedNote(w, w.writer, w.welcomeViewId, 640, 440, 'Public note');
-    expect((await call(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${open}/permission`, { permission: 'public', group: null })).status).toBe(200);
+    expect(
+      (await call(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${open}/permission`, { permission: 'public', group: null }))
+        .status,
+    ).toBe(200);
     const { noteId: target } = await placedNote(w, w.writer2, w.welcomeViewId, 640, 640, 'Target');
 
     expect((await link(w.writer2, { from: grouped, to: target, type: 'references' })).status).toBe(201);

@@ -20,7 +20,8 @@ describe('GET /api/links/updateallcache/:communityId', () => {
   let other: CommunityAdmin;
 
   const collection = <T extends { _id: string }>(name: string) => t.infra.readStore.collection<T & Record<string, unknown>>(name);
-  const run = (id: string, token: string) => t.app.inject({ method: 'GET', url: `/api/links/updateallcache/${id}`, headers: bearer(token) });
+  const run = (id: string, token: string) =>
+    t.app.inject({ method: 'GET', url: `/api/links/updateallcache/${id}`, headers: bearer(token) });
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -34,7 +35,12 @@ describe('GET /api/links/updateallcache/:communityId', () => {
 
   it("rebuilds a corrupted community's read models from its streams", async () => {
     const group = (
-      await t.app.inject({ method: 'POST', url: `/api/groups/${community._id}`, headers: bearer(manager.token), payload: { title: 'Team' } })
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/groups/${community._id}`,
+        headers: bearer(manager.token),
+        payload: { title: 'Team' },
+      })
     ).json<Group>();
     await t.app.inject({ method: 'DELETE', url: `/api/groups/${community._id}/${group._id}`, headers: bearer(manager.token) });
 

@@ -14,7 +14,9 @@ const whatsNewLanguages = ['fr', 'en'] as const;
 /** GET /api/version and /api/changeLog, for the navbar dialogs. */
 const metaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
   // "Nouveautés" tells users what changed for them (issue 21 §13), in their language (French when there is none).
-  const whatsNew = new Map<string, ChangeLogEntry[]>(whatsNewLanguages.map((lang) => [lang, loadChangeLog(new URL(`docs/whats-new.${lang}.md`, root))]));
+  const whatsNew = new Map<string, ChangeLogEntry[]>(
+    whatsNewLanguages.map((lang) => [lang, loadChangeLog(new URL(`docs/whats-new.${lang}.md`, root))]),
+  );
 
   app.get(
     '/api/version',
@@ -24,7 +26,14 @@ const metaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
 
   app.get(
     '/api/changeLog',
-    { schema: { tags: ['meta'], summary: "What's new for users, in a language", querystring: ChangeLogQuery, response: { 200: ChangeLogReply } } },
+    {
+      schema: {
+        tags: ['meta'],
+        summary: "What's new for users, in a language",
+        querystring: ChangeLogQuery,
+        response: { 200: ChangeLogReply },
+      },
+    },
     async (request) => ({ entries: whatsNew.get(request.query.lang?.split(/[-_]/)[0] ?? 'fr') ?? whatsNew.get('fr') ?? [] }),
   );
 };

@@ -20,7 +20,7 @@ describe('meta, robot check and admin tools', () => {
     });
   });
 
-  it("GET /api/changeLog says what changed for users, in their language, French when it is not written in it (issue 21 §13)", async () => {
+  it('GET /api/changeLog says what changed for users, in their language, French when it is not written in it (issue 21 §13)', async () => {
     type Reply = { entries: { version: string; changes: string[] }[] };
     const read = async (query: string) => (await t.app.inject({ method: 'GET', url: `/api/changeLog${query}` })).json<Reply>().entries;
     const [french, english, japanese, none] = [await read('?lang=fr'), await read('?lang=en'), await read('?lang=ja'), await read('')];
@@ -47,8 +47,18 @@ describe('meta, robot check and admin tools', () => {
   it('serves the OpenAPI document and its UI at /api/docs, with a schema on every route', async () => {
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { responses?: object }>> }>();
-    for (const path of ['/api/users', '/auth/local', '/api/users/me', '/api/users/search', '/api/recaptcha', '/api/version', '/api/admin/rebuild']) {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { responses?: object }>>;
+    }>();
+    for (const path of [
+      '/api/users',
+      '/auth/local',
+      '/api/users/me',
+      '/api/users/search',
+      '/api/recaptcha',
+      '/api/version',
+      '/api/admin/rebuild',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
     for (const [path, operations] of Object.entries(doc.paths)) {
@@ -76,7 +86,11 @@ describe('meta, robot check and admin tools', () => {
       expect(check.json()).toEqual({ responseCode: 0 });
       const again = await t.app.inject({ method: 'POST', url: '/api/recaptcha', payload: { gRecaptchaResponse: solution } });
       expect(again.json()).toEqual({ responseCode: 0 });
-      const invalid = await t.app.inject({ method: 'POST', url: '/api/recaptcha', payload: { gRecaptchaResponse: 'bm90IGEgc29sdXRpb24=' } });
+      const invalid = await t.app.inject({
+        method: 'POST',
+        url: '/api/recaptcha',
+        payload: { gRecaptchaResponse: 'bm90IGEgc29sdXRpb24=' },
+      });
       expect(invalid.json()).toEqual({ responseCode: 1 });
     });
   });
@@ -100,7 +114,12 @@ describe('meta, robot check and admin tools', () => {
       expect(status.json()).toMatchObject({ state: 'completed', progress: 100 });
       expect(await t.infra.readStore.collection('users').find({}, { sort: { _id: 1 } })).toEqual(before);
 
-      const unknown = await t.app.inject({ method: 'POST', url: '/api/admin/rebuild', headers: bearer(admin.token), payload: { projection: 'nope' } });
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/rebuild',
+        headers: bearer(admin.token),
+        payload: { projection: 'nope' },
+      });
       expect(unknown.statusCode).toBe(400);
     });
   });

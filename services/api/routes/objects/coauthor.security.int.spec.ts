@@ -23,13 +23,17 @@ const body = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', co
 const objectOf = async (who: Member, id: string) => (await call<ObjectReply>(t, who.token, 'GET', `/api/objects/${id}`)).body;
 const setPermission = (who: Member, id: string, permission: string, group: string | null) =>
   call<ObjectReply & Problem>(t, who.token, 'PUT', `/api/objects/${w.communityId}/${id}/permission`, { permission, group });
-const addAuthor = (who: Member, id: string, authorId: string) => call<ObjectReply & Problem>(t, who.token, 'POST', `/api/objects/${w.communityId}/${id}/authors`, { authorId });
-const removeAuthor = (who: Member, id: string, authorId: string) => call<ObjectReply & Problem>(t, who.token, 'DELETE', `/api/objects/${w.communityId}/${id}/authors/${authorId}`);
+const addAuthor = (who: Member, id: string, authorId: string) =>
+  call<ObjectReply & Problem>(t, who.token, 'POST', `/api/objects/${w.communityId}/${id}/authors`, { authorId });
+const removeAuthor = (who: Member, id: string, authorId: string) =>
+  call<ObjectReply & Problem>(t, who.token, 'DELETE', `/api/objects/${w.communityId}/${id}/authors/${authorId}`);
 const group = async (title: string, members: Member[]) => {
   const created = await call<{ _id: string }>(t, w.manager.token, 'POST', `/api/groups/${w.communityId}`, { title });
   expect(created.status, created.raw).toBe(201);
   for (const member of members) {
-    const added = await call(t, w.manager.token, 'POST', `/api/groups/${w.communityId}/${created.body._id}/members`, { authorId: member.authorId });
+    const added = await call(t, w.manager.token, 'POST', `/api/groups/${w.communityId}/${created.body._id}/members`, {
+      authorId: member.authorId,
+    });
     expect(added.status, added.raw).toBe(200);
   }
   return created.body._id;
@@ -85,7 +89,12 @@ describe('issue 20 §3: a classmate who may edit a contribution does not own it'
       body: body('We add an experiment.'),
     });
     expect(saved.status, saved.raw).toBe(200);
-    expect(saved.body).toMatchObject({ title: 'Our group hypothesis, revised', authors: [w.writer.authorId], permission: 'private', group: groupId });
+    expect(saved.body).toMatchObject({
+      title: 'Our group hypothesis, revised',
+      authors: [w.writer.authorId],
+      permission: 'private',
+      group: groupId,
+    });
   });
 
   it('a classmate may edit a public note but not make it his and then hide it', async () => {

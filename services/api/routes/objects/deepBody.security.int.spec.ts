@@ -36,7 +36,10 @@ const run = promisify(execFile);
 const root = join(import.meta.dirname, '../../../..');
 const kf = async (dataDir: string, ...args: string[]) => {
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'services/cli/main.ts', ...args], { cwd: root, env: { ...process.env, BUILDON_DATA_DIR: dataDir } });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'services/cli/main.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, BUILDON_DATA_DIR: dataDir },
+    });
     return { code: 0, stdout };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -55,7 +58,12 @@ afterAll(async () => {
 });
 
 const putRaw = (noteId: string, payload: string) =>
-  t.app.inject({ method: 'PUT', url: `/api/objects/${w.communityId}/${noteId}`, headers: { ...bearer(w.writer.token), 'content-type': 'application/json' }, payload });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/objects/${w.communityId}/${noteId}`,
+    headers: { ...bearer(w.writer.token), 'content-type': 'application/json' },
+    payload,
+  });
 
 /** The routes a class uses around a note: every one must keep answering. */
 const expectCommunityWorks = async (app: TestApp, world: CanvasWorld, noteId: string) => {
@@ -98,11 +106,17 @@ describe('a note body nested too deep', () => {
     const loaded = await call<ObjectReply>(t, w.writer.token, 'GET', `/api/objects/${noteId}`);
     const head = await t.infra.eventStore.headPosition();
     const paragraphs = (n: number) => Array.from({ length: n }, () => ({ type: 'paragraph' }));
-    const reply = await call<{ errors: { field: string; message: string }[] }>(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, {
-      revision: loaded.body.revision,
-      title: 'Long',
-      body: { type: 'doc', content: paragraphs(maxNoteNodes) },
-    });
+    const reply = await call<{ errors: { field: string; message: string }[] }>(
+      t,
+      w.writer.token,
+      'PUT',
+      `/api/objects/${w.communityId}/${noteId}`,
+      {
+        revision: loaded.body.revision,
+        title: 'Long',
+        body: { type: 'doc', content: paragraphs(maxNoteNodes) },
+      },
+    );
     expect(reply.status, reply.raw).toBe(400);
     expect(reply.body.errors[0]).toEqual({ field: 'body', message: Messages.noteTooLarge, messageCode: 'messages.noteTooLarge' });
     expect(await t.infra.eventStore.headPosition()).toBe(head);
@@ -120,7 +134,10 @@ describe('a note body nested too deep', () => {
     const settings = (await call<CommunitySettings>(t, world.manager.token, 'GET', `/api/communities/${world.communityId}/settings`)).body;
     Object.assign(settings.data, { defaultLang: 'fr', languages: ['en'] });
     settings.data.plugins.multilanguage = true;
-    const on = await call(t, world.manager.token, 'PUT', `/api/communities/${world.communityId}/settings`, { data: settings.data, scaffoldIds: settings.scaffoldIds });
+    const on = await call(t, world.manager.token, 'PUT', `/api/communities/${world.communityId}/settings`, {
+      data: settings.data,
+      scaffoldIds: settings.scaffoldIds,
+    });
     expect(on.status, on.raw).toBe(200);
     const { noteId } = await placedNote(world, world.writer, world.welcomeViewId, 10, 10);
     const head = await t.infra.eventStore.headPosition();
@@ -133,7 +150,11 @@ describe('a note body nested too deep', () => {
       });
     const deep = await save(nestedBody(200));
     expect(deep.status, deep.raw).toBe(400);
-    expect(deep.body.errors[0]).toEqual({ field: 'translations.en.body', message: Messages.noteTooDeep, messageCode: 'messages.noteTooDeep' });
+    expect(deep.body.errors[0]).toEqual({
+      field: 'translations.en.body',
+      message: Messages.noteTooDeep,
+      messageCode: 'messages.noteTooDeep',
+    });
     expect(await t.infra.eventStore.headPosition()).toBe(head);
     const fine = await save(nestedBody(2));
     expect(fine.status, fine.raw).toBe(200);
@@ -142,15 +163,25 @@ describe('a note body nested too deep', () => {
   it('a body just within the limit is saved', async () => {
     const { noteId } = await placedNote(w, w.writer, w.welcomeViewId, 10, 10);
     const loaded = await call<ObjectReply>(t, w.writer.token, 'GET', `/api/objects/${noteId}`);
-    const reply = await call(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, { revision: loaded.body.revision, title: 'Nested', body: nestedBody(maxNoteDepth - 3) });
+    const reply = await call(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, {
+      revision: loaded.body.revision,
+      title: 'Nested',
+      body: nestedBody(maxNoteDepth - 3),
+    });
     expect(reply.status, reply.raw).toBe(200);
   });
 
   it('JSON nested 100,000 levels deep anywhere in the request is a 400, never a 500', async () => {
     const { noteId } = await placedNote(w, w.writer, w.welcomeViewId, 10, 10);
-    const reply = await putRaw(noteId, `{"revision":0,"title":"x","body":{"type":"doc","content":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`);
+    const reply = await putRaw(
+      noteId,
+      `{"revision":0,"title":"x","body":{"type":"doc","content":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`,
+    );
     expect(reply.statusCode, reply.body).toBe(400);
-    const keywords = await putRaw(noteId, `{"revision":0,"title":"x","body":{"type":"doc","content":[]},"deep":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}}`);
+    const keywords = await putRaw(
+      noteId,
+      `{"revision":0,"title":"x","body":{"type":"doc","content":[]},"deep":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}}`,
+    );
     expect(keywords.statusCode, keywords.body).toBe(400);
     expect(keywords.json<{ errors: { field: string; message: string }[] }>().errors[0]).toEqual({
       field: 'body',
@@ -164,18 +195,37 @@ describe('a note body nested too deep', () => {
       { method: 'POST', url: '/auth/local', payload: `{"userName":"a","password":${deep}}`, token: null },
       { method: 'POST', url: '/api/users', payload: `{"userName":${deep}}`, token: null },
       { method: 'POST', url: `/api/contributions/${w.communityId}/search`, payload: `{"query":${deep}}`, token: w.writer.token },
-      { method: 'PUT', url: `/api/communities/${w.communityId}/settings`, payload: `{"data":${deep},"scaffoldIds":[]}`, token: w.manager.token },
-      { method: 'POST', url: '/api/links', payload: `{"from":"${noteId}","to":"${noteId}","type":"references","data":${deep}}`, token: w.writer.token },
+      {
+        method: 'PUT',
+        url: `/api/communities/${w.communityId}/settings`,
+        payload: `{"data":${deep},"scaffoldIds":[]}`,
+        token: w.manager.token,
+      },
+      {
+        method: 'POST',
+        url: '/api/links',
+        payload: `{"from":"${noteId}","to":"${noteId}","type":"references","data":${deep}}`,
+        token: w.writer.token,
+      },
     ] as const;
     for (const { method, url, payload, token } of attempts) {
-      const reply = await t.app.inject({ method, url, payload, headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json; charset=utf-8' } });
+      const reply = await t.app.inject({
+        method,
+        url,
+        payload,
+        headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json; charset=utf-8' },
+      });
       expect(reply.statusCode, `${url}: ${reply.body}`).toBe(400);
       expect(reply.json<{ errors: { field: string }[] }>().errors[0]?.field).toBe('body');
     }
     // The server is still up and answers as before.
     const canvas = await call(t, w.writer2.token, 'GET', `/api/views/${w.welcomeViewId}/canvas`);
     expect(canvas.status, canvas.raw).toBe(200);
-    const login = await t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: 'nobody-here', password: 'wrong-password' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/local',
+      payload: { userName: 'nobody-here', password: 'wrong-password' },
+    });
     expect(login.statusCode).toBe(401);
   });
 
@@ -187,7 +237,17 @@ describe('a note body nested too deep', () => {
       const { noteId } = await placedNote(world, world.writer, world.welcomeViewId, 30, 30, 'Old deep note');
       // As the old server did: the save went straight to the decider.
       await activate(u, noteId, [
-        { type: 'SaveNote', data: { title: 'Old deep note', body: nestedBody(1_500), keywords: [], wordCount: 1, text4search: '( Old deep note ) deep', newId: () => u.infra.commandDeps.ids.next() } },
+        {
+          type: 'SaveNote',
+          data: {
+            title: 'Old deep note',
+            body: nestedBody(1_500),
+            keywords: [],
+            wordCount: 1,
+            text4search: '( Old deep note ) deep',
+            newId: () => u.infra.commandDeps.ids.next(),
+          },
+        },
       ]);
       expect((await u.infra.eventStore.readStream(contributionStreamName(noteId))).events.some((e) => e.type === 'NoteSaved')).toBe(true);
       await expectCommunityWorks(u, world, noteId);
@@ -246,18 +306,29 @@ describe('a note body nested too deep', () => {
       expect(JSON.stringify(shown.body.data.body)).toContain('nested too deeply');
       const quarantined = (await doctorReport(u.infra.readStore)).quarantined;
       expect(quarantined).toContainEqual(
-        expect.objectContaining({ projection: 'contributions', position: poisoned.lastPosition, eventType: 'NoteSaved', streamName: contributionStreamName(broken.noteId) }),
+        expect.objectContaining({
+          projection: 'contributions',
+          position: poisoned.lastPosition,
+          eventType: 'NoteSaved',
+          streamName: contributionStreamName(broken.noteId),
+        }),
       );
       expect(quarantined.every((entry) => entry.position === poisoned.lastPosition)).toBe(true);
       // The live path goes on: the note whose save was skipped is saved again. The skipped save is
       // a change the writer did not see, so the first try is a conflict naming the revision to save over.
       const current = await call<ObjectReply>(u, world.writer.token, 'GET', `/api/objects/${broken.noteId}`);
       const mend = (revision: number) =>
-        call<ObjectReply & { current: { revision: number } }>(u, world.writer.token, 'PUT', `/api/objects/${world.communityId}/${broken.noteId}`, {
-          revision,
-          title: 'Mended',
-          body: nestedBody(1),
-        });
+        call<ObjectReply & { current: { revision: number } }>(
+          u,
+          world.writer.token,
+          'PUT',
+          `/api/objects/${world.communityId}/${broken.noteId}`,
+          {
+            revision,
+            title: 'Mended',
+            body: nestedBody(1),
+          },
+        );
       const conflict = await mend(current.body.revision);
       expect(conflict.status, conflict.raw).toBe(409);
       const resaved = await mend(conflict.body.current.revision);

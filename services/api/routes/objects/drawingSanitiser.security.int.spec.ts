@@ -29,19 +29,30 @@ afterAll(async () => {
 });
 
 const newDrawing = async () => {
-  const reply = await createContribution(w, w.writer, { type: 'Drawing', title: 'Un dessin', placement: { viewId: w.welcomeViewId, x: 60, y: 60 } });
+  const reply = await createContribution(w, w.writer, {
+    type: 'Drawing',
+    title: 'Un dessin',
+    placement: { viewId: w.welcomeViewId, x: 60, y: 60 },
+  });
   return reply.contribution._id;
 };
 const saveDrawing = async (id: string, svgText: string) => {
   const loaded = (await call<ObjectReply>(t, w.writer.token, 'GET', `/api/objects/${id}`)).body;
-  return call<ObjectReply & { errors?: { field: string; message: string }[] }>(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${id}`, {
-    revision: loaded.revision,
-    title: 'Un dessin',
-    svg: svgText,
-    status: 'active',
-  });
+  return call<ObjectReply & { errors?: { field: string; message: string }[] }>(
+    t,
+    w.writer.token,
+    'PUT',
+    `/api/objects/${w.communityId}/${id}`,
+    {
+      revision: loaded.revision,
+      title: 'Un dessin',
+      svg: svgText,
+      status: 'active',
+    },
+  );
 };
-const seenByClassmate = async (id: string) => String((await call<ObjectReply>(t, w.writer2.token, 'GET', `/api/objects/${id}`)).body.data.svg);
+const seenByClassmate = async (id: string) =>
+  String((await call<ObjectReply>(t, w.writer2.token, 'GET', `/api/objects/${id}`)).body.data.svg);
 
 describe('CSS escapes in a drawing (issue 20 §11)', () => {
   const attacks: [string, string][] = [
@@ -54,7 +65,10 @@ describe('CSS escapes in a drawing (issue 20 §11)', () => {
     ['an escaped javascript:', '<path d="M0 0 L9 9" mask="java\\73 cript:alert(1)" />'],
     ['image-set() without url()', '<path d="M0 0 L9 9" mask="image-set(\'https://evil.example/f.png\' 1x)" />'],
     ['a <style> with an escaped @import', '<style>@\\69mport url(https://evil.example/g.css);</style><path d="M0 0 L9 9" />'],
-    ['a <style> with an escaped url(', '<defs><style type="text/css">path{fill:\\75 rl(https://evil.example/h)}</style></defs><path d="M0 0 L9 9" />'],
+    [
+      'a <style> with an escaped url(',
+      '<defs><style type="text/css">path{fill:\\75 rl(https://evil.example/h)}</style></defs><path d="M0 0 L9 9" />',
+    ],
   ];
   for (const [name, inner] of attacks) {
     it(`${name}: saved without it, and the classmate never receives it`, async () => {

@@ -24,7 +24,11 @@ afterAll(async () => {
 });
 
 const drawingOnWelcome = async () => {
-  const reply = await createContribution(w, w.writer, { type: 'Drawing', title: 'Mon dessin', placement: { viewId: w.welcomeViewId, x: 40, y: 40 } });
+  const reply = await createContribution(w, w.writer, {
+    type: 'Drawing',
+    title: 'Mon dessin',
+    placement: { viewId: w.welcomeViewId, x: 40, y: 40 },
+  });
   return reply.contribution._id;
 };
 
@@ -32,7 +36,12 @@ describe('drawings', () => {
   it('a drawing as paper.js exports it is stored as well-formed XML, for the author and a classmate', async () => {
     const id = await drawingOnWelcome();
     const loaded = (await call<ObjectReply>(t, w.writer.token, 'GET', `/api/objects/${id}`)).body;
-    const saved = await call<ObjectReply>(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${id}`, { revision: loaded.revision, title: 'Mon dessin', svg: paperExport, status: 'active' });
+    const saved = await call<ObjectReply>(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${id}`, {
+      revision: loaded.revision,
+      title: 'Mon dessin',
+      svg: paperExport,
+      status: 'active',
+    });
     expect(saved.status, saved.raw).toBe(200);
     const seen = (await call<ObjectReply>(t, w.writer2.token, 'GET', `/api/objects/${id}`)).body;
     expect(isWellFormedXml(String(seen.data.svg))).toBe(true);
@@ -44,7 +53,15 @@ describe('drawings', () => {
   it('a drawing stored broken before the fix is served repaired, and after a restart too', async () => {
     const id = await drawingOnWelcome();
     // What the old sanitiser stored: a bare attribute, which is not XML.
-    await activate(t, id, [{ type: 'SaveDrawing', data: { title: 'Ancien dessin', svg: '<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0 L9 9" stroke-dasharray fill="red" /></svg>' } }]);
+    await activate(t, id, [
+      {
+        type: 'SaveDrawing',
+        data: {
+          title: 'Ancien dessin',
+          svg: '<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0 L9 9" stroke-dasharray fill="red" /></svg>',
+        },
+      },
+    ]);
     const served = (await call<ObjectReply>(t, w.writer2.token, 'GET', `/api/objects/${id}`)).body;
     expect(served.data.svg).toBe('<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0 L9 9" fill="red" /></svg>');
     await t.close();

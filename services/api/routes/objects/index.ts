@@ -45,7 +45,8 @@ const objectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
       bodyLimit: 4 * 1024 * 1024,
       schema: {
         tags: ['objects'],
-        summary: 'Contribute or save a note (ProseMirror body) or a drawing (SVG); 409 with the current version when it changed since `revision`',
+        summary:
+          'Contribute or save a note (ProseMirror body) or a drawing (SVG); 409 with the current version when it changed since `revision`',
         params: ContributionParams,
         body: SaveObjectBody,
         response: { 200: ObjectSchema, ...problemResponses, 409: SaveConflictSchema },

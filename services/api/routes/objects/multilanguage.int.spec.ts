@@ -11,15 +11,20 @@ const textDoc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph',
 let t: TestApp;
 let w: CanvasWorld;
 
-const settings = async (token: string) => (await call<CommunitySettings>(t, token, 'GET', `/api/communities/${w.communityId}/settings`)).body;
+const settings = async (token: string) =>
+  (await call<CommunitySettings>(t, token, 'GET', `/api/communities/${w.communityId}/settings`)).body;
 const saveSettings = async (token: string, change: (data: ContextData) => void) => {
   const current = await settings(token);
   change(current.data);
-  return call<CommunitySettings & Problem>(t, token, 'PUT', `/api/communities/${w.communityId}/settings`, { data: current.data, scaffoldIds: current.scaffoldIds });
+  return call<CommunitySettings & Problem>(t, token, 'PUT', `/api/communities/${w.communityId}/settings`, {
+    data: current.data,
+    scaffoldIds: current.scaffoldIds,
+  });
 };
 const newNote = async (who: Member) =>
   (await createContribution(w, who, { type: 'Note', placement: { viewId: w.welcomeViewId, x: 300, y: 300 } })).contribution._id;
-const save = (who: Member, id: string, payload: Record<string, unknown>) => call<ObjectReply & Problem>(t, who.token, 'PUT', `/api/objects/${w.communityId}/${id}`, payload);
+const save = (who: Member, id: string, payload: Record<string, unknown>) =>
+  call<ObjectReply & Problem>(t, who.token, 'PUT', `/api/objects/${w.communityId}/${id}`, payload);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -34,7 +39,9 @@ describe('multilanguage settings are checked on the server', () => {
       data.defaultLang = '';
     });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors).toEqual([{ field: 'data.defaultLang', message: 'Please select default language', messageCode: 'community.defaultLanguageRequired' }]);
+    expect(missing.body.errors).toEqual([
+      { field: 'data.defaultLang', message: 'Please select default language', messageCode: 'community.defaultLanguageRequired' },
+    ]);
     const bad = await saveSettings(w.manager.token, (data) => {
       data.plugins.multilanguage = true;
       data.defaultLang = 'fr';
@@ -51,7 +58,12 @@ describe('multilanguage notes', () => {
       data.plugins.multilanguage = false;
     });
     const id = await newNote(w.writer);
-    const reply = await save(w.writer, id, { revision: 0, title: 'Soleil', body: textDoc('le soleil'), translations: { fr: { title: 'Soleil', body: textDoc('le soleil') } } });
+    const reply = await save(w.writer, id, {
+      revision: 0,
+      title: 'Soleil',
+      body: textDoc('le soleil'),
+      translations: { fr: { title: 'Soleil', body: textDoc('le soleil') } },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.errors?.[0]?.field).toBe('translations');
   });
@@ -69,12 +81,21 @@ describe('multilanguage notes', () => {
       title: 'Sun',
       body: textDoc('the sun is hot'),
       status: 'active',
-      translations: { en: { title: 'Sun', body: textDoc('the sun is hot') }, fr: { title: 'Soleil', body: textDoc('le soleil est chaud') } },
+      translations: {
+        en: { title: 'Sun', body: textDoc('the sun is hot') },
+        fr: { title: 'Soleil', body: textDoc('le soleil est chaud') },
+      },
     });
     expect(reply.status, reply.raw).toBe(200);
     // The default language is the note's own title and body; the context's order is kept.
     expect(reply.body).toMatchObject({ title: 'Soleil', status: 'active', wordCount: 8 });
-    expect(reply.body.data).toMatchObject({ body: textDoc('le soleil est chaud'), fr: textDoc('le soleil est chaud'), fr_title: 'Soleil', en: textDoc('the sun is hot'), en_title: 'Sun' });
+    expect(reply.body.data).toMatchObject({
+      body: textDoc('le soleil est chaud'),
+      fr: textDoc('le soleil est chaud'),
+      fr_title: 'Soleil',
+      en: textDoc('the sun is hot'),
+      en_title: 'Sun',
+    });
     expect(reply.body.text4search).toContain('( Soleil ) le soleil est chaud');
     expect(reply.body.text4search).toContain('( Sun ) the sun is hot');
     const doc = await t.infra.readStore.collection<ContributionDocument>(contributionsCollectionName).get(id);
@@ -86,18 +107,29 @@ describe('multilanguage notes', () => {
     expect(ref?._to).toMatchObject({ title: 'Soleil', langInNote: ['fr', 'en'], titles: { fr: 'Soleil', en: 'Sun' } });
 
     // A save based on an older revision gets a 409 carrying every stored language.
-    const stale = await call<{ current: { translations?: Record<string, { title: string }> } }>(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${id}`, {
-      revision: 0,
-      title: 'Soleil',
-      body: textDoc('autre'),
-      translations: { fr: { title: 'Soleil', body: textDoc('autre') } },
-    });
+    const stale = await call<{ current: { translations?: Record<string, { title: string }> } }>(
+      t,
+      w.writer.token,
+      'PUT',
+      `/api/objects/${w.communityId}/${id}`,
+      {
+        revision: 0,
+        title: 'Soleil',
+        body: textDoc('autre'),
+        translations: { fr: { title: 'Soleil', body: textDoc('autre') } },
+      },
+    );
     expect(stale.status).toBe(409);
     expect(Object.keys(stale.body.current.translations ?? {})).toEqual(['fr', 'en']);
     expect(stale.body.current.translations?.en?.title).toBe('Sun');
 
     // Removing a language: it disappears from the data.
-    const again = await save(w.writer, id, { revision: reply.body.revision, title: 'Soleil', body: textDoc('le soleil est chaud'), translations: { fr: { title: 'Soleil', body: textDoc('le soleil est chaud') } } });
+    const again = await save(w.writer, id, {
+      revision: reply.body.revision,
+      title: 'Soleil',
+      body: textDoc('le soleil est chaud'),
+      translations: { fr: { title: 'Soleil', body: textDoc('le soleil est chaud') } },
+    });
     expect(again.status, again.raw).toBe(200);
     expect(again.body.data.en).toBeUndefined();
     expect(again.body.data.en_title).toBeUndefined();
@@ -106,13 +138,28 @@ describe('multilanguage notes', () => {
 
   it('refuses a language the context does not offer, an invalid body and a language without title, naming the field', async () => {
     const id = await newNote(w.writer);
-    const notOffered = await save(w.writer, id, { revision: 0, title: 'x', body: textDoc('x'), translations: { de: { title: 'Sonne', body: textDoc('die Sonne') } } });
+    const notOffered = await save(w.writer, id, {
+      revision: 0,
+      title: 'x',
+      body: textDoc('x'),
+      translations: { de: { title: 'Sonne', body: textDoc('die Sonne') } },
+    });
     expect(notOffered.status).toBe(400);
     expect(notOffered.body.errors?.[0]?.field).toBe('translations.de');
-    const badBody = await save(w.writer, id, { revision: 0, title: 'x', body: textDoc('x'), translations: { en: { title: 'Sun', body: { type: 'doc', content: [{ type: 'script', text: 'alert(1)' }] } } } });
+    const badBody = await save(w.writer, id, {
+      revision: 0,
+      title: 'x',
+      body: textDoc('x'),
+      translations: { en: { title: 'Sun', body: { type: 'doc', content: [{ type: 'script', text: 'alert(1)' }] } } },
+    });
     expect(badBody.status).toBe(400);
     expect(badBody.body.errors?.[0]?.field).toBe('translations.en.body');
-    const noTitle = await save(w.writer, id, { revision: 0, title: 'x', body: textDoc('x'), translations: { en: { title: ' ', body: textDoc('words') } } });
+    const noTitle = await save(w.writer, id, {
+      revision: 0,
+      title: 'x',
+      body: textDoc('x'),
+      translations: { en: { title: ' ', body: textDoc('words') } },
+    });
     expect(noTitle.status).toBe(400);
     expect(noTitle.body.errors?.[0]?.field).toBe('translations.en.title');
   });

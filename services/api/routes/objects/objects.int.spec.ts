@@ -43,7 +43,12 @@ const note = (author: Member, overrides: Parameters<typeof createContribution>[1
 /** Loads, then saves a note with a title and plain paragraphs; expects 200. */
 const contribute = async (who: Member, id: string, title: string, text: string, keywords?: string) => {
   const loaded = (await getObject(who, id)).json<ObjectReply>();
-  const response = await save(who, id, { revision: loaded.revision, title, body: textDoc(text), ...(keywords !== undefined ? { keywords } : {}) });
+  const response = await save(who, id, {
+    revision: loaded.revision,
+    title,
+    body: textDoc(text),
+    ...(keywords !== undefined ? { keywords } : {}),
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ObjectReply>();
 };
@@ -54,7 +59,15 @@ describe('GET /api/objects/:id', () => {
     const response = await getObject(room.b, id);
     expect(response.statusCode).toBe(200);
     const body = response.json<ObjectReply>();
-    expect(body).toMatchObject({ _id: id, type: 'Note', title: 'Hello', status: 'unsaved', authors: [room.a.authorId], revision: 0, editable: false });
+    expect(body).toMatchObject({
+      _id: id,
+      type: 'Note',
+      title: 'Hello',
+      status: 'unsaved',
+      authors: [room.a.authorId],
+      revision: 0,
+      editable: false,
+    });
     expect(body.authorNames).toEqual([{ _id: room.a.authorId, name: `Test ${room.a.userName}`, userName: room.a.userName }]);
   });
 
@@ -120,7 +133,13 @@ describe('PUT /api/objects/:communityId/:id (notes)', () => {
 
   it('ignores a word count or search text sent by the client', async () => {
     const id = await note(room.a);
-    const response = await save(room.a, id, { revision: 0, title: 'T', body: textDoc('one two three'), wordCount: 999, text4search: 'spam' });
+    const response = await save(room.a, id, {
+      revision: 0,
+      title: 'T',
+      body: textDoc('one two three'),
+      wordCount: 999,
+      text4search: 'spam',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json<ObjectReply>()).toMatchObject({ wordCount: 3, text4search: '( T ) one two three (  )' });
   });
@@ -151,7 +170,12 @@ describe('PUT /api/objects/:communityId/:id (notes)', () => {
     const id = await note(room.a);
     const response = await save(room.a, id, { body: textDoc('x') });
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ errors: { field: string }[] }>().errors.map((e) => e.field).sort()).toEqual(['revision', 'title']);
+    expect(
+      response
+        .json<{ errors: { field: string }[] }>()
+        .errors.map((e) => e.field)
+        .sort(),
+    ).toEqual(['revision', 'title']);
   });
 
   it('answers 404 when the note is not in the community of the path', async () => {
@@ -170,8 +194,16 @@ describe('PUT /api/objects/:communityId/:id (notes)', () => {
       expect(bSaved.statusCode).toBe(200);
       const conflict = await save(room.a, id, { revision: first.revision, title: 'Alice version', body: textDoc('alice text') });
       expect(conflict.statusCode).toBe(409);
-      const problem = conflict.json<{ code: string; current: { title: string; body: unknown; keywords: string[]; revision: number; modifiedBy: { userId: string; name: string } } }>();
-      expect(problem.current).toMatchObject({ title: 'Bob version', body: textDoc('bob text'), keywords: ['k1'], modifiedBy: { userId: room.b.userId } });
+      const problem = conflict.json<{
+        code: string;
+        current: { title: string; body: unknown; keywords: string[]; revision: number; modifiedBy: { userId: string; name: string } };
+      }>();
+      expect(problem.current).toMatchObject({
+        title: 'Bob version',
+        body: textDoc('bob text'),
+        keywords: ['k1'],
+        modifiedBy: { userId: room.b.userId },
+      });
       expect(problem.current.revision).toBe(bSaved.json<ObjectReply>().revision);
       // Bob's version is still there; Alice chooses hers and saves against the current revision.
       expect((await getObject(room.a, id)).json<ObjectReply>().title).toBe('Bob version');
@@ -179,9 +211,16 @@ describe('PUT /api/objects/:communityId/:id (notes)', () => {
       expect(resolved.statusCode).toBe(200);
       expect(resolved.json<ObjectReply>().title).toBe('Alice version');
       // Both texts survive in the history.
-      const history = (await t.app.inject({ method: 'GET', url: `/api/objects/${id}/history`, headers: auth(room.a.token) })).json<HistoryEntry[]>();
+      const history = (await t.app.inject({ method: 'GET', url: `/api/objects/${id}/history`, headers: auth(room.a.token) })).json<
+        HistoryEntry[]
+      >();
       const titles = await Promise.all(
-        history.map(async (entry) => (await t.app.inject({ method: 'GET', url: `/api/historicalobjects/${entry._id}`, headers: auth(room.a.token) })).json<HistoricalObject>().data.title),
+        history.map(
+          async (entry) =>
+            (
+              await t.app.inject({ method: 'GET', url: `/api/historicalobjects/${entry._id}`, headers: auth(room.a.token) })
+            ).json<HistoricalObject>().data.title,
+        ),
       );
       expect(titles).toEqual(expect.arrayContaining(['Bob version', 'Alice version']));
     });
@@ -210,15 +249,35 @@ describe('PUT /api/objects/:communityId/:id (notes)', () => {
 
   describe('supports and references become links from the note', () => {
     it('creates supports and references links on save, writes their ids into the body, and unlinks removed ones', async () => {
-      const scaffold = await createContribution(t, { communityId: room.communityId, type: 'Scaffold', authors: [room.manager.authorId], title: 'Theory' });
-      const support1 = await createContribution(t, { communityId: room.communityId, type: 'Support', authors: [room.manager.authorId], title: 'My theory' });
-      const support2 = await createContribution(t, { communityId: room.communityId, type: 'Support', authors: [room.manager.authorId], title: 'I need to understand' });
+      const scaffold = await createContribution(t, {
+        communityId: room.communityId,
+        type: 'Scaffold',
+        authors: [room.manager.authorId],
+        title: 'Theory',
+      });
+      const support1 = await createContribution(t, {
+        communityId: room.communityId,
+        type: 'Support',
+        authors: [room.manager.authorId],
+        title: 'My theory',
+      });
+      const support2 = await createContribution(t, {
+        communityId: room.communityId,
+        type: 'Support',
+        authors: [room.manager.authorId],
+        title: 'I need to understand',
+      });
       const cited = await note(room.b, { title: 'Cited note', status: 'active' });
       const id = await note(room.a);
       const response = await save(room.a, id, {
         revision: 0,
         title: 'With scaffolds',
-        body: docOf(supportNode(support1, 'the sun heats'), { type: 'text', text: ' and ' }, supportNode(support2, 'why'), referenceNode(cited, 'a quote')),
+        body: docOf(
+          supportNode(support1, 'the sun heats'),
+          { type: 'text', text: ' and ' },
+          supportNode(support2, 'why'),
+          referenceNode(cited, 'a quote'),
+        ),
       });
       expect(response.statusCode, response.body).toBe(200);
       const saved = response.json<ObjectReply>();
@@ -239,7 +298,11 @@ describe('PUT /api/objects/:communityId/:id (notes)', () => {
 
       // Remove support2 and the reference; keep support1 with its link id.
       const kept = supports.find((l) => l.to === support1);
-      const second = await save(room.a, id, { revision: saved.revision, title: 'With scaffolds', body: docOf(supportNode(support1, 'the sun heats', kept?._id ?? null)) });
+      const second = await save(room.a, id, {
+        revision: saved.revision,
+        title: 'With scaffolds',
+        body: docOf(supportNode(support1, 'the sun heats', kept?._id ?? null)),
+      });
       expect(second.statusCode, second.body).toBe(200);
       const after = (await t.app.inject({ method: 'GET', url: `/api/links/from/${id}`, headers: auth(room.a.token) })).json<Connection[]>();
       expect(after.map((l) => l._id)).toEqual([kept?._id]);
@@ -279,7 +342,12 @@ describe('GET /api/objects/:id?at= (time travel)', () => {
 
 describe('drawings', () => {
   it('sanitises the SVG on the server and becomes active on contribute', async () => {
-    const id = await createContribution(t, { communityId: room.communityId, type: 'Drawing', authors: [room.a.authorId], title: 'Un dessin' });
+    const id = await createContribution(t, {
+      communityId: room.communityId,
+      type: 'Drawing',
+      authors: [room.a.authorId],
+      title: 'Un dessin',
+    });
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" onload="alert(1)"><script>alert(2)</script><g id="layer1"><path d="M1 1L5 5" stroke="#f00" onclick="alert(3)"/><image href="https://evil.example/x.png"/></g></svg>';
     const response = await save(room.a, id, { revision: 0, title: 'Sun', svg });
@@ -292,7 +360,12 @@ describe('drawings', () => {
   });
 
   it('refuses something that is not an SVG (field svg)', async () => {
-    const id = await createContribution(t, { communityId: room.communityId, type: 'Drawing', authors: [room.a.authorId], title: 'Un dessin' });
+    const id = await createContribution(t, {
+      communityId: room.communityId,
+      type: 'Drawing',
+      authors: [room.a.authorId],
+      title: 'Un dessin',
+    });
     const response = await save(room.a, id, { revision: 0, title: 'Sun', svg: '<html><script>alert(1)</script></html>' });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ errors: { field: string }[] }>().errors[0]?.field).toBe('svg');
@@ -327,7 +400,12 @@ describe('PUT /api/objects/:communityId/:id/permission', () => {
 
 describe('co-authors', () => {
   const add = (who: { token: string }, id: string, authorId: string) =>
-    t.app.inject({ method: 'POST', url: `/api/objects/${room.communityId}/${id}/authors`, headers: auth(who.token), payload: { authorId } });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/objects/${room.communityId}/${id}/authors`,
+      headers: auth(who.token),
+      payload: { authorId },
+    });
   const remove = (who: { token: string }, id: string, authorId: string) =>
     t.app.inject({ method: 'DELETE', url: `/api/objects/${room.communityId}/${id}/authors/${authorId}`, headers: auth(who.token) });
 
@@ -358,10 +436,18 @@ describe('co-authors', () => {
 
 describe('favourites', () => {
   const fav = (who: { token: string }, id: string, add = true) =>
-    t.app.inject({ method: 'POST', url: `/api/objects/${add ? 'addTofav' : 'remFromfav'}/${room.communityId}/${id}`, headers: auth(who.token) });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/objects/${add ? 'addTofav' : 'remFromfav'}/${room.communityId}/${id}`,
+      headers: auth(who.token),
+    });
 
   const setFavourites = async (on: boolean) => {
-    const settings = await t.app.inject({ method: 'GET', url: `/api/communities/${room.communityId}/settings`, headers: auth(room.manager.token) });
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: `/api/communities/${room.communityId}/settings`,
+      headers: auth(room.manager.token),
+    });
     const data = settings.json<{ data: { plugins: Record<string, boolean> } }>().data;
     const { eventStore, projections, clock: c } = t.infra.commandDeps;
     const result = await handleCommand(
@@ -439,13 +525,30 @@ describe('connections, history', () => {
       ['modified', 1, `Test ${room.a.userName}`],
       ['modified', 2, `Test ${room.a.userName}`],
     ]);
-    const second = await t.app.inject({ method: 'GET', url: `/api/historicalobjects/${history[1]?._id ?? ''}`, headers: auth(room.b.token) });
+    const second = await t.app.inject({
+      method: 'GET',
+      url: `/api/historicalobjects/${history[1]?._id ?? ''}`,
+      headers: auth(room.b.token),
+    });
     expect(second.statusCode).toBe(200);
-    expect(second.json<HistoricalObject>()).toMatchObject({ type: 'Object', dataType: 'Note', dataId: id, data: { title: 'One', status: 'active' } });
-    expect((await t.app.inject({ method: 'GET', url: `/api/historicalobjects/${history[1]?._id ?? ''}`, headers: auth(room.outsider.token) })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/historicalobjects/aaaaaaaaaaaaaaaaaaaaaaaa', headers: auth(room.b.token) })).statusCode).toBe(404);
+    expect(second.json<HistoricalObject>()).toMatchObject({
+      type: 'Object',
+      dataType: 'Note',
+      dataId: id,
+      data: { title: 'One', status: 'active' },
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/historicalobjects/${history[1]?._id ?? ''}`, headers: auth(room.outsider.token) }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/historicalobjects/aaaaaaaaaaaaaaaaaaaaaaaa', headers: auth(room.b.token) }))
+        .statusCode,
+    ).toBe(404);
 
     const privateNote = await note(room.a, { permission: 'private' });
-    expect((await t.app.inject({ method: 'GET', url: `/api/objects/${privateNote}/history`, headers: auth(room.c.token) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/objects/${privateNote}/history`, headers: auth(room.c.token) })).statusCode,
+    ).toBe(403);
   });
 });

@@ -15,17 +15,26 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const readOf = async (who: { token: string }, noteId: string) => (await loadCanvas(w, who, w.welcomeViewId)).refs.find((ref) => ref.to === noteId)?._to.read;
+const readOf = async (who: { token: string }, noteId: string) =>
+  (await loadCanvas(w, who, w.welcomeViewId)).refs.find((ref) => ref.to === noteId)?._to.read;
 const save = async (who: { token: string }, id: string, text: string) => {
   const loaded = (await call<ObjectReply>(t, who.token, 'GET', `/api/objects/${id}`)).body;
   const body = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] };
-  const reply = await call(t, who.token, 'PUT', `/api/objects/${w.communityId}/${id}`, { revision: loaded.revision, title: 'Mon idée', body });
+  const reply = await call(t, who.token, 'PUT', `/api/objects/${w.communityId}/${id}`, {
+    revision: loaded.revision,
+    title: 'Mon idée',
+    body,
+  });
   expect(reply.status, reply.raw).toBe(200);
 };
 
 describe('own contributions', () => {
   it('are read by their writer once contributed and after each save, and stay new to classmates', async () => {
-    const created = await createContribution(w, w.writer, { type: 'Note', title: 'Mon idée', placement: { viewId: w.welcomeViewId, x: 60, y: 60 } });
+    const created = await createContribution(w, w.writer, {
+      type: 'Note',
+      title: 'Mon idée',
+      placement: { viewId: w.welcomeViewId, x: 60, y: 60 },
+    });
     const id = created.contribution._id;
     await save(w.writer, id, 'first words');
     expect(await readOf(w.writer, id)).toBe('read');

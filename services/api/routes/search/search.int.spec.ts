@@ -50,7 +50,12 @@ const count = async (who: Member, query: Record<string, unknown>, searchType?: s
 const titles = (reply: SearchReply) => reply.results.map((r) => r.title).sort();
 
 /** A note by `who`, contributed through the editor's save (the server computes its search text). */
-const note = async (who: Member, title: string, text: string, options: { permission?: 'private' | 'protected' | 'public'; group?: string | null } = {}) => {
+const note = async (
+  who: Member,
+  title: string,
+  text: string,
+  options: { permission?: 'private' | 'protected' | 'public'; group?: string | null } = {},
+) => {
   const id = await createContribution(t, {
     communityId: room.communityId,
     type: 'Note',
@@ -120,7 +125,10 @@ describe('POST /api/contributions/:communityId/search — permissions', () => {
   });
 
   it('private mode restricts to the caller’s own contributions', async () => {
-    expect(titles(await search(room.a, { words: 'chlorophyll', privateMode: true }))).toEqual(['Secret chlorophyll diary', 'Why are leaves green?']);
+    expect(titles(await search(room.a, { words: 'chlorophyll', privateMode: true }))).toEqual([
+      'Secret chlorophyll diary',
+      'Why are leaves green?',
+    ]);
     expect((await search(room.c, { words: 'chlorophyll', privateMode: true })).results).toEqual([]);
     expect((await search(room.manager, { words: 'chlorophyll', privateMode: true })).results).toEqual([]);
   });
@@ -163,7 +171,10 @@ describe('search query', () => {
   it('refuses an unknown author with "author:{name} not found" naming the field', async () => {
     const response = await post(room.c, '', { query: { words: 'chlorophyll', authors: ['nobody'] } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'author:nobody not found', errors: [{ field: 'query.authors', message: 'author:nobody not found' }] });
+    expect(response.json()).toMatchObject({
+      message: 'author:nobody not found',
+      errors: [{ field: 'query.authors', message: 'author:nobody not found' }],
+    });
     const counted = await post(room.c, '/count', { query: { authors: [room.a.userName, 'ghost'] } });
     expect(counted.statusCode).toBe(400);
     expect(counted.json<{ message: string }>().message).toBe('author:ghost not found');
@@ -171,7 +182,9 @@ describe('search query', () => {
 
   it('filters by author user name (any case)', async () => {
     await note(room.b, 'Bob on chlorophyll', 'Chlorophyll absorbs red light.');
-    expect(titles(await search(room.c, { words: 'chlorophyll', authors: [room.b.userName.toUpperCase()] }))).toEqual(['Bob on chlorophyll']);
+    expect(titles(await search(room.c, { words: 'chlorophyll', authors: [room.b.userName.toUpperCase()] }))).toEqual([
+      'Bob on chlorophyll',
+    ]);
     expect(titles(await search(room.c, { words: 'chlorophyll', authors: [room.a.userName] }))).toEqual(['Why are leaves green?']);
   });
 
@@ -183,15 +196,32 @@ describe('search query', () => {
     }
     const newestFirst = [...ids].reverse();
     const pages = await Promise.all([1, 2, 3, 4].map((page) => search(room.c, { words: 'zebrafish', pagesize: 3, page })));
-    expect(pages.map((p) => p.results.map((r) => r._id))).toEqual([newestFirst.slice(0, 3), newestFirst.slice(3, 6), newestFirst.slice(6), []]);
+    expect(pages.map((p) => p.results.map((r) => r._id))).toEqual([
+      newestFirst.slice(0, 3),
+      newestFirst.slice(3, 6),
+      newestFirst.slice(6),
+      [],
+    ]);
     expect(pages[0]?.pager).toEqual({ page: 1, pagesize: 3, total: 7 });
     expect((await search(room.c, { words: 'zebrafish' })).pager).toEqual({ page: 1, pagesize: 50, total: 7 });
     expect((await search(room.c, { words: 'zebrafish', pagesize: 50000 })).pager.pagesize).toBe(1000);
   });
 
   it('searches by type: Everything is notes and views, Views by title, unsaved notes never', async () => {
-    const unsaved = await createContribution(t, { communityId: room.communityId, type: 'Note', authors: [room.a.authorId], title: 'Unsaved walrus', permission: 'public' });
-    const view = await createContribution(t, { communityId: room.communityId, type: 'View', authors: [room.a.authorId], title: 'Walrus view', permission: 'public' });
+    const unsaved = await createContribution(t, {
+      communityId: room.communityId,
+      type: 'Note',
+      authors: [room.a.authorId],
+      title: 'Unsaved walrus',
+      permission: 'public',
+    });
+    const view = await createContribution(t, {
+      communityId: room.communityId,
+      type: 'View',
+      authors: [room.a.authorId],
+      title: 'Walrus view',
+      permission: 'public',
+    });
     expect((await search(room.c, { words: 'walrus' }, 'main_search')).results.map((r) => r._id)).toEqual([view]);
     expect((await search(room.c, { words: 'walrus' }, 'view')).results.map((r) => r._id)).toEqual([view]);
     expect((await search(room.c, { words: 'walrus' }, 'notes')).results).toEqual([]);
@@ -274,7 +304,10 @@ describe('search query', () => {
     for (const [payload, field] of cases) {
       const response = await post(room.c, '', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json<{ errors: { field: string }[] }>().errors.map((e) => e.field), JSON.stringify(payload)).toContain(field);
+      expect(
+        response.json<{ errors: { field: string }[] }>().errors.map((e) => e.field),
+        JSON.stringify(payload),
+      ).toContain(field);
     }
     const extra = await post(room.c, '/count', { query: { $where: '1' } });
     expect(extra.statusCode).toBe(400);

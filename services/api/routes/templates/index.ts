@@ -19,7 +19,12 @@ const templateRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = asy
     '/api/communities/:communityId/templates',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: "The community's template scaffolds with their supports (members)", params: CommunityIdParams, response: { 200: Type.Array(TemplateSchema), ...problemResponses } },
+      schema: {
+        tags,
+        summary: "The community's template scaffolds with their supports (members)",
+        params: CommunityIdParams,
+        response: { 200: Type.Array(TemplateSchema), ...problemResponses },
+      },
     },
     async (request) => templates.templates(request.currentUser, request.params.communityId),
   );
@@ -28,7 +33,13 @@ const templateRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = asy
     '/api/scaffolds/:scaffoldId/template',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'Mark a scaffold as a note template, or not (managers)', params: ScaffoldIdParams, body: SetTemplateBody, response: { 200: TemplateSchema, ...problemResponses } },
+      schema: {
+        tags,
+        summary: 'Mark a scaffold as a note template, or not (managers)',
+        params: ScaffoldIdParams,
+        body: SetTemplateBody,
+        response: { 200: TemplateSchema, ...problemResponses },
+      },
     },
     async (request) => templates.setTemplate(request.currentUser, request.params.scaffoldId, request.body.isTemplate),
   );
@@ -39,13 +50,15 @@ const templateRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = asy
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: "A new note from a template: the template's supports in its body, building on `buildsOn`, placed at the parent's ref +100,+100 in `viewId`",
+        summary:
+          "A new note from a template: the template's supports in its body, building on `buildsOn`, placed at the parent's ref +100,+100 in `viewId`",
         params: CommunityIdParams,
         body: FromTemplateBody,
         response: { 201: CreateContributionReply, ...problemResponses },
       },
     },
-    async (request, reply) => reply.status(201).send(await templates.fromTemplate(request.currentUser, request.params.communityId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await templates.fromTemplate(request.currentUser, request.params.communityId, request.body)),
   );
 };
 

@@ -64,10 +64,20 @@ describe('templates', () => {
     expect(supportIds).toEqual(scaffold.supports.map((s) => s._id));
 
     // Contributing it turns the supports into links, like any note.
-    const saved = await call<ObjectReply>(t, w.writer2.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, { revision: object.revision, title: 'My answer', body: object.data.body, status: 'active' });
+    const saved = await call<ObjectReply>(t, w.writer2.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, {
+      revision: object.revision,
+      title: 'My answer',
+      body: object.data.body,
+      status: 'active',
+    });
     expect(saved.status, saved.raw).toBe(200);
     const links = await call<{ type: string; to: string }[]>(t, w.writer2.token, 'GET', `/api/links/from/${noteId}`);
-    expect(links.body.filter((l) => l.type === 'supports').map((l) => l.to).sort()).toEqual(scaffold.supports.map((s) => s._id).sort());
+    expect(
+      links.body
+        .filter((l) => l.type === 'supports')
+        .map((l) => l.to)
+        .sort(),
+    ).toEqual(scaffold.supports.map((s) => s._id).sort());
     const canvas = await loadCanvas(w, w.writer, w.welcomeViewId);
     expect(canvas.links.some((l) => l.from === noteId && l.to === parent.noteId && l.type === 'buildson')).toBe(true);
   });

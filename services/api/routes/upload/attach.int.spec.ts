@@ -39,7 +39,12 @@ describe('attach links (an upload from a note)', () => {
     expect((await upload(w.writer, attachmentId, noteId)).statusCode).toBe(201);
     const links = await attachLinks(w.writer, noteId);
     expect(links).toHaveLength(1);
-    expect(links[0]).toMatchObject({ from: noteId, to: attachmentId, type: 'attach', other: { _id: attachmentId, type: 'Attachment', title: 'diagram.png' } });
+    expect(links[0]).toMatchObject({
+      from: noteId,
+      to: attachmentId,
+      type: 'attach',
+      other: { _id: attachmentId, type: 'Attachment', title: 'diagram.png' },
+    });
   });
 
   it('needs write access to the note and a note of the same community (403 / 400 naming noteId), and nothing is uploaded then', async () => {
@@ -80,7 +85,8 @@ const attachedNote = async (author: Member) => {
   expect(link).toBeDefined();
   return { noteId, attachmentId, linkId: link?._id ?? '' };
 };
-const remove = (who: { token: string } | null, linkId: string) => call<Link & { message?: string }>(t, who?.token ?? null, 'DELETE', `/api/links/${linkId}`);
+const remove = (who: { token: string } | null, linkId: string) =>
+  call<Link & { message?: string }>(t, who?.token ?? null, 'DELETE', `/api/links/${linkId}`);
 
 describe('removing an attach link (DELETE /api/links/{id})', () => {
   it('lets the note author remove it once: the listing drops it, the attachment and its file stay, a LinkDeleted is in the note stream', async () => {
@@ -90,7 +96,9 @@ describe('removing an attach link (DELETE /api/links/{id})', () => {
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect(removed.body).toMatchObject({ _id: linkId, from: noteId, to: attachmentId, type: 'attach' });
     expect(await attachLinks(w.writer, noteId)).toEqual([]);
-    expect((await call<Connection[]>(t, w.writer.token, 'GET', `/api/links/to/${attachmentId}`)).body.filter((l) => l.type === 'attach')).toEqual([]);
+    expect(
+      (await call<Connection[]>(t, w.writer.token, 'GET', `/api/links/to/${attachmentId}`)).body.filter((l) => l.type === 'attach'),
+    ).toEqual([]);
 
     const again = await remove(w.writer, linkId);
     expect(again.status).toBe(404);
@@ -126,15 +134,32 @@ describe('removing an attach link (DELETE /api/links/{id})', () => {
     expect(await attachLinks(w.writer, byManager.noteId)).toEqual([]);
 
     const shared = await attachedNote(w.writer);
-    const added = await call(t, w.writer.token, 'POST', `/api/objects/${w.communityId}/${shared.noteId}/authors`, { authorId: w.writer2.authorId });
+    const added = await call(t, w.writer.token, 'POST', `/api/objects/${w.communityId}/${shared.noteId}/authors`, {
+      authorId: w.writer2.authorId,
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect((await remove(w.writer2, shared.linkId)).status).toBe(200);
   });
 
   it('allows removal when the note shows the attachment inline: the body keeps it and the file still loads', async () => {
     const { noteId, attachmentId, linkId } = await attachedNote(w.writer);
-    const body = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'See ' }, { type: 'attachmentRef', attrs: { attachmentId } }] }] };
-    const saved = await call(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, { revision: 0, title: 'With a picture', body });
+    const body = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'See ' },
+            { type: 'attachmentRef', attrs: { attachmentId } },
+          ],
+        },
+      ],
+    };
+    const saved = await call(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, {
+      revision: 0,
+      title: 'With a picture',
+      body,
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 
     expect((await remove(w.writer, linkId)).status).toBe(200);

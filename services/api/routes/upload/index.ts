@@ -74,7 +74,13 @@ const uploadRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
         // Anything else the multipart parser refuses (no boundary, a body cut off, broken part headers) is the client's: 400.
         throw ValidationError.field('file', msg('objects.malformedUpload'));
       }
-      const uploaded = await objects.upload(request.currentUser, request.params.communityId, request.params.attachmentId, { filename, bytes }, request.query.noteId);
+      const uploaded = await objects.upload(
+        request.currentUser,
+        request.params.communityId,
+        request.params.attachmentId,
+        { filename, bytes },
+        request.query.noteId,
+      );
       return reply.status(201).send(uploaded);
     },
   );

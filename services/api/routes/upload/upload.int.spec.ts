@@ -29,11 +29,23 @@ afterAll(async () => {
 });
 
 const attachment = (author: Member, permission: 'private' | 'protected' | 'public' = 'protected', title = 'an Attachment') =>
-  createContribution(t, { communityId: room.communityId, type: 'Attachment', authors: [author.authorId], title, permission, data: { version: 0 } });
+  createContribution(t, {
+    communityId: room.communityId,
+    type: 'Attachment',
+    authors: [author.authorId],
+    title,
+    permission,
+    data: { version: 0 },
+  });
 
 const upload = (who: { token: string }, id: string, content: Uint8Array | string, options: Parameters<typeof uploadBody>[1] = {}) => {
   const { payload, headers } = uploadBody(content, options);
-  return t.app.inject({ method: 'POST', url: `/api/upload/${room.communityId}/${id}`, headers: { ...auth(who.token), ...headers }, payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/upload/${room.communityId}/${id}`,
+    headers: { ...auth(who.token), ...headers },
+    payload,
+  });
 };
 
 const download = (who: { token: string } | null, url: string) => t.app.inject({ method: 'GET', url, headers: who ? auth(who.token) : {} });
@@ -42,7 +54,11 @@ const mp4 = () => new Uint8Array([0, 0, 0, 0x18, ...[...'ftypisom'].map((c) => c
 
 describe('POST /api/upload/:communityId/:attachmentId', () => {
   it('names an attachment after its file when it still has its initial title, in any language (issue 21 §6)', async () => {
-    for (const [title, expected] of [['Une pièce jointe', 'releve.png'], ['An attachment', 'releve.png'], ['Relevés de la classe', 'Relevés de la classe']]) {
+    for (const [title, expected] of [
+      ['Une pièce jointe', 'releve.png'],
+      ['An attachment', 'releve.png'],
+      ['Relevés de la classe', 'Relevés de la classe'],
+    ]) {
       const id = await attachment(room.a, 'protected', title);
       expect((await upload(room.a, id, samplePng(8, 8), { filename: 'releve.png', contentType: 'image/png' })).statusCode).toBe(201);
       const object = (await t.app.inject({ method: 'GET', url: `/api/objects/${id}`, headers: auth(room.a.token) })).json<ObjectReply>();
@@ -65,7 +81,11 @@ describe('POST /api/upload/:communityId/:attachmentId', () => {
       url: `/api/attachments/${id}/1`,
     });
     const object = (await t.app.inject({ method: 'GET', url: `/api/objects/${id}`, headers: auth(room.b.token) })).json<ObjectReply>();
-    expect(object).toMatchObject({ status: 'active', title: 'passwd.png', data: { version: 1, type: 'image/png', width: 640, height: 480, filename: 'passwd.png' } });
+    expect(object).toMatchObject({
+      status: 'active',
+      title: 'passwd.png',
+      data: { version: 1, type: 'image/png', width: 640, height: 480, filename: 'passwd.png' },
+    });
     const keys: string[] = [];
     for await (const key of t.infra.blobStore.list()) keys.push(key);
     expect(keys.some((key) => key.includes('passwd') || key.includes('..'))).toBe(false);
@@ -116,7 +136,9 @@ describe('POST /api/upload/:communityId/:attachmentId', () => {
     const response = await upload(room.a, id, new Uint8Array(1024 * 1024 + 10), { filename: 'big.bin' });
     expect(response.statusCode).toBe(413);
     expect(response.json<{ message: string }>().message).toBe('The file is larger than the upload limit of 1 MB.');
-    expect((await t.app.inject({ method: 'GET', url: `/api/objects/${id}`, headers: auth(room.a.token) })).json<ObjectReply>().status).toBe('unsaved');
+    expect((await t.app.inject({ method: 'GET', url: `/api/objects/${id}`, headers: auth(room.a.token) })).json<ObjectReply>().status).toBe(
+      'unsaved',
+    );
   });
 
   it('answers 400 naming the field file when there is no file, or it is empty', async () => {
@@ -124,7 +146,12 @@ describe('POST /api/upload/:communityId/:attachmentId', () => {
     const wrongField = await upload(room.a, id, samplePng(1, 1), { field: 'other' });
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json<{ errors: { field: string }[] }>().errors[0]?.field).toBe('file');
-    const notMultipart = await t.app.inject({ method: 'POST', url: `/api/upload/${room.communityId}/${id}`, headers: auth(room.a.token), payload: { file: 'x' } });
+    const notMultipart = await t.app.inject({
+      method: 'POST',
+      url: `/api/upload/${room.communityId}/${id}`,
+      headers: auth(room.a.token),
+      payload: { file: 'x' },
+    });
     expect(notMultipart.statusCode).toBe(400);
     const empty = await upload(room.a, id, '');
     expect(empty.statusCode).toBe(400);
@@ -158,7 +185,12 @@ describe('video playback links and time-tagged comments', () => {
     // two requests (or real time spent in them) would decide the 599 s check and the 600 s count.
     clock.pin();
     onTestFinished(() => clock.unpin());
-    const response = await t.app.inject({ method: 'POST', url: `/api/attachments/${id}/playback`, headers: auth(room.b.token), payload: {} });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/attachments/${id}/playback`,
+      headers: auth(room.b.token),
+      payload: {},
+    });
     expect(response.statusCode, response.body).toBe(200);
     const { url, expires } = response.json<{ url: string; expires: number }>();
     expect(expires - Math.floor(clock.now().getTime() / 1000)).toBe(600);
@@ -178,7 +210,9 @@ describe('video playback links and time-tagged comments', () => {
   it('refuses playback links to non-readers', async () => {
     const id = await attachment(room.a, 'private');
     await upload(room.a, id, mp4());
-    expect((await t.app.inject({ method: 'POST', url: `/api/attachments/${id}/playback`, headers: auth(room.c.token), payload: {} })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/attachments/${id}/playback`, headers: auth(room.c.token), payload: {} })).statusCode,
+    ).toBe(403);
   });
 
   it('records comments {id, authorId, time, comment} and lists them by time', async () => {
@@ -190,7 +224,9 @@ describe('video playback links and time-tagged comments', () => {
     expect(late.statusCode, late.body).toBe(201);
     expect(late.json<VideoComment>()).toMatchObject({ authorId: room.b.authorId, time: 42.5, comment: 'Here it changes' });
     expect((await post(room.a, { time: 3, comment: 'Intro' })).statusCode).toBe(201);
-    const list = (await t.app.inject({ method: 'GET', url: `/api/attachments/${id}/comments`, headers: auth(room.c.token) })).json<VideoComment[]>();
+    const list = (await t.app.inject({ method: 'GET', url: `/api/attachments/${id}/comments`, headers: auth(room.c.token) })).json<
+      VideoComment[]
+    >();
     expect(list.map((c) => [c.time, c.comment])).toEqual([
       [3, 'Intro'],
       [42.5, 'Here it changes'],
@@ -199,6 +235,15 @@ describe('video playback links and time-tagged comments', () => {
     expect((await post(room.a, { time: -1, comment: 'x' })).statusCode).toBe(400);
     const image = await attachment(room.a);
     await upload(room.a, image, samplePng(1, 1));
-    expect((await t.app.inject({ method: 'POST', url: `/api/attachments/${image}/comments`, headers: auth(room.a.token), payload: { time: 1, comment: 'x' } })).statusCode).toBe(409);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/attachments/${image}/comments`,
+          headers: auth(room.a.token),
+          payload: { time: 1, comment: 'x' },
+        })
+      ).statusCode,
+    ).toBe(409);
   });
 });

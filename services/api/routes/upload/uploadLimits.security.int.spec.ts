@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const attachment = () => createContribution(t, { communityId: room.communityId, type: 'Attachment', authors: [room.a.authorId], actorId: room.a.userId });
+const attachment = () =>
+  createContribution(t, { communityId: room.communityId, type: 'Attachment', authors: [room.a.authorId], actorId: room.a.userId });
 const post = (id: string, payload: Buffer | string, headers: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: `/api/upload/${room.communityId}/${id}`, payload, headers: { ...auth(room.a.token), ...headers } });
 const storedBlobs = () => {
@@ -64,17 +65,35 @@ describe('malformed multipart bodies', () => {
         return { payload: payload.subarray(0, 3_000), headers };
       },
     ],
-    ['a boundary that never appears', () => ({ payload: 'just some bytes\r\n', headers: { 'content-type': 'multipart/form-data; boundary=nothere' } })],
+    [
+      'a boundary that never appears',
+      () => ({ payload: 'just some bytes\r\n', headers: { 'content-type': 'multipart/form-data; boundary=nothere' } }),
+    ],
     [
       'headers without a blank line',
-      () => ({ payload: '--b\r\nContent-Disposition: form-data; name="file"; filename="x"\r\n--b--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=b' } }),
+      () => ({
+        payload: '--b\r\nContent-Disposition: form-data; name="file"; filename="x"\r\n--b--\r\n',
+        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      }),
     ],
     ['a JSON body', () => ({ payload: '{"file":"x"}', headers: { 'content-type': 'application/json' } })],
-    ['raw bytes (application/octet-stream)', () => ({ payload: Buffer.from([1, 2, 3]), headers: { 'content-type': 'application/octet-stream' } })],
-    ['a form (application/x-www-form-urlencoded)', () => ({ payload: 'file=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })],
+    [
+      'raw bytes (application/octet-stream)',
+      () => ({ payload: Buffer.from([1, 2, 3]), headers: { 'content-type': 'application/octet-stream' } }),
+    ],
+    [
+      'a form (application/x-www-form-urlencoded)',
+      () => ({ payload: 'file=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    ],
     ['multipart/mixed', () => ({ payload: '--b\r\n\r\nx\r\n--b--\r\n', headers: { 'content-type': 'multipart/mixed; boundary=b' } })],
     ['no content type', () => ({ payload: '', headers: {} })],
-    ['no file part', () => ({ payload: '--b\r\nContent-Disposition: form-data; name="other"\r\n\r\nv\r\n--b--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=b' } })],
+    [
+      'no file part',
+      () => ({
+        payload: '--b\r\nContent-Disposition: form-data; name="other"\r\n\r\nv\r\n--b--\r\n',
+        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      }),
+    ],
   ];
   for (const [name, build] of cases) {
     it(`${name}: 400, nothing stored`, async () => {
@@ -116,7 +135,12 @@ describe('the other attachment routes keep their content types', () => {
   it('a comment sent as raw bytes is still 415, and its JSON is still read (a missing time is named)', async () => {
     const id = await attachment();
     const url = `/api/attachments/${id}/comments`;
-    const bytes = await t.app.inject({ method: 'POST', url, payload: Buffer.from('x'), headers: { ...auth(room.a.token), 'content-type': 'application/octet-stream' } });
+    const bytes = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: Buffer.from('x'),
+      headers: { ...auth(room.a.token), 'content-type': 'application/octet-stream' },
+    });
     expect(bytes.statusCode, bytes.body).toBe(415);
     const json = await t.app.inject({ method: 'POST', url, payload: { comment: 'bien' }, headers: auth(room.a.token) });
     expect(json.statusCode, json.body).toBe(400);

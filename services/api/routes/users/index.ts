@@ -72,7 +72,10 @@ const userRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
         summary: 'Change my password (a fresh token is returned; older tokens stop working)',
         params: IdParams,
         body: ChangePasswordBody,
-        response: { 200: Type.Object({ message: Type.String(), messageCode: MessageCodeSchema, token: Type.String() }), ...problemResponses },
+        response: {
+          200: Type.Object({ message: Type.String(), messageCode: MessageCodeSchema, token: Type.String() }),
+          ...problemResponses,
+        },
       },
     },
     async (request) => {
@@ -123,7 +126,12 @@ const userRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
     '/api/users/search/count',
     {
       preHandler: app.requireAdmin,
-      schema: { tags: ['admin'], summary: 'Count users matching a search (admin)', body: UserCountBody, response: { 200: CountReply, ...problemResponses } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Count users matching a search (admin)',
+        body: UserCountBody,
+        response: { 200: CountReply, ...problemResponses },
+      },
     },
     async (request) => ({ count: await accounts.count(request.body.query ?? {}) }),
   );

@@ -30,7 +30,13 @@ describe('accounts API', () => {
       });
       expect(response.statusCode).toBe(201);
       const body = response.json<{ token: string; user: Record<string, unknown> }>();
-      expect(body.user).toMatchObject({ userName: 'ada.lovelace', email: 'ada@example.org', role: 'user', lang: 'fr', name: 'Ada Lovelace' });
+      expect(body.user).toMatchObject({
+        userName: 'ada.lovelace',
+        email: 'ada@example.org',
+        role: 'user',
+        lang: 'fr',
+        name: 'Ada Lovelace',
+      });
       expect(JSON.stringify(body)).not.toMatch(/analytical|password|hash/i);
 
       const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(body.token) });
@@ -51,14 +57,28 @@ describe('accounts API', () => {
     });
 
     it('refuses a forged or replayed robot-check solution', async () => {
-      const forged = Buffer.from(JSON.stringify({ challenge: { parameters: {} }, solution: { counter: 1, derivedKey: '00' } })).toString('base64');
-      const bad = await t.app.inject({ method: 'POST', url: '/api/users', payload: registration({ userName: 'forger', robotCheck: forged }) });
+      const forged = Buffer.from(JSON.stringify({ challenge: { parameters: {} }, solution: { counter: 1, derivedKey: '00' } })).toString(
+        'base64',
+      );
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: registration({ userName: 'forger', robotCheck: forged }),
+      });
       expect(bad.statusCode).toBe(400);
 
       const solution = await t.robotCheck();
-      const first = await t.app.inject({ method: 'POST', url: '/api/users', payload: registration({ userName: 'first.user', robotCheck: solution }) });
+      const first = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: registration({ userName: 'first.user', robotCheck: solution }),
+      });
       expect(first.statusCode).toBe(201);
-      const replay = await t.app.inject({ method: 'POST', url: '/api/users', payload: registration({ userName: 'second.user', robotCheck: solution }) });
+      const replay = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: registration({ userName: 'second.user', robotCheck: solution }),
+      });
       expect(replay.statusCode).toBe(400);
       expect(replay.json()).toMatchObject({ errors: [{ field: 'robotCheck' }] });
     });
@@ -78,7 +98,11 @@ describe('accounts API', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.headers['content-type']).toContain('application/problem+json');
-      expect(response.json<{ errors: unknown[] }>().errors).toContainEqual({ field, message: Messages[key], messageCode: `messages.${key}` });
+      expect(response.json<{ errors: unknown[] }>().errors).toContainEqual({
+        field,
+        message: Messages[key],
+        messageCode: `messages.${key}`,
+      });
       expect(response.json()).toMatchObject({ message: Messages[key], messageCode: `messages.${key}` });
     });
 
@@ -88,7 +112,12 @@ describe('accounts API', () => {
       expect(response.json<{ errors: { field: string }[] }>().errors.map((e) => e.field)).toEqual(
         expect.arrayContaining(['lastName', 'email', 'userName', 'password']),
       );
-      const garbage = await t.app.inject({ method: 'POST', url: '/api/users', headers: { 'content-type': 'application/json' }, payload: '{nope' });
+      const garbage = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: { 'content-type': 'application/json' },
+        payload: '{nope',
+      });
       expect(garbage.statusCode).toBe(400);
     });
 
@@ -127,7 +156,11 @@ describe('accounts API', () => {
     it('rate-limits repeated attempts on one account', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) {
-        const response = await t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: 'brute.target', password: `guess${i}` } });
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/auth/local',
+          payload: { userName: 'brute.target', password: `guess${i}` },
+        });
         statuses.push(response.statusCode);
       }
       expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
@@ -231,34 +264,86 @@ describe('passwords, language and admin', () => {
 
     it('search pages by 50 with a filter and counts', async () => {
       const admin = await t.admin();
-      for (let i = 0; i < 55; i++) await t.infra.accounts.register({ firstName: 'Pupil', lastName: `N${i}`, email: `p${i}@school.org`, userName: `pupil${String(i).padStart(2, '0')}`, password: 'secret-pass-1' });
-      const count = await t.app.inject({ method: 'POST', url: '/api/users/search/count', headers: bearer(admin.token), payload: { query: { filter: 'pupil' } } });
+      for (let i = 0; i < 55; i++) {
+        await t.infra.accounts.register({
+          firstName: 'Pupil',
+          lastName: `N${i}`,
+          email: `p${i}@school.org`,
+          userName: `pupil${String(i).padStart(2, '0')}`,
+          password: 'secret-pass-1',
+        });
+      }
+      const count = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/search/count',
+        headers: bearer(admin.token),
+        payload: { query: { filter: 'pupil' } },
+      });
       expect(count.json()).toEqual({ count: 55 });
-      const page1 = await t.app.inject({ method: 'POST', url: '/api/users/search', headers: bearer(admin.token), payload: { query: { filter: 'PUPIL' }, page: 1, pagesize: 50 } });
-      const page2 = await t.app.inject({ method: 'POST', url: '/api/users/search', headers: bearer(admin.token), payload: { query: { filter: 'pupil' }, page: 2, pagesize: 50 } });
+      const page1 = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/search',
+        headers: bearer(admin.token),
+        payload: { query: { filter: 'PUPIL' }, page: 1, pagesize: 50 },
+      });
+      const page2 = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/search',
+        headers: bearer(admin.token),
+        payload: { query: { filter: 'pupil' }, page: 2, pagesize: 50 },
+      });
       expect(page1.json<unknown[]>()).toHaveLength(50);
       expect(page2.json<{ userName: string }[]>().map((u) => u.userName)).toEqual(['pupil50', 'pupil51', 'pupil52', 'pupil53', 'pupil54']);
-      const tooBig = await t.app.inject({ method: 'POST', url: '/api/users/search', headers: bearer(admin.token), payload: { pagesize: 5000 } });
+      const tooBig = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/search',
+        headers: bearer(admin.token),
+        payload: { pagesize: 5000 },
+      });
       expect(tooBig.statusCode).toBe(400);
-      const injection = await t.app.inject({ method: 'POST', url: '/api/users/search', headers: bearer(admin.token), payload: { query: { filter: '.*' } } });
+      const injection = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/search',
+        headers: bearer(admin.token),
+        payload: { query: { filter: '.*' } },
+      });
       expect(injection.json<unknown[]>()).toHaveLength(0);
-      const rawMongo = await t.app.inject({ method: 'POST', url: '/api/users/search', headers: bearer(admin.token), payload: { query: { $where: 'true' } } });
+      const rawMongo = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/search',
+        headers: bearer(admin.token),
+        payload: { query: { $where: 'true' } },
+      });
       expect(rawMongo.statusCode).toBe(400);
     });
 
     it('resets a password and blocks a login, ending the sessions', async () => {
       const admin = await t.admin();
       const pupil = await t.register('reset.me', 'first-pass-1');
-      const reset = await t.app.inject({ method: 'PATCH', url: `/api/users/${pupil.id}`, headers: bearer(admin.token), payload: { password: 'second-pass-2' } });
+      const reset = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${pupil.id}`,
+        headers: bearer(admin.token),
+        payload: { password: 'second-pass-2' },
+      });
       expect(reset.statusCode).toBe(200);
       expect(reset.json()).toEqual({ message: 'succeeded.', messageCode: 'community.resetSucceeded' });
       expect(await t.login('reset.me', 'second-pass-2')).toBeTruthy();
 
       const token = await t.login('reset.me', 'second-pass-2');
-      const block = await t.app.inject({ method: 'PUT', url: `/api/users/${pupil.id}`, headers: bearer(admin.token), payload: { blockLogin: true } });
+      const block = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${pupil.id}`,
+        headers: bearer(admin.token),
+        payload: { blockLogin: true },
+      });
       expect(block.json()).toMatchObject({ blockLogin: true });
       expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).statusCode).toBe(401);
-      const login = await t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: 'reset.me', password: 'second-pass-2' } });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/auth/local',
+        payload: { userName: 'reset.me', password: 'second-pass-2' },
+      });
       expect(login.statusCode).toBe(403);
       expect(login.json<{ message: string }>().message).toBe(Messages.loginBlocked);
 
@@ -268,10 +353,20 @@ describe('passwords, language and admin', () => {
 
     it('refuses a malformed id with 400 and an unknown one with 404', async () => {
       const admin = await t.admin();
-      const malformed = await t.app.inject({ method: 'PATCH', url: '/api/users/not-an-id', headers: bearer(admin.token), payload: { password: 'abcd' } });
+      const malformed = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/users/not-an-id',
+        headers: bearer(admin.token),
+        payload: { password: 'abcd' },
+      });
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json<{ errors: { field: string }[] }>().errors[0]?.field).toBe('id');
-      const unknown = await t.app.inject({ method: 'PATCH', url: '/api/users/0123456789abcdef01234567', headers: bearer(admin.token), payload: { password: 'abcd' } });
+      const unknown = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/users/0123456789abcdef01234567',
+        headers: bearer(admin.token),
+        payload: { password: 'abcd' },
+      });
       expect(unknown.statusCode).toBe(404);
     });
   });

@@ -23,7 +23,9 @@ export const signupFieldErrors = (errors: readonly FieldError[]): SignupFields =
   for (const { field, messageCode, params } of errors) {
     if (!knownFields.has(field)) continue;
     const key = field as keyof SignupFields;
-    fields[key] ??= messageCode ? { messageCode, ...(params ? { params } : {}) } : { messageCode: 'errors.fieldInvalid', params: { field } };
+    fields[key] ??= messageCode
+      ? { messageCode, ...(params ? { params } : {}) }
+      : { messageCode: 'errors.fieldInvalid', params: { field } };
   }
   return fields;
 };

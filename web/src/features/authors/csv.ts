@@ -26,4 +26,3 @@ export const writersCsv = (authors: readonly Author[]): string =>
     fields: ['firstname', 'lastname', 'username', 'email'],
     data: authors.map((a) => [a.firstName, a.lastName, a.userName, a.email]),
   });
-

@@ -31,7 +31,14 @@ export type Advanced = {
   pagesize: number;
 };
 
-export const emptyAdvanced = (): Advanced => ({ viewIds: [], privateMode: false, authors: [], from: '', to: '', pagesize: SearchPaging.defaultPageSize });
+export const emptyAdvanced = (): Advanced => ({
+  viewIds: [],
+  privateMode: false,
+  authors: [],
+  from: '',
+  to: '',
+  pagesize: SearchPaging.defaultPageSize,
+});
 
 /**
  * The query field's tokens (fact sheet §5): `-private`, `-view:<id>`,

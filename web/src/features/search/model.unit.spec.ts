@@ -1,7 +1,17 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../../../contracts/api/search.ts';
-import { buildQuery, emptyAdvanced, highlightParts, highlightWords, pageCount, parseTokens, resultHref, resultsCsv, statusAfter } from './model.ts';
+import {
+  buildQuery,
+  emptyAdvanced,
+  highlightParts,
+  highlightWords,
+  pageCount,
+  parseTokens,
+  resultHref,
+  resultsCsv,
+  statusAfter,
+} from './model.ts';
 
 const result = (over: Partial<SearchResult> = {}): SearchResult => ({
   _id: 'a'.repeat(24),
@@ -20,7 +30,9 @@ const result = (over: Partial<SearchResult> = {}): SearchResult => ({
 describe('search tokens (fact sheet §5)', () => {
   it('separates -private, -view:, -from:, -to:, -author:, -searchMode:, -scaffold: from the words', () => {
     const view = 'c'.repeat(24);
-    expect(parseTokens(`green  -author:ann leaves -private -view:${view} -from:2024-01-01 -to:2024-12-31 -searchMode:title -scaffold:MyTheory`)).toEqual({
+    expect(
+      parseTokens(`green  -author:ann leaves -private -view:${view} -from:2024-01-01 -to:2024-12-31 -searchMode:title -scaffold:MyTheory`),
+    ).toEqual({
       words: 'green leaves',
       authors: ['ann'],
       privateMode: true,

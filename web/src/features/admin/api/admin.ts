@@ -30,8 +30,7 @@ export const useUserSearch = (filter: string, page: number) =>
 export const useUserCount = (filter: string) =>
   useQuery({
     queryKey: countKey(filter),
-    queryFn: () =>
-      api.request<{ count: number }>('/api/users/search/count', { method: 'POST', body: { query: query(filter) } }),
+    queryFn: () => api.request<{ count: number }>('/api/users/search/count', { method: 'POST', body: { query: query(filter) } }),
     placeholderData: keepPreviousData,
   });
 
@@ -48,8 +47,7 @@ export const useResetPassword = () =>
 export const statsQueryKey = ['admin', 'stats'] as const;
 
 /** GET /api/admin/stats: event-store head, projection position, read-model counts. */
-export const useStorageStats = () =>
-  useQuery({ queryKey: statsQueryKey, queryFn: () => api.request<StorageStats>('/api/admin/stats') });
+export const useStorageStats = () => useQuery({ queryKey: statsQueryKey, queryFn: () => api.request<StorageStats>('/api/admin/stats') });
 
 /** POST /api/admin/rebuild: starts a rebuild job (all projections or one). */
 export const useRebuild = () =>

@@ -97,12 +97,7 @@ export const AdminToolsPage = () => {
               <label className={fieldStyles.label} htmlFor={selectId}>
                 {t('tools.projectionLabel')}
               </label>
-              <select
-                id={selectId}
-                className={styles.select}
-                value={projection}
-                onChange={(event) => setProjection(event.target.value)}
-              >
+              <select id={selectId} className={styles.select} value={projection} onChange={(event) => setProjection(event.target.value)}>
                 <option value="">{t('tools.allProjections')}</option>
                 {stats.data?.projections.names.map((name) => (
                   <option key={name} value={name}>

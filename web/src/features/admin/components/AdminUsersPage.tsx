@@ -140,16 +140,16 @@ export const AdminUsersPage = () => {
                   …
                 </li>
               ) : (
-              <li key={number}>
-                <Link
-                  className={styles.pageLink}
-                  to={pageHref(filter, number)}
-                  aria-current={number === page ? 'page' : undefined}
-                  aria-label={t('admin.pageLink', { page: number })}
-                >
-                  {number}
-                </Link>
-              </li>
+                <li key={number}>
+                  <Link
+                    className={styles.pageLink}
+                    to={pageHref(filter, number)}
+                    aria-current={number === page ? 'page' : undefined}
+                    aria-label={t('admin.pageLink', { page: number })}
+                  >
+                    {number}
+                  </Link>
+                </li>
               ),
             )}
             {page < pages && (

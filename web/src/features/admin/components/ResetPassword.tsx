@@ -23,8 +23,7 @@ export const ResetPassword = ({ userId, userName }: { userId: string; userName: 
       setPassword('');
       setOutcome({ ok: true, text: messageText(reply) });
     } catch (failure) {
-      const text =
-        failure instanceof ApiError ? (failure.fieldMessage('password') ?? failure.message) : t('common.genericError');
+      const text = failure instanceof ApiError ? (failure.fieldMessage('password') ?? failure.message) : t('common.genericError');
       setOutcome({ ok: false, text });
     }
   };

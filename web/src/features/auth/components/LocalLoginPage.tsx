@@ -32,11 +32,7 @@ export const LocalLoginPage = () => {
   const login = useLocalLogin();
   return (
     <SingleLoginPage title={t('auth.localTitle')} subtitle={t('auth.localText')}>
-      <LoginForm
-        idPrefix="local"
-        submit={(userName, password) => login.mutateAsync({ userName, password })}
-        onLoggedIn={finishLogin}
-      />
+      <LoginForm idPrefix="local" submit={(userName, password) => login.mutateAsync({ userName, password })} onLoggedIn={finishLogin} />
     </SingleLoginPage>
   );
 };

@@ -9,9 +9,7 @@ export const LoginFooter = () => {
   return (
     <footer className={styles.footer}>
       {version.data && (
-        <p data-testid="login-version">
-          {t('auth.footerVersion', { version: version.data.version, kfVersion: version.data.kfVersion })}
-        </p>
+        <p data-testid="login-version">{t('auth.footerVersion', { version: version.data.version, kfVersion: version.data.kfVersion })}</p>
       )}
       <p>{t('auth.footerCredits')}</p>
     </footer>

@@ -28,7 +28,11 @@ export const LoginPage = () => {
         <div className={styles.choices}>
           <Card title={t('auth.localTitle')}>
             <p className={styles.cardText}>{t('auth.localText')}</p>
-            <LoginForm idPrefix="login" submit={(userName, password) => login.mutateAsync({ userName, password })} onLoggedIn={finishLogin} />
+            <LoginForm
+              idPrefix="login"
+              submit={(userName, password) => login.mutateAsync({ userName, password })}
+              onLoggedIn={finishLogin}
+            />
             {providers.data && providers.data.providers.length > 0 && (
               <div className={styles.robot}>
                 <p className={styles.robotTitle}>{t('auth.socialTitle')}</p>

@@ -1,11 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Static } from 'typebox';
-import type {
-  Author,
-  CsvRenameReply,
-  CsvSubmitReply,
-  CsvValidateReply,
-} from '../../../../../contracts/api/communities.ts';
+import type { Author, CsvRenameReply, CsvSubmitReply, CsvValidateReply } from '../../../../../contracts/api/communities.ts';
 import { api, ApiError, loginHref } from '../../../lib/api.ts';
 import { tokenStore } from '../../../lib/tokenStore.ts';
 import type { MessageReply } from '../../../../../contracts/messageCodes.ts';

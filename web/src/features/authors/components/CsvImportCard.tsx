@@ -89,7 +89,11 @@ export const CsvImportCard = ({ communityId }: { communityId: string }) => {
     downloadText('users-template.csv', `${userCsvColumns.join(',')}\nAda,Lovelace,ada@example.org,ada,secret1\n`);
 
   // The server matches header names ignoring case, spaces, '-' and '_'.
-  const normalise = (name: string) => name.trim().toLowerCase().replace(/[\s_-]/g, '');
+  const normalise = (name: string) =>
+    name
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]/g, '');
   const headers = new Set(preview?.fields.map(normalise) ?? []);
   const missingColumns = preview ? userCsvColumns.filter((c) => !headers.has(normalise(c))) : [];
   const canSubmit = Boolean(file && check?.valid && !result && !submit.isPending);
@@ -110,9 +114,7 @@ export const CsvImportCard = ({ communityId }: { communityId: string }) => {
             <strong>{t('authors.csvRows', { count: preview.rows.length })}</strong>
             {preview.rows.length > previewRows && ` · ${t('authors.csvFirstRows', { count: previewRows })}`}
           </p>
-          {missingColumns.length > 0 && (
-            <Alert tone="info">{t('authors.csvMissingColumns', { columns: missingColumns.join(', ') })}</Alert>
-          )}
+          {missingColumns.length > 0 && <Alert tone="info">{t('authors.csvMissingColumns', { columns: missingColumns.join(', ') })}</Alert>}
           <div className={layout.tableWrap} tabIndex={0} role="region" aria-label={t('authors.csvPreview')}>
             <table className={styles.table}>
               <thead>

@@ -105,9 +105,7 @@ export const WritersCard = ({ communityId }: { communityId: string }) => {
   };
 
   const startRename = () => {
-    setNames(
-      Object.fromEntries((writers.data ?? []).map((a) => [a._id, { FirstName: a.firstName, LastName: a.lastName }])),
-    );
+    setNames(Object.fromEntries((writers.data ?? []).map((a) => [a._id, { FirstName: a.firstName, LastName: a.lastName }])));
     setOutcome(null);
     setRenaming(true);
   };

@@ -103,8 +103,7 @@ export const useUpdateAllCache = (communityId: string) =>
   });
 
 /** GET /api/communities/{id}/views: registered, active, readable views. */
-export const fetchCommunityViews = (communityId: string) =>
-  api.request<ViewSummary[]>(`/api/communities/${enc(communityId)}/views`);
+export const fetchCommunityViews = (communityId: string) => api.request<ViewSummary[]>(`/api/communities/${enc(communityId)}/views`);
 
 export const useCommunityViews = (communityId: string) =>
   useQuery({ queryKey: viewsKey(communityId), queryFn: () => fetchCommunityViews(communityId), staleTime: 0 });
@@ -142,13 +141,10 @@ export const oldestView = (views: readonly ViewSummary[]): ViewSummary | null =>
 
 /** My registrations in display order: `order`, then the community title. */
 export const sortRegistrations = (registrations: readonly Registration[]): Registration[] =>
-  [...registrations].sort(
-    (a, b) => a.order - b.order || a.community.title.localeCompare(b.community.title),
-  );
+  [...registrations].sort((a, b) => a.order - b.order || a.community.title.localeCompare(b.community.title));
 
 /** True when the answer carries the admin-only keys. */
-export const hasKeys = (community: CommunityInfo | CommunityAdmin): community is CommunityAdmin =>
-  'registrationKey' in community;
+export const hasKeys = (community: CommunityInfo | CommunityAdmin): community is CommunityAdmin => 'registrationKey' in community;
 
 /** GET /api/authors/{id}/me: my membership (role) in the community. */
 export const useMyAuthor = (communityId: string, enabled = true) =>

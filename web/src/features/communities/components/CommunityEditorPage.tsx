@@ -118,7 +118,13 @@ export const CommunityEditorPage = () => {
   const { communityId = '' } = useParams();
   const community = useCommunity(communityId);
 
-  if (community.isPending) return <Page title={t('communityEditor.title')}><p role="status">{t('common.loading')}</p></Page>;
+  if (community.isPending) {
+    return (
+      <Page title={t('communityEditor.title')}>
+        <p role="status">{t('common.loading')}</p>
+      </Page>
+    );
+  }
   if (community.isError || !hasKeys(community.data)) {
     return (
       <Page title={t('communityEditor.title')}>

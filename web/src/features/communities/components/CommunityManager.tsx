@@ -10,14 +10,7 @@ import { Card } from '../../../components/Page.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import type { UserProfile } from '../../../lib/session.ts';
-import {
-  sortRegistrations,
-  useCommunities,
-  useCreateCommunity,
-  useJoin,
-  useMyRegistrations,
-  useSaveOrder,
-} from '../api/communities.ts';
+import { sortRegistrations, useCommunities, useCreateCommunity, useJoin, useMyRegistrations, useSaveOrder } from '../api/communities.ts';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import layout from '../../../styles/layout.module.css';
 import styles from './Communities.module.css';
@@ -40,9 +33,7 @@ const JoinCard = ({ me }: { me: UserProfile }) => {
 
   const joinable = useMemo(() => {
     const mine = new Set((registrations.data ?? []).map((r) => r.communityId));
-    return (communities.data ?? [])
-      .filter((c) => !c.archived && !mine.has(c._id))
-      .sort((a, b) => a.title.localeCompare(b.title));
+    return (communities.data ?? []).filter((c) => !c.archived && !mine.has(c._id)).sort((a, b) => a.title.localeCompare(b.title));
   }, [communities.data, registrations.data]);
 
   const handleJoin = async (event: FormEvent<HTMLFormElement>) => {
@@ -118,9 +109,7 @@ const MyCommunitiesCard = ({ me }: { me: UserProfile }) => {
   const handleSaveOrder = async () => {
     setOutcome(null);
     try {
-      await saveOrder.mutateAsync(
-        rows.map((r) => ({ authorId: r._id, order: Number(orders[r._id] ?? r.order) || 0 })),
-      );
+      await saveOrder.mutateAsync(rows.map((r) => ({ authorId: r._id, order: Number(orders[r._id] ?? r.order) || 0 })));
       setManage(false);
       setOutcome({ ok: true, text: t('communities.orderSaved') });
     } catch (failure) {
@@ -311,7 +300,12 @@ const CreateCard = () => {
           autoComplete="off"
         />
         <div className={layout.actions}>
-          <Button type="button" variant="secondary" onClick={() => setValues((current) => ({ ...current, ...freshKeys() }))} data-testid="create-suggest-keys">
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => setValues((current) => ({ ...current, ...freshKeys() }))}
+            data-testid="create-suggest-keys"
+          >
             {t('communities.suggestKeys')}
           </Button>
           <Button type="submit" disabled={create.isPending} data-testid="create-submit">

@@ -17,13 +17,7 @@ import { OutcomeAlert, type Outcome } from '../../../components/Outcome.tsx';
 import { Card, Page } from '../../../components/Page.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import type { UserProfile } from '../../../lib/session.ts';
-import {
-  useCommunity,
-  useCommunitySettings,
-  useMyAuthor,
-  useSaveCommunitySettings,
-  useScaffolds,
-} from '../api/communities.ts';
+import { useCommunity, useCommunitySettings, useMyAuthor, useSaveCommunitySettings, useScaffolds } from '../api/communities.ts';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import { noteLanguages } from '../noteLanguages.ts';
 import { TemplatesCard } from './TemplatesCard.tsx';
@@ -227,7 +221,12 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
               <label htmlFor={addScaffoldId} className="visually-hidden">
                 {t('communitySettings.addScaffold')}
               </label>
-              <select id={addScaffoldId} className={fieldStyles.select} value={addScaffold} onChange={(event) => setAddScaffold(event.target.value)}>
+              <select
+                id={addScaffoldId}
+                className={fieldStyles.select}
+                value={addScaffold}
+                onChange={(event) => setAddScaffold(event.target.value)}
+              >
                 <option value="">{t('communitySettings.chooseScaffold')}</option>
                 {available.map((s) => (
                   <option key={s._id} value={s._id}>

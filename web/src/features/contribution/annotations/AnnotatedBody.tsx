@@ -48,7 +48,10 @@ export const AnnotatedBody = ({ object, children }: { object: ObjectReply; child
       return ranges ? [{ id: a._id, ranges, className: a.permission === 'private' ? (styles.privateMark ?? '') : '' }] : [];
     });
     // The passage being annotated stays visible while the form is open.
-    const pending = form && form.start !== null && form.end !== null ? [{ id: 'pending', ranges: [{ start: form.start, end: form.end }], className: styles.pendingMark ?? '' }] : [];
+    const pending =
+      form && form.start !== null && form.end !== null
+        ? [{ id: 'pending', ranges: [{ start: form.start, end: form.end }], className: styles.pendingMark ?? '' }]
+        : [];
     highlight(root, [...found, ...pending], styles.mark ?? '');
     setAnchored(new Set(found.map((f) => f.id)));
   }, [annotations, enabled, object.data.body, form]);
@@ -101,9 +104,7 @@ export const AnnotatedBody = ({ object, children }: { object: ObjectReply; child
     const base = frame.getBoundingClientRect();
     cancelHide();
     setCard((current) =>
-      current?.pinned && !pinned
-        ? current
-        : { ids, pinned, top: rect.bottom - base.top + 4, left: Math.max(0, rect.left - base.left) },
+      current?.pinned && !pinned ? current : { ids, pinned, top: rect.bottom - base.top + 4, left: Math.max(0, rect.left - base.left) },
     );
     setActive(ids[0] ?? null);
   };
@@ -218,7 +219,11 @@ export const AnnotatedBody = ({ object, children }: { object: ObjectReply; child
           {!form && (
             <Button
               variant="secondary"
-              onClick={() => openForm(selected ? { quote: selected.quote, start: selected.start, end: selected.end } : { quote: '', start: null, end: null })}
+              onClick={() =>
+                openForm(
+                  selected ? { quote: selected.quote, start: selected.start, end: selected.end } : { quote: '', start: null, end: null },
+                )
+              }
               data-testid="annotate-passage"
             >
               {t('annotations.annotatePassage')}
@@ -234,7 +239,12 @@ export const AnnotatedBody = ({ object, children }: { object: ObjectReply; child
         {annotations.length > 0 && (
           <ul className={styles.items}>
             {annotations.map((a) => (
-              <li key={a._id} className={active === a._id ? `${styles.item} ${styles.activeItem}` : styles.item} data-testid="annotation-item" data-annotation-id={a._id}>
+              <li
+                key={a._id}
+                className={active === a._id ? `${styles.item} ${styles.activeItem}` : styles.item}
+                data-testid="annotation-item"
+                data-annotation-id={a._id}
+              >
                 <AnnotationItem annotation={a} noteId={object._id} anchored={anchored.has(a._id)} onShow={() => showInText(a._id)} />
               </li>
             ))}
@@ -272,7 +282,9 @@ const AnnotationItem = ({
           {names}
         </span>
         <span>{date}</span>
-        {annotation.modified !== annotation.created && <span>{t('annotations.edited', { date: new Date(annotation.modified).toLocaleString(locale) })}</span>}
+        {annotation.modified !== annotation.created && (
+          <span>{t('annotations.edited', { date: new Date(annotation.modified).toLocaleString(locale) })}</span>
+        )}
         {annotation.permission === 'private' && (
           <span className={styles.badge} data-testid="annotation-private">
             {t('annotations.privateBadge')}
@@ -282,7 +294,13 @@ const AnnotationItem = ({
       {!compact && (
         <p className={styles.quote}>
           {onShow && anchored ? (
-            <button type="button" className={styles.quoteButton} onClick={onShow} title={t('annotations.showInText')} data-testid="annotation-show">
+            <button
+              type="button"
+              className={styles.quoteButton}
+              onClick={onShow}
+              title={t('annotations.showInText')}
+              data-testid="annotation-show"
+            >
               « {annotation.quote} »
             </button>
           ) : (
@@ -351,7 +369,8 @@ const AnnotationForm = ({
   }, [initial.quote]);
 
   const submit = () => {
-    const passage = quote === initial.quote && initial.start !== null && initial.end !== null ? { start: initial.start, end: initial.end } : null;
+    const passage =
+      quote === initial.quote && initial.start !== null && initial.end !== null ? { start: initial.start, end: initial.end } : null;
     const wanted = quote.trim();
     const next: typeof errors = {};
     let ranges = passage ? [passage] : null;
@@ -397,8 +416,21 @@ const AnnotationForm = ({
         error={errors.quote}
         onChange={(event) => setQuote(event.target.value)}
       />
-      <TextArea label={t('annotations.text')} name="annotation-text" value={text} rows={3} error={errors.text} onChange={(event) => setText(event.target.value)} />
-      <Checkbox label={t('annotations.private')} hint={t('annotations.privateHint')} checked={isPrivate} onChange={(event) => setPrivate(event.target.checked)} name="annotation-private" />
+      <TextArea
+        label={t('annotations.text')}
+        name="annotation-text"
+        value={text}
+        rows={3}
+        error={errors.text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <Checkbox
+        label={t('annotations.private')}
+        hint={t('annotations.privateHint')}
+        checked={isPrivate}
+        onChange={(event) => setPrivate(event.target.checked)}
+        name="annotation-private"
+      />
       {errors.form && (
         <p className={styles.error} role="alert">
           {errors.form}
@@ -445,8 +477,22 @@ const EditForm = ({ annotation, noteId, onDone }: { annotation: Annotation; note
         }
       }}
     >
-      <TextArea label={t('annotations.text')} name="annotation-edit-text" value={text} rows={3} error={error ?? undefined} onChange={(event) => setText(event.target.value)} autoFocus />
-      <Checkbox label={t('annotations.private')} hint={t('annotations.privateHint')} checked={isPrivate} onChange={(event) => setPrivate(event.target.checked)} name="annotation-edit-private" />
+      <TextArea
+        label={t('annotations.text')}
+        name="annotation-edit-text"
+        value={text}
+        rows={3}
+        error={error ?? undefined}
+        onChange={(event) => setText(event.target.value)}
+        autoFocus
+      />
+      <Checkbox
+        label={t('annotations.private')}
+        hint={t('annotations.privateHint')}
+        checked={isPrivate}
+        onChange={(event) => setPrivate(event.target.checked)}
+        name="annotation-edit-private"
+      />
       <div className={styles.actions}>
         <Button type="submit" disabled={update.isPending} data-testid="annotation-edit-save">
           {t('annotations.save')}

@@ -32,7 +32,8 @@ const useRefresh = (noteId: string) => {
 export const useCreateAnnotation = (communityId: string, noteId: string) => {
   const refresh = useRefresh(noteId);
   return useMutation({
-    mutationFn: (body: CreateAnnotationBody) => api.request<Annotation>(annotationUrls.create(communityId, noteId), { method: 'POST', body }),
+    mutationFn: (body: CreateAnnotationBody) =>
+      api.request<Annotation>(annotationUrls.create(communityId, noteId), { method: 'POST', body }),
     onSuccess: refresh,
   });
 };
@@ -40,7 +41,8 @@ export const useCreateAnnotation = (communityId: string, noteId: string) => {
 export const useUpdateAnnotation = (noteId: string) => {
   const refresh = useRefresh(noteId);
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateAnnotationBody }) => api.request<Annotation>(annotationUrls.one(id), { method: 'PUT', body }),
+    mutationFn: ({ id, body }: { id: string; body: UpdateAnnotationBody }) =>
+      api.request<Annotation>(annotationUrls.one(id), { method: 'PUT', body }),
     onSuccess: refresh,
   });
 };

@@ -128,4 +128,6 @@ export const annotationIdsAt = (target: EventTarget | null): string[] => {
 
 /** The marks of one annotation. */
 export const marksOf = (root: HTMLElement, id: string): HTMLElement[] =>
-  [...root.querySelectorAll<HTMLElement>(`mark[${markAttribute}]`)].filter((mark) => mark.getAttribute(markAttribute)?.split(' ').includes(id));
+  [...root.querySelectorAll<HTMLElement>(`mark[${markAttribute}]`)].filter((mark) =>
+    mark.getAttribute(markAttribute)?.split(' ').includes(id),
+  );

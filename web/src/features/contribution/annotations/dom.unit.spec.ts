@@ -10,7 +10,14 @@ const id = (n: number) => `64c0000000000000000000${String(n).padStart(2, '0')}`;
 const body = {
   type: 'doc',
   content: [
-    { type: 'paragraph', content: [{ type: 'text', text: 'Les feuilles ' }, { type: 'text', text: 'captent', marks: [{ type: 'strong' }] }, { type: 'text', text: ' la lumière.' }] },
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'Les feuilles ' },
+        { type: 'text', text: 'captent', marks: [{ type: 'strong' }] },
+        { type: 'text', text: ' la lumière.' },
+      ],
+    },
     {
       type: 'paragraph',
       content: [
@@ -77,8 +84,16 @@ describe('the rendered note and its annotation text', () => {
       'mark',
     );
     expect(marks.length).toBeGreaterThan(2);
-    expect(marksOf(root, 'a').map((m) => m.textContent).join('')).toBe('feuilles captent');
-    expect(marksOf(root, 'b').map((m) => m.textContent).join('')).toBe('captent la lumière');
+    expect(
+      marksOf(root, 'a')
+        .map((m) => m.textContent)
+        .join(''),
+    ).toBe('feuilles captent');
+    expect(
+      marksOf(root, 'b')
+        .map((m) => m.textContent)
+        .join(''),
+    ).toBe('captent la lumière');
     const both = marksOf(root, 'a').filter((m) => marksOf(root, 'b').includes(m));
     expect(both.map((m) => m.textContent).join('')).toBe('captent');
     expect(both[0]?.className).toBe('mark shared private');

@@ -112,7 +112,7 @@ export const saveObject = async (communityId: string, id: string, body: SaveObje
   }
   if (!response.ok) {
     if (response.status === 401) return api.request<never>(urls.object(id)); // lets the client clear the session and redirect
-    throw new ApiError(response.status, data && typeof data === 'object' ? (data) : null, response.statusText || `HTTP ${response.status}`);
+    throw new ApiError(response.status, data && typeof data === 'object' ? data : null, response.statusText || `HTTP ${response.status}`);
   }
   return { ok: true, object: data as ObjectReply };
 };

@@ -37,7 +37,10 @@ export const AttachmentView = ({ object, authorName }: { object: ObjectReply; au
       if (isVideo(data.mime)) {
         // Playback links come from the server and expire after 600 s.
         try {
-          const link = await api.request<{ url: string; expires: number }>(urls.playback(object._id), { method: 'POST', body: { version: data.version } });
+          const link = await api.request<{ url: string; expires: number }>(urls.playback(object._id), {
+            method: 'POST',
+            body: { version: data.version },
+          });
           if (!cancelled) setSrc(link.url);
           return;
         } catch {
@@ -86,7 +89,12 @@ export const AttachmentView = ({ object, authorName }: { object: ObjectReply; au
               ))}
           </ol>
           <form className={styles.commentForm} onSubmit={(event) => void addComment(event)}>
-            <TextField label={t('contribution.attachments.comment')} name="video-comment" value={comment} onChange={(e) => setComment(e.target.value)} />
+            <TextField
+              label={t('contribution.attachments.comment')}
+              name="video-comment"
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+            />
             <Button type="submit" variant="secondary">
               <MessageSquarePlus size={18} aria-hidden="true" />
               {t('contribution.attachments.addComment')}
@@ -105,7 +113,9 @@ export const AttachmentView = ({ object, authorName }: { object: ObjectReply; au
           <h3 className={styles.heading}>{t('contribution.attachments.versions')}</h3>
           <ul className={styles.versions} data-testid="attachment-versions">
             {versions.map((v) => (
-              <li key={v.version}>{`v${v.version} · ${v.filename} · ${Math.max(1, Math.round(v.size / 1024))} kB${v.uploaded ? ` · ${new Date(v.uploaded).toLocaleString()}` : ''}`}</li>
+              <li
+                key={v.version}
+              >{`v${v.version} · ${v.filename} · ${Math.max(1, Math.round(v.size / 1024))} kB${v.uploaded ? ` · ${new Date(v.uploaded).toLocaleString()}` : ''}`}</li>
             ))}
           </ul>
         </section>

@@ -64,9 +64,13 @@ export const AttachmentsTab = ({
       void queryClient.invalidateQueries({ queryKey: keys.connections(noteId) });
       const inText = onRemoved(item._id);
       if (selected === item._id && !inText) setSelected(null);
-      setNotice({ text: t(inText ? 'contribution.attachments.removedInline' : 'contribution.attachments.removed', { title: item.title }), error: false });
+      setNotice({
+        text: t(inText ? 'contribution.attachments.removedInline' : 'contribution.attachments.removed', { title: item.title }),
+        error: false,
+      });
     },
-    onError: (error, { item }) => setNotice({ text: t('contribution.attachments.removeFailed', { title: item.title, message: failureText(error) }), error: true }),
+    onError: (error, { item }) =>
+      setNotice({ text: t('contribution.attachments.removeFailed', { title: item.title, message: failureText(error) }), error: true }),
   });
   const confirmRemove = (item: AttachmentItem, linkId: string) => {
     if (!window.confirm(t('contribution.attachments.removeConfirm', { title: item.title }))) return;

@@ -72,7 +72,13 @@ export const UploadBox = ({
       />
       {progress >= 0 && (
         <div className={styles.progressRow}>
-          <progress className={styles.progress} max={100} value={progress} data-testid="upload-progress" aria-label={t('contribution.attachments.progress')} />
+          <progress
+            className={styles.progress}
+            max={100}
+            value={progress}
+            data-testid="upload-progress"
+            aria-label={t('contribution.attachments.progress')}
+          />
           <span aria-live="polite">{`${progress} %`}</span>
         </div>
       )}

@@ -5,7 +5,14 @@ import { urls } from '../api/urls.ts';
 import type { AttachmentResolver } from '../editor/nodeViews.ts';
 
 /** What the attachment data of an object says (fact sheet §10.1). */
-export type AttachmentData = { url: string | null; mime: string; filename: string; version: number; width: number | null; height: number | null };
+export type AttachmentData = {
+  url: string | null;
+  mime: string;
+  filename: string;
+  version: number;
+  width: number | null;
+  height: number | null;
+};
 
 export const attachmentDataOf = (object: Pick<ObjectReply, 'data' | 'title'>): AttachmentData => {
   const d = object.data;

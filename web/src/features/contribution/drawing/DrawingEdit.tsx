@@ -66,12 +66,7 @@ export const DrawingEdit = ({
       setLayers(scene.current.layers());
       setHistory({ undo: scene.current.canUndo(), redo: scene.current.canRedo() });
     };
-    const created = createScene(
-      canvas.current,
-      (svg) => latest.current.session.setContent(svg),
-      setWriting,
-      refresh,
-    );
+    const created = createScene(canvas.current, (svg) => latest.current.session.setContent(svg), setWriting, refresh);
     scene.current = created;
     created.load(asSvg(latest.current.session.replaced.content));
     setSize(created.size());
@@ -133,13 +128,36 @@ export const DrawingEdit = ({
             </button>
           ))}
           <span className={styles.separator} aria-hidden="true" />
-          <button type="button" className={styles.tool} aria-label={t('contribution.toolbar.undo')} title={t('contribution.toolbar.undo')} disabled={!history.undo} onClick={() => scene.current?.undo()} data-testid="draw-undo">
+          <button
+            type="button"
+            className={styles.tool}
+            aria-label={t('contribution.toolbar.undo')}
+            title={t('contribution.toolbar.undo')}
+            disabled={!history.undo}
+            onClick={() => scene.current?.undo()}
+            data-testid="draw-undo"
+          >
             <Undo2 size={18} aria-hidden="true" />
           </button>
-          <button type="button" className={styles.tool} aria-label={t('contribution.toolbar.redo')} title={t('contribution.toolbar.redo')} disabled={!history.redo} onClick={() => scene.current?.redo()} data-testid="draw-redo">
+          <button
+            type="button"
+            className={styles.tool}
+            aria-label={t('contribution.toolbar.redo')}
+            title={t('contribution.toolbar.redo')}
+            disabled={!history.redo}
+            onClick={() => scene.current?.redo()}
+            data-testid="draw-redo"
+          >
             <Redo2 size={18} aria-hidden="true" />
           </button>
-          <button type="button" className={styles.tool} aria-label={t('contribution.drawing.delete')} title={t('contribution.drawing.delete')} onClick={() => scene.current?.deleteSelected()} data-testid="draw-delete">
+          <button
+            type="button"
+            className={styles.tool}
+            aria-label={t('contribution.drawing.delete')}
+            title={t('contribution.drawing.delete')}
+            onClick={() => scene.current?.deleteSelected()}
+            data-testid="draw-delete"
+          >
             <Trash2 size={18} aria-hidden="true" />
           </button>
         </div>
@@ -173,20 +191,52 @@ export const DrawingEdit = ({
           <fieldset className={styles.group}>
             <legend>{t('contribution.drawing.colours')}</legend>
             <label className={styles.colour}>
-              <input type="color" value={stroke} onChange={(e) => { setStroke(e.target.value); applyStyle({ stroke: e.target.value }); }} data-testid="draw-stroke" />
+              <input
+                type="color"
+                value={stroke}
+                onChange={(e) => {
+                  setStroke(e.target.value);
+                  applyStyle({ stroke: e.target.value });
+                }}
+                data-testid="draw-stroke"
+              />
               {t('contribution.drawing.stroke')}
             </label>
             <label className={styles.colour}>
-              <input type="color" value={fill} onChange={(e) => { setFill(e.target.value); setFilled(true); applyStyle({ fill: e.target.value, filled: true }); }} data-testid="draw-fill" />
+              <input
+                type="color"
+                value={fill}
+                onChange={(e) => {
+                  setFill(e.target.value);
+                  setFilled(true);
+                  applyStyle({ fill: e.target.value, filled: true });
+                }}
+                data-testid="draw-fill"
+              />
               {t('contribution.drawing.fill')}
             </label>
             <label className={styles.check}>
-              <input type="checkbox" checked={filled} onChange={(e) => { setFilled(e.target.checked); applyStyle({ filled: e.target.checked }); }} data-testid="draw-filled" />
+              <input
+                type="checkbox"
+                checked={filled}
+                onChange={(e) => {
+                  setFilled(e.target.checked);
+                  applyStyle({ filled: e.target.checked });
+                }}
+                data-testid="draw-filled"
+              />
               {t('contribution.drawing.filled')}
             </label>
             <label className={styles.check}>
               {t('contribution.drawing.width')}
-              <select value={width} onChange={(e) => { const w = Number(e.target.value); setWidth(w); applyStyle({ width: w }); }}>
+              <select
+                value={width}
+                onChange={(e) => {
+                  const w = Number(e.target.value);
+                  setWidth(w);
+                  applyStyle({ width: w });
+                }}
+              >
                 {[1, 2, 4, 8].map((w) => (
                   <option key={w} value={w}>{`${w} px`}</option>
                 ))}
@@ -201,13 +251,22 @@ export const DrawingEdit = ({
               {[...layers].reverse().map((layer) => (
                 <li key={layer.index} className={layer.active ? styles.layerOn : ''}>
                   <label className={styles.check}>
-                    <input type="radio" name="active-layer" checked={layer.active} onChange={() => scene.current?.activateLayer(layer.index)} />
+                    <input
+                      type="radio"
+                      name="active-layer"
+                      checked={layer.active}
+                      onChange={() => scene.current?.activateLayer(layer.index)}
+                    />
                     {layerName(layer.name)}
                   </label>
                   <button
                     type="button"
                     className={styles.tool}
-                    aria-label={layer.visible ? t('contribution.drawing.hideLayer', { name: layerName(layer.name) }) : t('contribution.drawing.showLayer', { name: layerName(layer.name) })}
+                    aria-label={
+                      layer.visible
+                        ? t('contribution.drawing.hideLayer', { name: layerName(layer.name) })
+                        : t('contribution.drawing.showLayer', { name: layerName(layer.name) })
+                    }
                     onClick={() => scene.current?.toggleLayer(layer.index)}
                   >
                     {layer.visible ? <Eye size={16} aria-hidden="true" /> : <EyeOff size={16} aria-hidden="true" />}
@@ -215,7 +274,12 @@ export const DrawingEdit = ({
                 </li>
               ))}
             </ul>
-            <button type="button" className={styles.addLayer} onClick={() => scene.current?.addLayer(t('contribution.drawing.layerName', { number: layers.length + 1 }))} data-testid="draw-add-layer">
+            <button
+              type="button"
+              className={styles.addLayer}
+              onClick={() => scene.current?.addLayer(t('contribution.drawing.layerName', { number: layers.length + 1 }))}
+              data-testid="draw-add-layer"
+            >
               <Plus size={16} aria-hidden="true" /> {t('contribution.drawing.addLayer')}
             </button>
           </fieldset>
@@ -225,7 +289,9 @@ export const DrawingEdit = ({
               communityId={communityId}
               label={t('contribution.drawing.backgroundUpload')}
               accept="image/png,image/jpeg,image/gif,image/webp"
-              prepare={async (file) => (await createContribution(communityId, { type: 'Attachment', title: file.name.slice(0, 200) })).contribution._id}
+              prepare={async (file) =>
+                (await createContribution(communityId, { type: 'Attachment', title: file.name.slice(0, 200) })).contribution._id
+              }
               onUploaded={(reply) => {
                 const current = scene.current;
                 if (!current || !isImage(reply.mime)) return;
@@ -242,7 +308,10 @@ export const DrawingEdit = ({
                   const choice = backgrounds.find((b) => b.id === e.target.value);
                   if (!choice || !scene.current) return;
                   const current = scene.current;
-                  void choice.load().then((src) => current.setBackground(src, t('contribution.drawing.background'))).then(() => setSize(current.size()));
+                  void choice
+                    .load()
+                    .then((src) => current.setBackground(src, t('contribution.drawing.background')))
+                    .then(() => setSize(current.size()));
                 }}
               >
                 <option value="">—</option>

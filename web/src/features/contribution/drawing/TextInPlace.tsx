@@ -24,7 +24,15 @@ const metricsOf = (font: string, fontSize: number) => {
  * canvas where the text will be, in its font, size and colour. Enter places
  * it (Shift+Enter starts a line), leaving it places it too, Escape drops it.
  */
-export const TextInPlace = ({ edit, onCommit, onCancel }: { edit: TextEdit; onCommit: (content: string) => void; onCancel: () => void }) => {
+export const TextInPlace = ({
+  edit,
+  onCommit,
+  onCancel,
+}: {
+  edit: TextEdit;
+  onCommit: (content: string) => void;
+  onCancel: () => void;
+}) => {
   const { t } = useTranslation();
   const [value, setValue] = useState(edit.content);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -69,7 +77,15 @@ export const TextInPlace = ({ edit, onCommit, onCancel }: { edit: TextEdit; onCo
     <textarea
       ref={input}
       className={styles.textInPlace}
-      style={{ left: edit.x, top: edit.y - baseline, width, height: lines.length * lineHeight, font, lineHeight: `${lineHeight}px`, color: edit.colour }}
+      style={{
+        left: edit.x,
+        top: edit.y - baseline,
+        width,
+        height: lines.length * lineHeight,
+        font,
+        lineHeight: `${lineHeight}px`,
+        color: edit.colour,
+      }}
       value={value}
       rows={lines.length}
       wrap="off"

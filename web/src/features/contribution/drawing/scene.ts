@@ -140,7 +140,9 @@ export const createScene = (
     const texts = scope.project.getItems({ class: scope.PointText }) as paper.PointText[];
     for (let i = texts.length - 1; i >= 0; i--) {
       const text = texts[i] as paper.PointText;
-      if (text.visible && !text.locked && text.layer?.visible !== false && !text.layer?.locked && text.bounds.expand(6).contains(point)) return text;
+      if (text.visible && !text.locked && text.layer?.visible !== false && !text.layer?.locked && text.bounds.expand(6).contains(point)) {
+        return text;
+      }
     }
     return null;
   };

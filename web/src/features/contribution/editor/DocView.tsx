@@ -6,7 +6,15 @@ import type { AttachmentResolver } from './nodeViews.ts';
 import styles from './Editor.module.css';
 
 /** A note body shown read-only, through the schema's own rendering (attributes are validated). */
-export const DocView = ({ body, resolveAttachment, testId }: { body: unknown; resolveAttachment?: AttachmentResolver; testId?: string }) => {
+export const DocView = ({
+  body,
+  resolveAttachment,
+  testId,
+}: {
+  body: unknown;
+  resolveAttachment?: AttachmentResolver;
+  testId?: string;
+}) => {
   const host = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
     const target = host.current;

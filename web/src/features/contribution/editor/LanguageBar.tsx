@@ -11,7 +11,13 @@ import styles from './LanguageBar.module.css';
 export const LanguageBar = ({ languages }: { languages: NonNullable<EditSession['languages']> }) => {
   const { t } = useTranslation();
   return (
-    <div className={styles.bar} role="group" aria-label={t('multilanguage.editing')} data-testid="edit-language" data-editing={languages.editing}>
+    <div
+      className={styles.bar}
+      role="group"
+      aria-label={t('multilanguage.editing')}
+      data-testid="edit-language"
+      data-editing={languages.editing}
+    >
       <span className={styles.label}>{t('multilanguage.editing')}</span>
       {languages.offered.map((code) => {
         const written = languages.written.includes(code);

@@ -21,11 +21,41 @@ export const Toolbar = ({ view, state, onReference }: { view: EditorView | null;
   const { t } = useTranslation();
   const inHeading = (s: EditorState) => s.selection.$from.parent.type === schema.nodes.heading;
   const items: Item[] = [
-    { id: 'bold', label: t('contribution.toolbar.bold'), Icon: Bold, run: toggle('strong'), active: (s) => markActive(s, schema.marks.strong!) },
-    { id: 'italic', label: t('contribution.toolbar.italic'), Icon: Italic, run: toggle('em'), active: (s) => markActive(s, schema.marks.em!) },
-    { id: 'underline', label: t('contribution.toolbar.underline'), Icon: Underline, run: toggle('underline'), active: (s) => markActive(s, schema.marks.underline!) },
-    { id: 'strike', label: t('contribution.toolbar.strike'), Icon: Strikethrough, run: toggle('strike'), active: (s) => markActive(s, schema.marks.strike!) },
-    { id: 'heading', label: t('contribution.toolbar.heading'), Icon: Heading2, run: (s, d) => setHeading(inHeading(s) ? null : 2)(s, d), active: inHeading },
+    {
+      id: 'bold',
+      label: t('contribution.toolbar.bold'),
+      Icon: Bold,
+      run: toggle('strong'),
+      active: (s) => markActive(s, schema.marks.strong!),
+    },
+    {
+      id: 'italic',
+      label: t('contribution.toolbar.italic'),
+      Icon: Italic,
+      run: toggle('em'),
+      active: (s) => markActive(s, schema.marks.em!),
+    },
+    {
+      id: 'underline',
+      label: t('contribution.toolbar.underline'),
+      Icon: Underline,
+      run: toggle('underline'),
+      active: (s) => markActive(s, schema.marks.underline!),
+    },
+    {
+      id: 'strike',
+      label: t('contribution.toolbar.strike'),
+      Icon: Strikethrough,
+      run: toggle('strike'),
+      active: (s) => markActive(s, schema.marks.strike!),
+    },
+    {
+      id: 'heading',
+      label: t('contribution.toolbar.heading'),
+      Icon: Heading2,
+      run: (s, d) => setHeading(inHeading(s) ? null : 2)(s, d),
+      active: inHeading,
+    },
     { id: 'bullets', label: t('contribution.toolbar.bulletList'), Icon: List, run: toggleList('bullet_list') },
     { id: 'numbers', label: t('contribution.toolbar.orderedList'), Icon: ListOrdered, run: toggleList('ordered_list') },
     {

@@ -27,31 +27,35 @@ export const toggle = (name: 'strong' | 'em' | 'underline' | 'strike' | 'code'):
 };
 
 /** Wraps the selection in a list of the type, or lifts it out when already in one. */
-export const toggleList = (name: 'bullet_list' | 'ordered_list'): Command => (state, dispatch) => {
-  const listType = schema.nodes[name] as NodeType;
-  const itemType = schema.nodes.list_item as NodeType;
-  const { $from } = state.selection;
-  for (let depth = $from.depth; depth > 0; depth--) {
-    if ($from.node(depth).type === listType) return liftListItem(itemType)(state, dispatch);
-  }
-  return wrapInList(listType)(state, dispatch);
-};
+export const toggleList =
+  (name: 'bullet_list' | 'ordered_list'): Command =>
+  (state, dispatch) => {
+    const listType = schema.nodes[name] as NodeType;
+    const itemType = schema.nodes.list_item as NodeType;
+    const { $from } = state.selection;
+    for (let depth = $from.depth; depth > 0; depth--) {
+      if ($from.node(depth).type === listType) return liftListItem(itemType)(state, dispatch);
+    }
+    return wrapInList(listType)(state, dispatch);
+  };
 
 export const setHeading = (level: number | null): Command =>
   level === null ? setBlockType(schema.nodes.paragraph as NodeType) : setBlockType(schema.nodes.heading as NodeType, { level });
 
 /** Adds (or, with an empty href, removes) a link on the selection. */
-export const setLink = (href: string): Command => (state, dispatch) => {
-  const type = schema.marks.link as MarkType;
-  const { from, to, empty } = state.selection;
-  if (empty) return false;
-  if (dispatch) {
-    const tr = state.tr.removeMark(from, to, type);
-    if (href) tr.addMark(from, to, type.create({ href }));
-    dispatch(tr.scrollIntoView());
-  }
-  return true;
-};
+export const setLink =
+  (href: string): Command =>
+  (state, dispatch) => {
+    const type = schema.marks.link as MarkType;
+    const { from, to, empty } = state.selection;
+    if (empty) return false;
+    if (dispatch) {
+      const tr = state.tr.removeMark(from, to, type);
+      if (href) tr.addMark(from, to, type.create({ href }));
+      dispatch(tr.scrollIntoView());
+    }
+    return true;
+  };
 
 /** Where an inline node other than words goes for `pos`: just outside a support whose words hold `pos` (before it at their start). */
 export const inlinePointNear = (doc: PMNode, pos: number): number => {
@@ -61,14 +65,19 @@ export const inlinePointNear = (doc: PMNode, pos: number): number => {
 };
 
 /** Inserts an inline node at the selection (after the support, when the selection is in one's words). */
-export const insertInline = (node: PMNode): Command => (state, dispatch) => {
-  if (dispatch) {
-    const { $from, $to } = state.selection;
-    const tr = inSupport($from) || inSupport($to) ? state.tr.insert(inlinePointNear(state.doc, $to.pos), node) : state.tr.replaceSelectionWith(node, false);
-    dispatch(tr.scrollIntoView());
-  }
-  return true;
-};
+export const insertInline =
+  (node: PMNode): Command =>
+  (state, dispatch) => {
+    if (dispatch) {
+      const { $from, $to } = state.selection;
+      const tr =
+        inSupport($from) || inSupport($to)
+          ? state.tr.insert(inlinePointNear(state.doc, $to.pos), node)
+          : state.tr.replaceSelectionWith(node, false);
+      dispatch(tr.scrollIntoView());
+    }
+    return true;
+  };
 
 /*
  * Scaffold supports (issue 21 §3). A support is an inline node whose content
@@ -104,23 +113,25 @@ const onlyWords = (fragment: Fragment): boolean => {
  * goes in at the end of the selection with the caret inside, ready to type.
  * Inside a support, the new one goes right after it.
  */
-export const insertSupport = (support: { _id: string; title: string }): Command => (state, dispatch) => {
-  const type = schema.nodes.support as NodeType;
-  const { $from, $to, empty } = state.selection;
-  const selected = $from.sameParent($to) ? $from.parent.content.cut($from.parentOffset, $to.parentOffset) : null;
-  const wraps = !empty && selected !== null && !inSupport($from) && onlyWords(selected) && type.validContent(selected);
-  const content = wraps && selected ? selected : Fragment.empty;
-  const from = wraps ? $from.pos : inSupport($to) ? $to.after() : $to.pos;
-  const to = wraps ? $to.pos : from;
-  const $at = state.doc.resolve(from);
-  if (!$at.parent.canReplaceWith($at.index(), state.doc.resolve(to).index(), type)) return false;
-  if (dispatch) {
-    const tr = state.tr.replaceWith(from, to, type.create({ supportId: support._id, linkId: null, title: support.title }, content));
-    tr.setSelection(TextSelection.create(tr.doc, from + 1 + content.size));
-    dispatch(tr.scrollIntoView());
-  }
-  return true;
-};
+export const insertSupport =
+  (support: { _id: string; title: string }): Command =>
+  (state, dispatch) => {
+    const type = schema.nodes.support as NodeType;
+    const { $from, $to, empty } = state.selection;
+    const selected = $from.sameParent($to) ? $from.parent.content.cut($from.parentOffset, $to.parentOffset) : null;
+    const wraps = !empty && selected !== null && !inSupport($from) && onlyWords(selected) && type.validContent(selected);
+    const content = wraps && selected ? selected : Fragment.empty;
+    const from = wraps ? $from.pos : inSupport($to) ? $to.after() : $to.pos;
+    const to = wraps ? $to.pos : from;
+    const $at = state.doc.resolve(from);
+    if (!$at.parent.canReplaceWith($at.index(), state.doc.resolve(to).index(), type)) return false;
+    if (dispatch) {
+      const tr = state.tr.replaceWith(from, to, type.create({ supportId: support._id, linkId: null, title: support.title }, content));
+      tr.setSelection(TextSelection.create(tr.doc, from + 1 + content.size));
+      dispatch(tr.scrollIntoView());
+    }
+    return true;
+  };
 
 const deleteNodeAt = (state: EditorState, pos: number, node: PMNode) => state.tr.delete(pos, pos + node.nodeSize).scrollIntoView();
 const selectNodeAt = (state: EditorState, pos: number) => state.tr.setSelection(NodeSelection.create(state.doc, pos)).scrollIntoView();
@@ -158,7 +169,10 @@ const deleteAtUnit =
       const atEdge = direction < 0 ? parentOffset === 0 : parentOffset === parent.content.size;
       if (!atEdge) {
         // Line breaks count as one position, like a character.
-        const text = direction < 0 ? parent.textBetween(0, parentOffset, undefined, '\n') : parent.textBetween(parentOffset, parent.content.size, undefined, '\n');
+        const text =
+          direction < 0
+            ? parent.textBetween(0, parentOffset, undefined, '\n')
+            : parent.textBetween(parentOffset, parent.content.size, undefined, '\n');
         const length = Math.max(1, reach(text, direction, by));
         const [from, to] = direction < 0 ? [$cursor.pos - length, $cursor.pos] : [$cursor.pos, $cursor.pos + length];
         if (dispatch) dispatch(state.tr.delete(from, to).scrollIntoView());
@@ -209,7 +223,9 @@ export const arrowAtUnit =
       if (direction > 0 && $cursor.parentOffset === $cursor.parent.content.size) target = $cursor.after();
     } else {
       const next = direction < 0 ? $cursor.nodeBefore : $cursor.nodeAfter;
-      if (isSupport(next)) target = $cursor.pos + direction; // just inside, at the near end of its words
+      if (isSupport(next)) {
+        target = $cursor.pos + direction;
+      } // just inside, at the near end of its words
       else if (next && isClosedUnit(next)) target = $cursor.pos + direction * next.nodeSize;
     }
     if (target === null) return false;
@@ -247,12 +263,7 @@ export const typeText =
 
 /** A label as compared when matching pasted supports: case, spaces and accents aside. */
 const labelKey = (title: unknown): string =>
-  (typeof title === 'string' ? title : '')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+  (typeof title === 'string' ? title : '').normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
  * Gives pasted supports this community's ids. A support pasted from Knowledge
@@ -334,7 +345,9 @@ export const savedNodeLinks = (data: Record<string, unknown>): SavedNodeLink[] =
     eachDocNode(body, (node) => {
       const attrs = node.attrs ?? {};
       const target = node.type === 'support' ? attrs.supportId : node.type === 'reference' ? attrs.contributionId : null;
-      if (typeof target === 'string' && typeof attrs.linkId === 'string') found.push({ type: node.type as SavedNodeLink['type'], target, linkId: attrs.linkId });
+      if (typeof target === 'string' && typeof attrs.linkId === 'string') {
+        found.push({ type: node.type as SavedNodeLink['type'], target, linkId: attrs.linkId });
+      }
       return node.type !== 'support';
     });
   }

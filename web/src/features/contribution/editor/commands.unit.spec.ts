@@ -106,7 +106,10 @@ describe('inserting a scaffold support', () => {
   });
 
   it('leaves a selection across paragraphs as it is and inserts an empty support at its end', () => {
-    const doc = schema.node('doc', null, [schema.node('paragraph', null, [schema.text('un')]), schema.node('paragraph', null, [schema.text('deux')])]);
+    const doc = schema.node('doc', null, [
+      schema.node('paragraph', null, [schema.text('un')]),
+      schema.node('paragraph', null, [schema.text('deux')]),
+    ]);
     const state = EditorState.create({ doc, selection: TextSelection.create(doc, 2, 7) });
     const after = run(state, insertSupport(support)).state;
     expect(after.doc.childCount).toBe(2);
@@ -229,7 +232,11 @@ describe('deleting a support', () => {
 
   it('deletes a reference whole and jumps over it', () => {
     const doc = schema.node('doc', null, [
-      schema.node('paragraph', null, [schema.text('a'), schema.nodes.reference!.create({ contributionId: 'c'.repeat(24), title: 'Autre' }), schema.text('b')]),
+      schema.node('paragraph', null, [
+        schema.text('a'),
+        schema.nodes.reference!.create({ contributionId: 'c'.repeat(24), title: 'Autre' }),
+        schema.text('b'),
+      ]),
     ]);
     const state = EditorState.create({ doc, selection: TextSelection.create(doc, 3) });
     expect(run(state, deleteUnitBackward).state.doc.textContent).toBe('ab');
@@ -239,12 +246,17 @@ describe('deleting a support', () => {
 
 describe('pasted supports', () => {
   const pasted = (...nodes: PMNode[]) => new Slice(Fragment.from(schema.node('paragraph', null, nodes)), 1, 1);
-  const supportNode = (supportId: string, title: string, words: string) => schema.nodes.support!.create({ supportId, linkId: 'd'.repeat(24), title }, schema.text(words));
+  const supportNode = (supportId: string, title: string, words: string) =>
+    schema.nodes.support!.create({ supportId, linkId: 'd'.repeat(24), title }, schema.text(words));
   const known = [support, other];
 
   it('keeps a support offered here, matches one from KF6 by its label, and unwraps one matching nothing', () => {
     const slice = resolvePastedSupports(
-      pasted(supportNode(support._id, 'Mon idée', 'gardé'), supportNode('e'.repeat(24), 'je prends du  RECUL', 'relié'), supportNode('f'.repeat(24), 'Autre chose', 'texte')),
+      pasted(
+        supportNode(support._id, 'Mon idée', 'gardé'),
+        supportNode('e'.repeat(24), 'je prends du  RECUL', 'relié'),
+        supportNode('f'.repeat(24), 'Autre chose', 'texte'),
+      ),
       known,
     );
     const nodes = slice.content.firstChild?.content.content ?? [];
@@ -277,7 +289,11 @@ describe('pasted supports', () => {
     // Melted, without closing: the label would be lost.
     expect(shown(state.apply(state.tr.replaceSelection(foreign)))).toBe('ala glace fondb');
     // Deeper: a paragraph holding text then a support, open at both ends.
-    const deeper = new Slice(Fragment.from(schema.node('paragraph', null, [schema.text('x '), supportNode(support._id, 'Mon idée', 'y')])), 1, 2);
+    const deeper = new Slice(
+      Fragment.from(schema.node('paragraph', null, [schema.text('x '), supportNode(support._id, 'Mon idée', 'y')])),
+      1,
+      2,
+    );
     expect([closeSupportsAtEdges(deeper).openStart, closeSupportsAtEdges(deeper).openEnd]).toEqual([1, 1]);
   });
 });
@@ -289,10 +305,27 @@ describe('link ids after a save', () => {
     const saved = {
       body: {
         type: 'doc',
-        content: [{ type: 'paragraph', content: [{ type: 'support', attrs: { supportId: support._id, linkId: link(1), title: 'Mon idée' }, content: [{ type: 'text', text: 'a' }] }] }],
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              {
+                type: 'support',
+                attrs: { supportId: support._id, linkId: link(1), title: 'Mon idée' },
+                content: [{ type: 'text', text: 'a' }],
+              },
+            ],
+          },
+        ],
       },
       translations: {
-        en: { title: 'T', body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'support', attrs: { supportId: other._id, linkId: link(2), title: 'x' } }] }] } },
+        en: {
+          title: 'T',
+          body: {
+            type: 'doc',
+            content: [{ type: 'paragraph', content: [{ type: 'support', attrs: { supportId: other._id, linkId: link(2), title: 'x' } }] }],
+          },
+        },
       },
       keywords: ['k'],
     };

@@ -5,7 +5,16 @@ import { Node as PMNode } from 'prosemirror-model';
 import { liftListItem, sinkListItem, splitListItem } from 'prosemirror-schema-list';
 import { EditorState, type Plugin } from 'prosemirror-state';
 import { emptyNoteBody } from '../../../../../contracts/noteSchema.ts';
-import { arrowAtUnit, deleteUnitBackward, deleteUnitForward, deleteWordBackward, deleteWordForward, lineBreakInSupport, schema, toggle } from './commands.ts';
+import {
+  arrowAtUnit,
+  deleteUnitBackward,
+  deleteUnitForward,
+  deleteWordBackward,
+  deleteWordForward,
+  lineBreakInSupport,
+  schema,
+  toggle,
+} from './commands.ts';
 
 const plugins = (): Plugin[] => {
   const itemType = schema.nodes.list_item!;
@@ -49,4 +58,3 @@ export const docFromJson = (json: unknown): PMNode => {
 };
 
 export const createEditorState = (json: unknown): EditorState => EditorState.create({ schema, doc: docFromJson(json), plugins: plugins() });
-

@@ -31,7 +31,10 @@ const canonical = (value: unknown): string => {
 export const snapshotKey = (snapshot: Snapshot): string =>
   canonical({
     title: snapshot.title,
-    keywords: snapshot.keywords.split(';').map((k) => k.trim()).filter(Boolean),
+    keywords: snapshot.keywords
+      .split(';')
+      .map((k) => k.trim())
+      .filter(Boolean),
     content: snapshot.content,
     translations: snapshot.translations,
   });

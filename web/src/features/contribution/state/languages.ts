@@ -19,7 +19,9 @@ export const isEmptyDoc = (content: unknown): boolean => {
   eachDocNode(content, (n) => {
     if (!empty) return false;
     if (typeof n.text === 'string' && n.text.trim()) empty = false;
-    else if (n.type !== undefined && n.type !== 'doc' && n.type !== 'paragraph' && n.type !== 'text' && n.type !== 'hard_break') empty = false;
+    else if (n.type !== undefined && n.type !== 'doc' && n.type !== 'paragraph' && n.type !== 'text' && n.type !== 'hard_break') {
+      empty = false;
+    }
     return empty;
   });
   return empty;
@@ -43,10 +45,17 @@ export const canonicalMap = (map: LangMap, offered: readonly string[]): LangMap 
  * before the plugin was on (or a new note from a template) counts as written
  * in the default language.
  */
-export const initialLangMap = (object: ObjectReply, normal: (body: unknown) => unknown, defaultLang: string, editLang = defaultLang): LangMap => {
+export const initialLangMap = (
+  object: ObjectReply,
+  normal: (body: unknown) => unknown,
+  defaultLang: string,
+  editLang = defaultLang,
+): LangMap => {
   const stored = translationsOf({ langInNote: object.langInNote ?? object.data.langInNote, data: object.data });
   const langs = Object.keys(stored);
-  if (langs.length > 0) return Object.fromEntries(langs.map((lang) => [lang, { title: stored[lang]?.title ?? '', content: normal(stored[lang]?.body) }]));
+  if (langs.length > 0) {
+    return Object.fromEntries(langs.map((lang) => [lang, { title: stored[lang]?.title ?? '', content: normal(stored[lang]?.body) }]));
+  }
   // A note written without languages counts as the default language's version; a new note
   // started from a template (a body, no title yet) as the version of the language it opens in.
   if (defaultLang && object.title.trim()) return { [defaultLang]: { title: object.title, content: normal(object.data.body) } };
@@ -62,7 +71,11 @@ export const initialEditLanguage = (config: MultilangConfig): string =>
 export const mainEntry = (map: LangMap, defaultLang: string): LangEntry | null => map[defaultLang] ?? Object.values(map)[0] ?? null;
 
 /** The object as a reader of `language` sees it (title and body of that language, else the default, else its own). */
-export const localisedObject = (object: ObjectReply, language: string | null, defaultLang: string): ObjectReply & { shownLanguage: string | null } => {
+export const localisedObject = (
+  object: ObjectReply,
+  language: string | null,
+  defaultLang: string,
+): ObjectReply & { shownLanguage: string | null } => {
   const stored = object.langInNote ?? object.data.langInNote;
   const langs = Array.isArray(stored) ? stored.filter((l): l is string => typeof l === 'string') : [];
   const shown = object.type === 'Note' ? languageShown(langs, language, defaultLang) : null;

@@ -27,11 +27,22 @@ const safeStorage = (storage?: RecoveryStorage | null): RecoveryStorage | null =
 const isStoredBody = (value: unknown): value is StoredBody => {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
-  return typeof v.title === 'string' && typeof v.keywords === 'string' && 'content' in v && typeof v.revision === 'number' && typeof v.at === 'string';
+  return (
+    typeof v.title === 'string' &&
+    typeof v.keywords === 'string' &&
+    'content' in v &&
+    typeof v.revision === 'number' &&
+    typeof v.at === 'string'
+  );
 };
 
 /** Keeps a body; false when the storage refused it (full, private mode). */
-export const storeBody = (contributionId: string, body: Omit<StoredBody, 'at'>, storage?: RecoveryStorage | null, now = new Date()): boolean => {
+export const storeBody = (
+  contributionId: string,
+  body: Omit<StoredBody, 'at'>,
+  storage?: RecoveryStorage | null,
+  now = new Date(),
+): boolean => {
   const target = safeStorage(storage);
   if (!target) return false;
   try {

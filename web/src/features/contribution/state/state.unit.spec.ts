@@ -47,7 +47,14 @@ describe('dirty tracking', () => {
   it('is clean when only the link ids the server gave supports and references differ', () => {
     const withSupport = (linkId: string | null) => ({
       type: 'doc',
-      content: [{ type: 'paragraph', content: [{ type: 'support', attrs: { supportId: 'a'.repeat(24), linkId, title: 'Mon idée' }, content: [{ type: 'text', text: 'x' }] }] }],
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'support', attrs: { supportId: 'a'.repeat(24), linkId, title: 'Mon idée' }, content: [{ type: 'text', text: 'x' }] },
+          ],
+        },
+      ],
     });
     expect(isDirty({ ...saved, content: withSupport(null) }, { ...saved, content: withSupport('b'.repeat(24)) })).toBe(false);
   });
@@ -82,7 +89,12 @@ describe('local-storage recovery', () => {
     expect(readStoredBody('x', storage)).toBeNull();
     storage.map.set(recoveryKey('y'), JSON.stringify({ title: 1 }));
     expect(readStoredBody('y', storage)).toBeNull();
-    const full: RecoveryStorage = { ...storage, setItem: () => { throw new Error('QuotaExceeded'); } };
+    const full: RecoveryStorage = {
+      ...storage,
+      setItem: () => {
+        throw new Error('QuotaExceeded');
+      },
+    };
     expect(storeBody('z', { title: '', keywords: '', content: null, revision: 0 }, full)).toBe(false);
     expect(storeBody('z', { title: '', keywords: '', content: null, revision: 0 }, null)).toBe(false);
   });

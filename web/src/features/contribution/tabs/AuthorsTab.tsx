@@ -48,7 +48,12 @@ export const AuthorsTab = ({ object }: { object: ObjectReply }) => {
               {index === 0 && <span className={styles.badge}>{t('contribution.authors.primary')}</span>}
             </span>
             {object.owned && (
-              <Button variant="ghost" onClick={() => onRemove(author._id)} aria-label={t('contribution.authors.remove', { name: authorLabel(t, author) })} data-testid="author-remove">
+              <Button
+                variant="ghost"
+                onClick={() => onRemove(author._id)}
+                aria-label={t('contribution.authors.remove', { name: authorLabel(t, author) })}
+                data-testid="author-remove"
+              >
                 <UserMinus size={18} aria-hidden="true" />
               </Button>
             )}

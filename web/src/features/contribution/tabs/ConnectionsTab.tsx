@@ -19,11 +19,15 @@ export const ConnectionsTab = ({ id, contextId }: { id: string; contextId: strin
       <ul className={styles.rows} data-testid={testId}>
         {items.map((link) => (
           <li key={link._id} className={styles.connection} data-testid="connection" data-type={link.type}>
-            <span className={styles.linkType}>{linkTypes.has(link.type) ? t(`contribution.linkTypes.${link.type as LinkType}`) : t('canvas.kind.other')}</span>
+            <span className={styles.linkType}>
+              {linkTypes.has(link.type) ? t(`contribution.linkTypes.${link.type as LinkType}`) : t('canvas.kind.other')}
+            </span>
             {link.other.missing ? (
               <span className={styles.missing}>{t('contribution.spec.missingLink')}</span>
             ) : (
-              <Link to={`/contribution/${link.other._id}${contextId ? `/${contextId}` : ''}`}>{link.other.title || typeName(t, link.other.type)}</Link>
+              <Link to={`/contribution/${link.other._id}${contextId ? `/${contextId}` : ''}`}>
+                {link.other.title || typeName(t, link.other.type)}
+              </Link>
             )}
             <span className={styles.otherType}>{typeName(t, link.other.type)}</span>
           </li>

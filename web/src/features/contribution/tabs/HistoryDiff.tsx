@@ -11,7 +11,9 @@ export const Marked = ({ kind, children }: { kind: 'ins' | 'del'; children: Reac
   const Tag = kind;
   return (
     <Tag className={kind === 'ins' ? styles.ins : styles.del}>
-      <span className={styles.srOnly}>{`${t(kind === 'ins' ? 'contribution.history.insertedMark' : 'contribution.history.deletedMark')} `}</span>
+      <span
+        className={styles.srOnly}
+      >{`${t(kind === 'ins' ? 'contribution.history.insertedMark' : 'contribution.history.deletedMark')} `}</span>
       {children}
     </Tag>
   );
@@ -55,9 +57,12 @@ export const HistoryDiff = ({
   if (previousState === 'pending') return <p className={styles.muted}>{t('contribution.loading')}</p>;
   if (!previous || !changes) return <p className={styles.muted}>{t('contribution.history.previousUnavailable')}</p>;
 
-  const status = (value: string) => (['unsaved', 'active', 'inactive'].includes(value) ? t(`contribution.statuses.${value as 'unsaved' | 'active' | 'inactive'}`) : value);
+  const status = (value: string) =>
+    ['unsaved', 'active', 'inactive'].includes(value) ? t(`contribution.statuses.${value as 'unsaved' | 'active' | 'inactive'}`) : value;
   const permission = (value: string) =>
-    ['private', 'protected', 'public'].includes(value) ? t(`contribution.properties.${value as 'private' | 'protected' | 'public'}`) : value;
+    ['private', 'protected', 'public'].includes(value)
+      ? t(`contribution.properties.${value as 'private' | 'protected' | 'public'}`)
+      : value;
   const names = (ids: string[]) => ids.map(nameOf).join(', ');
   const items: { key: string; node: ReactNode }[] = [];
   if (changes.title) {
@@ -73,20 +78,53 @@ export const HistoryDiff = ({
       ),
     });
   }
-  if (changes.authors?.added.length) items.push({ key: 'authors-added', node: t('contribution.history.diffAuthorsAdded', { list: names(changes.authors.added) }) });
-  if (changes.authors?.removed.length) items.push({ key: 'authors-removed', node: t('contribution.history.diffAuthorsRemoved', { list: names(changes.authors.removed) }) });
-  if (changes.permission) {
-    items.push({ key: 'permission', node: t('contribution.history.diffPermission', { before: permission(changes.permission.before), after: permission(changes.permission.after) }) });
+  if (changes.authors?.added.length) {
+    items.push({ key: 'authors-added', node: t('contribution.history.diffAuthorsAdded', { list: names(changes.authors.added) }) });
   }
-  if (changes.group) items.push({ key: 'group', node: t('contribution.history.diffGroup', { before: nameOf(changes.group.before), after: nameOf(changes.group.after) }) });
-  if (changes.status) items.push({ key: 'status', node: t('contribution.history.diffStatus', { before: status(changes.status.before), after: status(changes.status.after) }) });
-  if (changes.keywords?.added.length) items.push({ key: 'keywords-added', node: t('contribution.history.diffKeywordsAdded', { list: changes.keywords.added.join('; ') }) });
-  if (changes.keywords?.removed.length) items.push({ key: 'keywords-removed', node: t('contribution.history.diffKeywordsRemoved', { list: changes.keywords.removed.join('; ') }) });
+  if (changes.authors?.removed.length) {
+    items.push({ key: 'authors-removed', node: t('contribution.history.diffAuthorsRemoved', { list: names(changes.authors.removed) }) });
+  }
+  if (changes.permission) {
+    items.push({
+      key: 'permission',
+      node: t('contribution.history.diffPermission', {
+        before: permission(changes.permission.before),
+        after: permission(changes.permission.after),
+      }),
+    });
+  }
+  if (changes.group) {
+    items.push({
+      key: 'group',
+      node: t('contribution.history.diffGroup', { before: nameOf(changes.group.before), after: nameOf(changes.group.after) }),
+    });
+  }
+  if (changes.status) {
+    items.push({
+      key: 'status',
+      node: t('contribution.history.diffStatus', { before: status(changes.status.before), after: status(changes.status.after) }),
+    });
+  }
+  if (changes.keywords?.added.length) {
+    items.push({ key: 'keywords-added', node: t('contribution.history.diffKeywordsAdded', { list: changes.keywords.added.join('; ') }) });
+  }
+  if (changes.keywords?.removed.length) {
+    items.push({
+      key: 'keywords-removed',
+      node: t('contribution.history.diffKeywordsRemoved', { list: changes.keywords.removed.join('; ') }),
+    });
+  }
   if (changes.drawing) items.push({ key: 'drawing', node: t('contribution.history.diffDrawing') });
 
   return (
-    <section className={styles.diff} data-testid="historical-diff" aria-label={t('contribution.history.diffHeading', { date: new Date(previous.at).toLocaleString(locale) })}>
-      <h5 className={styles.diffHeading}>{t('contribution.history.diffHeading', { date: new Date(previous.at).toLocaleString(locale) })}</h5>
+    <section
+      className={styles.diff}
+      data-testid="historical-diff"
+      aria-label={t('contribution.history.diffHeading', { date: new Date(previous.at).toLocaleString(locale) })}
+    >
+      <h5 className={styles.diffHeading}>
+        {t('contribution.history.diffHeading', { date: new Date(previous.at).toLocaleString(locale) })}
+      </h5>
       {items.length === 0 && !changes.text && <p className={styles.muted}>{t('contribution.history.noChange')}</p>}
       {items.length > 0 && (
         <ul className={styles.diffList}>

@@ -30,7 +30,12 @@ export const HistoryTab = ({ id }: { id: string }) => {
                 })}
               </span>
             </span>
-            <Button variant="ghost" onClick={() => setOpen(open === entry._id ? null : entry._id)} aria-expanded={open === entry._id} data-testid="history-open">
+            <Button
+              variant="ghost"
+              onClick={() => setOpen(open === entry._id ? null : entry._id)}
+              aria-expanded={open === entry._id}
+              data-testid="history-open"
+            >
               {open === entry._id ? t('contribution.history.close') : t('contribution.history.open')}
             </Button>
           </li>

@@ -37,7 +37,8 @@ const changeKinds = [
   'LinkDeleted',
 ] as const;
 type ChangeKind = (typeof changeKinds)[number] | 'other';
-export const changeKindOf = (eventType: string): ChangeKind => ((changeKinds as readonly string[]).includes(eventType) ? (eventType as ChangeKind) : 'other');
+export const changeKindOf = (eventType: string): ChangeKind =>
+  (changeKinds as readonly string[]).includes(eventType) ? (eventType as ChangeKind) : 'other';
 
 /** The plain text of a note body, as the diff compares it. */
 const textOf = (body: unknown): string => plainTextOf(docFromJson(body));
@@ -63,9 +64,21 @@ export const HistoryVersion = ({ id }: { id: string }) => {
   const version = useHistorical(id);
   const previous = useHistorical(version.data?.previousId ?? null);
   if (version.isPending) return <p className={styles.muted}>{t('contribution.loading')}</p>;
-  if (version.isError) return <p className={styles.muted} role="alert">{t('contribution.history.unavailable')}</p>;
+  if (version.isError) {
+    return (
+      <p className={styles.muted} role="alert">
+        {t('contribution.history.unavailable')}
+      </p>
+    );
+  }
   if (version.data.type !== 'Object') return <HistoricalTable version={version.data} />;
-  return <VersionView version={version.data} previous={previous.data ?? null} previousState={version.data.previousId ? previous.status : 'none'} />;
+  return (
+    <VersionView
+      version={version.data}
+      previous={previous.data ?? null}
+      previousState={version.data.previousId ? previous.status : 'none'}
+    />
+  );
 };
 
 const VersionView = ({
@@ -81,7 +94,10 @@ const VersionView = ({
   const locale = i18n.language.replace('_', '-');
   const data = version.data;
   const inner = (typeof data.data === 'object' && data.data !== null ? data.data : {}) as Record<string, unknown>;
-  const names = useMemo(() => new Map([...version.names, ...(previous?.names ?? [])].map((entry) => [entry._id, entry.name])), [version.names, previous?.names]);
+  const names = useMemo(
+    () => new Map([...version.names, ...(previous?.names ?? [])].map((entry) => [entry._id, entry.name])),
+    [version.names, previous?.names],
+  );
   const nameOf: NameOf = (key) => (key ? (names.get(key) ?? t('contribution.history.unknownName')) : t('contribution.properties.noGroup'));
   const facts = useMemo(() => versionFacts(data, textOf), [data]);
   const changes = useMemo(() => (previous ? compareVersions(versionFacts(previous.data, textOf), facts) : null), [previous, facts]);
@@ -101,7 +117,9 @@ const VersionView = ({
       </p>
       <p className={styles.meta}>
         <span data-testid="historical-authors">
-          {facts.authors.length > 0 ? t('contribution.history.authors', { list: facts.authors.map(nameOf).join(', ') }) : t('contribution.history.noAuthors')}
+          {facts.authors.length > 0
+            ? t('contribution.history.authors', { list: facts.authors.map(nameOf).join(', ') })
+            : t('contribution.history.noAuthors')}
         </span>
         <span data-testid="historical-permission">{t('contribution.history.permission', { value: permission })}</span>
         {facts.group && <span>{t('contribution.history.group', { name: nameOf(facts.group) })}</span>}
@@ -117,8 +135,12 @@ const VersionView = ({
           )}
         </div>
       )}
-      {version.dataType === 'Drawing' && <img className={styles.drawing} src={svgDataUrl(facts.svg)} alt={facts.title} data-testid="historical-drawing" />}
-      {version.dataType === 'Attachment' && fileNameOf(data) && <p className={styles.meta}>{t('contribution.history.file', { name: fileNameOf(data) })}</p>}
+      {version.dataType === 'Drawing' && (
+        <img className={styles.drawing} src={svgDataUrl(facts.svg)} alt={facts.title} data-testid="historical-drawing" />
+      )}
+      {version.dataType === 'Attachment' && fileNameOf(data) && (
+        <p className={styles.meta}>{t('contribution.history.file', { name: fileNameOf(data) })}</p>
+      )}
       <HistoryDiff previous={previous} previousState={previousState} changes={changes} nameOf={nameOf} />
     </article>
   );

@@ -33,7 +33,9 @@ export const PropertiesTab = ({ object }: { object: ObjectReply }) => {
   const { t } = useTranslation();
   const groups = useGroups(object.communityId);
   const save = useSetPermission(object.communityId, object._id);
-  const [permission, setPermission] = useState<Permission>((permissions as string[]).includes(object.permission) ? (object.permission as Permission) : 'protected');
+  const [permission, setPermission] = useState<Permission>(
+    (permissions as string[]).includes(object.permission) ? (object.permission as Permission) : 'protected',
+  );
   const [group, setGroup] = useState<string>(object.group ?? '');
   const [done, setDone] = useState(false);
   const row = rights[permission];
@@ -54,7 +56,14 @@ export const PropertiesTab = ({ object }: { object: ObjectReply }) => {
         <legend>{t('contribution.properties.permission')}</legend>
         {permissions.map((p) => (
           <label key={p} className={styles.radio}>
-            <input type="radio" name="permission" value={p} checked={permission === p} onChange={() => setPermission(p)} data-testid={`permission-${p}`} />
+            <input
+              type="radio"
+              name="permission"
+              value={p}
+              checked={permission === p}
+              onChange={() => setPermission(p)}
+              data-testid={`permission-${p}`}
+            />
             <span>
               <strong>{t(`contribution.properties.${p}`)}</strong>
               <span className={styles.muted}>{` — ${t(`contribution.properties.${p}Hint`)}`}</span>

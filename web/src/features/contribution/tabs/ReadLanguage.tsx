@@ -24,7 +24,9 @@ export const ReadLanguage = ({ noteLanguage, written, shown }: { noteLanguage: N
           ))}
         </select>
       </label>
-      {written.length > 0 && <span className={styles.label}>{t('multilanguage.written', { list: written.map(languageName).join(', ') })}</span>}
+      {written.length > 0 && (
+        <span className={styles.label}>{t('multilanguage.written', { list: written.map(languageName).join(', ') })}</span>
+      )}
       {wanted && shown && shown !== wanted && (
         <span className={styles.label} role="status">
           {t('multilanguage.fallback', { wanted: languageName(wanted), shown: languageName(shown) })}

@@ -19,9 +19,13 @@ export const ReadTab = ({ object }: { object: ObjectReply }) => {
   return (
     <article className={styles.read} data-testid="read-tab">
       <p className={styles.meta}>
-        <span data-testid="read-authors">{object.authorNames.map((a) => authorLabel(t, a)).join(', ') || t('contribution.spec.missingAuthors')}</span>
+        <span data-testid="read-authors">
+          {object.authorNames.map((a) => authorLabel(t, a)).join(', ') || t('contribution.spec.missingAuthors')}
+        </span>
         <span>{t('contribution.read.created', { date: new Date(object.created).toLocaleString(locale) })}</span>
-        {object.modified !== object.created && <span>{t('contribution.read.modified', { date: new Date(object.modified).toLocaleString(locale) })}</span>}
+        {object.modified !== object.created && (
+          <span>{t('contribution.read.modified', { date: new Date(object.modified).toLocaleString(locale) })}</span>
+        )}
       </p>
       {object.type === 'Note' && (
         <>
@@ -37,7 +41,12 @@ export const ReadTab = ({ object }: { object: ObjectReply }) => {
         </>
       )}
       {object.type === 'Drawing' && (
-        <img className={styles.drawingPreview} src={svgDataUrl(typeof object.data.svg === 'string' ? object.data.svg : '')} alt={object.title} data-testid="drawing-preview" />
+        <img
+          className={styles.drawingPreview}
+          src={svgDataUrl(typeof object.data.svg === 'string' ? object.data.svg : '')}
+          alt={object.title}
+          data-testid="drawing-preview"
+        />
       )}
       {object.type === 'Attachment' && <AttachmentView object={object} authorName={authorName} />}
       {!['Note', 'Drawing', 'Attachment'].includes(object.type) && <p className={styles.muted}>{typeName(t, object.type)}</p>}

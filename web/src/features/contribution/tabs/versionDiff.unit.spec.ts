@@ -92,7 +92,16 @@ describe('the comparison of two versions', () => {
   it('names the title, authors, permission, group, status, keywords, text and drawing changes', () => {
     const changes = compareVersions(
       facts(),
-      facts({ title: 'Idée 2', authors: ['lea', 'hugo'], permission: 'private', group: 'g1', status: 'inactive', keywords: ['glace'], text: 'La glace flotte bien.', svg: '<svg/>' }),
+      facts({
+        title: 'Idée 2',
+        authors: ['lea', 'hugo'],
+        permission: 'private',
+        group: 'g1',
+        status: 'inactive',
+        keywords: ['glace'],
+        text: 'La glace flotte bien.',
+        svg: '<svg/>',
+      }),
     );
     expect(changes.title).toEqual({ before: 'Idée', after: 'Idée 2' });
     expect(changes.authors).toEqual({ added: ['hugo'], removed: [] });
@@ -105,8 +114,25 @@ describe('the comparison of two versions', () => {
   });
 
   it('reads the facts of a stored version, whatever is missing', () => {
-    const data = { title: 'T', authors: ['a', 3], permission: 'public', group: null, status: 'active', keywords: ['k'], data: { body: { type: 'doc' } } };
-    expect(versionFacts(data, () => 'texte')).toEqual({ title: 'T', authors: ['a'], permission: 'public', group: null, status: 'active', keywords: ['k'], text: 'texte', svg: '' });
+    const data = {
+      title: 'T',
+      authors: ['a', 3],
+      permission: 'public',
+      group: null,
+      status: 'active',
+      keywords: ['k'],
+      data: { body: { type: 'doc' } },
+    };
+    expect(versionFacts(data, () => 'texte')).toEqual({
+      title: 'T',
+      authors: ['a'],
+      permission: 'public',
+      group: null,
+      status: 'active',
+      keywords: ['k'],
+      text: 'texte',
+      svg: '',
+    });
     expect(versionFacts({}, () => 'never')).toMatchObject({ title: '', authors: [], text: '', svg: '' });
   });
 });

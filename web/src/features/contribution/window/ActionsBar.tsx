@@ -41,7 +41,11 @@ export const ActionsBar = ({
     try {
       // The server places the new note beside the parent in every view holding it that the author may add to,
       // else in the view the window belongs to, if the author may add to it (issue 20 §10).
-      const created = await createContribution(object.communityId, { type: 'Note', buildsOn: object._id, ...(viewId ? { workingViewId: viewId } : {}) });
+      const created = await createContribution(object.communityId, {
+        type: 'Note',
+        buildsOn: object._id,
+        ...(viewId ? { workingViewId: viewId } : {}),
+      });
       onOpen(created.contribution._id);
     } catch (error) {
       setMessage(failureText(error));
@@ -67,9 +71,7 @@ export const ActionsBar = ({
           onClick={() =>
             favourite.mutate(!isFavourite, {
               onError: () =>
-                setMessage(
-                  isFavourite ? t('contribution.spec.favouriteRemoveFailed') : t('contribution.spec.favouriteAddFailed'),
-                ),
+                setMessage(isFavourite ? t('contribution.spec.favouriteRemoveFailed') : t('contribution.spec.favouriteAddFailed')),
               onSuccess: () => setMessage(null),
             })
           }

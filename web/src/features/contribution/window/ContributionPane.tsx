@@ -88,7 +88,15 @@ export const ContributionPane = (props: ContributionPaneProps) => {
 
 const kindOf = (type: string): 'note' | 'drawing' | null => (type === 'Note' ? 'note' : type === 'Drawing' ? 'drawing' : null);
 
-const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, headingLevel = 2, drawingBackground }: ContributionPaneProps & { object: ObjectReply }) => {
+const LoadedPane = ({
+  object,
+  contextId = null,
+  onClose,
+  onDirtyChange,
+  onOpen,
+  headingLevel = 2,
+  drawingBackground,
+}: ContributionPaneProps & { object: ObjectReply }) => {
   const { t } = useTranslation();
   const me = useMe();
   const queryClient = useQueryClient();
@@ -101,7 +109,9 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
   const session = useEditSession(
     object,
     kind,
-    noteLanguage.enabled ? { offered: noteLanguage.offered, defaultLang: noteLanguage.defaultLang, preferred: noteLanguage.language } : null,
+    noteLanguage.enabled
+      ? { offered: noteLanguage.offered, defaultLang: noteLanguage.defaultLang, preferred: noteLanguage.language }
+      : null,
   );
   const readObject = useMemo(
     () => localisedObject(object, noteLanguage.language, noteLanguage.defaultLang),
@@ -109,7 +119,9 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
   );
   const plugins = settings.data?.data.plugins;
   // sideToSideNotePosition: a multilanguage note's other version beside the reader's.
-  const companion = plugins?.sideToSideNotePosition ? companionLanguage(object, noteLanguage.enabled ? readObject.shownLanguage : null, noteLanguage.defaultLang) : null;
+  const companion = plugins?.sideToSideNotePosition
+    ? companionLanguage(object, noteLanguage.enabled ? readObject.shownLanguage : null, noteLanguage.defaultLang)
+    : null;
   const context = useOptionalObject(contextId && contextId !== settings.data?.contextId ? contextId : null);
   const scaffolds = useScaffolds(object.communityId, object.editable && object.type === 'Note');
   const viewRef = useRef<EditorView | null>(null);
@@ -160,7 +172,10 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
     if (object.type !== 'Note') return;
     const ids = attachmentIdsIn(session.replaced.content);
     // Titles come with the object; unknown ones are fetched lazily by the editor.
-    setAttachments((list) => [...list, ...[...ids].filter((id) => !list.some((a) => a._id === id)).map((id) => ({ _id: id, title: id, mime: '', url: null }))]);
+    setAttachments((list) => [
+      ...list,
+      ...[...ids].filter((id) => !list.some((a) => a._id === id)).map((id) => ({ _id: id, title: id, mime: '', url: null })),
+    ]);
   }, [object.type, session.replaced]);
 
   const finish = () => {
@@ -178,7 +193,9 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
   const insertAttachment = (item: AttachmentItem) => {
     const view = viewRef.current;
     if (!view) return;
-    view.dispatch(view.state.tr.replaceSelectionWith(schema.nodes.attachmentRef!.create({ attachmentId: item._id }), false).scrollIntoView());
+    view.dispatch(
+      view.state.tr.replaceSelectionWith(schema.nodes.attachmentRef!.create({ attachmentId: item._id }), false).scrollIntoView(),
+    );
     setTab('edit');
     window.setTimeout(() => view.focus(), 0);
   };
@@ -194,7 +211,12 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
   const showPromising = Boolean(plugins?.promisingnessidea);
 
   return (
-    <div className={`${styles.pane} ${headingLevel === 1 ? '' : styles.embedded}`} data-testid="contribution-pane" data-contribution={object._id} data-status={object.status}>
+    <div
+      className={`${styles.pane} ${headingLevel === 1 ? '' : styles.embedded}`}
+      data-testid="contribution-pane"
+      data-contribution={object._id}
+      data-status={object.status}
+    >
       <header className={styles.header}>
         <TypeIcon size={20} aria-hidden="true" className={styles.typeIcon} />
         <Heading className={styles.title} data-testid="contribution-title">
@@ -285,7 +307,9 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
                   session={session}
                   backgrounds={backgrounds}
                   communityId={object.communityId}
-                  {...(drawingBackground ? { initialBackground: { id: 'initial', title: drawingBackground.title, load: () => fileUrl(drawingBackground.url) } } : {})}
+                  {...(drawingBackground
+                    ? { initialBackground: { id: 'initial', title: drawingBackground.title, load: () => fileUrl(drawingBackground.url) } }
+                    : {})}
                 />
               </Suspense>
             )}
@@ -346,4 +370,3 @@ const LoadedPane = ({ object, contextId = null, onClose, onDirtyChange, onOpen, 
     </div>
   );
 };
-

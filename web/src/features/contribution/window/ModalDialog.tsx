@@ -25,7 +25,11 @@ export const ModalDialog = ({
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content className={`${styles.dialog} ${wide ? styles.dialogWide : ''}`} aria-describedby={undefined} data-testid={testId}>
+        <RadixDialog.Content
+          className={`${styles.dialog} ${wide ? styles.dialogWide : ''}`}
+          aria-describedby={undefined}
+          data-testid={testId}
+        >
           <div className={styles.dialogHeader}>
             <RadixDialog.Title className={styles.dialogTitle}>{title}</RadixDialog.Title>
             <RadixDialog.Close className={styles.iconButton} aria-label={t('contribution.close')}>

@@ -32,7 +32,13 @@ export const SaveBar = ({ session, onFinish, isNew }: { session: EditSession; on
       )}
       <div className={styles.saveActions}>
         <span className={styles.dirtyMark} data-testid="dirty-mark">
-          {state === 'saving' ? t('contribution.save.saving') : dirty ? t('contribution.save.unsavedChanges') : isNew ? t('contribution.save.notContributed') : t('contribution.save.allSaved')}
+          {state === 'saving'
+            ? t('contribution.save.saving')
+            : dirty
+              ? t('contribution.save.unsavedChanges')
+              : isNew
+                ? t('contribution.save.notContributed')
+                : t('contribution.save.allSaved')}
         </span>
         {state === 'success' ? (
           <>

@@ -15,7 +15,15 @@ import { failureText } from '../../../components/serverMessage.ts';
  * note and is placed at its ref +100,+100 in the view the window belongs to,
  * then opens.
  */
-export const TemplateMenu = ({ object, viewId, onOpen }: { object: ObjectReply; viewId: string | null; onOpen: (contributionId: string) => void }) => {
+export const TemplateMenu = ({
+  object,
+  viewId,
+  onOpen,
+}: {
+  object: ObjectReply;
+  viewId: string | null;
+  onOpen: (contributionId: string) => void;
+}) => {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -47,10 +55,21 @@ export const TemplateMenu = ({ object, viewId, onOpen }: { object: ObjectReply; 
           </button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content className={styles.menu} sideOffset={4} aria-label={t('multilanguage.templates.choose')} data-testid="template-menu">
+          <DropdownMenu.Content
+            className={styles.menu}
+            sideOffset={4}
+            aria-label={t('multilanguage.templates.choose')}
+            data-testid="template-menu"
+          >
             <DropdownMenu.Label className={styles.label}>{t('multilanguage.templates.choose')}</DropdownMenu.Label>
             {list.map((template) => (
-              <DropdownMenu.Item key={template._id} className={styles.item} onSelect={() => void make(template._id)} data-testid="template-choice" data-template={template._id}>
+              <DropdownMenu.Item
+                key={template._id}
+                className={styles.item}
+                onSelect={() => void make(template._id)}
+                data-testid="template-choice"
+                data-template={template._id}
+              >
                 {template.title}
               </DropdownMenu.Item>
             ))}

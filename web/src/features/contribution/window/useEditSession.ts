@@ -161,10 +161,18 @@ export const useEditSession = (object: ObjectReply, kind: EditKind, multilang: M
               body: main.content as Record<string, unknown>,
               keywords: snapshot.keywords,
               translations: Object.fromEntries(
-                Object.entries(merged).map(([lang, entry]) => [lang, { title: entry.title.trim(), body: entry.content as Record<string, unknown> }]),
+                Object.entries(merged).map(([lang, entry]) => [
+                  lang,
+                  { title: entry.title.trim(), body: entry.content as Record<string, unknown> },
+                ]),
               ),
             }
-          : { revision: atRevision, title: snapshot.title.trim(), body: snapshot.content as Record<string, unknown>, keywords: snapshot.keywords }
+          : {
+              revision: atRevision,
+              title: snapshot.title.trim(),
+              body: snapshot.content as Record<string, unknown>,
+              keywords: snapshot.keywords,
+            }
         : { revision: atRevision, title: snapshot.title.trim(), svg: String(snapshot.content) };
     try {
       const outcome = await saveObject(object.communityId, object._id, {
@@ -231,7 +239,9 @@ export const useEditSession = (object: ObjectReply, kind: EditKind, multilang: M
       if (multi && ml && editLang !== null) {
         // Multilanguage: every language of theirs (a note without languages counts as the default one's).
         const map: LangMap = conflict.translations
-          ? Object.fromEntries(Object.entries(conflict.translations).map(([lang, entry]) => [lang, { title: entry.title, content: normalBody(entry.body) }]))
+          ? Object.fromEntries(
+              Object.entries(conflict.translations).map(([lang, entry]) => [lang, { title: entry.title, content: normalBody(entry.body) }]),
+            )
           : { [ml.defaultLang]: { title: conflict.title, content: normalBody(conflict.body) } };
         const shown = canonicalMap(map, ml.offered);
         const entry = shown[editLang] ?? { title: '', content: normalBody(null) };

@@ -19,7 +19,7 @@ export const useCommunityAuthors = (communityId: string) =>
     queryFn: () => api.request<Author[]>(`/api/communities/${enc(communityId)}/authors`),
   });
 
-const useGroupMutation = <V,>(communityId: string, call: (variables: V) => Promise<Group>) => {
+const useGroupMutation = <V>(communityId: string, call: (variables: V) => Promise<Group>) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,

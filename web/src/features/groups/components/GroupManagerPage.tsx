@@ -26,9 +26,7 @@ const GroupEditor = ({ communityId, group, authors }: { communityId: string; gro
   const [selected, setSelected] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const byId = useMemo(() => new Map(authors.map((a) => [a._id, a])), [authors]);
-  const candidates = authors
-    .filter((a) => !group.members.includes(a._id))
-    .sort((a, b) => a.userName.localeCompare(b.userName));
+  const candidates = authors.filter((a) => !group.members.includes(a._id)).sort((a, b) => a.userName.localeCompare(b.userName));
 
   const run = async (action: () => Promise<unknown>) => {
     setOutcome(null);

@@ -7,8 +7,7 @@ import type { MessageReply } from '../../../../../contracts/messageCodes.ts';
 /** POST /api/help/send: the feedback goes to the administrators. */
 export const useSendHelp = () =>
   useMutation({
-    mutationFn: (body: Static<typeof HelpSendBody>) =>
-      api.request<MessageReply>('/api/help/send', { method: 'POST', body }),
+    mutationFn: (body: Static<typeof HelpSendBody>) => api.request<MessageReply>('/api/help/send', { method: 'POST', body }),
   });
 
 /** My communities, to name one in the feedback. */

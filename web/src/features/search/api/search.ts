@@ -14,7 +14,11 @@ const enc = encodeURIComponent;
 
 /** POST /api/contributions/{id}/search: one page and the pager. */
 export const searchContributions = (communityId: string, query: SearchQuery, searchType: SearchType, signal?: AbortSignal) =>
-  api.request<SearchReply>(`/api/contributions/${enc(communityId)}/search`, { method: 'POST', body: { query, searchType }, ...(signal ? { signal } : {}) });
+  api.request<SearchReply>(`/api/contributions/${enc(communityId)}/search`, {
+    method: 'POST',
+    body: { query, searchType },
+    ...(signal ? { signal } : {}),
+  });
 
 /** POST /api/contributions/{id}/search/count. */
 export const countContributions = (communityId: string, query: SearchQuery, searchType: SearchType) =>

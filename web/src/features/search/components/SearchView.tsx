@@ -138,7 +138,14 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
   const words = highlight && shown.current ? highlightWords(shown.current.text) : [];
   const pages = pager ? pageCount(pager.total, pager.pagesize) : 1;
   // Sorted once per fetched list, not on every keystroke in the query field.
-  const authorList = useMemo(() => (authors.data ?? []).slice().sort((a, b) => a.userName.localeCompare(b.userName)).slice(0, selectorCap), [authors.data]);
+  const authorList = useMemo(
+    () =>
+      (authors.data ?? [])
+        .slice()
+        .sort((a, b) => a.userName.localeCompare(b.userName))
+        .slice(0, selectorCap),
+    [authors.data],
+  );
   const viewList = useMemo(() => (views.data ?? []).slice(0, selectorCap), [views.data]);
   const kind = (type: string) => {
     const known = ['Note', 'View', 'Annotation', 'Drawing', 'Attachment'] as const;
@@ -150,7 +157,13 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
     <div className={`${styles.search} ${compact ? styles.compact : ''}`} data-testid="search" data-status={status}>
       <form role="search" aria-label={t('search.form')} className={styles.form} onSubmit={submit}>
         <div className={styles.mainRow}>
-          <SelectField name="search-type" label={t('search.type')} value={searchType} onChange={(e) => changeType(e.target.value as SearchType)} className={styles.typeField}>
+          <SelectField
+            name="search-type"
+            label={t('search.type')}
+            value={searchType}
+            onChange={(e) => changeType(e.target.value as SearchType)}
+            className={styles.typeField}
+          >
             {searchTypeOptions.map((value) => (
               <option key={value} value={value}>
                 {t(`search.types.${value}`)}
@@ -210,8 +223,20 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
                 onChange={(e) => setAdvanced((a) => ({ ...a, privateMode: e.target.checked }))}
                 data-testid="search-private"
               />
-              <TextField name="search-from" type="date" label={t('search.from')} value={advanced.from} onChange={(e) => setAdvanced((a) => ({ ...a, from: e.target.value }))} />
-              <TextField name="search-to" type="date" label={t('search.to')} value={advanced.to} onChange={(e) => setAdvanced((a) => ({ ...a, to: e.target.value }))} />
+              <TextField
+                name="search-from"
+                type="date"
+                label={t('search.from')}
+                value={advanced.from}
+                onChange={(e) => setAdvanced((a) => ({ ...a, from: e.target.value }))}
+              />
+              <TextField
+                name="search-to"
+                type="date"
+                label={t('search.to')}
+                value={advanced.to}
+                onChange={(e) => setAdvanced((a) => ({ ...a, to: e.target.value }))}
+              />
               <SelectField
                 name="search-pagesize"
                 label={t('search.pageSize')}
@@ -243,7 +268,12 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
         </p>
         {status === 'searched' && (
           <div className={styles.tools}>
-            <Checkbox label={t('search.highlight')} checked={highlight} onChange={(e) => setHighlight(e.target.checked)} data-testid="search-highlight" />
+            <Checkbox
+              label={t('search.highlight')}
+              checked={highlight}
+              onChange={(e) => setHighlight(e.target.checked)}
+              data-testid="search-highlight"
+            />
             <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting} data-testid="search-csv">
               <Download size={16} aria-hidden="true" /> {t('search.csv')}
             </Button>
@@ -264,7 +294,9 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
                   onDragStart={startDrag(result)}
                   data-testid="search-result"
                   data-id={result._id}
-                  title={placeableTypes.has(result.type) ? t('search.dragLabel', { title: result.title || t('search.untitled') }) : undefined}
+                  title={
+                    placeableTypes.has(result.type) ? t('search.dragLabel', { title: result.title || t('search.untitled') }) : undefined
+                  }
                 >
                   {placeableTypes.has(result.type) && <GripVertical size={16} aria-hidden="true" className={styles.grip} />}
                   <span className={styles.itemText}>
@@ -293,7 +325,14 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
                 </thead>
                 <tbody>
                   {results.map((result) => (
-                    <tr key={result._id} draggable={placeableTypes.has(result.type)} onDragStart={startDrag(result)} data-testid="search-result" data-id={result._id} className={styles.row}>
+                    <tr
+                      key={result._id}
+                      draggable={placeableTypes.has(result.type)}
+                      onDragStart={startDrag(result)}
+                      data-testid="search-result"
+                      data-id={result._id}
+                      className={styles.row}
+                    >
                       <td>
                         <span className={styles.titleCell}>
                           {placeableTypes.has(result.type) && <GripVertical size={16} aria-hidden="true" className={styles.grip} />}
@@ -328,7 +367,13 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
                 <ChevronLeft size={18} aria-hidden="true" />
               </Button>
               <span>{t('search.page', { page: pager.page, pages })}</span>
-              <Button variant="ghost" onClick={() => void run(pager.page + 1)} disabled={pager.page >= pages} aria-label={t('search.next')} data-testid="search-next">
+              <Button
+                variant="ghost"
+                onClick={() => void run(pager.page + 1)}
+                disabled={pager.page >= pages}
+                aria-label={t('search.next')}
+                data-testid="search-next"
+              >
                 <ChevronRight size={18} aria-hidden="true" />
               </Button>
             </nav>

@@ -131,7 +131,6 @@ export const updateCanvas = (client: QueryClient, viewId: string, update: (canva
 
 // ---- the community's views (view links panel, hierarchy target) -------------------------
 
-
 export const communityViewsKey = (communityId: string) => ['communities', communityId, 'views'] as const;
 
 /** GET /api/communities/{communityId}/views: registered views I may read, in order. */

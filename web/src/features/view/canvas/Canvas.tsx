@@ -118,7 +118,10 @@ export const Canvas = (props: CanvasProps) => {
   const pressFeedback = (refId: string) => {
     const element = plane.current?.querySelector<HTMLElement>(`[data-ref-id="${CSS.escape(refId)}"]`);
     if (!window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
-      element?.animate([{ transform: 'scale(1)' }, { transform: 'scale(1.08)' }, { transform: 'scale(1)' }], { duration: 220, easing: 'ease-out' });
+      element?.animate([{ transform: 'scale(1)' }, { transform: 'scale(1.08)' }, { transform: 'scale(1)' }], {
+        duration: 220,
+        easing: 'ease-out',
+      });
     }
     navigator.vibrate?.(15);
   };
@@ -260,7 +263,12 @@ export const Canvas = (props: CanvasProps) => {
             <MoreHorizontal size={18} aria-hidden="true" />
             {t('canvas.touch.actions')}
           </button>
-          <button type="button" className={styles.touchButton} onClick={() => props.setSelection(new Set())} data-testid="touch-selection-done">
+          <button
+            type="button"
+            className={styles.touchButton}
+            onClick={() => props.setSelection(new Set())}
+            data-testid="touch-selection-done"
+          >
             <Check size={18} aria-hidden="true" />
             {t('canvas.touch.done')}
           </button>

@@ -52,7 +52,16 @@ const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURI
  * when its own data changes. During a drag the canvas moves it with a CSS
  * transform, cleared here once the new position arrives.
  */
-export const RefItem = memo(function RefItem({ ref_: ref, selected, isNew, dimmed, setting, favourites, timeFormat, text: t }: RefItemProps) {
+export const RefItem = memo(function RefItem({
+  ref_: ref,
+  selected,
+  isNew,
+  dimmed,
+  setting,
+  favourites,
+  timeFormat,
+  text: t,
+}: RefItemProps) {
   const element = useRef<HTMLDivElement>(null);
   const { x, y } = ref.data;
   useLayoutEffect(() => {
@@ -84,7 +93,12 @@ export const RefItem = memo(function RefItem({ ref_: ref, selected, isNew, dimme
   const langs = setting.language && target.langInNote.length > 0 ? target.langInNote.map((lang) => lang.toUpperCase()).join(' ') : null;
   const metaText = meta.join(' · ');
   // Only texts that may not fit get the ellipsis (an overflow clip each: see textFit.ts).
-  const titleClass = titleFits(title, { newText: isNew ? t('canvas.new') : null, star: favourites && target.favourite, lock: fixed || pinned, langs })
+  const titleClass = titleFits(title, {
+    newText: isNew ? t('canvas.new') : null,
+    star: favourites && target.favourite,
+    lock: fixed || pinned,
+    langs,
+  })
     ? styles.refTitle
     : `${styles.refTitle} ${styles.ellipsis}`;
   const metaClass = metaFits(metaText) ? styles.refMeta : `${styles.refMeta} ${styles.ellipsis}`;

@@ -183,7 +183,14 @@ export const arrowsOf = (
     for (const from of froms) {
       for (const to of tos) {
         if (from._id === to._id) continue;
-        arrows.push({ key: `${link._id}:${from._id}:${to._id}`, type: link.type, fromRef: from._id, toRef: to._id, from: anchorOf(from), to: anchorOf(to) });
+        arrows.push({
+          key: `${link._id}:${from._id}:${to._id}`,
+          type: link.type,
+          fromRef: from._id,
+          toRef: to._id,
+          from: anchorOf(from),
+          to: anchorOf(to),
+        });
       }
     }
   }
@@ -257,7 +264,8 @@ export const riseabovePlacement = (refs: readonly ViewRef[]): { at: Point; items
 };
 
 /** What a view is called on screen: a rise-above's inner view shows its note's title, never `riseabove:<id>`. */
-export const viewTitleOf = (data: { view: { title: string }; riseabove?: { title: string } }): string => data.riseabove?.title ?? data.view.title;
+export const viewTitleOf = (data: { view: { title: string }; riseabove?: { title: string } }): string =>
+  data.riseabove?.title ?? data.view.title;
 
 /** The display name: first and last name (last first when the community flips names), or the user name. */
 export const displayName = (person: NamedPerson, lastNameFirst = false): string => personName(person, lastNameFirst);

@@ -24,11 +24,29 @@ import {
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
 
-const ref = (n: number, over: { type?: string; authors?: string[]; x?: number; y?: number; created?: string; title?: string; riseabove?: boolean; fixed?: boolean; draggable?: boolean } = {}): ViewRef => ({
+const ref = (
+  n: number,
+  over: {
+    type?: string;
+    authors?: string[];
+    x?: number;
+    y?: number;
+    created?: string;
+    title?: string;
+    riseabove?: boolean;
+    fixed?: boolean;
+    draggable?: boolean;
+  } = {},
+): ViewRef => ({
   _id: id(1000 + n),
   viewId: id(1),
   to: id(n),
-  data: { x: over.x ?? 10 * n, y: over.y ?? 10 * n, ...(over.fixed ? { fixed: true } : {}), ...(over.draggable === false ? { draggable: false } : {}) },
+  data: {
+    x: over.x ?? 10 * n,
+    y: over.y ?? 10 * n,
+    ...(over.fixed ? { fixed: true } : {}),
+    ...(over.draggable === false ? { draggable: false } : {}),
+  },
   created: over.created ?? '2025-01-10T10:00:00.000Z',
   modified: '2025-01-10T10:00:00.000Z',
   _to: {
@@ -83,7 +101,12 @@ describe('canvas rules', () => {
   });
 
   it('maps the filter labels to real types (build-ons, rise-above) and dates inclusively', () => {
-    const refs = [ref(1), ref(2, { type: 'Drawing' }), ref(3, { riseabove: true }), ref(4, { type: 'View', created: '2025-03-01T10:00:00.000Z' })];
+    const refs = [
+      ref(1),
+      ref(2, { type: 'Drawing' }),
+      ref(3, { riseabove: true }),
+      ref(4, { type: 'View', created: '2025-03-01T10:00:00.000Z' }),
+    ];
     const links: ViewLink[] = [{ _id: id(77), from: id(1), to: id(3), type: 'buildson' }];
     const base = { text: '', scaffolds: [], from: '', to: '' };
     expect(filterRefs(refs, links, { ...base, types: ['Drawing'] }).map((r) => r.to)).toEqual([id(2)]);
@@ -108,7 +131,9 @@ describe('canvas rules', () => {
     expect(isFilterActive({ ...base, scaffolds: [id(800)] })).toBe(true);
     expect(filterRefs(refs, [], { ...base, scaffolds: [id(800)] }, supportScaffold).map((r) => r.to)).toEqual([id(1), id(4)]);
     expect(filterRefs(refs, [], { ...base, scaffolds: [id(801)] }, supportScaffold).map((r) => r.to)).toEqual([id(2), id(4)]);
-    expect(filterRefs(refs, [], { ...base, scaffolds: [id(800), id(801)], text: 'note 2' }, supportScaffold).map((r) => r.to)).toEqual([id(2)]);
+    expect(filterRefs(refs, [], { ...base, scaffolds: [id(800), id(801)], text: 'note 2' }, supportScaffold).map((r) => r.to)).toEqual([
+      id(2),
+    ]);
     // Without the community's scaffolds no support maps to a scaffold: nothing passes.
     expect(filterRefs(refs, [], { ...base, scaffolds: [id(800)] })).toEqual([]);
   });

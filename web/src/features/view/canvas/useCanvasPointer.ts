@@ -160,9 +160,26 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
     const ghost = document.createElement('div');
     ghost.className = 'canvas-drag-ghost';
     ghost.setAttribute('aria-hidden', 'true');
-    Object.assign(ghost.style, { position: 'absolute', left: '0', top: '0', width: '0', height: '0', zIndex: '20', pointerEvents: 'none', willChange: 'transform' });
+    Object.assign(ghost.style, {
+      position: 'absolute',
+      left: '0',
+      top: '0',
+      width: '0',
+      height: '0',
+      zIndex: '20',
+      pointerEvents: 'none',
+      willChange: 'transform',
+    });
     const overlay = document.createElementNS(svgNs, 'svg');
-    Object.assign(overlay.style, { position: 'absolute', left: '0', top: '0', overflow: 'visible', pointerEvents: 'none', zIndex: '19', willChange: 'transform' });
+    Object.assign(overlay.style, {
+      position: 'absolute',
+      left: '0',
+      top: '0',
+      overflow: 'visible',
+      pointerEvents: 'none',
+      zIndex: '19',
+      willChange: 'transform',
+    });
     overlay.setAttribute('width', '1');
     overlay.setAttribute('height', '1');
     const ghostLines = document.createElementNS(svgNs, 'svg');
@@ -176,7 +193,9 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
     ghost.appendChild(ghostLines);
     // One pass over the plane's refs (not one search per dragged ref).
     current.elements = [];
-    for (const el of plane.querySelectorAll<HTMLElement>(':scope > * > [data-ref-id]')) if (byId.has(el.dataset.refId ?? '')) current.elements.push(el);
+    for (const el of plane.querySelectorAll<HTMLElement>(':scope > * > [data-ref-id]')) {
+      if (byId.has(el.dataset.refId ?? '')) current.elements.push(el);
+    }
     for (const el of current.elements) {
       const copy = el.cloneNode(true) as HTMLElement;
       copy.removeAttribute('data-testid');
@@ -304,10 +323,22 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
       }
       const ref = refId ? refs.find((r) => r._id === refId) : undefined;
       cancelPress();
-      press.current = { pointerId: event.pointerId, refId: ref?._id ?? null, start: client, held: false, moved: false, timer: window.setTimeout(hold, longPressMs) };
+      press.current = {
+        pointerId: event.pointerId,
+        refId: ref?._id ?? null,
+        start: client,
+        held: false,
+        moved: false,
+        timer: window.setTimeout(hold, longPressMs),
+      };
       if (ref && editable && isDraggable(ref)) {
         // The selection moves together when the finger is on one of its refs; another ref moves alone (and stays unselected).
-        drag.current = newDrag(event.pointerId, planePoint(event), selection.has(ref._id) ? refs.filter((r) => selection.has(r._id) && isDraggable(r)) : [ref], true);
+        drag.current = newDrag(
+          event.pointerId,
+          planePoint(event),
+          selection.has(ref._id) ? refs.filter((r) => selection.has(r._id) && isDraggable(r)) : [ref],
+          true,
+        );
         event.currentTarget.setPointerCapture(event.pointerId);
         return;
       }
@@ -332,7 +363,12 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
         setSelection(next);
       }
       if (!editable || !isDraggable(ref)) return;
-      drag.current = newDrag(event.pointerId, planePoint(event), refs.filter((r) => next.has(r._id) && isDraggable(r)), false);
+      drag.current = newDrag(
+        event.pointerId,
+        planePoint(event),
+        refs.filter((r) => next.has(r._id) && isDraggable(r)),
+        false,
+      );
       event.currentTarget.setPointerCapture(event.pointerId);
       return;
     }

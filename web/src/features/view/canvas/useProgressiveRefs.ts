@@ -32,7 +32,10 @@ export const useProgressiveRefs = (ordered: readonly ViewRef[], viewport: () => 
       const view = viewport();
       const fresh = ordered.filter((ref) => !shown.current.has(ref._id));
       const inSight = fresh.filter((ref) => overlaps(refRect(ref), view));
-      const picked = (inSight.length >= take ? inSight : [...inSight, ...fresh.filter((ref) => !overlaps(refRect(ref), view))]).slice(0, take);
+      const picked = (inSight.length >= take ? inSight : [...inSight, ...fresh.filter((ref) => !overlaps(refRect(ref), view))]).slice(
+        0,
+        take,
+      );
       for (const ref of picked) shown.current.add(ref._id);
       mounted = ordered.filter((ref) => shown.current.has(ref._id));
     }

@@ -17,7 +17,12 @@ export const LanguagePicker = ({ communityId, context }: { communityId: string; 
     <label className={styles.picker} title={t('multilanguage.pickerHint')}>
       <Languages size={16} aria-hidden="true" />
       <span className={styles.srOnly}>{t('multilanguage.picker')}</span>
-      <select value={language ?? ''} onChange={(event) => setLanguage(event.target.value)} data-testid="language-picker" className={styles.select}>
+      <select
+        value={language ?? ''}
+        onChange={(event) => setLanguage(event.target.value)}
+        data-testid="language-picker"
+        className={styles.select}
+      >
         {offered.map((code) => (
           <option key={code} value={code}>
             {languageName(code)}

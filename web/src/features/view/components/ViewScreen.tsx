@@ -35,7 +35,16 @@ import {
   type ViewCanvasReply,
 } from '../api/canvas.ts';
 import { Canvas } from '../canvas/Canvas.tsx';
-import { emptyFilter, filterRefs, isFilterActive, type CanvasFilter, type Point, type Viewer, type ViewRef, viewTitleOf } from '../canvas/model.ts';
+import {
+  emptyFilter,
+  filterRefs,
+  isFilterActive,
+  type CanvasFilter,
+  type Point,
+  type Viewer,
+  type ViewRef,
+  viewTitleOf,
+} from '../canvas/model.ts';
 import { PointerMenu } from '../canvas/PointerMenu.tsx';
 import { useViewLive } from '../live/useViewLive.ts';
 import { useLocalisedRefs } from '../canvas/localise.ts';
@@ -86,7 +95,17 @@ export type ViewSlots = {
 type MenuState = { client: Point; at: Point; refId: string | null };
 type Notice = { id: number; tone: 'error' | 'success' | 'info'; text: string };
 
-export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvasReply; reduced: boolean; isAdmin: boolean; slots: ViewSlots }) => {
+export const ViewScreen = ({
+  data,
+  reduced,
+  isAdmin,
+  slots,
+}: {
+  data: ViewCanvasReply;
+  reduced: boolean;
+  isAdmin: boolean;
+  slots: ViewSlots;
+}) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -146,7 +165,10 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
         const top = Math.max(0, ...list.map((w) => w.z)) + 1;
         if (existing) return list.map((w) => (w.id === existing.id ? { ...w, z: top } : w));
         const frame = initialFrame({ width: window.innerWidth, height: window.innerHeight }, list.length);
-        return [...list, { id: `${kind}-${targetId}-${Date.now()}`, kind, targetId, title, ...frame, z: top, ...(background ? { background } : {}) }];
+        return [
+          ...list,
+          { id: `${kind}-${targetId}-${Date.now()}`, kind, targetId, title, ...frame, z: top, ...(background ? { background } : {}) },
+        ];
       });
     },
     [setWindows],
@@ -202,7 +224,10 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
   const scrollOrigin = (): Point => {
     const scroller = document.querySelector('[data-testid="canvas"]');
     if (!scroller) return { x: 100, y: 100 };
-    return { x: scroller.scrollLeft + Math.max(0, scroller.clientWidth / 2 - 40), y: scroller.scrollTop + Math.max(0, scroller.clientHeight / 2 - 20) };
+    return {
+      x: scroller.scrollLeft + Math.max(0, scroller.clientWidth / 2 - 40),
+      y: scroller.scrollTop + Math.max(0, scroller.clientHeight / 2 - 20),
+    };
   };
 
   const removeRefs = useCallback(
@@ -229,7 +254,11 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
         if (!plane) return null;
         const frame = under.getBoundingClientRect();
         const rect = plane.getBoundingClientRect();
-        return { viewId: under.dataset.viewWindow, at: { x: Math.round(client.x - frame.left - rect.left), y: Math.round(client.y - frame.top - rect.top) }, title: under.title };
+        return {
+          viewId: under.dataset.viewWindow,
+          at: { x: Math.round(client.x - frame.left - rect.left), y: Math.round(client.y - frame.top - rect.top) },
+          title: under.title,
+        };
       }
       const plane = document.querySelector('[data-testid="canvas-plane"]');
       if (under && plane && under.closest('[data-testid="canvas"]')) {
@@ -250,7 +279,12 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
         if (sourceViewId === viewId) updateCanvas(client, viewId, (c) => withoutRefs(c, new Set(linkIds)));
         setSelection(new Set());
         for (const id of [sourceViewId, target.viewId]) void client.invalidateQueries({ queryKey: canvasKey(id) });
-        for (const frame of viewFrames()) frame.contentWindow?.postMessage({ type: 'buildon:canvas-refresh', viewIds: [sourceViewId, target.viewId] }, window.location.origin);
+        for (const frame of viewFrames()) {
+          frame.contentWindow?.postMessage(
+            { type: 'buildon:canvas-refresh', viewIds: [sourceViewId, target.viewId] },
+            window.location.origin,
+          );
+        }
         notify('success', t('canvas.msg.moved', { count: reply.moved, title: target.title }));
       } catch (failure) {
         notify('error', failureText(failure, t('common.genericError')));
@@ -264,12 +298,20 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
       if (under?.closest('[data-testid="canvas"]')) return false;
       if (embedded) {
         // An embedded view hands refs dragged out of it to the page around it.
-        window.parent.postMessage({ type: 'buildon:refs-out', viewId, linkIds: refs.map((r) => r._id), client: point, grab }, window.location.origin);
+        window.parent.postMessage(
+          { type: 'buildon:refs-out', viewId, linkIds: refs.map((r) => r._id), client: point, grab },
+          window.location.origin,
+        );
         return true;
       }
       const target = dropTargetAt(point);
       if (!target || target.viewId === viewId) return false;
-      void moveInto(viewId, refs.map((r) => r._id), target, grab);
+      void moveInto(
+        viewId,
+        refs.map((r) => r._id),
+        target,
+        grab,
+      );
       return true;
     },
     [embedded, viewId, dropTargetAt, moveInto],
@@ -298,7 +340,10 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
       if (!frame || !isId(message.viewId) || linkIds.length === 0 || typeof at?.x !== 'number' || typeof at.y !== 'number') return;
       const rect = frame.getBoundingClientRect();
       const target = dropTargetAt({ x: rect.left + at.x, y: rect.top + at.y });
-      const grab = typeof message.grab?.x === 'number' && typeof message.grab.y === 'number' ? { x: message.grab.x, y: message.grab.y } : { x: 0, y: 0 };
+      const grab =
+        typeof message.grab?.x === 'number' && typeof message.grab.y === 'number'
+          ? { x: message.grab.x, y: message.grab.y }
+          : { x: 0, y: 0 };
       if (target && target.viewId !== message.viewId) void moveInto(message.viewId, linkIds, target, grab);
     };
     window.addEventListener('message', onMessage);
@@ -360,14 +405,25 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
             void actions.create('Attachment', { x: at.x + index * 20, y: at.y + index * 20 }, file.name).then(async (attachment) => {
               if (!attachment) return;
               try {
-                const uploaded = (await upload(communityId, attachment._id, file)) as { mime?: unknown; width?: unknown; height?: unknown } | null;
+                const uploaded = (await upload(communityId, attachment._id, file)) as {
+                  mime?: unknown;
+                  width?: unknown;
+                  height?: unknown;
+                } | null;
                 await actions.refetch();
                 // A dropped image shows in place, at most 200 px wide (fact sheet §10.1).
                 const ref = client.getQueryData<ViewCanvasReply>(canvasKey(viewId))?.refs.find((r) => r.to === attachment._id);
                 if (ref && typeof uploaded?.mime === 'string' && uploaded.mime.startsWith('image/')) {
-                  const natural = typeof uploaded.width === 'number' && typeof uploaded.height === 'number' && uploaded.width > 0 ? { w: uploaded.width, h: uploaded.height } : null;
+                  const natural =
+                    typeof uploaded.width === 'number' && typeof uploaded.height === 'number' && uploaded.width > 0
+                      ? { w: uploaded.width, h: uploaded.height }
+                      : null;
                   const width = natural ? Math.min(natural.w, 200) : 200;
-                  void actions.setData([ref], { showInPlace: true, width, height: natural ? Math.max(1, Math.round((natural.h * width) / natural.w)) : 150 });
+                  void actions.setData([ref], {
+                    showInPlace: true,
+                    width,
+                    height: natural ? Math.max(1, Math.round((natural.h * width) / natural.w)) : 150,
+                  });
                 }
               } catch {
                 notify('error', t('canvas.msg.uploadFailed'));
@@ -431,7 +487,14 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
   const items: ToolbarItem[] = [];
   if (data.editable) {
     items.push(
-      { id: 'new-note', label: t('canvas.tools.newNote'), menuLabel: t('canvas.newNote'), icon: FilePlus, onClick: () => void newNoteAt(scrollOrigin()), dragType: newNoteDragType },
+      {
+        id: 'new-note',
+        label: t('canvas.tools.newNote'),
+        menuLabel: t('canvas.newNote'),
+        icon: FilePlus,
+        onClick: () => void newNoteAt(scrollOrigin()),
+        dragType: newNoteDragType,
+      },
       {
         id: 'new-drawing',
         label: t('canvas.tools.newDrawing'),
@@ -447,7 +510,9 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
               icon: Paperclip,
               // A new attachment opens in its window, where the file is chosen and uploaded.
               onClick: () =>
-                void actions.create('Attachment', scrollOrigin()).then((a) => a && openWindow('contribution', a._id, t('canvas.kind.attachment'))),
+                void actions
+                  .create('Attachment', scrollOrigin())
+                  .then((a) => a && openWindow('contribution', a._id, t('canvas.kind.attachment'))),
             },
           ]
         : []),
@@ -461,9 +526,23 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
     );
   }
   if (slots.renderViewManager) {
-    items.push({ id: 'view-manager', label: t('canvas.panels.viewManager'), icon: FolderTree, pressed: panel === 'viewManager', onClick: () => togglePanel('viewManager'), gapBefore: true });
+    items.push({
+      id: 'view-manager',
+      label: t('canvas.panels.viewManager'),
+      icon: FolderTree,
+      pressed: panel === 'viewManager',
+      onClick: () => togglePanel('viewManager'),
+      gapBefore: true,
+    });
   }
-  items.push({ id: 'view-links', label: t('canvas.panels.viewLinks'), icon: Link2, pressed: panel === 'viewLinks', onClick: () => togglePanel('viewLinks'), gapBefore: !slots.renderViewManager });
+  items.push({
+    id: 'view-links',
+    label: t('canvas.panels.viewLinks'),
+    icon: Link2,
+    pressed: panel === 'viewLinks',
+    onClick: () => togglePanel('viewLinks'),
+    gapBefore: !slots.renderViewManager,
+  });
   if (isManager) items.push({ id: 'authors', label: t('canvas.tools.authors'), icon: UserCog, to: `/authormanager/${communityId}` });
   items.push(
     { id: 'groups', label: t('canvas.tools.groups'), icon: UsersRound, to: `/groupmanager/${communityId}` },
@@ -476,10 +555,27 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
           .then((reply) => navigate(`/view/${reply.viewId}`))
           .catch(() => notify('error', t('common.genericError'))),
     },
-    { id: 'settings', label: t('canvas.panels.settings'), icon: Settings2, pressed: panel === 'settings', onClick: () => togglePanel('settings'), gapBefore: true },
+    {
+      id: 'settings',
+      label: t('canvas.panels.settings'),
+      icon: Settings2,
+      pressed: panel === 'settings',
+      onClick: () => togglePanel('settings'),
+      gapBefore: true,
+    },
   );
-  if (slots.renderSearch) items.push({ id: 'search', label: t('search.open'), icon: Search, pressed: panel === 'search', onClick: () => togglePanel('search') });
-  if (plugins.filter) items.push({ id: 'filter', label: t('canvas.panels.filter'), icon: Filter, pressed: panel === 'filter', onClick: () => togglePanel('filter') });
+  if (slots.renderSearch) {
+    items.push({ id: 'search', label: t('search.open'), icon: Search, pressed: panel === 'search', onClick: () => togglePanel('search') });
+  }
+  if (plugins.filter) {
+    items.push({
+      id: 'filter',
+      label: t('canvas.panels.filter'),
+      icon: Filter,
+      pressed: panel === 'filter',
+      onClick: () => togglePanel('filter'),
+    });
+  }
   items.push({ id: 'timemachine', label: t('canvas.timemachine.open'), icon: History, to: `/timemachine/${viewId}` });
   items.push(
     { id: 'help', label: t('canvas.panels.help'), icon: CircleHelp, pressed: panel === 'help', onClick: () => togglePanel('help') },
@@ -617,7 +713,12 @@ export const ViewScreen = ({ data, reduced, isAdmin, slots }: { data: ViewCanvas
           onFrame={frameWindow}
         >
           {win.kind === 'view' ? (
-            <iframe className={windowStyles.windowFrame} src={`/view/${win.targetId}/X`} title={win.title} data-view-window={win.targetId} />
+            <iframe
+              className={windowStyles.windowFrame}
+              src={`/view/${win.targetId}/X`}
+              title={win.title}
+              data-view-window={win.targetId}
+            />
           ) : (
             slots.renderContribution({
               contributionId: win.targetId,

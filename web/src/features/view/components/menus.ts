@@ -52,7 +52,13 @@ export const refMenuEntries = (t: TFunction, viewer: Viewer, ref: ViewRef, refs:
   if (isView) {
     entries.push(
       { kind: 'item', id: 'open', label: t('canvas.menu.open'), icon: ExternalLink, onSelect: () => actions.open(ref) },
-      { kind: 'item', id: 'open-internal', label: t('canvas.menu.openInternally'), icon: AppWindow, onSelect: () => actions.openInternally(ref) },
+      {
+        kind: 'item',
+        id: 'open-internal',
+        label: t('canvas.menu.openInternally'),
+        icon: AppWindow,
+        onSelect: () => actions.openInternally(ref),
+      },
       { kind: 'item', id: 'open-window', label: t('canvas.menu.openInWindow'), icon: AppWindow, onSelect: () => actions.openInWindow(ref) },
     );
   } else {
@@ -69,12 +75,30 @@ export const refMenuEntries = (t: TFunction, viewer: Viewer, ref: ViewRef, refs:
     const inPlace = showsInPlace(ref);
     entries.push(
       inPlace
-        ? { kind: 'item', id: 'show-icon', label: t('canvas.menu.showAsIcon'), icon: EyeOff, onSelect: () => actions.showInPlace(refs, false) }
-        : { kind: 'item', id: 'show-in-place', label: t('canvas.menu.showInPlace'), icon: Eye, onSelect: () => actions.showInPlace(refs, true) },
+        ? {
+            kind: 'item',
+            id: 'show-icon',
+            label: t('canvas.menu.showAsIcon'),
+            icon: EyeOff,
+            onSelect: () => actions.showInPlace(refs, false),
+          }
+        : {
+            kind: 'item',
+            id: 'show-in-place',
+            label: t('canvas.menu.showInPlace'),
+            icon: Eye,
+            onSelect: () => actions.showInPlace(refs, true),
+          },
     );
     const drawOnImage = actions.drawOnImage;
     if (drawOnImage && single && isImageAttachment(ref)) {
-      entries.push({ kind: 'item', id: 'draw-on-image', label: t('canvas.menu.drawOnImage'), icon: Brush, onSelect: () => drawOnImage(ref) });
+      entries.push({
+        kind: 'item',
+        id: 'draw-on-image',
+        label: t('canvas.menu.drawOnImage'),
+        icon: Brush,
+        onSelect: () => drawOnImage(ref),
+      });
     }
     const fixed = ref.data.fixed === true;
     if (fixed) {
@@ -91,7 +115,13 @@ export const refMenuEntries = (t: TFunction, viewer: Viewer, ref: ViewRef, refs:
       if (refs.every((r) => canFix(viewer, r))) {
         entries.push({ kind: 'item', id: 'lock', label: t('canvas.menu.lock'), icon: Lock, onSelect: () => actions.lock(refs) });
         if (hasLockControl(viewer)) {
-          entries.push({ kind: 'item', id: 'hard-lock', label: t('canvas.menu.hardLock'), icon: LockKeyhole, onSelect: () => actions.hardLock(refs) });
+          entries.push({
+            kind: 'item',
+            id: 'hard-lock',
+            label: t('canvas.menu.hardLock'),
+            icon: LockKeyhole,
+            onSelect: () => actions.hardLock(refs),
+          });
         }
       }
       entries.push({

@@ -51,7 +51,10 @@ export const useCanvasActions = (viewId: string, canvas: ViewCanvasReply | undef
         if (old) refused.set(id, old);
       };
       try {
-        const reply = await updateRefs(viewId, [...changes].map(([linkId, data]) => ({ linkId, data })));
+        const reply = await updateRefs(
+          viewId,
+          [...changes].map(([linkId, data]) => ({ linkId, data })),
+        );
         for (const item of reply.refused) {
           snapBack(item.linkId);
           // The refusal's message, translated from its code (never the English text).
@@ -156,7 +159,11 @@ export const useCanvasActions = (viewId: string, canvas: ViewCanvasReply | undef
   const riseabove = useCallback(
     async (title: string, refs?: readonly ViewRef[]) => {
       try {
-        const reply = await createRiseabove(viewId, title, refs?.map((r) => r._id));
+        const reply = await createRiseabove(
+          viewId,
+          title,
+          refs?.map((r) => r._id),
+        );
         await refetch();
         return reply;
       } catch (failure) {

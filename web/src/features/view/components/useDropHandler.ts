@@ -18,7 +18,9 @@ export type DropHandlers = {
 const parseIds = (text: string): string[] => {
   try {
     const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? [...new Set(value.filter((id): id is string => typeof id === 'string' && /^[0-9a-f]{24}$/.test(id)))].slice(0, 50) : [];
+    return Array.isArray(value)
+      ? [...new Set(value.filter((id): id is string => typeof id === 'string' && /^[0-9a-f]{24}$/.test(id)))].slice(0, 50)
+      : [];
   } catch {
     return [];
   }
@@ -27,7 +29,9 @@ const parseIds = (text: string): string[] => {
 const isUrl = (text: string): boolean => /^https?:\/\/\S+$/i.test(text.trim());
 
 /** What was dropped (fact sheet §10.4): the new-note button, a view link, files, a URL; else 'not supported'. */
-export const classifyDrop = (data: Pick<DataTransfer, 'types' | 'getData' | 'files'>):
+export const classifyDrop = (
+  data: Pick<DataTransfer, 'types' | 'getData' | 'files'>,
+):
   | { kind: 'newNote' }
   | { kind: 'viewLink'; viewId: string }
   | { kind: 'contributions'; ids: string[] }
@@ -45,7 +49,12 @@ export const classifyDrop = (data: Pick<DataTransfer, 'types' | 'getData' | 'fil
     if (ids.length > 0) return { kind: 'contributions', ids };
   }
   if (data.files.length > 0) return { kind: 'files', files: Array.from(data.files) };
-  const uri = types.includes('text/uri-list') ? data.getData('text/uri-list').split('\n').find((l) => l && !l.startsWith('#')) : undefined;
+  const uri = types.includes('text/uri-list')
+    ? data
+        .getData('text/uri-list')
+        .split('\n')
+        .find((l) => l && !l.startsWith('#'))
+    : undefined;
   const text = uri ?? (types.includes('text/plain') ? data.getData('text/plain') : '');
   if (text && isUrl(text)) return { kind: 'url', url: text.trim() };
   return { kind: 'unsupported' };

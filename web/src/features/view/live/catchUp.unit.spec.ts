@@ -7,10 +7,12 @@ import { CanvasCatchUp } from './catchUp.ts';
 
 const viewId = 'v1';
 /** A canvas as the server answers it: just what these tests look at. */
-const canvasAt = (position: number, titles: string[]): ViewCanvasReply => ({ position, refs: titles.map((title) => ({ _id: title, title })) }) as unknown as ViewCanvasReply;
+const canvasAt = (position: number, titles: string[]): ViewCanvasReply =>
+  ({ position, refs: titles.map((title) => ({ _id: title, title })) }) as unknown as ViewCanvasReply;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 const titles = (client: QueryClient) => client.getQueryData<ViewCanvasReply>(canvasKey(viewId))?.refs.map((r) => r._id) ?? [];
-const placed = (title: string, position: number) => ({ type: 'ref.saved', viewId, cause: 'placed', ref: { _id: title }, position }) as unknown as PushServerMessage;
+const placed = (title: string, position: number) =>
+  ({ type: 'ref.saved', viewId, cause: 'placed', ref: { _id: title }, position }) as unknown as PushServerMessage;
 
 /** A query client whose canvas query (watched, as the view page watches it) answers `answers` in turn, counting requests. */
 const setup = (answers: ViewCanvasReply[]) => {

@@ -25,7 +25,9 @@ export const applyPush = (client: QueryClient, viewId: string, message: PushServ
       }
       return;
     case 'link.removed':
-      if (message.viewId === viewId) updateCanvas(client, viewId, (c) => ({ ...c, links: c.links.filter((l) => l._id !== message.linkId) }));
+      if (message.viewId === viewId) {
+        updateCanvas(client, viewId, (c) => ({ ...c, links: c.links.filter((l) => l._id !== message.linkId) }));
+      }
       return;
     case 'read.changed':
       updateCanvas(client, viewId, (c) => patchTarget(c, message.contributionId, { read: message.read }));
@@ -36,7 +38,9 @@ export const applyPush = (client: QueryClient, viewId: string, message: PushServ
       return;
     // I lost access to this view (made private, removed from its group, blocked): the reload shows why.
     case 'error':
-      if (message.viewId === viewId && (message.status === 403 || message.status === 404)) void client.invalidateQueries({ queryKey: canvasKey(viewId) });
+      if (message.viewId === viewId && (message.status === 403 || message.status === 404)) {
+        void client.invalidateQueries({ queryKey: canvasKey(viewId) });
+      }
       return;
     default:
       return;

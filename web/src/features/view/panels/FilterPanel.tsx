@@ -31,7 +31,12 @@ export const FilterPanel = ({
   const { t } = useTranslation();
   const id = useId();
   const toggleScaffold = (scaffoldId: string) =>
-    onChange({ ...filter, scaffolds: filter.scaffolds.includes(scaffoldId) ? filter.scaffolds.filter((x) => x !== scaffoldId) : [...filter.scaffolds, scaffoldId] });
+    onChange({
+      ...filter,
+      scaffolds: filter.scaffolds.includes(scaffoldId)
+        ? filter.scaffolds.filter((x) => x !== scaffoldId)
+        : [...filter.scaffolds, scaffoldId],
+    });
   const toggle = (type: ContributionTypeFilter) =>
     onChange({ ...filter, types: filter.types.includes(type) ? filter.types.filter((x) => x !== type) : [...filter.types, type] });
   return (
@@ -48,11 +53,23 @@ export const FilterPanel = ({
       </div>
       <div className={styles.field}>
         <label htmlFor={`${id}-from`}>{t('canvas.filter.from')}</label>
-        <input id={`${id}-from`} type="date" className={styles.input} value={filter.from} onChange={(e) => onChange({ ...filter, from: e.target.value })} />
+        <input
+          id={`${id}-from`}
+          type="date"
+          className={styles.input}
+          value={filter.from}
+          onChange={(e) => onChange({ ...filter, from: e.target.value })}
+        />
       </div>
       <div className={styles.field}>
         <label htmlFor={`${id}-to`}>{t('canvas.filter.to')}</label>
-        <input id={`${id}-to`} type="date" className={styles.input} value={filter.to} onChange={(e) => onChange({ ...filter, to: e.target.value })} />
+        <input
+          id={`${id}-to`}
+          type="date"
+          className={styles.input}
+          value={filter.to}
+          onChange={(e) => onChange({ ...filter, to: e.target.value })}
+        />
       </div>
       <fieldset className={styles.fieldset} data-testid="filter-scaffolds">
         <legend className={styles.legendTitle}>{t('canvas.filter.scaffolds')}</legend>
@@ -73,7 +90,12 @@ export const FilterPanel = ({
         <legend className={styles.legendTitle}>{t('canvas.filter.types')}</legend>
         {contributionTypeFilters.map((type) => (
           <label key={type} className={styles.check}>
-            <input type="checkbox" checked={filter.types.includes(type)} onChange={() => toggle(type)} data-testid={`filter-type-${type}`} />
+            <input
+              type="checkbox"
+              checked={filter.types.includes(type)}
+              onChange={() => toggle(type)}
+              data-testid={`filter-type-${type}`}
+            />
             {t(`canvas.filter.type.${type}`)}
           </label>
         ))}

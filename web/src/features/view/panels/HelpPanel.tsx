@@ -6,7 +6,10 @@ import type { RefLook } from '../canvas/model.ts';
 import { Panel } from './Panel.tsx';
 import styles from './Panels.module.css';
 
-const samples: { look: RefLook; key: 'unread' | 'modified' | 'read' | 'mine' | 'promising' | 'riseabove' | 'view' | 'drawing' | 'attachment' }[] = [
+const samples: {
+  look: RefLook;
+  key: 'unread' | 'modified' | 'read' | 'mine' | 'promising' | 'riseabove' | 'view' | 'drawing' | 'attachment';
+}[] = [
   { look: { kind: 'note', read: 'unread', byMe: false, promising: false }, key: 'unread' },
   { look: { kind: 'note', read: 'modified', byMe: false, promising: false }, key: 'modified' },
   { look: { kind: 'note', read: 'read', byMe: false, promising: false }, key: 'read' },

@@ -14,7 +14,9 @@ export const noteTree = (refs: readonly ViewRef[], links: readonly ViewLink[]): 
   const notes = new Map<string, ViewRef>();
   for (const ref of refs) if (ref._to.type === 'Note' && !notes.has(ref.to)) notes.set(ref.to, ref);
   const parentOf = new Map<string, string>();
-  for (const link of links) if (link.type === 'buildson' && notes.has(link.from) && notes.has(link.to) && link.from !== link.to) parentOf.set(link.from, link.to);
+  for (const link of links) {
+    if (link.type === 'buildson' && notes.has(link.from) && notes.has(link.to) && link.from !== link.to) parentOf.set(link.from, link.to);
+  }
   const nodes = new Map<string, NoteNode>([...notes].map(([id, ref]) => [id, { ref, children: [] }]));
   const roots: NoteNode[] = [];
   for (const [id, node] of nodes) {
@@ -111,7 +113,13 @@ export const HierarchyPanel = ({
       {tree.length === 0 ? <p className={styles.hint}>{t('canvas.hierarchy.none')}</p> : render(tree, true)}
       <div className={styles.field}>
         <label htmlFor={`${id}-view`}>{t('canvas.hierarchy.view')}</label>
-        <select id={`${id}-view`} className={styles.input} value={target} onChange={(e) => setTarget(e.target.value)} data-testid="hierarchy-view">
+        <select
+          id={`${id}-view`}
+          className={styles.input}
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+          data-testid="hierarchy-view"
+        >
           <option value="">—</option>
           {(views.data ?? []).map((view) => (
             <option key={view._id} value={view._id}>

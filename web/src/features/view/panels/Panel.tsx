@@ -4,7 +4,17 @@ import { useTranslation } from 'react-i18next';
 import styles from './Panels.module.css';
 
 /** A panel that slides in beside the canvas (never over it). */
-export const Panel = ({ title, onClose, children, testId }: { title: string; onClose: () => void; children: ReactNode; testId: string }) => {
+export const Panel = ({
+  title,
+  onClose,
+  children,
+  testId,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  testId: string;
+}) => {
   const { t } = useTranslation();
   return (
     <aside className={styles.panel} aria-label={title} data-testid={testId}>

@@ -4,7 +4,14 @@ import { Button } from '../../../components/Button.tsx';
 import { Panel } from './Panel.tsx';
 import styles from './Panels.module.css';
 
-const keys = ['buildson', 'references', 'showAuthor', 'showTime', 'showGroup', 'language'] as const satisfies readonly (keyof ViewSetting)[];
+const keys = [
+  'buildson',
+  'references',
+  'showAuthor',
+  'showTime',
+  'showGroup',
+  'language',
+] as const satisfies readonly (keyof ViewSetting)[];
 
 /**
  * The view setting: which arrows and details the canvas draws. It starts from
@@ -49,7 +56,12 @@ export const SettingsPanel = ({
         <legend className={styles.legendTitle}>{t('canvas.settings.show')}</legend>
         {keys.map((key) => (
           <label key={key} className={styles.check}>
-            <input type="checkbox" checked={setting[key]} onChange={(e) => onChange(key, e.target.checked)} data-testid={`setting-${key}`} />
+            <input
+              type="checkbox"
+              checked={setting[key]}
+              onChange={(e) => onChange(key, e.target.checked)}
+              data-testid={`setting-${key}`}
+            />
             {t(`canvas.settings.${key}`)}
           </label>
         ))}

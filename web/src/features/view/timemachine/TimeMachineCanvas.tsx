@@ -29,7 +29,8 @@ export const TimeMachineCanvas = ({
     [i18n.language],
   );
   const shown = useMemo(
-    () => (inPlace ? refs : refs.map((ref) => (ref.data.showInPlace === false ? ref : { ...ref, data: { ...ref.data, showInPlace: false } }))),
+    () =>
+      inPlace ? refs : refs.map((ref) => (ref.data.showInPlace === false ? ref : { ...ref, data: { ...ref.data, showInPlace: false } })),
     [refs, inPlace],
   );
   // Fixed refs sit in the lowest layer, as on the live canvas.
@@ -47,11 +48,26 @@ export const TimeMachineCanvas = ({
   }, [shown]);
 
   return (
-    <div className={`${canvasStyles.scroller} ${styles.canvas}`} data-testid="tm-canvas" tabIndex={0} aria-label={t('canvas.timemachine.canvasLabel', { count: refs.length })}>
+    <div
+      className={`${canvasStyles.scroller} ${styles.canvas}`}
+      data-testid="tm-canvas"
+      tabIndex={0}
+      aria-label={t('canvas.timemachine.canvasLabel', { count: refs.length })}
+    >
       <div className={canvasStyles.plane} style={{ width: size.width, height: size.height }} data-testid="canvas-plane">
         <LinksLayer arrows={arrows} width={size.width} height={size.height} />
         {ordered.map((ref) => (
-          <RefItem key={ref._id} ref_={ref} selected={false} isNew={false} dimmed={false} setting={setting} favourites={false} timeFormat={timeFormat} text={text} />
+          <RefItem
+            key={ref._id}
+            ref_={ref}
+            selected={false}
+            isNew={false}
+            dimmed={false}
+            setting={setting}
+            favourites={false}
+            timeFormat={timeFormat}
+            text={text}
+          />
         ))}
       </div>
       {refs.length === 0 && (

@@ -14,7 +14,19 @@ import { displayName } from '../canvas/model.ts';
 import viewStyles from '../components/View.module.css';
 import { fetchFrameAt, useTimeMachine, type TimeMachineData } from './api.ts';
 import { captionOf } from './captions.ts';
-import { controlsFor, emptyScene, groupEnds, nextStop, previousStop, runAt, sceneLinks, sceneRefs, seek, stopAt, type Scene } from './player.ts';
+import {
+  controlsFor,
+  emptyScene,
+  groupEnds,
+  nextStop,
+  previousStop,
+  runAt,
+  sceneLinks,
+  sceneRefs,
+  seek,
+  stopAt,
+  type Scene,
+} from './player.ts';
 import { TimeMachineCanvas } from './TimeMachineCanvas.tsx';
 import { Timeline } from './Timeline.tsx';
 import styles from './TimeMachine.module.css';
@@ -32,7 +44,9 @@ export const TimeMachinePage = () => {
   const { t } = useTranslation();
   const { viewId = '' } = useParams();
   const data = useTimeMachine(viewId);
-  useDocumentTitle(data.data ? t('canvas.timemachine.documentTitle', { title: data.data.history.view.title }) : t('canvas.timemachine.initializing'));
+  useDocumentTitle(
+    data.data ? t('canvas.timemachine.documentTitle', { title: data.data.history.view.title }) : t('canvas.timemachine.initializing'),
+  );
 
   if (data.isError) {
     return (
@@ -176,7 +190,12 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
 
   const onKey = (event: KeyboardEvent) => {
     if (playing) return;
-    const moves: Record<string, number> = { ArrowLeft: previousStop(ends, frame), ArrowRight: nextStop(ends, frame), Home: -1, End: count - 1 };
+    const moves: Record<string, number> = {
+      ArrowLeft: previousStop(ends, frame),
+      ArrowRight: nextStop(ends, frame),
+      Home: -1,
+      End: count - 1,
+    };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -186,7 +205,13 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
   const { me, community, view, readOnly } = history;
   const playerButtons = [
     { id: 'first', icon: SkipBack, text: t('canvas.timemachine.first'), enabled: controls.first, onClick: () => go(-1) },
-    { id: 'back', icon: StepBack, text: t('canvas.timemachine.back'), enabled: controls.back, onClick: () => go(previousStop(ends, frameRef.current)) },
+    {
+      id: 'back',
+      icon: StepBack,
+      text: t('canvas.timemachine.back'),
+      enabled: controls.back,
+      onClick: () => go(previousStop(ends, frameRef.current)),
+    },
     {
       id: 'play',
       icon: playing ? Pause : Play,
@@ -194,7 +219,13 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
       enabled: controls.play,
       onClick: () => setPlaying((p) => !p),
     },
-    { id: 'step', icon: StepForward, text: t('canvas.timemachine.step'), enabled: controls.step, onClick: () => go(nextStop(ends, frameRef.current)) },
+    {
+      id: 'step',
+      icon: StepForward,
+      text: t('canvas.timemachine.step'),
+      enabled: controls.step,
+      onClick: () => go(nextStop(ends, frameRef.current)),
+    },
     { id: 'last', icon: SkipForward, text: t('canvas.timemachine.last'), enabled: controls.last, onClick: () => go(count - 1) },
   ];
 

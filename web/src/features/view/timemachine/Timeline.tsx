@@ -98,7 +98,11 @@ export const Timeline = ({
   // Ticks show the time only when the whole history fits in one day.
   const sameDay = new Date(startsAt).toDateString() === new Date(end).toDateString();
   const timeText = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language.replace('_', '-'), sameDay ? { timeStyle: 'medium' } : { dateStyle: 'short', timeStyle: 'short' }),
+    () =>
+      new Intl.DateTimeFormat(
+        i18n.language.replace('_', '-'),
+        sameDay ? { timeStyle: 'medium' } : { dateStyle: 'short', timeStyle: 'short' },
+      ),
     [i18n.language, sameDay],
   );
   const visibleFrom = scrollLeft - width;
@@ -136,7 +140,15 @@ export const Timeline = ({
     <section className={styles.timeline} aria-label={label} data-testid="tm-timeline">
       <div className={styles.zoomBar} role="group" aria-label={t('canvas.timemachine.zoom.label')}>
         {buttons.map(({ action, icon: Icon, text }) => (
-          <button key={action} type="button" className={styles.iconButton} onClick={() => zoom(action)} aria-label={text} title={text} data-testid={`tm-zoom-${action}`}>
+          <button
+            key={action}
+            type="button"
+            className={styles.iconButton}
+            onClick={() => zoom(action)}
+            aria-label={text}
+            title={text}
+            data-testid={`tm-zoom-${action}`}
+          >
             <Icon size={16} aria-hidden="true" />
           </button>
         ))}

@@ -24,7 +24,9 @@ export const fetchTimeMachine = async (viewId: string, signal?: AbortSignal): Pr
   const steps: TimeMachineDeltaStep[] = [];
   let total = history.steps.length;
   while (steps.length < total) {
-    const page = await api.request<TimeMachineStepsReply>(`/api/timemachine/${enc(viewId)}/steps?from=${steps.length}&count=${pageSize}`, { signal });
+    const page = await api.request<TimeMachineStepsReply>(`/api/timemachine/${enc(viewId)}/steps?from=${steps.length}&count=${pageSize}`, {
+      signal,
+    });
     total = page.total;
     if (page.steps.length === 0) break;
     steps.push(...page.steps);

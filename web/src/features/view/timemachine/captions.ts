@@ -11,7 +11,9 @@ import type { ViewRef } from '../../../../../contracts/api/views.ts';
  */
 
 /** What a caption reads of a step (a delta step's `before` gives a retitled note's old title). */
-export type CaptionStep = Pick<TimeMachineStep, 'action' | 'other' | 'title' | 'actorName' | 'contributionId'> & { before?: ViewRef | null };
+export type CaptionStep = Pick<TimeMachineStep, 'action' | 'other' | 'title' | 'actorName' | 'contributionId'> & {
+  before?: ViewRef | null;
+};
 
 export type Phrase = {
   action: TimeMachineStepAction;
@@ -35,7 +37,14 @@ export const phrasesOf = (steps: readonly CaptionStep[]): Phrase[] => {
     const key = `${step.action}\u0000${step.other?.contributionId ?? ''}`;
     let phrase = phrases.get(key);
     if (!phrase) {
-      phrase = { action: step.action, titles: [], ids: [], before: [], other: step.other?.title ?? null, otherId: step.other?.contributionId ?? null };
+      phrase = {
+        action: step.action,
+        titles: [],
+        ids: [],
+        before: [],
+        other: step.other?.title ?? null,
+        otherId: step.other?.contributionId ?? null,
+      };
       phrases.set(key, phrase);
     }
     if (!phrase.ids.includes(step.contributionId)) {
@@ -71,7 +80,9 @@ export const captionOf = (t: TFunction, locale: string, steps: readonly CaptionS
   const rise = phrases.find((p) => p.action === 'risenAbove' && p.ids.length === 1);
   const into = rise && phrases.find((p) => p.action === 'movedInto' && p.otherId === rise.ids[0]);
   if (rise && into) {
-    told.push(t('canvas.timemachine.risenAboveWith', { name, titles: listOf(t, locale, rise.titles), moved: listOf(t, locale, into.titles) }));
+    told.push(
+      t('canvas.timemachine.risenAboveWith', { name, titles: listOf(t, locale, rise.titles), moved: listOf(t, locale, into.titles) }),
+    );
     phrases = phrases.filter((p) => p !== rise && p !== into);
   }
   const rest = phrases.map((phrase) =>

@@ -27,7 +27,11 @@ beforeAll(async () => {
 
 describe('time machine captions', () => {
   it('tells a rise-above as the synthesis created, then the notes moved into it, not deleted', () => {
-    const steps = [step('movedInto', 'La glace flotte', 'Densité'), step('movedInto', 'Plus légère', 'Densité'), step('risenAbove', 'Densité')];
+    const steps = [
+      step('movedInto', 'La glace flotte', 'Densité'),
+      step('movedInto', 'Plus légère', 'Densité'),
+      step('risenAbove', 'Densité'),
+    ];
     expect(phrasesOf(steps).map((p) => [p.action, p.titles, p.other])).toEqual([
       ['risenAbove', ['Densité'], null],
       ['movedInto', ['La glace flotte', 'Plus légère'], 'Densité'],
@@ -38,13 +42,17 @@ describe('time machine captions', () => {
       'Léa a créé la synthèse « Densité » et y a déplacé « La glace flotte » et « Plus légère » ; Léa a déplacé « Question »',
     );
     // Notes moved into a rise-above made earlier: the move alone.
-    expect(captionOf(t.t, 'fr', steps.slice(0, 2))).toBe('Léa a déplacé « La glace flotte » et « Plus légère » dans la synthèse « Densité »');
+    expect(captionOf(t.t, 'fr', steps.slice(0, 2))).toBe(
+      'Léa a déplacé « La glace flotte » et « Plus légère » dans la synthèse « Densité »',
+    );
     expect(captionOf(t.t, 'fr', [steps[0]!])).toBe('Léa a déplacé « La glace flotte » dans la synthèse « Densité »');
     expect(captionOf(t.t, 'fr', [steps[0]!])).not.toContain('supprimé');
   });
 
   it('names the note built on, the old title, and someone when the actor is unknown', () => {
-    expect(captionOf(t.t, 'fr', [step('builtOn', 'Comme un glaçon', 'Pourquoi ?')])).toBe('Léa a élaboré « Comme un glaçon » à partir de « Pourquoi ? »');
+    expect(captionOf(t.t, 'fr', [step('builtOn', 'Comme un glaçon', 'Pourquoi ?')])).toBe(
+      'Léa a élaboré « Comme un glaçon » à partir de « Pourquoi ? »',
+    );
     const retitled: CaptionStep = { ...step('retitled', 'Nouveau'), before: { _to: { title: 'Ancien' } } as CaptionStep['before'] };
     expect(captionOf(t.t, 'fr', [retitled])).toBe('Léa a renommé « Ancien » en « Nouveau »');
     expect(captionOf(t.t, 'fr', [step('moved', '', null, '')])).toBe("quelqu'un a déplacé (sans titre)");
@@ -61,8 +69,12 @@ describe('time machine captions', () => {
       }
     }
     await t.changeLanguage('en');
-    expect(captionOf(t.t, 'en', [step('movedInto', 'A', 'R'), step('movedInto', 'B', 'R')])).toBe('Léa moved “A” and “B” into the rise-above “R”');
-    expect(captionOf(t.t, 'en', [step('movedInto', 'A', 'R'), step('risenAbove', 'R')])).toBe('Léa created the rise-above “R” and moved “A” into it');
+    expect(captionOf(t.t, 'en', [step('movedInto', 'A', 'R'), step('movedInto', 'B', 'R')])).toBe(
+      'Léa moved “A” and “B” into the rise-above “R”',
+    );
+    expect(captionOf(t.t, 'en', [step('movedInto', 'A', 'R'), step('risenAbove', 'R')])).toBe(
+      'Léa created the rise-above “R” and moved “A” into it',
+    );
     await t.changeLanguage('fr');
   });
 });

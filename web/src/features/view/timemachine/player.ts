@@ -21,7 +21,9 @@ export const seek = (scene: Scene, steps: readonly StepDelta[], from: number, to
 
 /** Refs sorted as the server sorts a frame: by `created`, then `_id`. */
 export const sceneRefs = (scene: Scene): ViewRef[] =>
-  [...scene.refs.values()].sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  [...scene.refs.values()].sort((a, b) =>
+    a.created < b.created ? -1 : a.created > b.created ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0,
+  );
 
 export const sceneLinks = (scene: Scene): ViewLink[] => [...scene.links.values()];
 
@@ -53,10 +55,14 @@ export const previousStop = (ends: readonly number[], frame: number): number => 
 };
 
 /** The stop that shows `frame`'s action whole: the end of the run holding it (−1 stays −1). */
-export const stopAt = (ends: readonly number[], frame: number): number => (frame < 0 ? -1 : (ends.find((end) => end >= frame) ?? ends[ends.length - 1] ?? -1));
+export const stopAt = (ends: readonly number[], frame: number): number =>
+  frame < 0 ? -1 : (ends.find((end) => end >= frame) ?? ends[ends.length - 1] ?? -1);
 
 /** The steps shown at stop `frame`: from the step after the previous stop through `frame`. */
-export const runAt = (ends: readonly number[], frame: number): { from: number; to: number } => ({ from: frame < 0 ? 0 : previousStop(ends, frame) + 1, to: frame });
+export const runAt = (ends: readonly number[], frame: number): { from: number; to: number } => ({
+  from: frame < 0 ? 0 : previousStop(ends, frame) + 1,
+  to: frame,
+});
 
 /** Which player buttons are enabled (fact sheet §2.2). */
 export const controlsFor = (frame: number, count: number, playing: boolean) => ({
@@ -89,7 +95,8 @@ export const zoomFactors = { bigDown: 0.1, down: 0.5, up: 2, bigUp: 5 } as const
 export const maxScale = 20;
 
 /** The scale that fits [start, end] into `width` pixels (with a little room at each end). */
-export const fitScale = (start: number, end: number, width: number): number => Math.min(maxScale, Math.max(1e-9, width - 24) / Math.max(1000, end - start));
+export const fitScale = (start: number, end: number, width: number): number =>
+  Math.min(maxScale, Math.max(1e-9, width - 24) / Math.max(1000, end - start));
 
 export const zoomed = (scale: number, action: Exclude<ZoomAction, 'focus' | 'fit'>, minScale: number): number =>
   Math.min(maxScale, Math.max(minScale, scale * zoomFactors[action]));

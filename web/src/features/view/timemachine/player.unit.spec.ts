@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { TimeMachineDeltaStep } from '../../../../../contracts/api/timemachine.ts';
 import type { ViewRef } from '../../../../../contracts/api/views.ts';
-import { controlsFor, emptyScene, fitScale, frameAt, groupEnds, nextStop, previousStop, runAt, sceneLinks, sceneRefs, seek, stopAt, zoomed } from './player.ts';
+import {
+  controlsFor,
+  emptyScene,
+  fitScale,
+  frameAt,
+  groupEnds,
+  nextStop,
+  previousStop,
+  runAt,
+  sceneLinks,
+  sceneRefs,
+  seek,
+  stopAt,
+  zoomed,
+} from './player.ts';
 
 const ref = (id: string, x: number, title: string, created = `2024-01-01T00:00:0${id}Z`): ViewRef => ({
   _id: id,
@@ -11,17 +25,53 @@ const ref = (id: string, x: number, title: string, created = `2024-01-01T00:00:0
   created,
   modified: created,
   _to: {
-    _id: `c${id}`, type: 'Note', title, status: 'active', permission: 'protected', authors: [], authorNames: [], group: null, groupTitle: null,
-    created, modified: created, read: 'unread', byMe: false, promising: false, favourite: false, riseaboveViewId: null, svg: null, attachment: null, langInNote: [],
+    _id: `c${id}`,
+    type: 'Note',
+    title,
+    status: 'active',
+    permission: 'protected',
+    authors: [],
+    authorNames: [],
+    group: null,
+    groupTitle: null,
+    created,
+    modified: created,
+    read: 'unread',
+    byMe: false,
+    promising: false,
+    favourite: false,
+    riseaboveViewId: null,
+    svg: null,
+    attachment: null,
+    langInNote: [],
   } as unknown as ViewRef['_to'],
 });
 
-const step = (index: number, time: string, before: ViewRef | null, after: ViewRef | null, added: string[] = [], removed: string[] = []): TimeMachineDeltaStep => ({
-  index, position: index, time, actorId: null, actorName: '', kind: before === null ? 'created' : after === null ? 'deleted' : 'modified',
-  refId: (after ?? before)?._id ?? '', contributionId: (after ?? before)?.to ?? '', title: (after ?? before)?._to.title ?? '',
-  action: before === null ? 'contributed' : after === null ? 'removed' : 'moved', other: null,
-  before, after,
-  links: { added: added.map((id) => ({ _id: id, from: 'c1', to: 'c2', type: 'buildson' })), removed: removed.map((id) => ({ _id: id, from: 'c1', to: 'c2', type: 'buildson' })) },
+const step = (
+  index: number,
+  time: string,
+  before: ViewRef | null,
+  after: ViewRef | null,
+  added: string[] = [],
+  removed: string[] = [],
+): TimeMachineDeltaStep => ({
+  index,
+  position: index,
+  time,
+  actorId: null,
+  actorName: '',
+  kind: before === null ? 'created' : after === null ? 'deleted' : 'modified',
+  refId: (after ?? before)?._id ?? '',
+  contributionId: (after ?? before)?.to ?? '',
+  title: (after ?? before)?._to.title ?? '',
+  action: before === null ? 'contributed' : after === null ? 'removed' : 'moved',
+  other: null,
+  before,
+  after,
+  links: {
+    added: added.map((id) => ({ _id: id, from: 'c1', to: 'c2', type: 'buildson' })),
+    removed: removed.map((id) => ({ _id: id, from: 'c1', to: 'c2', type: 'buildson' })),
+  },
 });
 
 const a1 = ref('1', 10, 'A');

@@ -53,7 +53,13 @@ const ToolMenu = ({ items, label, row }: { items: ToolbarItem[]; label: string; 
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
         {/* Across a phone's width the button says what it is; in a narrow column it is an icon with a name. */}
-        <button type="button" className={`${styles.menuButton} ${row ? '' : styles.menuIcon}`} aria-label={row ? undefined : name} title={name} data-testid="toolbar-menu">
+        <button
+          type="button"
+          className={`${styles.menuButton} ${row ? '' : styles.menuIcon}`}
+          aria-label={row ? undefined : name}
+          title={name}
+          data-testid="toolbar-menu"
+        >
           <Menu size={20} aria-hidden="true" />
           {row && <span>{name}</span>}
         </button>
@@ -85,7 +91,12 @@ const ToolMenu = ({ items, label, row }: { items: ToolbarItem[]; label: string; 
               </DropdownMenu.Item>
             ) : item.pressed !== undefined ? (
               // A panel toggle: a checkbox item (aria-checked says whether its panel is open).
-              <DropdownMenu.CheckboxItem className={className} checked={item.pressed} onSelect={item.onClick} data-testid={`tool-${item.id}`}>
+              <DropdownMenu.CheckboxItem
+                className={className}
+                checked={item.pressed}
+                onSelect={item.onClick}
+                data-testid={`tool-${item.id}`}
+              >
                 {content}
               </DropdownMenu.CheckboxItem>
             ) : (
@@ -119,7 +130,13 @@ export const Toolbar = ({ items, label }: { items: ToolbarItem[]; label: string 
   };
   return (
     <Tooltip.Provider delayDuration={300}>
-      <nav ref={rail} className={`${styles.rail} ${collapsed ? styles.collapsed : ''}`} aria-label={label} data-testid="toolbar" data-collapsed={collapsed ?? undefined}>
+      <nav
+        ref={rail}
+        className={`${styles.rail} ${collapsed ? styles.collapsed : ''}`}
+        aria-label={label}
+        data-testid="toolbar"
+        data-collapsed={collapsed ?? undefined}
+      >
         {collapsed ? (
           <ToolMenu items={items} label={label} row={collapsed === 'row'} />
         ) : (

@@ -43,7 +43,9 @@ export const InternalWindow = memo(function InternalWindow({ win, children, href
     if (!g) return null;
     const dx = event.clientX - g.startX;
     const dy = event.clientY - g.startY;
-    if (g.kind === 'move') return { ...keepOnScreen({ x: win.x + dx, y: win.y + dy }, win, screen()), width: win.width, height: win.height };
+    if (g.kind === 'move') {
+      return { ...keepOnScreen({ x: win.x + dx, y: win.y + dy }, win, screen()), width: win.width, height: win.height };
+    }
     return { x: win.x, y: win.y, ...capSize({ width: win.width + dx, height: win.height + dy }, screen()) };
   };
   const move = (event: ReactPointerEvent) => {
@@ -73,15 +75,16 @@ export const InternalWindow = memo(function InternalWindow({ win, children, href
       data-testid="internal-window"
       data-target={win.targetId}
     >
-      <header
-        className={styles.windowBar}
-        onPointerDown={start('move')}
-        onPointerMove={move}
-        onPointerUp={end}
-        onPointerCancel={end}
-      >
+      <header className={styles.windowBar} onPointerDown={start('move')} onPointerMove={move} onPointerUp={end} onPointerCancel={end}>
         <h2 className={styles.windowTitle}>{win.title}</h2>
-        <a className={styles.windowButton} href={href} target="_blank" rel="noopener" aria-label={t('canvas.openInTab')} title={t('canvas.openInTab')}>
+        <a
+          className={styles.windowButton}
+          href={href}
+          target="_blank"
+          rel="noopener"
+          aria-label={t('canvas.openInTab')}
+          title={t('canvas.openInTab')}
+        >
           <ExternalLink size={16} aria-hidden="true" />
         </a>
         <button

@@ -14,7 +14,13 @@ export const capSize = (size: Size, screen: Size): Size => ({
  * fit on a 1366×768 laptop (issue 21 §9); never more than 80% of the screen.
  */
 export const screenSizedWindow = (screen: Size): Size =>
-  capSize({ width: Math.max(windowDefaults.width, screen.width * 0.55), height: Math.max(windowDefaults.height, screen.height * windowDefaults.maxShare) }, screen);
+  capSize(
+    {
+      width: Math.max(windowDefaults.width, screen.width * 0.55),
+      height: Math.max(windowDefaults.height, screen.height * windowDefaults.maxShare),
+    },
+    screen,
+  );
 
 /** Where the n-th open window goes: centred, then cascading down-right. */
 export const initialFrame = (screen: Size, openCount: number) => {

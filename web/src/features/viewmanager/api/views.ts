@@ -34,7 +34,8 @@ export const useViewMutations = (communityId: string) => {
     ]);
   };
   const add = useMutation({
-    mutationFn: (title: string) => api.request<ViewSummary>(`/api/communities/${enc(communityId)}/views`, { method: 'POST', body: { title } }),
+    mutationFn: (title: string) =>
+      api.request<ViewSummary>(`/api/communities/${enc(communityId)}/views`, { method: 'POST', body: { title } }),
     onSuccess: refresh,
   });
   const remove = useMutation({

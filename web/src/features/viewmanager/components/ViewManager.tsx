@@ -154,11 +154,23 @@ export const ViewManager = ({ communityId, currentViewId, compact = false }: Vie
     <div className={styles.manager} data-testid="view-manager">
       <div className={styles.bar}>
         <div className={styles.modes} role="group" aria-label={t('canvas.viewManager.mode')}>
-          <button type="button" className={`${styles.mode} ${hierarchy ? styles.modeOn : ''}`} aria-pressed={hierarchy} onClick={() => setMode(true)} data-testid="vm-hierarchy">
+          <button
+            type="button"
+            className={`${styles.mode} ${hierarchy ? styles.modeOn : ''}`}
+            aria-pressed={hierarchy}
+            onClick={() => setMode(true)}
+            data-testid="vm-hierarchy"
+          >
             <FolderTree size={16} aria-hidden="true" />
             {t('canvas.viewManager.hierarchy')}
           </button>
-          <button type="button" className={`${styles.mode} ${!hierarchy ? styles.modeOn : ''}`} aria-pressed={!hierarchy} onClick={() => setMode(false)} data-testid="vm-list">
+          <button
+            type="button"
+            className={`${styles.mode} ${!hierarchy ? styles.modeOn : ''}`}
+            aria-pressed={!hierarchy}
+            onClick={() => setMode(false)}
+            data-testid="vm-list"
+          >
             <List size={16} aria-hidden="true" />
             {t('canvas.viewManager.list')}
           </button>
@@ -188,9 +200,17 @@ export const ViewManager = ({ communityId, currentViewId, compact = false }: Vie
           </Button>
         </div>
       </form>
-      {error && <Alert tone="error" testId="vm-error">{error}</Alert>}
+      {error && (
+        <Alert tone="error" testId="vm-error">
+          {error}
+        </Alert>
+      )}
       {canDrag && (
-        <div className={`${styles.topZone} ${dropTarget === '__top' ? styles.dropTarget : ''}`} {...dropProps(null, '__top')} data-testid="vm-top">
+        <div
+          className={`${styles.topZone} ${dropTarget === '__top' ? styles.dropTarget : ''}`}
+          {...dropProps(null, '__top')}
+          data-testid="vm-top"
+        >
           {t('canvas.viewManager.dropTop')}
         </div>
       )}
