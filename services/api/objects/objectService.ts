@@ -295,7 +295,12 @@ export class ObjectService {
   // ---- saving notes and drawings ---------------------------------------------------------------
 
   /** The version now stored, for the other side of a conflict. */
-  private async currentVersion(id: string, events: RecordedEvent<ContributionEvent>[], revision: number): Promise<CurrentVersion> {
+  private async currentVersion(
+    grant: CommunityAccessGrant,
+    id: string,
+    events: RecordedEvent<ContributionEvent>[],
+    revision: number,
+  ): Promise<CurrentVersion> {
     const stored = await this.contributions.get(id);
     const doc = stored ? { ...stored, data: withServableBodies(stored.data) } : null;
     const lastContent = [...events].reverse().find((event) => contentEventTypes.has(event.type));
@@ -311,7 +316,9 @@ export class ObjectService {
       keywords: doc?.keywords ?? [],
       revision,
       modified: doc?.modified ?? '',
-      modifiedBy: actor ? { userId: actor._id, name: personName(actor) } : null,
+      modifiedBy: actor
+        ? { userId: actor._id, name: personName(actor, await lastNameFirstIn(this.deps.readStore, grant.community)) }
+        : null,
     };
   }
 
@@ -319,13 +326,19 @@ export class ObjectService {
    * Appends `commands` unless the content changed after `loadedRevision`: a
    * favourite, a permission change or a link since then does not conflict.
    */
-  private async saveFrom(user: UserDocument, id: string, loadedRevision: number, commands: ContributionCommand[]) {
+  private async saveFrom(
+    user: UserDocument,
+    grant: CommunityAccessGrant,
+    id: string,
+    loadedRevision: number,
+    commands: ContributionCommand[],
+  ) {
     for (let attempt = 0; ; attempt++) {
       const { events, currentRevision } = await this.deps.eventStore.readStream<ContributionEvent>(contributionStreamName(id));
       const head = currentRevision ?? -1;
       if (loadedRevision > head) throw ValidationError.field('revision', msg('objects.revisionAhead'));
       if (events.some((event) => event.streamRevision > loadedRevision && contentEventTypes.has(event.type))) {
-        throw new EditConflictError(await this.currentVersion(id, events, head));
+        throw new EditConflictError(await this.currentVersion(grant, id, events, head));
       }
       try {
         return await this.run(user, id, commands, head);
@@ -392,7 +405,7 @@ export class ObjectService {
     if (input.status === 'inactive' || (input.status === 'active' && doc.type !== 'Note' && doc.type !== 'Drawing')) {
       commands.push({ type: 'ChangeContributionStatus', data: { status: input.status } });
     }
-    await this.saveFrom(user, id, input.revision, commands);
+    await this.saveFrom(user, grant, id, input.revision, commands);
     const saved = await this.contributions.get(id);
     if (!saved) throw new NotFoundError(msg('objects.notFound'));
     if (saved.status === 'active' && grant.author) await this.markReadByWriter(user, grant.author._id, saved);

@@ -55,6 +55,18 @@ describe('flipname', () => {
       // The history list names who made each version the same way.
       const history = (await call<{ authorName: string }[]>(t, w.writer2.token, 'GET', `/api/objects/${noteId}/history`)).body;
       expect(history[0]?.authorName).toBe(lastFirst);
+      // So does the conflict view: a save against an old revision names who saved since.
+      const loaded = (await call<ObjectReply>(t, w.writer.token, 'GET', `/api/objects/${noteId}`)).body;
+      const save = (title: string) =>
+        call<{ current?: { modifiedBy: { name: string } | null } }>(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, {
+          revision: loaded.revision,
+          title,
+          body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: title }] }] },
+        });
+      expect((await save('Les volcans actifs')).status).toBe(200);
+      const conflict = await save('Les volcans éteints');
+      expect(conflict.status).toBe(409);
+      expect(conflict.body.current?.modifiedBy?.name).toBe(lastFirst);
     } finally {
       await setFlipname(false);
     }
