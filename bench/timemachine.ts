@@ -27,8 +27,8 @@ export const benchTimeMachine = async (): Promise<void> => {
     const { user: admin } = await infra.accounts.createOrPromoteAdmin({ userName: 'benchadmin', password: 'bench-password' });
     const community = await infra.communities.create(admin, {
       title: 'Time machine bench',
-      registrationKey: 'w',
-      managerRegistrationKey: 'm',
+      registrationKey: 'writers-key',
+      managerRegistrationKey: 'managers-key',
     });
     const viewId = community.views[0] as string;
     const communityId = community._id;

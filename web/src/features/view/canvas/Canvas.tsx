@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { Check, MoreHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
 import { LinksLayer } from './LinksLayer.tsx';
 import { arrowsOf, isNewRef, refRect, type Point, type ViewLink, type ViewRef } from './model.ts';
 import { RefItem, useRefText } from './RefItem.tsx';
+import { useCanvasKeyboard } from './useCanvasKeyboard.ts';
 import { useCanvasPointer, type Move } from './useCanvasPointer.ts';
 import { useProgressiveRefs } from './useProgressiveRefs.ts';
 import styles from './Canvas.module.css';
@@ -30,6 +31,8 @@ export type CanvasProps = {
   onDeleteKey: () => void;
   /** Refs dragged out of this canvas, released at a screen point: true when taken elsewhere. */
   onDragOut?: (refs: ViewRef[], client: Point, grab: Point) => boolean;
+  /** The note menu's "Move" for keyboard users: lift this ref (useCanvasKeyboard). */
+  liftRequest?: { refId: string; nonce: number } | null;
 };
 
 const margin = 400;
@@ -48,6 +51,7 @@ export const Canvas = (props: CanvasProps) => {
   const { t, i18n } = useTranslation();
   const text = useRefText();
   const plane = useRef<HTMLDivElement>(null);
+  const keyboardHelpId = useId();
   const marquee = useRef<HTMLDivElement>(null);
   const [now, setNow] = useState(() => Date.now());
   const [dropping, setDropping] = useState(false);
@@ -126,6 +130,21 @@ export const Canvas = (props: CanvasProps) => {
     navigator.vibrate?.(15);
   };
 
+  const keyboard = useCanvasKeyboard({
+    plane,
+    refs,
+    links,
+    selection,
+    setSelection: props.setSelection,
+    editable,
+    onMove: props.onMove,
+    onOpen: props.onOpen,
+    onMenu: props.onMenu,
+    onDeleteKey: props.onDeleteKey,
+    pointIn,
+    liftRequest: props.liftRequest ?? null,
+  });
+
   const refAt = (target: EventTarget) => (target as HTMLElement).closest<HTMLElement>('[data-ref-id]')?.dataset.refId ?? null;
 
   const handleDoubleClick = (event: MouseEvent) => {
@@ -148,31 +167,6 @@ export const Canvas = (props: CanvasProps) => {
     if (id && !selection.has(id)) props.setSelection(new Set([id]));
     const client = { x: event.clientX, y: event.clientY };
     props.onMenu(id, client, pointIn(client));
-  };
-
-  const handleKeyDown = (event: KeyboardEvent) => {
-    const id = refAt(event.target);
-    const ref = id ? refs.find((r) => r._id === id) : undefined;
-    if (!ref) return;
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      props.onOpen(ref);
-    } else if (event.key === ' ') {
-      event.preventDefault();
-      const next = new Set(selection);
-      if (next.has(ref._id)) next.delete(ref._id);
-      else next.add(ref._id);
-      props.setSelection(next);
-    } else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
-      event.preventDefault();
-      const box = (event.target as HTMLElement).getBoundingClientRect();
-      if (!selection.has(ref._id)) props.setSelection(new Set([ref._id]));
-      const client = { x: box.left + 16, y: box.bottom };
-      props.onMenu(ref._id, client, pointIn(client));
-    } else if (event.key === 'Delete' && selection.size > 0) {
-      event.preventDefault();
-      props.onDeleteKey();
-    }
   };
 
   const handleDragOver = (event: DragEvent) => {
@@ -203,8 +197,8 @@ export const Canvas = (props: CanvasProps) => {
         onDragLeave={() => setDropping(false)}
         onDrop={handleDrop}
         data-testid="canvas"
-        // Keyboard users scroll a large canvas with the arrow keys (axe: scrollable-region-focusable).
-        tabIndex={0}
+        // An empty canvas is its own Tab stop (axe: scrollable-region-focusable); otherwise one ref is (useCanvasKeyboard).
+        tabIndex={refs.length === 0 ? 0 : -1}
         role="region"
         aria-label={t('canvas.scrollLabel')}
       >
@@ -214,13 +208,16 @@ export const Canvas = (props: CanvasProps) => {
           style={{ width: size.width, height: size.height }}
           role="group"
           aria-label={t('canvas.canvasLabel', { count: refs.length })}
+          aria-describedby={keyboardHelpId}
           onPointerDown={pointer.onPointerDown}
           onPointerMove={pointer.onPointerMove}
           onPointerUp={pointer.onPointerUp}
           onPointerCancel={pointer.onPointerCancel}
           onDoubleClick={handleDoubleClick}
           onContextMenu={handleContextMenu}
-          onKeyDown={handleKeyDown}
+          onKeyDown={keyboard.onKeyDown}
+          onFocus={keyboard.onFocus}
+          onBlur={keyboard.onBlur}
           data-testid="canvas-plane"
         >
           <LinksLayer arrows={arrows} width={size.width} height={size.height} />
@@ -232,6 +229,7 @@ export const Canvas = (props: CanvasProps) => {
                   key={ref._id}
                   ref_={ref}
                   selected={selection.has(ref._id)}
+                  tabbable={ref._id === keyboard.tabStopId}
                   isNew={isNewRef(ref, now)}
                   dimmed={visible !== null && !visible.has(ref._id)}
                   setting={setting}
@@ -243,6 +241,12 @@ export const Canvas = (props: CanvasProps) => {
             </div>
           ))}
         </div>
+        <p id={keyboardHelpId} className="visually-hidden">
+          {t(editable ? 'canvas.keyboard.help' : 'canvas.keyboard.helpReadOnly')}
+        </p>
+        <p className="visually-hidden" aria-live="polite" data-testid="canvas-announcement">
+          {keyboard.announcement}
+        </p>
         {/* Above the plane, not in it: drawing the marquee repaints this layer only, not a thousand refs. */}
         <div className={styles.overlay} style={{ width: size.width, height: size.height }}>
           <div ref={marquee} className={styles.marquee} data-testid="marquee" />

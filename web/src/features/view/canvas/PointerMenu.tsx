@@ -14,19 +14,36 @@ export type PointerMenuProps = {
   entries: MenuEntry[];
   onClose: () => void;
   testId: string;
+  /** Where focus goes back when the menu closes (the ref or canvas it was opened on), never the invisible anchor or <body>. */
+  returnFocus?: () => HTMLElement | null;
 };
 
 /**
  * A context menu at the pointer: a Radix dropdown menu (keyboard, focus,
  * Escape) whose trigger is an invisible point placed where the user clicked.
  */
-export const PointerMenu = ({ at, label, entries, onClose, testId }: PointerMenuProps) => (
+export const PointerMenu = ({ at, label, entries, onClose, testId, returnFocus }: PointerMenuProps) => (
   <Menu.Root open={at !== null} onOpenChange={(open) => !open && onClose()} modal={false}>
     <Menu.Trigger asChild>
-      <span className={styles.anchor} style={{ left: at?.x ?? 0, top: at?.y ?? 0 }} aria-hidden="true" tabIndex={-1} />
+      <span className={styles.anchor} style={{ left: at?.x ?? 0, top: at?.y ?? 0 }} aria-hidden="true" tabIndex={-1} data-pointer-menu="" />
     </Menu.Trigger>
     <Menu.Portal>
-      <Menu.Content className={styles.menu} aria-label={label} align="start" sideOffset={2} collisionPadding={8} data-testid={testId}>
+      <Menu.Content
+        className={styles.menu}
+        aria-label={label}
+        align="start"
+        sideOffset={2}
+        collisionPadding={8}
+        data-testid={testId}
+        data-pointer-menu=""
+        onCloseAutoFocus={(event) => {
+          // Radix would focus the trigger, an invisible point. An item that moved focus on purpose (a window it opened) keeps it.
+          event.preventDefault();
+          const active = document.activeElement;
+          const lost = !active || active === document.body || active.closest('[data-pointer-menu]') !== null;
+          if (lost) returnFocus?.()?.focus();
+        }}
+      >
         {entries.map((entry) =>
           entry.kind === 'separator' ? (
             <Menu.Separator key={entry.id} className={styles.separator} />

@@ -10,6 +10,8 @@ import styles from './Canvas.module.css';
 export type RefItemProps = {
   ref_: ViewRef;
   selected: boolean;
+  /** The canvas's one Tab stop (the others are reached with the arrow keys). */
+  tabbable: boolean;
   isNew: boolean;
   /** Filtered out by the filter panel: drawn faint. */
   dimmed: boolean;
@@ -55,6 +57,7 @@ const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURI
 export const RefItem = memo(function RefItem({
   ref_: ref,
   selected,
+  tabbable,
   isNew,
   dimmed,
   setting,
@@ -140,7 +143,7 @@ export const RefItem = memo(function RefItem({
       data-selected={selected || undefined}
       data-fixed={fixed || undefined}
       role="button"
-      tabIndex={fixed ? -1 : 0}
+      tabIndex={tabbable && !fixed ? 0 : -1}
       aria-label={label}
       title={label}
     >

@@ -113,6 +113,7 @@ export const ViewScreen = ({
   const communityId = data.community._id;
   const [selection, setSelection] = useState<Set<string>>(() => new Set());
   const [filter, setFilter] = useState<CanvasFilter>(emptyFilter);
+  const [liftRequest, setLiftRequest] = useState<{ refId: string; nonce: number } | null>(null);
   const [menu, setMenu] = useState<MenuState | null>(null);
   const [notices, setNotices] = useState<Notice[]>([]);
   const [panel, setPanel] = useAtom(openPanelAtom);
@@ -458,6 +459,7 @@ export const ViewScreen = ({
           hardLock: (refs) => void actions.setData(refs, { fixed: true, locked: true, draggable: false }),
           unlock: (refs) => void actions.setData(refs, { fixed: false, locked: false, draggable: true }),
           riseabove: (refs) => void riseaboveFrom(refs),
+          move: (ref) => setLiftRequest({ refId: ref._id, nonce: Date.now() }),
           remove: (refs) => void removeRefs(refs),
           favourite: plugins.enableFavourites
             ? (ref, on) =>
@@ -687,6 +689,7 @@ export const ViewScreen = ({
           onMenu={(refId, client, at) => setMenu({ refId, client, at })}
           onDrop={handleDrop}
           onDragOut={dragOut}
+          liftRequest={liftRequest}
           onDeleteKey={() => {
             const refs = selectedRefs(selection);
             if (refs.length > 0 && data.editable) void removeRefs(refs);
@@ -699,6 +702,10 @@ export const ViewScreen = ({
         entries={menuEntries}
         onClose={() => setMenu(null)}
         testId={menuRef ? 'ref-menu' : 'canvas-menu'}
+        returnFocus={() =>
+          (menuRef && document.querySelector<HTMLElement>(`[data-ref-id="${CSS.escape(menuRef._id)}"]`)) ||
+          document.querySelector<HTMLElement>('[data-testid="canvas"]')
+        }
       />
       {windows.map((win) => (
         <InternalWindow

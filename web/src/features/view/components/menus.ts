@@ -10,6 +10,7 @@ import {
   Lock,
   LockKeyhole,
   LockOpen,
+  Move,
   Pin,
   PinOff,
   Brush,
@@ -32,6 +33,8 @@ export type RefMenuActions = {
   hardLock: (refs: ViewRef[]) => void;
   unlock: (refs: ViewRef[]) => void;
   riseabove: (refs: ViewRef[]) => void;
+  /** Lift the refs for a keyboard move (issue 25 §1): the menu's way to what a mouse does by dragging. */
+  move: (ref: ViewRef) => void;
   remove: (refs: ViewRef[]) => void;
   favourite: ((ref: ViewRef, on: boolean) => void) | null;
   /** Draw on an image attachment (the context's drawonimage plugin); null = plugin off. */
@@ -107,6 +110,7 @@ export const refMenuEntries = (t: TFunction, viewer: Viewer, ref: ViewRef, refs:
       }
     } else {
       const pinned = ref.data.draggable === false;
+      if (!pinned) entries.push({ kind: 'item', id: 'move', label: t('canvas.menu.move'), icon: Move, onSelect: () => actions.move(ref) });
       entries.push(
         pinned
           ? { kind: 'item', id: 'unpin', label: t('canvas.menu.unpin'), icon: PinOff, onSelect: () => actions.pin(refs, false) }

@@ -61,6 +61,8 @@ export const TimeMachineCanvas = ({
             key={ref._id}
             ref_={ref}
             selected={false}
+            // The past is not edited: the scroller is the Tab stop, the refs are read in browse mode.
+            tabbable={false}
             isNew={false}
             dimmed={false}
             setting={setting}
