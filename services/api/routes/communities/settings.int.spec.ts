@@ -113,6 +113,79 @@ describe('community settings', () => {
     expect(response.json<Problem>().errors?.[0]?.field).toBe(`data.settings.${field}`);
   });
 
+  describe('refuses flipname and sideToSideNotePosition to anyone but its managers (issue 21 §15)', () => {
+    /** The settings as stored now, with one of the two turned on: a change a refused actor must not make. */
+    const changed = async (setting: 'flipname' | 'sideToSideNotePosition') => {
+      const current = (await t.app.inject({ method: 'GET', url: url(), headers: bearer(manager.token) })).json<CommunitySettings>();
+      // Off before, so "unchanged" below means the refused change did not happen.
+      expect(setting === 'flipname' ? current.data.flipname : current.data.plugins.sideToSideNotePosition).toBe(false);
+      const data = structuredClone(current.data);
+      if (setting === 'flipname') data.flipname = true;
+      else data.plugins.sideToSideNotePosition = true;
+      return { data, scaffoldIds: current.scaffoldIds, before: current };
+    };
+    const stored = async () =>
+      (await t.app.inject({ method: 'GET', url: url(), headers: bearer(manager.token) })).json<CommunitySettings>();
+
+    it.each(['flipname', 'sideToSideNotePosition'] as const)('a writer of the community: 403, %s unchanged', async (setting) => {
+      const { data, scaffoldIds, before } = await changed(setting);
+      const response = await save(writer.token, data, scaffoldIds);
+      expect(response.statusCode).toBe(403);
+      expect(await stored()).toEqual(before);
+    });
+
+    it.each(['flipname', 'sideToSideNotePosition'] as const)('a manager of another community: 403, %s unchanged', async (setting) => {
+      const elsewhere = await t.register(`elsewhere-${setting}`);
+      const other = await createCommunity(t, admin.token);
+      await joinCommunity(t, elsewhere.token, elsewhere.id, other._id, 'manager-key');
+      // Managing the other community does let them change that one…
+      const own = defaultContextData();
+      own.flipname = true;
+      own.plugins.sideToSideNotePosition = true;
+      expect(
+        (
+          await t.app.inject({
+            method: 'PUT',
+            url: `/api/communities/${other._id}/settings`,
+            headers: bearer(elsewhere.token),
+            payload: { data: own, scaffoldIds: [] },
+          })
+        ).statusCode,
+      ).toBe(200);
+      // …but not this one.
+      const { data, scaffoldIds, before } = await changed(setting);
+      const response = await save(elsewhere.token, data, scaffoldIds);
+      expect(response.statusCode).toBe(403);
+      expect(await stored()).toEqual(before);
+    });
+
+    it.each(['flipname', 'sideToSideNotePosition'] as const)('a stranger without a token: 401, %s unchanged', async (setting) => {
+      const { data, scaffoldIds, before } = await changed(setting);
+      const response = await t.app.inject({ method: 'PUT', url: url(), payload: { data, scaffoldIds } });
+      expect(response.statusCode).toBe(401);
+      expect(await stored()).toEqual(before);
+    });
+
+    it.each([
+      ['flipname', 'data.flipname'],
+      ['sideToSideNotePosition', 'data.plugins.sideToSideNotePosition'],
+    ] as const)('a manager sending %s: "yes" gets a 400 naming the field, nothing saved', async (setting, field) => {
+      const { data, scaffoldIds, before } = await changed(setting);
+      const bad: Record<string, unknown> = structuredClone(data);
+      if (setting === 'flipname') bad.flipname = 'yes';
+      else bad.plugins = { ...data.plugins, sideToSideNotePosition: 'yes' };
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: url(),
+        headers: bearer(manager.token),
+        payload: { data: bad, scaffoldIds },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<Problem>().errors?.map((error) => error.field)).toContain(field);
+      expect(await stored()).toEqual(before);
+    });
+  });
+
   it('lets only managers and admins save; members read', async () => {
     const response = await save(writer.token, defaultContextData(), []);
     expect(response.statusCode).toBe(403);

@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { Check, MoreHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
 import { LinksLayer } from './LinksLayer.tsx';
+import { openingScroll } from './openingScroll.ts';
 import { arrowsOf, isNewRef, refRect, type Point, type ViewLink, type ViewRef } from './model.ts';
 import { RefItem, useRefText } from './RefItem.tsx';
 import { useCanvasKeyboard } from './useCanvasKeyboard.ts';
@@ -78,6 +79,18 @@ export const Canvas = (props: CanvasProps) => {
       height = Math.max(height, rect.y + rect.height);
     }
     return { width: width + margin, height: height + margin };
+  }, [refs]);
+  // Opening the view: if none of its refs shows, scroll to them (issue 21 §10). Once, before the
+  // first paint; live updates and later refs never move the canvas under the reader's eyes.
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    const scroller = plane.current?.parentElement;
+    if (!scroller) return;
+    const viewport = { x: scroller.scrollLeft, y: scroller.scrollTop, width: scroller.clientWidth, height: scroller.clientHeight };
+    const to = openingScroll(refs.map(refRect), viewport);
+    if (to) scroller.scrollTo({ left: to.x, top: to.y, behavior: 'instant' });
   }, [refs]);
   // Fixed refs first: they sit in the lowest layer.
   const ordered = useMemo(() => [...refs].sort((a, b) => Number(b.data.fixed === true) - Number(a.data.fixed === true)), [refs]);
