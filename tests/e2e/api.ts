@@ -49,3 +49,30 @@ export const createCommunity = async (
 export const waitForLive = async (page: Page | FrameLocator): Promise<void> => {
   await page.locator('[data-testid="view-page"][data-live="subscribed"]').waitFor({ state: 'attached' });
 };
+
+/**
+ * A note written and contributed through the API, placed at x, y in a view (or beside its parent when it builds on one):
+ * the set-up most browser tests start from. Returns the note's id.
+ */
+export const writtenNote = async (
+  url: string,
+  token: string,
+  communityId: string,
+  note: { title: string; viewId: string; x: number; y: number; buildsOn?: string; text?: string },
+): Promise<string> => {
+  const created = await ok<{ contribution: { _id: string } }>(url, `/api/contributions/${communityId}`, token, 'POST', {
+    type: 'Note',
+    ...(note.buildsOn
+      ? { buildsOn: note.buildsOn, workingViewId: note.viewId }
+      : { placement: { viewId: note.viewId, x: note.x, y: note.y } }),
+  });
+  const id = created.contribution._id;
+  const { revision } = await ok<{ revision: number }>(url, `/api/objects/${id}`, token);
+  await ok(url, `/api/objects/${communityId}/${id}`, token, 'PUT', {
+    revision,
+    title: note.title,
+    body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: note.text ?? `${note.title} : une idée.` }] }] },
+    status: 'active',
+  });
+  return id;
+};

@@ -113,6 +113,7 @@ export const ViewScreen = ({
   const communityId = data.community._id;
   const [selection, setSelection] = useState<Set<string>>(() => new Set());
   const [filter, setFilter] = useState<CanvasFilter>(emptyFilter);
+  const menuOpenedOn = useRef<string | null>(null);
   const [liftRequest, setLiftRequest] = useState<{ refId: string; nonce: number } | null>(null);
   const [menu, setMenu] = useState<MenuState | null>(null);
   const [notices, setNotices] = useState<Notice[]>([]);
@@ -686,7 +687,10 @@ export const ViewScreen = ({
           editable={data.editable}
           onMove={(moves) => void actions.move(moves)}
           onOpen={openContribution}
-          onMenu={(refId, client, at) => setMenu({ refId, client, at })}
+          onMenu={(refId, client, at) => {
+            menuOpenedOn.current = refId;
+            setMenu({ refId, client, at });
+          }}
           onDrop={handleDrop}
           onDragOut={dragOut}
           liftRequest={liftRequest}
@@ -702,10 +706,14 @@ export const ViewScreen = ({
         entries={menuEntries}
         onClose={() => setMenu(null)}
         testId={menuRef ? 'ref-menu' : 'canvas-menu'}
-        returnFocus={() =>
-          (menuRef && document.querySelector<HTMLElement>(`[data-ref-id="${CSS.escape(menuRef._id)}"]`)) ||
-          document.querySelector<HTMLElement>('[data-testid="canvas"]')
-        }
+        returnFocus={() => {
+          // The menu state is already cleared when Radix asks: the ref it was opened on is remembered apart.
+          const refId = menuOpenedOn.current;
+          return (
+            (refId && document.querySelector<HTMLElement>(`[data-ref-id="${CSS.escape(refId)}"]`)) ||
+            document.querySelector<HTMLElement>('[data-testid="canvas"]')
+          );
+        }}
       />
       {windows.map((win) => (
         <InternalWindow
