@@ -181,4 +181,22 @@ describeBrowser('the canvas with the keyboard only (issue 25 §1)', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('internal-window').waitFor();
   });
+
+  it('says who wrote a note and what it builds on, and announces a classmate’s new note (issue 25 §3)', async () => {
+    const page = await openCanvas();
+    const label = await refByTitle(page, 'Elle germe').getAttribute('aria-label');
+    expect(label).toContain('par Test ines');
+    expect(label).toContain('élabore « La graine »');
+    expect(label).toMatch(/modifiée le \d/);
+
+    const classmate = await registerUser(app.url, 'malik', 'malik-pass-1');
+    await ok(app.url, '/api/authors', classmate.token, 'POST', {
+      userId: classmate.id,
+      communityId: community._id,
+      registrationKey: 'classe-cm1',
+    });
+    await writtenNote(app.url, classmate.token, community._id, { title: 'Les fleurs', viewId, x: 700, y: 120 });
+    await refByTitle(page, 'Les fleurs').waitFor();
+    await expect.poll(() => announced(page), { timeout: 10_000 }).toContain('a ajouté « Les fleurs »');
+  });
 });

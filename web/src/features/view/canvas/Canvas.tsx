@@ -6,6 +6,8 @@ import { LinksLayer } from './LinksLayer.tsx';
 import { openingScroll } from './openingScroll.ts';
 import { arrowsOf, isNewRef, refRect, type Point, type ViewLink, type ViewRef } from './model.ts';
 import { RefItem, useRefText } from './RefItem.tsx';
+import { builtOnTitles } from './keyboard.ts';
+import { useAnnouncer, useArrivalAnnouncements } from './useArrivalAnnouncements.ts';
 import { useCanvasKeyboard } from './useCanvasKeyboard.ts';
 import { useCanvasPointer, type Move } from './useCanvasPointer.ts';
 import { useProgressiveRefs } from './useProgressiveRefs.ts';
@@ -143,7 +145,11 @@ export const Canvas = (props: CanvasProps) => {
     navigator.vibrate?.(15);
   };
 
+  const { announcement, announce } = useAnnouncer();
+  useArrivalAnnouncements(refs, announce);
+  const builtOn = useMemo(() => builtOnTitles(refs, links), [refs, links]);
   const keyboard = useCanvasKeyboard({
+    announce,
     plane,
     refs,
     links,
@@ -244,6 +250,7 @@ export const Canvas = (props: CanvasProps) => {
                   selected={selection.has(ref._id)}
                   tabbable={ref._id === keyboard.tabStopId}
                   isNew={isNewRef(ref, now)}
+                  buildsOnTitle={builtOn.get(ref._id)}
                   dimmed={visible !== null && !visible.has(ref._id)}
                   setting={setting}
                   favourites={favourites}
@@ -258,7 +265,7 @@ export const Canvas = (props: CanvasProps) => {
           {t(editable ? 'canvas.keyboard.help' : 'canvas.keyboard.helpReadOnly')}
         </p>
         <p className="visually-hidden" aria-live="polite" data-testid="canvas-announcement">
-          {keyboard.announcement}
+          {announcement}
         </p>
         {/* Above the plane, not in it: drawing the marquee repaints this layer only, not a thousand refs. */}
         <div className={styles.overlay} style={{ width: size.width, height: size.height }}>

@@ -13,6 +13,8 @@ export type RefItemProps = {
   /** The canvas's one Tab stop (the others are reached with the arrow keys). */
   tabbable: boolean;
   isNew: boolean;
+  /** The title of the note this one builds on, when that note is in the view: said in the accessible name (issue 25 §3). */
+  buildsOnTitle?: string | undefined;
   /** Filtered out by the filter panel: drawn faint. */
   dimmed: boolean;
   setting: ViewSetting;
@@ -59,6 +61,7 @@ export const RefItem = memo(function RefItem({
   selected,
   tabbable,
   isNew,
+  buildsOnTitle,
   dimmed,
   setting,
   favourites,
@@ -78,10 +81,14 @@ export const RefItem = memo(function RefItem({
   const pinned = !fixed && ref.data.draggable === false;
   const typeText = t(`canvas.kind.${look.kind}`);
   const readText = look.kind === 'note' || look.kind === 'riseabove' ? t(`canvas.read.${look.read}`) : '';
+  // What a sighted pupil reads off the card and its arrows, for a screen reader: who, when, read or not, what it builds on.
   const details = [
     typeText,
+    target.authorNames.length > 0 ? `${t('canvas.a11y.by')} ${target.authorNames.join(', ')}` : '',
+    Number.isFinite(Date.parse(target.modified)) ? `${t('canvas.a11y.modified')} ${timeFormat.format(new Date(target.modified))}` : '',
     readText,
-    look.byMe ? t('canvas.byMe') : t('canvas.byOthers'),
+    buildsOnTitle !== undefined ? t('canvas.a11y.buildsOn').replace('{{title}}', buildsOnTitle || t('canvas.untitled')) : '',
+    look.byMe ? t('canvas.byMe') : '',
     look.promising ? t('canvas.promising') : '',
     isNew ? t('canvas.new') : '',
     fixed ? (ref.data.locked ? t('canvas.hardLocked') : t('canvas.locked')) : pinned ? t('canvas.pinned') : '',

@@ -108,3 +108,29 @@ export const refsToLift = (refs: readonly ViewRef[], focused: ViewRef, selection
   const chosen = selection.has(focused._id) ? refs.filter((ref) => selection.has(ref._id)) : [focused];
   return chosen.filter(isDraggable);
 };
+
+/**
+ * For each ref whose contribution builds on a contribution placed in this view,
+ * that contribution's title: the accessible name says what a sighted pupil reads
+ * off the arrow (issue 25 §3).
+ */
+export const builtOnTitles = (refs: readonly ViewRef[], links: readonly ViewLink[]): Map<string, string> => {
+  const titleOf = new Map(refs.map((ref) => [ref.to, ref._to.title]));
+  const parentOf = new Map<string, string>();
+  for (const link of links) {
+    if (link.type === 'buildson' && titleOf.has(link.to) && !parentOf.has(link.from)) parentOf.set(link.from, link.to);
+  }
+  const titles = new Map<string, string>();
+  for (const ref of refs) {
+    const parent = parentOf.get(ref.to);
+    if (parent !== undefined) titles.set(ref._id, titleOf.get(parent) ?? '');
+  }
+  return titles;
+};
+
+/**
+ * The refs that arrived since the last look and are worth announcing: others'
+ * contributions (mine the pupil made), not those of the first load.
+ */
+export const arrivals = (known: ReadonlySet<string>, refs: readonly ViewRef[]): ViewRef[] =>
+  refs.filter((ref) => !known.has(ref._id) && !ref._to.byMe);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  arrivals,
+  builtOnTitles,
   directionOfKey,
   firstRef,
   keyboardStep,
@@ -100,5 +102,17 @@ describe('the canvas keyboard model (issue 25 §1)', () => {
     expect(refsToLift(refs, a, new Set([a._id, b._id, pinned._id])).map((r) => r._id)).toEqual([a._id, b._id]);
     expect(refsToLift(refs, a, new Set([b._id])).map((r) => r._id)).toEqual([a._id]);
     expect(refsToLift(refs, pinned, new Set())).toEqual([]);
+  });
+
+  it('names, for each build-on, the note it builds on when that note is in the view', () => {
+    const refs = [ref(1, { title: 'La graine' }), ref(2, { title: 'Elle germe' }), ref(3, { title: 'Ailleurs' })];
+    const titles = builtOnTitles(refs, [buildson(2, 1), buildson(3, 99), { _id: id(8000), type: 'references', from: id(1), to: id(3) }]);
+    expect([...titles]).toEqual([[refs[1]!._id, 'La graine']]);
+  });
+
+  it('announces the refs that arrived since, except the pupil’s own', () => {
+    const known = new Set([ref(1)._id]);
+    const mine = { ...ref(3), _to: { ...ref(3)._to, byMe: true } };
+    expect(arrivals(known, [ref(1), ref(2), mine]).map((r) => r._id)).toEqual([ref(2)._id]);
   });
 });

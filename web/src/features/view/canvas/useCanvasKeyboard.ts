@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { directionOfKey, firstRef, refsToLift, spatialNeighbour, steppedPositions, threadNeighbour, type Direction } from './keyboard.ts';
 import type { Point, ViewLink, ViewRef } from './model.ts';
@@ -18,6 +18,8 @@ export type CanvasKeyboardOptions = {
   onMenu: (refId: string | null, client: Point, at: Point) => void;
   onDeleteKey: () => void;
   pointIn: (client: Point) => Point;
+  /** Says a sentence in the canvas's polite live region. */
+  announce: (text: string) => void;
   /** A ref the note menu's "Move" asked to lift (issue 25 §1); `nonce` tells two requests for one ref apart. */
   liftRequest: { refId: string; nonce: number } | null;
 };
@@ -35,15 +37,13 @@ export const useCanvasKeyboard = (options: CanvasKeyboardOptions) => {
   const { t } = useTranslation();
   const [focusId, setFocusId] = useState<string | null>(null);
   const [thread, setThread] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
   const lifted = useRef<Lifted | null>(null);
   const latest = useRef(options);
   latest.current = options;
 
   const tabStopId = (focusId !== null && refs.some((ref) => ref._id === focusId) ? focusId : firstRef(refs)?._id) ?? null;
 
-  // A polite region reads a changed text; the same sentence twice in a row needs a change to be read again.
-  const announce = useCallback((text: string) => setAnnouncement((before) => (before === text ? `${text}\u00a0` : text)), []);
+  const { announce } = options;
 
   const focusRef = (ref: ViewRef) => {
     setFocusId(ref._id);
@@ -198,5 +198,5 @@ export const useCanvasKeyboard = (options: CanvasKeyboardOptions) => {
     }
   };
 
-  return { tabStopId, announcement, onKeyDown, onFocus, onBlur };
+  return { tabStopId, onKeyDown, onFocus, onBlur };
 };
