@@ -43,9 +43,9 @@ import {
   refBox,
   type PlacedRef,
   type Spot,
-} from './geometry.ts';
+} from '../../domain/view/geometry.ts';
 import { toContribution, toLink } from './replies.ts';
-import { checkRefChange, checkRefDelete, type RefActor } from './refRules.ts';
+import { checkRefChange, checkRefDelete, type RefActor } from '../../domain/view/refRules.ts';
 import { type MessageCode, msg } from '../../../contracts/messageCodes.ts';
 import { defaultTitle, workspaceTitle } from './defaultTitles.ts';
 

@@ -11,7 +11,7 @@ import type { ContributionEvent, LinkType } from '../../../contracts/events/cont
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
 import { isObjectId } from '../../../contracts/ids.ts';
 import type { AccessObject, AccessSubject } from '../../../contracts/permissions.ts';
-import { mayReadPast } from '../past/mayReadPast.ts';
+import { mayReadPast } from '../../domain/access/mayReadPast.ts';
 import { readState } from '../../../projections/reads/index.ts';
 import { toRefData } from '../canvas/canvasReader.ts';
 import { evolveContribution, type ContributionDocument } from '../../../projections/contributions/index.ts';
