@@ -11,7 +11,9 @@ import type { UserDocument } from '../../../projections/users/index.ts';
 import { BuildonError, UnauthorizedError } from '../../core/errors.ts';
 import type { EventStore, Subscription } from '../../core/eventStore.ts';
 import type { ReadStore } from '../../core/readStore.ts';
-import { arrowLinkTypes, authorName, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
+import { authorName, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
+import { refsFor } from '../canvas/queries/refsFor.ts';
+import { arrowLinkTypes } from '../../domain/links/linkRules.ts';
 import type { TokenPayload } from '../plugins/session.ts';
 
 /** One websocket, whatever the transport. */
@@ -256,7 +258,8 @@ export class PushHub {
   private async pushRefs(viewId: string, links: LinkDocument[], cause: 'placed' | 'changed' | 'target'): Promise<void> {
     const readers = await this.readersOf(viewId);
     if (readers.length === 0) return;
-    const refs = await this.deps.reader.refsFor(
+    const refs = await refsFor(
+      this.deps.reader,
       readers.map((r) => r.reader),
       links,
     );
@@ -294,7 +297,8 @@ export class PushHub {
     if (arrows.length === 0) return;
     const ends = [...new Set(arrows.flatMap((arrow) => [arrow.from, arrow.to]))];
     const placed = await this.deps.reader.links.find({ from: viewId, type: 'contains', to: { $in: ends } });
-    const visible = await this.deps.reader.refsFor(
+    const visible = await refsFor(
+      this.deps.reader,
       readers.map((r) => r.reader),
       placed,
     );
@@ -337,7 +341,8 @@ export class PushHub {
     for (const ref of refs) byView.set(ref.from, [...(byView.get(ref.from) ?? []), ref]);
     for (const [viewId, viewRefs] of byView) {
       const readers = await this.readersOf(viewId);
-      const visible = await this.deps.reader.refsFor(
+      const visible = await refsFor(
+        this.deps.reader,
         readers.map((r) => r.reader),
         viewRefs,
       );
