@@ -2,6 +2,7 @@ import { applyStep as applySceneStep, revertStep as revertSceneStep } from '../.
 import type { TimeMachineStepKind } from '../../../contracts/api/timemachine.ts';
 import type { ViewLink, ViewRef } from '../../../contracts/api/views.ts';
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
+import { readState } from '../../../projections/reads/index.ts';
 import { ReplayCaptions } from './replayCaptions.ts';
 import { ReplaySight } from './replaySight.ts';
 import type { FrameEntry, LinkDelta, ReplayOptions, ReplayStep } from './replayTypes.ts';
@@ -76,15 +77,27 @@ export class ViewReplay {
     }
   }
 
-  /** The frame after step `index` (−1 = empty): refs sorted by creation, arrows by id. */
-  frameAt(index: number): { refs: ViewRef[]; links: ViewLink[] } {
+  /**
+   * The frame after step `index` (−1 = empty): refs sorted by creation, arrows
+   * by id. Reads are not steps, so each ref's read state is taken as of `time`
+   * (by default the step's instant): the reader's last read of it then against
+   * the version shown, as the canvas showed it at that instant.
+   */
+  frameAt(index: number, time?: string): { refs: ViewRef[]; links: ViewLink[] } {
     if (index < -1 || index >= this.steps.length) throw new RangeError(`frame ${index} of ${this.steps.length}`);
     const c = Math.floor((index + 1) / this.every);
     const checkpoint = this.checkpoints[c] as Checkpoint;
     const refs = new Map(checkpoint.refs);
     const links = new Map(checkpoint.links);
     for (let i = c * this.every; i <= index; i++) applyStep(refs, links, this.steps[i] as ReplayStep);
-    return { refs: [...refs.values()].sort(compareRefs), links: [...links.values()].sort(compareIds) };
+    const asOf = time ?? this.steps[index]?.time;
+    const shown = [...refs.values()].map((ref) => {
+      if (asOf === undefined) return ref;
+      const last = this.world.lastReadAt(ref.to, asOf);
+      const read = readState(last === undefined ? undefined : { last }, ref._to.modified);
+      return read === ref._to.read ? ref : { ...ref, _to: { ...ref._to, read } };
+    });
+    return { refs: shown.sort(compareRefs), links: [...links.values()].sort(compareIds) };
   }
 
   /** The index of the frame in force at `time` (−1 before the first step). */

@@ -26,6 +26,8 @@ export class ReplayWorld {
   readonly linkTypes = new Map<string, LinkType>();
   /** The reader's last read instant per contribution. */
   readonly reads = new Map<string, string>();
+  /** Every instant the reader read each contribution: frames show the read state as of their instant. */
+  private readonly readInstants = new Map<string, string[]>();
   /** The reader's view of each placed contribution now (null: hidden), until one of its inputs changes. */
   readonly targets = new Map<string, ShownTarget>();
   /** The last `contains` link that placed a contribution in another view (a rise-above's inner view, a placed view), for "moved into" captions. */
@@ -53,6 +55,9 @@ export class ReplayWorld {
     } else if (streamName.startsWith('reads-')) {
       const data = event.data as { authorId?: string; contributionId?: string };
       if (event.type === 'ReadMarked' && data.authorId === this.options.reader.authorId && typeof data.contributionId === 'string') {
+        const instants = this.readInstants.get(data.contributionId);
+        if (instants) instants.push(event.metadata.at);
+        else this.readInstants.set(data.contributionId, [event.metadata.at]);
         const last = this.reads.get(data.contributionId);
         if (last === undefined || event.metadata.at > last) {
           this.reads.set(data.contributionId, event.metadata.at);
@@ -61,6 +66,13 @@ export class ReplayWorld {
       }
     }
     return affected;
+  }
+
+  /** The reader's last read of a contribution at or before `time` (reads are not steps: frames ask). */
+  lastReadAt(contributionId: string, time: string): string | undefined {
+    let last: string | undefined;
+    for (const at of this.readInstants.get(contributionId) ?? []) if (at <= time && (last === undefined || at > last)) last = at;
+    return last;
   }
 
   private applyViewEvent(event: RecordedEvent<ContributionEvent>, affected: Set<string>): void {
