@@ -11,6 +11,7 @@
  */
 import { canvasWorld, seedCanvasView } from '../tests/support/canvas.ts';
 import { bearer, buildTestApp, type TestApp } from '../tests/support/testApp.ts';
+import { loadCanvas } from '../services/api/canvas/queries/loadCanvas.ts';
 
 const refCount = Number(process.env.BENCH_CANVAS_REFS ?? 200);
 const seconds = Number(process.env.BENCH_CANVAS_SECONDS ?? 3);
@@ -51,7 +52,7 @@ export const benchCanvas = async () => {
     const cpu = process.cpuUsage();
     for (let i = 0; i < 500; i++) {
       const started = performance.now();
-      await t.infra.canvasReader.canvas(user, viewId);
+      await loadCanvas(t.infra.canvasReader, user, viewId);
       service.push(performance.now() - started);
     }
     const serviceCpu = process.cpuUsage(cpu);

@@ -1,4 +1,5 @@
 import type { Contribution, Link } from '../../../contracts/api/canvas.ts';
+import type { ViewSummary } from '../../../contracts/api/communities.ts';
 import { withServableBodies } from '../../../contracts/noteSchema.ts';
 import type { ContributionDocument, LinkDocument } from '../../../projections/contributions/index.ts';
 
@@ -28,4 +29,15 @@ export const toLink = (doc: LinkDocument): Link => ({
   data: doc.data,
   created: doc.created,
   modified: doc.modified,
+});
+
+/** A view as the view manager and the canvas header answer it. */
+export const toViewSummary = (doc: ContributionDocument): ViewSummary => ({
+  _id: doc._id,
+  communityId: doc.communityId,
+  title: doc.title,
+  created: doc.created,
+  modified: doc.modified,
+  permission: doc.permission,
+  status: doc.status,
 });

@@ -6,7 +6,7 @@ import { contributionsCollectionName, evolveContribution, type ContributionDocum
 import type { EventStore } from '../../core/eventStore.ts';
 import type { ReadStore } from '../../core/readStore.ts';
 import type { CommunityAccessGrant } from '../communities/access.ts';
-import { mayReadPast } from './mayReadPast.ts';
+import { mayReadPast } from '../../domain/access/mayReadPast.ts';
 
 /** What of a contribution's state the access rule reads (a snapshot then, or the document now). */
 export type AccessState = { permission?: unknown; authors?: unknown; group?: unknown; type?: unknown; data?: unknown };

@@ -1,36 +1,20 @@
-import type { ViewRef } from '../../../contracts/api/views.ts';
 import { personName } from '../../../contracts/personName.ts';
 import type { AuthorEvent } from '../../../contracts/events/author.ts';
 import type { ContributionEvent } from '../../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
 import type { ReadEvent } from '../../../contracts/events/read.ts';
 import { pushCloseCodes, type PresenceUser, type PushServerMessage } from '../../../contracts/push.ts';
-import type { LinkDocument } from '../../../projections/contributions/index.ts';
 import { readsCollectionName, readId, readState, type ReadDocument } from '../../../projections/reads/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { BuildonError, UnauthorizedError } from '../../core/errors.ts';
 import type { EventStore, Subscription } from '../../core/eventStore.ts';
 import type { ReadStore } from '../../core/readStore.ts';
-import { arrowLinkTypes, authorName, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
+import { authorName, type CanvasReader } from '../canvas/canvasReader.ts';
+import { CanvasChanges } from './canvasChanges.ts';
+import type { PushClient, PushConnection, ViewSubscription } from './clients.ts';
 import type { TokenPayload } from '../plugins/session.ts';
 
-/** One websocket, whatever the transport. */
-export type PushConnection = {
-  send(text: string): void;
-  close(code: number, reason: string): void;
-};
-
-type Subscription_ = { communityId: string; authorId: string; name: string };
-
-export type PushClient = {
-  readonly id: number;
-  readonly connection: PushConnection;
-  user: UserDocument | null;
-  /** The token the socket authenticated with: a session end closes the socket. */
-  session?: TokenPayload;
-  /** Subscribed views → who I am there. */
-  views: Map<string, Subscription_>;
-};
+export type { PushClient, PushConnection } from './clients.ts';
 
 export type PushHubDeps = {
   eventStore: EventStore;
@@ -78,7 +62,22 @@ export class PushHub {
   /** The event being dispatched, stamped on the changes it sends. */
   private dispatching: number | null = null;
 
-  constructor(private readonly deps: PushHubDeps) {}
+  private readonly changes: CanvasChanges;
+
+  constructor(private readonly deps: PushHubDeps) {
+    this.changes = new CanvasChanges(
+      {
+        subscribersOf: (viewId) => this.viewSubscribers.get(viewId),
+        isSubscribed: (viewId) => this.viewSubscribers.has(viewId),
+        send: (client, message) => this.send(client, message),
+        drop: (client, viewId, error) => {
+          this.leave(client, viewId);
+          this.error(client, error, viewId);
+        },
+      },
+      deps.reader,
+    );
+  }
 
   /** Follows the log from its current head. */
   async start(): Promise<void> {
@@ -163,7 +162,7 @@ export class PushHub {
    */
   async subscribe(client: PushClient, viewId: string): Promise<void> {
     if (!client.user) return this.send(client, { type: 'error', status: 401, message: 'Authentication required', viewId });
-    let subscription: Subscription_;
+    let subscription: ViewSubscription;
     try {
       const user = await this.deps.getUser(client.user._id);
       if (!user || user.blockLogin) return this.send(client, { type: 'error', status: 401, message: 'Authentication required', viewId });
@@ -224,7 +223,7 @@ export class PushHub {
     if (authorAccessEvents.has(event.type)) return this.authorChanged(event as RecordedEvent<AuthorEvent>);
     if (!event.streamName.startsWith('contribution-')) return;
     const e = event as RecordedEvent<ContributionEvent>;
-    if (contributionLinkEvents.has(e.type)) return this.linkChanged(e);
+    if (contributionLinkEvents.has(e.type)) return this.changes.linkChanged(e);
     if (e.type === 'GroupMemberAdded' || e.type === 'GroupMemberRemoved') return this.memberChanged(e.data.authorId);
     if (e.type === 'ViewSettingChanged') {
       for (const client of this.viewSubscribers.get(e.data.contributionId) ?? []) {
@@ -233,146 +232,7 @@ export class PushHub {
       return;
     }
     const data = e.data as { contributionId?: unknown };
-    if (typeof data.contributionId === 'string') await this.targetChanged(data.contributionId);
-  }
-
-  /** Readers of the subscribers of a view (a subscriber who lost access is unsubscribed). */
-  private async readersOf(viewId: string): Promise<{ client: PushClient; reader: Reader }[]> {
-    const subscribers = [...(this.viewSubscribers.get(viewId) ?? [])];
-    const out: { client: PushClient; reader: Reader }[] = [];
-    for (const client of subscribers) {
-      const subscription = client.views.get(viewId);
-      if (!client.user || !subscription) continue;
-      try {
-        out.push({ client, reader: await this.deps.reader.reader(client.user, subscription.communityId) });
-      } catch (error) {
-        this.leave(client, viewId);
-        this.error(client, error, viewId);
-      }
-    }
-    return out;
-  }
-
-  private async pushRefs(viewId: string, links: LinkDocument[], cause: 'placed' | 'changed' | 'target'): Promise<void> {
-    const readers = await this.readersOf(viewId);
-    if (readers.length === 0) return;
-    const refs = await this.deps.reader.refsFor(
-      readers.map((r) => r.reader),
-      links,
-    );
-    readers.forEach(({ client }, index) => {
-      const visible = new Map((refs[index] ?? []).map((ref) => [ref._id, ref]));
-      for (const link of links) {
-        const ref = visible.get(link._id);
-        if (ref) this.send(client, { type: 'ref.saved', viewId, cause, ref });
-        // Placed but not visible to this reader: nothing to say. Changed and now
-        // invisible (made private, inactive): it leaves this reader's canvas.
-        else if (cause !== 'placed') this.send(client, { type: 'ref.removed', viewId, linkId: link._id });
-      }
-    });
-    if (cause !== 'changed') await this.pushArrowsOf(viewId, readers, refs);
-  }
-
-  /**
-   * Issue 21 §2: a note that appears on a reader's canvas (placed, contributed,
-   * made readable) brings its build-on and reference arrows to the notes already
-   * there: the arrow's link was written before the note could be seen, so its
-   * own `LinkCreated` reached nobody. Sent per reader, only between refs that
-   * reader sees; the client keeps one arrow per id.
-   */
-  private async pushArrowsOf(viewId: string, readers: { client: PushClient; reader: Reader }[], shown: ViewRef[][]): Promise<void> {
-    const appeared = new Set(shown.flat().map((ref) => ref.to));
-    if (appeared.size === 0) return;
-    const ids = [...appeared];
-    // Two indexed lookups (by `from`, by `to`) rather than one `$or` the embedded store would scan.
-    const types = { $in: [...arrowLinkTypes] };
-    const [outgoing, incoming] = await Promise.all([
-      this.deps.reader.links.find({ from: { $in: ids }, type: types }),
-      this.deps.reader.links.find({ to: { $in: ids }, type: types }),
-    ]);
-    const arrows = [...new Map([...outgoing, ...incoming].map((arrow) => [arrow._id, arrow])).values()];
-    if (arrows.length === 0) return;
-    const ends = [...new Set(arrows.flatMap((arrow) => [arrow.from, arrow.to]))];
-    const placed = await this.deps.reader.links.find({ from: viewId, type: 'contains', to: { $in: ends } });
-    const visible = await this.deps.reader.refsFor(
-      readers.map((r) => r.reader),
-      placed,
-    );
-    readers.forEach(({ client }, index) => {
-      const seen = new Set((visible[index] ?? []).map((ref) => ref.to));
-      for (const arrow of arrows) {
-        if (seen.has(arrow.from) && seen.has(arrow.to) && (appeared.has(arrow.from) || appeared.has(arrow.to))) {
-          this.send(client, { type: 'link.saved', viewId, link: { _id: arrow._id, from: arrow.from, to: arrow.to, type: arrow.type } });
-        }
-      }
-    });
-  }
-
-  private async linkChanged(event: RecordedEvent<ContributionEvent>): Promise<void> {
-    if (event.type !== 'LinkCreated' && event.type !== 'LinkUpdated' && event.type !== 'LinkDeleted') return;
-    const { linkId, from } = event.data;
-    if (event.type === 'LinkDeleted') {
-      if (this.viewSubscribers.has(from)) {
-        for (const client of this.viewSubscribers.get(from) ?? []) this.send(client, { type: 'ref.removed', viewId: from, linkId });
-        return;
-      }
-      // Perhaps an arrow between refs of subscribed views.
-      for (const ref of await this.subscribedRefsTo([from])) {
-        for (const client of this.viewSubscribers.get(ref.from) ?? []) {
-          this.send(client, { type: 'link.removed', viewId: ref.from, linkId });
-        }
-      }
-      return;
-    }
-    const link = await this.deps.reader.links.get(linkId);
-    if (!link) return;
-    if (link.type === 'contains') {
-      if (this.viewSubscribers.has(link.from)) await this.pushRefs(link.from, [link], event.type === 'LinkCreated' ? 'placed' : 'changed');
-      // A view placed or moved inside another changes nothing else.
-      return;
-    }
-    if (event.type !== 'LinkCreated' || !(arrowLinkTypes as readonly string[]).includes(link.type)) return;
-    const refs = await this.subscribedRefsTo([link.from, link.to]);
-    const byView = new Map<string, LinkDocument[]>();
-    for (const ref of refs) byView.set(ref.from, [...(byView.get(ref.from) ?? []), ref]);
-    for (const [viewId, viewRefs] of byView) {
-      const readers = await this.readersOf(viewId);
-      const visible = await this.deps.reader.refsFor(
-        readers.map((r) => r.reader),
-        viewRefs,
-      );
-      readers.forEach(({ client }, index) => {
-        const targets = new Set((visible[index] ?? []).map((ref) => ref.to));
-        if (targets.has(link.from) && targets.has(link.to)) {
-          this.send(client, { type: 'link.saved', viewId, link: { _id: link._id, from: link.from, to: link.to, type: link.type } });
-        }
-      });
-    }
-  }
-
-  /** Refs (contains links) of subscribed views that place one of `contributionIds`. */
-  private async subscribedRefsTo(contributionIds: string[]): Promise<LinkDocument[]> {
-    const refs = await this.deps.reader.links.find({ to: { $in: contributionIds }, type: 'contains' });
-    return refs.filter((ref) => this.viewSubscribers.has(ref.from));
-  }
-
-  private async targetChanged(contributionId: string): Promise<void> {
-    // The subscribed view itself changed (made private, deleted): re-authorise its subscribers.
-    if (this.viewSubscribers.has(contributionId)) {
-      for (const client of [...(this.viewSubscribers.get(contributionId) ?? [])]) {
-        if (!client.user) continue;
-        try {
-          await this.deps.reader.viewAccess(client.user, contributionId);
-        } catch (error) {
-          this.leave(client, contributionId);
-          this.error(client, error, contributionId);
-        }
-      }
-    }
-    const refs = await this.subscribedRefsTo([contributionId]);
-    const byView = new Map<string, LinkDocument[]>();
-    for (const ref of refs) byView.set(ref.from, [...(byView.get(ref.from) ?? []), ref]);
-    for (const [viewId, viewRefs] of byView) await this.pushRefs(viewId, viewRefs, 'target');
+    if (typeof data.contributionId === 'string') await this.changes.targetChanged(data.contributionId);
   }
 
   /** Subscriptions (client, view) of one membership. */

@@ -13,7 +13,7 @@ import { batchDecider } from '../../domain/contribution/batch.ts';
 import { contributionDecider, type ContributionCommand } from '../../domain/contribution/contribution.decide.ts';
 import type { CommandDeps } from '../appServices.ts';
 import { accessObject, toRefData, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
-import { defaultPosition, findFreeSpot } from '../canvas/geometry.ts';
+import { defaultPosition, findFreeSpot } from '../../domain/view/geometry.ts';
 import { toContribution, toLink } from '../canvas/replies.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
 

@@ -262,7 +262,8 @@ export class TimeMachineService {
     const ms = Date.parse(time);
     if (!/^\d{4}-\d\d-\d\d/.test(time) || Number.isNaN(ms)) throw ValidationError.field('time', msg('timeMachine.badTime'));
     const replay = await this.replayFor(user, await this.gate(user, viewId));
-    return frameReply(viewId, replay, replay.indexAt(new Date(ms).toISOString()));
+    const at = new Date(ms).toISOString();
+    return frameReply(viewId, replay, replay.indexAt(at), at);
   }
 
   /** GET /api/timemachine/{viewId}/steps?from=&count=: steps with their deltas, for local playback. */
@@ -286,8 +287,9 @@ const startsAt = (replay: ViewReplay): string | null => {
   return first ? new Date(Date.parse(first.time) - leadInMs).toISOString() : null;
 };
 
-const frameReply = (viewId: string, replay: ViewReplay, index: number): TimeMachineFrameReply => {
-  const { refs, links } = replay.frameAt(index);
+/** A frame; `at` (the instant asked for) sets the read states, by default the step's instant. */
+const frameReply = (viewId: string, replay: ViewReplay, index: number, at?: string): TimeMachineFrameReply => {
+  const { refs, links } = replay.frameAt(index, at);
   return {
     viewId,
     index,

@@ -32,6 +32,7 @@ import Type from 'typebox';
 import { SpecAnnotationBody } from '../../../../contracts/api/annotations.ts';
 import { annotationServiceFor } from '../../annotations/annotationService.ts';
 import type { AppServices } from '../../appServices.ts';
+import { loadCanvas } from '../../canvas/queries/loadCanvas.ts';
 
 /**
  * The view canvas (issue 5): the one-request canvas load, creating
@@ -58,7 +59,7 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
     async (request) => {
       // Taken before the read: the canvas shows at least every change up to it.
       const position = services.runner.position;
-      return { ...(await canvasReader.canvas(request.currentUser, request.params.viewId)), position };
+      return { ...(await loadCanvas(canvasReader, request.currentUser, request.params.viewId)), position };
     },
   );
 

@@ -37,13 +37,14 @@ export const clampCoordinate = (value: unknown, fallback: number = defaultPositi
 export const clampSpot = (spot: Spot): Spot => ({ x: clampCoordinate(spot.x), y: clampCoordinate(spot.y) });
 
 /** Whether a ref of `size` at `spot` would overlap `other` (their boxes intersect; an unsized `other` covers `unsized`). */
-const overlaps = (spot: Spot, size: Size, other: PlacedRef, unsized: Size): boolean =>
+export const overlaps = (spot: Spot, size: Size, other: PlacedRef, unsized: Size): boolean =>
   spot.x < other.x + (other.width ?? unsized.width) &&
   other.x < spot.x + size.width &&
   spot.y < other.y + (other.height ?? unsized.height) &&
   other.y < spot.y + size.height;
 
-const isFree = (spot: Spot, refs: readonly PlacedRef[], size: Size = refBox, unsized: Size = refBox): boolean =>
+/** Whether no unfixed ref overlaps a ref of `size` at `spot`. */
+export const isFree = (spot: Spot, refs: readonly PlacedRef[], size: Size = refBox, unsized: Size = refBox): boolean =>
   refs.every((ref) => ref.fixed === true || !overlaps(spot, size, ref, unsized));
 
 /**

@@ -1,0 +1,23 @@
+import type { UserDocument } from '../../../projections/users/index.ts';
+import type { TokenPayload } from '../plugins/session.ts';
+
+/** The sockets of the push hub, as the hub and its helpers see them. */
+
+/** One websocket, whatever the transport. */
+export type PushConnection = {
+  send(text: string): void;
+  close(code: number, reason: string): void;
+};
+
+/** Who a socket is on one subscribed view. */
+export type ViewSubscription = { communityId: string; authorId: string; name: string };
+
+export type PushClient = {
+  readonly id: number;
+  readonly connection: PushConnection;
+  user: UserDocument | null;
+  /** The token the socket authenticated with: a session end closes the socket. */
+  session?: TokenPayload;
+  /** Subscribed views → who I am there. */
+  views: Map<string, ViewSubscription>;
+};
