@@ -199,4 +199,43 @@ describeBrowser('the canvas with the keyboard only (issue 25 §1)', () => {
     await refByTitle(page, 'Les fleurs').waitFor();
     await expect.poll(() => announced(page), { timeout: 10_000 }).toContain('a ajouté « Les fleurs »');
   });
+
+  it('draws arrows at 4.5:1 against the canvas, and keeps arrows and new/selected marks in forced-colours mode (issue 25 §5)', async () => {
+    const page = await openCanvas();
+    const contrast = await page.evaluate(() => {
+      const rgb = (value: string) => (value.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+      const luminance = (value: string) => {
+        const [r = 0, g = 0, b = 0] = rgb(value).map((c) => {
+          const x = c / 255;
+          return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const ratio = (a: string, b: string) => {
+        const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+        return (hi + 0.05) / (lo + 0.05);
+      };
+      const background = getComputedStyle(document.body).backgroundColor;
+      const line = document.querySelector('[data-link-type="buildson"]');
+      if (!line) throw new Error('no build-on arrow');
+      const style = getComputedStyle(line);
+      return { ratio: ratio(style.stroke, background), opacity: Number(style.opacity) };
+    });
+    expect(contrast.opacity).toBe(1);
+    expect(contrast.ratio).toBeGreaterThanOrEqual(4.5);
+
+    await page.emulateMedia({ forcedColors: 'active' });
+    await tabIntoCanvas(page);
+    await page.keyboard.press('Control+Space');
+    const forced = await page.evaluate(() => {
+      const selected = document.querySelector('[data-testid="ref"][data-selected]');
+      const line = document.querySelector('[data-link-type="buildson"]');
+      return {
+        selectedOutline: selected ? getComputedStyle(selected).outlineStyle : 'none',
+        arrowStroke: line ? getComputedStyle(line).stroke : 'none',
+      };
+    });
+    expect(forced.selectedOutline).not.toBe('none');
+    expect(forced.arrowStroke).not.toBe('none');
+  });
 });
