@@ -215,6 +215,15 @@ export const Canvas = (props: CanvasProps) => {
         onDragOver={handleDragOver}
         onDragLeave={() => setDropping(false)}
         onDrop={handleDrop}
+        onKeyDown={(event) => {
+          // An empty canvas is focused itself: its menu key opens the canvas menu at the top left of what shows.
+          if (event.target !== event.currentTarget) return;
+          if (event.key !== 'ContextMenu' && !(event.key === 'F10' && event.shiftKey)) return;
+          event.preventDefault();
+          const box = event.currentTarget.getBoundingClientRect();
+          const client = { x: Math.round(box.left + 40), y: Math.round(box.top + 40) };
+          props.onMenu(null, client, pointIn(client));
+        }}
         data-testid="canvas"
         // An empty canvas is its own Tab stop (axe: scrollable-region-focusable); otherwise one ref is (useCanvasKeyboard).
         tabIndex={refs.length === 0 ? 0 : -1}

@@ -186,6 +186,12 @@ export const useCanvasKeyboard = (options: CanvasKeyboardOptions) => {
     } else if (event.key === ' ' && plain) {
       event.preventDefault();
       lift(ref);
+    } else if ((event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) && (event.ctrlKey || event.metaKey)) {
+      // Ctrl with the menu key: the canvas's own menu (paste, new note here), just below the focused note.
+      event.preventDefault();
+      const box = (event.target as HTMLElement).getBoundingClientRect();
+      const client = { x: box.left, y: box.bottom + 24 };
+      options.onMenu(null, client, options.pointIn(client));
     } else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
       event.preventDefault();
       const box = (event.target as HTMLElement).getBoundingClientRect();
