@@ -3,7 +3,7 @@ import type { JobQueue } from '../core/jobQueue.ts';
 import type { ReadStore } from '../core/readStore.ts';
 import type { ProjectionRunner } from '../../projections/runner.ts';
 import type { RobotCheck } from '../integrations/robot-check/robotCheck.ts';
-import type { Clock, IdGenerator } from '../core/clock.ts';
+import type { CommandDeps } from './commandDeps.ts';
 import type { AccountService } from './accounts/accountService.ts';
 import type { CommunityAccess } from './communities/access.ts';
 import type { CommunityService } from './communities/communityService.ts';
@@ -14,15 +14,7 @@ import type { ObjectService } from './objects/objectService.ts';
 import type { CanvasReader } from './canvas/canvasReader.ts';
 import type { CanvasService } from './canvas/canvasService.ts';
 
-/** What every use-case service needs to run commands with read-your-writes. */
-export type CommandDeps = {
-  eventStore: EventStore;
-  readStore: ReadStore;
-  /** The projections' read-your-writes barrier. */
-  projections: { waitFor(position: number): Promise<void> };
-  clock: Clock;
-  ids: IdGenerator;
-};
+export type { CommandDeps } from './commandDeps.ts';
 
 /** What route modules receive: use cases and ports, already wired. */
 export type AppServices = {

@@ -1,0 +1,86 @@
+import { Query } from 'mingo';
+import type { Collection, Document, Filter, FindOptions } from '../../core/readStore.ts';
+import type { CollectionState } from './collectionState.ts';
+import { copyDocument, copyForStorage } from './copy.ts';
+import { topLevelProjection } from './projection.ts';
+import { isEmptyFilter, type QueryPlan } from './queryPlan.ts';
+import { sortDocuments } from './sort.ts';
+
+/**
+ * The Collection port over one CollectionState. `resolve` is called on every
+ * operation so that a handle taken before a rebuild sees the committed data.
+ */
+export class MemoryCollection<T extends Document = Document> implements Collection<T> {
+  constructor(
+    readonly name: string,
+    private readonly resolve: () => CollectionState | undefined,
+    private readonly resolveForWrite: () => CollectionState,
+  ) {}
+
+  /** How the last query on this collection (from any handle) found its documents. */
+  lastQueryPlan(): QueryPlan | null {
+    return this.resolve()?.lastPlan ?? null;
+  }
+
+  async get(id: string): Promise<T | null> {
+    const doc = this.resolve()?.docs.get(id)?.doc;
+    return doc ? copyDocument(doc as T) : null;
+  }
+
+  async findOne(filter: Filter, options: Omit<FindOptions, 'limit' | 'skip'> = {}): Promise<T | null> {
+    const [first] = this.#find(filter, { ...options, limit: 1 });
+    return first ?? null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    return this.#find(filter, options);
+  }
+
+  #find(filter: Filter, options: FindOptions): T[] {
+    const state = this.resolve();
+    if (!state) return [];
+    let docs = state.match(filter);
+    if (options.sort && Object.keys(options.sort).length > 0) docs = sortDocuments(docs, options.sort);
+    const skip = options.skip ?? 0;
+    const limit = options.limit ?? 0;
+    if (skip > 0 || limit > 0) docs = docs.slice(skip, limit > 0 ? skip + limit : undefined);
+    const projection = options.projection;
+    if (projection && Object.keys(projection).length > 0) {
+      const simple = topLevelProjection(projection);
+      if (simple) return docs.map((doc) => copyDocument(simple(doc) as T));
+      const projected = new Query({}).find<Document>(docs, projection).all();
+      return projected.map((doc) => copyDocument(doc as T));
+    }
+    return docs.map((doc) => copyDocument(doc as T));
+  }
+
+  async count(filter: Filter = {}): Promise<number> {
+    const state = this.resolve();
+    if (!state) return 0;
+    if (isEmptyFilter(filter)) return state.docs.size;
+    return state.match(filter).length;
+  }
+
+  async put(doc: T): Promise<void> {
+    this.resolveForWrite().put(copyForStorage(doc));
+  }
+
+  /** Writes in order; on a duplicate key the earlier documents stay written (as MongoDB's ordered bulk write). */
+  async putMany(docs: T[]): Promise<void> {
+    if (docs.length === 0) return;
+    const state = this.resolveForWrite();
+    for (const doc of docs) state.put(copyForStorage(doc));
+  }
+
+  async delete(id: string): Promise<void> {
+    this.resolve()?.delete(id);
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const state = this.resolve();
+    if (!state) return 0;
+    const ids = state.match(filter).map((doc) => doc._id);
+    for (const id of ids) state.delete(id);
+    return ids.length;
+  }
+}

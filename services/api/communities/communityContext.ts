@@ -1,0 +1,50 @@
+import { communityStreamName, type CommunityEvent } from '../../../contracts/events/community.ts';
+import { contributionStreamName, type ContributionEvent } from '../../../contracts/events/contribution.ts';
+import type { EventMetadata } from '../../../contracts/events/event.ts';
+import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
+import { communitiesCollectionName, type CommunityDocument } from '../../../projections/communities/index.ts';
+import {
+  contributionsCollectionName,
+  linksCollectionName,
+  type ContributionDocument,
+  type LinkDocument,
+} from '../../../projections/contributions/index.ts';
+import { handleCommand, type CommandResult } from '../../core/decider.ts';
+import type { OnceStore } from '../../core/onceStore.ts';
+import { communityDecider, type CommunityCommand } from '../../domain/community/community.ts';
+import { batchDecider } from '../../domain/contribution/batch.ts';
+import { contributionDecider, type ContributionCommand } from '../../domain/contribution/contribution.decide.ts';
+import type { CommandDeps } from '../commandDeps.ts';
+import type { CommunityAccess } from './access.ts';
+import { waitForPositions } from './commandSupport.ts';
+
+export type CommunityServiceDeps = CommandDeps & {
+  access: CommunityAccess;
+  /** Remembers recent creations: a double submit must not create two communities. */
+  once: OnceStore;
+  /** Runs a read-model repair between two event applications (ProjectionRunner.exclusive / position). */
+  runner: { exclusive<T>(fn: () => T | Promise<T>): Promise<T>; readonly position: number };
+};
+
+/** The read models of communities, their memberships, contributions and links. */
+export const communityCollections = (deps: Pick<CommandDeps, 'readStore'>) => ({
+  communities: deps.readStore.collection<CommunityDocument>(communitiesCollectionName),
+  authors: deps.readStore.collection<AuthorDocument>(authorsCollectionName),
+  contributions: deps.readStore.collection<ContributionDocument>(contributionsCollectionName),
+  links: deps.readStore.collection<LinkDocument>(linksCollectionName),
+});
+
+/** Runs commands on one contribution stream (a context, a view, a group, a scaffold…). */
+export const runOnContribution = (deps: CommandDeps, contributionId: string, commands: ContributionCommand[], metadata: EventMetadata) =>
+  handleCommand(deps.eventStore, contributionStreamName(contributionId), batchDecider(contributionDecider), commands, { metadata });
+
+/** Runs one command on a community's stream. */
+export const runOnCommunity = (deps: CommandDeps, communityId: string, command: CommunityCommand, metadata: EventMetadata) =>
+  handleCommand(deps.eventStore, communityStreamName(communityId), communityDecider, command, { metadata });
+
+/** Read-your-writes: returns once the read models show every result. */
+export const settle = (deps: CommandDeps, results: CommandResult<unknown, ContributionEvent | CommunityEvent>[]): Promise<void> =>
+  waitForPositions(
+    deps.projections,
+    results.map((result) => result.lastPosition),
+  );
