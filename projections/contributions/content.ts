@@ -2,7 +2,7 @@ import { dropBareSvgAttributes } from '../../contracts/svgMarkup.ts';
 import type { ContributionEvent } from '../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../contracts/events/event.ts';
 import { langInNoteOf, withTranslations } from '../../contracts/multilanguage.ts';
-import type { ContributionDocument } from './index.ts';
+import type { ContributionDocument } from './documents.ts';
 
 /** Content events (issue 6) folded into the contribution documents. */
 export const contentEvents: ContributionEvent['type'][] = [

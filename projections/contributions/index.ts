@@ -1,44 +1,11 @@
-import type { ContributionEvent, ContributionStatus, ContributionType, LinkType, Permission } from '../../contracts/events/contribution.ts';
+import type { ContributionEvent, LinkType } from '../../contracts/events/contribution.ts';
+import type { ContributionDocument, LinkDocument } from './documents.ts';
 import type { RecordedEvent } from '../../contracts/events/event.ts';
-import { evolveDocument, type Projection, type Versioned } from '../../services/core/projection.ts';
+import { evolveDocument, type Projection } from '../../services/core/projection.ts';
 import type { Collection } from '../../services/core/readStore.ts';
 import { contentEvents, evolveContent } from './content.ts';
 
-/** Any object of a community (KF6's KContribution / KObject). */
-export type ContributionDocument = Versioned & {
-  _id: string;
-  communityId: string;
-  type: ContributionType;
-  title: string;
-  status: ContributionStatus;
-  permission: Permission;
-  authors: string[];
-  group: string | null;
-  /** Type-specific content; a group's members are `data.members`. */
-  data: Record<string, unknown>;
-  created: string;
-  modified: string;
-  /** Notes (issue 6): keywords, and the word count and search text the server computed from the body. */
-  keywords?: string[];
-  wordCount?: number;
-  text4search?: string;
-  /** Multilanguage notes: the languages written (`data[lang]`, `data[lang + '_title']`). */
-  langInNote?: string[];
-  /** Stream revision of the event that last changed this document (links from it do not count). */
-  revision?: number;
-};
-
-/** A link between two contributions (KF6's KLink), without the original's `_from`/`_to` caches. */
-export type LinkDocument = Versioned & {
-  _id: string;
-  communityId: string;
-  from: string;
-  to: string;
-  type: LinkType;
-  data: Record<string, unknown>;
-  created: string;
-  modified: string;
-};
+export type { ContributionDocument, LinkDocument } from './documents.ts';
 
 export const contributionsCollectionName = 'contributions';
 export const linksCollectionName = 'links';

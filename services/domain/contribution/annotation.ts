@@ -2,7 +2,7 @@ import { annotationTitle, type AnnotationVisibility } from '../../../contracts/a
 import { checkedRanges, plainAnnotationText, plainQuote, spanOf, type AnnotationRange } from '../../../contracts/annotations.ts';
 import type { AnnotationEdited, ContributionEvent } from '../../../contracts/events/contribution.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
-import type { ContributionState } from './contribution.ts';
+import type { ContributionState } from './state.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
 
 /**

@@ -9,7 +9,7 @@ import type {
 import { copyJson, eachDocNode, jsonText } from '../../../contracts/deepJson.ts';
 import { isValidLanguageCode, langInNoteOf, translationsOf, withTranslations } from '../../../contracts/multilanguage.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
-import type { ContributionState, LinkState } from './contribution.ts';
+import type { ContributionState, LinkState } from './state.ts';
 import { msg, type UserMessage } from '../../../contracts/messageCodes.ts';
 
 /**

@@ -1,38 +1,9 @@
-import type {
-  ContributionEvent,
-  ContributionStatus,
-  ContributionType,
-  LinkType,
-  Permission,
-} from '../../../contracts/events/contribution.ts';
+import type { ContributionEvent } from '../../../contracts/events/contribution.ts';
+import type { ContributionState, LinkState } from './state.ts';
 import { evolveAnnotation } from './annotation.ts';
 import { evolveContent } from './content.ts';
 
-/** A link as its `from` contribution knows it (links live in the stream of their `from`). */
-export type LinkState = { linkId: string; to: string; type: LinkType; data: Record<string, unknown> };
-
-/**
- * One contribution (note, view, context, scaffold, support, group …). The
- * decider keeps what its rules need: the type-specific `data`, the group
- * members and the live links that start here.
- */
-export type ContributionState =
-  | { status: 'none' }
-  | {
-      status: 'created';
-      contributionId: string;
-      communityId: string;
-      type: ContributionType;
-      title: string;
-      contributionStatus: ContributionStatus;
-      permission: Permission;
-      authors: string[];
-      group: string | null;
-      data: Record<string, unknown>;
-      /** Group members (type Group), in the order they were added. */
-      members: string[];
-      links: Record<string, LinkState>;
-    };
+export type { ContributionState, LinkState } from './state.ts';
 
 export const initialContributionState = (): ContributionState => ({ status: 'none' });
 

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoricalObject } from '../api/objects.ts';
-import type { NameOf } from './HistoryVersion.tsx';
 import type { DiffPart, VersionChanges } from './versionDiff.ts';
 import styles from './History.module.css';
+
+/** A person's display name by user id (null: nobody). */
+export type NameOf = (id: string | null) => string;
 
 /** An inserted or deleted run: colour, underline or strike-through, and a word for screen readers (never colour alone). */
 export const Marked = ({ kind, children }: { kind: 'ins' | 'del'; children: ReactNode }) => {

@@ -7,7 +7,7 @@ import { svgDataUrl } from '../drawing/svg.ts';
 import { DocView } from '../editor/DocView.tsx';
 import { docFromJson } from '../editor/setup.ts';
 import { HistoricalTable } from './HistoricalTable.tsx';
-import { HistoryDiff } from './HistoryDiff.tsx';
+import { HistoryDiff, type NameOf } from './HistoryDiff.tsx';
 import { compareVersions, versionFacts } from './versionDiff.ts';
 import styles from './History.module.css';
 
@@ -51,7 +51,6 @@ const fileNameOf = (data: Record<string, unknown>): string => {
 };
 
 /** Names for ids, as the server resolved them (authors by name, groups by title). */
-export type NameOf = (id: string | null) => string;
 
 /**
  * One past version as the contribution looked then (issue 21 §7): its title,
