@@ -153,7 +153,8 @@ export const NoteEdit = ({
             knownSupports={() => scaffolds.flatMap((scaffold) => scaffold.supports)}
             label={t('contribution.fields.body')}
           />
-          <p className={styles.wordCount} data-testid="word-count" aria-live="polite">
+          {/* Not a live region: a count spoken after every word drowned the pupil's own typing; it is read when reached (issue 25 §3). */}
+          <p className={styles.wordCount} data-testid="word-count">
             {t('contribution.wordCount', { count: words })}
           </p>
         </div>
