@@ -22,16 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
 import { Alert } from '../../../components/Alert.tsx';
-import {
-  canvasKey,
-  openWorkspace,
-  patchTarget,
-  saveViewSetting,
-  setFavourite,
-  updateCanvas,
-  useCommunityScaffolds,
-  type ViewCanvasReply,
-} from '../api/canvas.ts';
+import { canvasKey, openWorkspace, patchTarget, saveViewSetting, setFavourite, updateCanvas, type ViewCanvasReply } from '../api/canvas.ts';
 import { Canvas } from '../canvas/Canvas.tsx';
 import {
   emptyFilter,
@@ -47,6 +38,7 @@ import { PointerMenu } from '../canvas/PointerMenu.tsx';
 import { useViewLive } from '../live/useViewLive.ts';
 import { useLocalisedRefs } from '../canvas/localise.ts';
 import { useNoteLanguage } from '../../../lib/noteLanguage.ts';
+import { useCommunityScaffolds } from '../../../lib/community.ts';
 import { FilterPanel } from '../panels/FilterPanel.tsx';
 import { HelpPanel } from '../panels/HelpPanel.tsx';
 import { HierarchyPanel } from '../panels/HierarchyPanel.tsx';
