@@ -29,10 +29,10 @@ describeBrowser('note and view windows share the one app (issue 22 §8)', () => 
     ok(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: key });
 
   /** A note by the pupil, placed in `inView` (building on `buildsOn` when given), with its title and text saved. */
-  const note = async (title: string, x: number, y: number, buildsOn?: string): Promise<string> => {
+  const note = async (title: string, x: number, y: number, buildsOn?: string, inView = viewId): Promise<string> => {
     const reply = await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, pupil.token, 'POST', {
       type: 'Note',
-      placement: { viewId, x, y },
+      placement: { viewId: inView, x, y },
       ...(buildsOn ? { buildsOn } : {}),
     });
     const id = reply.contribution._id;
@@ -179,6 +179,34 @@ describeBrowser('note and view windows share the one app (issue 22 §8)', () => 
     await page.goto(`${app.url}/contribution/${snow}/${viewId}`);
     await expect.poll(() => page.getByTestId('contribution-pane').textContent()).toContain('La neige');
     expect(await page.getByTestId('internal-window').count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows a rise-above in place from the shared cache, live, without an iframe', async () => {
+    const a = await note('Le soleil chauffe', 700, 400);
+    const b = await note('L’eau s’évapore', 760, 480);
+    const canvas = await ok<{ refs: { _id: string; to: string }[] }>(app.url, `/api/views/${viewId}/canvas`, pupil.token);
+    const linkIds = canvas.refs.filter((ref) => ref.to === a || ref.to === b).map((ref) => ref._id);
+    const rise = await ok<{ ref: { _id: string }; viewId: string }>(app.url, `/api/views/${viewId}/riseabove`, pupil.token, 'POST', {
+      title: 'L’évaporation',
+      linkIds,
+    });
+    await ok(app.url, `/api/links/${rise.ref._id}`, pupil.token, 'PUT', { data: { showInPlace: true, width: 360, height: 240 } });
+
+    const page = await app.newPage();
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    await useSession(page, pupil.token);
+    await page.goto(`${app.url}/view/${viewId}`);
+    await waitForLive(page);
+    const preview = canvasRef(page, 'L’évaporation').getByTestId('in-place-view');
+    await preview.locator('[data-testid="ref"][data-title="Le soleil chauffe"]').waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
+    // A note added to the inner view appears in the preview live, over the page's one socket.
+    await note('La vapeur monte', 40, 120, undefined, rise.viewId);
+    await preview.locator('[data-testid="ref"][data-title="La vapeur monte"]').waitFor({ timeout: 5_000 });
+    expect(sockets).toHaveLength(1);
+    await screenshots(page, 'windows-riseabove-in-place');
     await page.close();
   });
 });

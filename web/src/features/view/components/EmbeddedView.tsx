@@ -47,7 +47,7 @@ export const EmbeddedView = ({
       reduced
       isAdmin={isAdmin}
       slots={slots}
-      embedded={{ windowId, openView: (id, title) => retarget(windowId, id, title) }}
+      embedded={{ openView: (id, title) => retarget(windowId, id, title) }}
     />
   );
 };

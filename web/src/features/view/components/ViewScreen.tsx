@@ -65,7 +65,6 @@ type Notice = { id: number; tone: 'error' | 'success' | 'info'; text: string };
 
 /** A view shown inside a view window of the page (issue 22 §8): the window it is in. */
 export type EmbeddedIn = {
-  windowId: string;
   /** A view link followed in the window: the window shows that view instead. */
   openView: (viewId: string, title: string) => void;
 };
