@@ -25,6 +25,15 @@ export type Frame = { x: number; y: number; width: number; height: number };
 const topOf = (list: readonly InternalWindow[]): number => Math.max(0, ...list.map((w) => w.z));
 
 /**
+ * Numbers the stack 1…n, front window last, keeping the list's order: z stays
+ * below the page's menus, dialogs and notices however often windows are focused.
+ */
+const restack = (list: readonly InternalWindow[]): readonly InternalWindow[] => {
+  const rank = new Map(stackOrder(list).map((id, index) => [id, list.length - index]));
+  return list.map((w) => (w.z === rank.get(w.id) ? w : { ...w, z: rank.get(w.id) ?? w.z }));
+};
+
+/**
  * Opens a window, or brings the one already showing that target to the front
  * (one window per note or view). A new window cascades from the centre.
  */
@@ -36,8 +45,8 @@ export const openWindow = (
 ): readonly InternalWindow[] => {
   const top = topOf(list) + 1;
   const existing = list.find((w) => w.kind === request.kind && w.targetId === request.targetId);
-  if (existing) return list.map((w) => (w.id === existing.id ? { ...w, z: top } : w));
-  return [
+  if (existing) return restack(list.map((w) => (w.id === existing.id ? { ...w, z: top } : w)));
+  return restack([
     ...list,
     {
       id,
@@ -49,7 +58,7 @@ export const openWindow = (
       z: top,
       ...(request.background ? { background: request.background } : {}),
     },
-  ];
+  ]);
 };
 
 /** Brings a window to the front (unchanged when it already is). */
@@ -57,10 +66,11 @@ export const focusWindow = (list: readonly InternalWindow[], id: string): readon
   const top = topOf(list);
   const target = list.find((w) => w.id === id);
   if (!target || (target.z === top && list.filter((w) => w.z === top).length === 1)) return list;
-  return list.map((w) => (w.id === id ? { ...w, z: top + 1 } : w));
+  return restack(list.map((w) => (w.id === id ? { ...w, z: top + 1 } : w)));
 };
 
-export const closeWindow = (list: readonly InternalWindow[], id: string): readonly InternalWindow[] => list.filter((w) => w.id !== id);
+export const closeWindow = (list: readonly InternalWindow[], id: string): readonly InternalWindow[] =>
+  restack(list.filter((w) => w.id !== id));
 
 /** A new frame for a window, kept within the screen's limits (a grip of its title bar stays in sight). */
 export const frameWindow = (list: readonly InternalWindow[], id: string, frame: Frame, screen: Size): readonly InternalWindow[] =>

@@ -44,6 +44,14 @@ describe('the window manager (issue 22 §8)', () => {
       expect(stackOrder(list)).toEqual(['w1', 'w3', 'w2']);
     });
 
+    it('keeps z between 1 and the number of windows, however often they are focused', () => {
+      let list = opened(note('n1'), note('n2'), note('n3'));
+      for (let round = 0; round < 50; round++) list = focusWindow(list, `w${(round % 3) + 1}`);
+      expect(list.map((w) => w.z).sort()).toEqual([1, 2, 3]);
+      expect(stackOrder(list)[0]).toBe('w2');
+      expect(stackOrder(closeWindow(list, 'w2'))).toEqual(['w1', 'w3']);
+    });
+
     it('changes nothing (same list) when the window is already in front', () => {
       const list = opened(note('n1'), note('n2'));
       expect(focusWindow(list, 'w2')).toBe(list);
