@@ -1,4 +1,4 @@
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 
 /** One JSON request to a browser test's server (no bearer token when `token` is empty). */
@@ -43,11 +43,12 @@ export const createCommunity = async (
 };
 
 /**
- * Waits until the view page (or a view window's frame) has its live channel subscribed, so a change
- * made after this is pushed to it. Wait for this before an action whose result must arrive live.
+ * Waits until the view page (or a view window, given as its locator) has its live channel subscribed,
+ * so a change made after this is pushed to it. Wait for this before an action whose result must arrive live.
  */
-export const waitForLive = async (page: Page | FrameLocator): Promise<void> => {
-  await page.locator('[data-testid="view-page"][data-live="subscribed"]').waitFor({ state: 'attached' });
+export const waitForLive = async (page: Page | Locator): Promise<void> => {
+  // The page's own canvas comes first: windows are drawn after it.
+  await page.locator('[data-testid="view-page"][data-live="subscribed"]').first().waitFor({ state: 'attached' });
 };
 
 /**

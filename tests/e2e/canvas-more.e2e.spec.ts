@@ -70,6 +70,9 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     return { noteId: reply.contribution._id, refId: reply.refs[0]?._id ?? '' };
   };
 
+  /** A ref on the page's own canvas, not in a view window. */
+  const onPage = (page: Page, title: string) => page.locator(`#main [data-testid="ref"][data-title="${title}"]`);
+
   const newView = async (title: string) =>
     (await ok<ViewSummary>(app.url, `/api/communities/${community._id}/views`, teacher.token, 'POST', { title }))._id;
 
@@ -127,9 +130,9 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     const teacherPage = await openView(teacher, lookView);
     await refByTitle(teacherPage, 'La défense').waitFor();
     await checkPage(teacherPage, 'canvas-more-view-manager');
-    // A double-click opens the rise-above on its inner view, in a view window.
+    // A double-click opens the rise-above on its inner view, in a view window of the page (issue 22 §8).
     await refByTitle(pupilPage, 'La défense').dblclick({ position: { x: 12, y: 10 } });
-    const inner = pupilPage.frameLocator('iframe[data-view-window]');
+    const inner = pupilPage.getByTestId('internal-window');
     await inner.locator('[data-testid="ref"][data-title="Les remparts"]').waitFor();
     expect(await pupilPage.getByTestId('internal-window').textContent()).toContain('La défense');
     // The inner view is titled `riseabove:<id>` for KF6; people see the note's title (issue 21 §5).
@@ -272,12 +275,13 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     const page = await openView(pupil, from);
     await refByTitle(page, 'Idées retenues').click({ button: 'right', position: { x: 12, y: 10 } });
     await page.getByTestId('menu-open-internal').click();
-    const frame = page.frameLocator(`iframe[data-view-window="${to}"]`);
+    // The view window is part of the page (issue 22 §8): its canvas, on the page's one socket.
+    const frame = page.locator(`[data-testid="internal-window"][data-target="${to}"]`);
     await frame.getByTestId('canvas-plane').waitFor();
-    // The window's own live channel shows the ref once moved in: it must be listening first.
+    // The window shows the ref once moved in, live: it must be listening first.
     await waitForLive(frame);
-    const windowBox = await page.locator(`iframe[data-view-window="${to}"]`).boundingBox();
-    const refBox = await refByTitle(page, 'Idée à déplacer').boundingBox();
+    const windowBox = await frame.getByTestId('window-body').boundingBox();
+    const refBox = await onPage(page, 'Idée à déplacer').boundingBox();
     if (!windowBox || !refBox) throw new Error('no window or ref');
 
     const drag = async (fromPoint: { x: number; y: number }, toPoint: { x: number; y: number }) => {
@@ -292,7 +296,7 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     const drop = { x: windowBox.x + 150, y: windowBox.y + 150 };
     await drag({ x: refBox.x + 40, y: refBox.y + 10 }, drop);
     await frame.locator('[data-testid="ref"][data-title="Idée à déplacer"]').waitFor({ timeout: 5_000 });
-    await refByTitle(page, 'Idée à déplacer').waitFor({ state: 'detached', timeout: 5_000 });
+    await onPage(page, 'Idée à déplacer').waitFor({ state: 'detached', timeout: 5_000 });
     const target = await ok<ViewCanvasReply>(app.url, `/api/views/${to}/canvas`, pupil.token);
     expect(target.refs.map((r) => r._to.title)).toContain('Idée à déplacer');
     expect((await ok<ViewCanvasReply>(app.url, `/api/views/${from}/canvas`, pupil.token)).refs.map((r) => r._to.title)).not.toContain(
@@ -306,8 +310,8 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     expect(Math.abs(inner.x - (drop.x - 40))).toBeLessThanOrEqual(3);
     expect(Math.abs(inner.y - (drop.y - 10))).toBeLessThanOrEqual(3);
     await drag({ x: inner.x + 40, y: inner.y + 10 }, { x: 200, y: 760 });
-    await refByTitle(page, 'Idée à déplacer').waitFor({ timeout: 5_000 });
-    const back = await refByTitle(page, 'Idée à déplacer').boundingBox();
+    await onPage(page, 'Idée à déplacer').waitFor({ timeout: 5_000 });
+    const back = await onPage(page, 'Idée à déplacer').boundingBox();
     expect(Math.abs((back?.x ?? 0) - 160)).toBeLessThanOrEqual(3);
     expect(Math.abs((back?.y ?? 0) - 750)).toBeLessThanOrEqual(3);
     await frame.locator('[data-testid="ref"][data-title="Idée à déplacer"]').waitFor({ state: 'detached', timeout: 5_000 });

@@ -202,7 +202,7 @@ describeBrowser('a class’s first morning (issue 21)', () => {
     }
     // Opened, it shows the three inside, under the synthesis's own title.
     await refByTitle(teacherPage, titles.synthesis).dblclick({ position: { x: 12, y: 10 } });
-    const inner = teacherPage.frameLocator('iframe[data-view-window]');
+    const inner = teacherPage.getByTestId('internal-window');
     await inner.locator(`[data-testid="ref"][data-title="${titles.buildOn}"]`).waitFor();
     await expect.poll(() => inner.getByTestId('view-title').textContent()).toContain(titles.synthesis);
     await shot(teacherPage, 'pupil-day-riseabove');

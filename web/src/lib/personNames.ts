@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { CommunitySettings } from '../../../contracts/api/communities.ts';
 import { personName, type NamedPerson } from '../../../contracts/personName.ts';
-import { api } from './api.ts';
+import { useCommunitySettings } from './community.ts';
 
 export type PersonNames = {
   /** A person's name as the community shows it (last name first with `flipname`). */
@@ -19,13 +17,8 @@ export type PersonNames = {
 
 /** How names show in one community (spec part 2, community settings; issue 21 §15). */
 export const usePersonNames = (communityId: string): PersonNames => {
-  // The same query (and cache entry) as the settings page and the contribution window.
-  const settings = useQuery({
-    queryKey: ['communities', communityId, 'settings'] as const,
-    queryFn: () => api.request<CommunitySettings>(`/api/communities/${encodeURIComponent(communityId)}/settings`),
-    enabled: communityId !== '',
-    staleTime: 60_000,
-  });
+  // The one community settings query of the app (the settings page and the contribution window read it too).
+  const settings = useCommunitySettings(communityId);
   const lastNameFirst = settings.data?.data.flipname === true;
   const hideUserName = settings.data?.data.hideUserNameInAuthorSelector === true;
   return useMemo(() => personNamesOf(lastNameFirst, hideUserName), [lastNameFirst, hideUserName]);

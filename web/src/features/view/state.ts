@@ -32,6 +32,8 @@ export type InternalWindow = {
   /** Contribution or view id. */
   targetId: string;
   title: string;
+  /** A contribution window: the view it was opened from. */
+  contextId?: string;
   x: number;
   y: number;
   width: number;
@@ -41,7 +43,8 @@ export type InternalWindow = {
   background?: { url: string; title: string };
 };
 
-export const windowsAtom = atom<InternalWindow[]>([]);
+/** The open windows of the page (window manager: windows/windowManager.ts). */
+export const windowsAtom = atom<readonly InternalWindow[]>([]);
 
 /** Per-view display overrides of the settings panel (this browser only). */
 export const displayOverridesAtom = atomWithStorage<Record<string, Partial<Record<string, boolean>>>>('buildon.canvas.display', {});

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Static } from 'typebox';
 import type { Author, CsvRenameReply, CsvSubmitReply, CsvValidateReply } from '../../../../../contracts/api/communities.ts';
 import { api, ApiError, loginHref } from '../../../lib/api.ts';
+import { resourceKeys } from '../../../lib/community.ts';
 import { tokenStore } from '../../../lib/tokenStore.ts';
 import type { MessageReply } from '../../../../../contracts/messageCodes.ts';
 
@@ -13,15 +14,8 @@ export type CsvRenaming = Static<typeof CsvRenameReply>;
 export const authorPageSize = 50;
 
 const enc = encodeURIComponent;
-const authorsKey = (communityId: string) => ['communities', communityId, 'authors'] as const;
+const authorsKey = resourceKeys.communityAuthors;
 const query = (filter: string) => (filter ? { filter } : {});
-
-/** GET /api/communities/{id}/authors: every member. */
-export const useAuthors = (communityId: string) =>
-  useQuery({
-    queryKey: authorsKey(communityId),
-    queryFn: () => api.request<Author[]>(`/api/communities/${enc(communityId)}/authors`),
-  });
 
 /** GET /api/authors/{id}/managers. */
 export const useManagers = (communityId: string) =>

@@ -10,7 +10,8 @@ import { OutcomeAlert, type Outcome } from '../../../components/Outcome.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { Card, Page } from '../../../components/Page.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useAuthors, useBlockWriters, useChangeRole, useManagers } from '../api/authors.ts';
+import { useCommunityAuthors } from '../../../lib/community.ts';
+import { useBlockWriters, useChangeRole, useManagers } from '../api/authors.ts';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import layout from '../../../styles/layout.module.css';
 import styles from './Authors.module.css';
@@ -23,7 +24,7 @@ import { messageText } from '../../../lib/messages.ts';
 const ManagersCard = ({ communityId }: { communityId: string }) => {
   const { t } = useTranslation();
   const managers = useManagers(communityId);
-  const authors = useAuthors(communityId);
+  const authors = useCommunityAuthors(communityId);
   const changeRole = useChangeRole(communityId);
   const names = usePersonNames(communityId);
   const [selected, setSelected] = useState('');

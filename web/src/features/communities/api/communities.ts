@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import type {
-  Author,
   CommunityAdmin,
   CommunityInfo,
   CommunitySettings,
@@ -9,20 +8,18 @@ import type {
   CreateCommunityBody,
   Registration,
   SaveSettingsBody,
-  Scaffold,
   UpdateCommunityBody,
   ViewSummary,
 } from '../../../../../contracts/api/communities.ts';
 import { api } from '../../../lib/api.ts';
+import { resourceKeys } from '../../../lib/community.ts';
 
 const enc = encodeURIComponent;
 
 export const communitiesKey = ['communities'] as const;
 export const registrationsKey = ['users', 'myRegistrations'] as const;
 const communityKey = (id: string) => ['communities', id] as const;
-const viewsKey = (id: string) => ['communities', id, 'views'] as const;
-const settingsKey = (id: string) => ['communities', id, 'settings'] as const;
-const scaffoldsKey = (id: string) => ['communities', id, 'scaffolds'] as const;
+const settingsKey = resourceKeys.communitySettings;
 
 /** GET /api/communities: every community one may join (no keys). */
 export const useCommunities = () =>
@@ -102,19 +99,6 @@ export const useUpdateAllCache = (communityId: string) =>
     mutationFn: () => api.request<{ events: number }>(`/api/links/updateallcache/${enc(communityId)}`),
   });
 
-/** GET /api/communities/{id}/views: registered, active, readable views. */
-export const fetchCommunityViews = (communityId: string) => api.request<ViewSummary[]>(`/api/communities/${enc(communityId)}/views`);
-
-export const useCommunityViews = (communityId: string) =>
-  useQuery({ queryKey: viewsKey(communityId), queryFn: () => fetchCommunityViews(communityId), staleTime: 0 });
-
-/** GET /api/communities/{id}/settings: the root context's data and the offered scaffolds. */
-export const useCommunitySettings = (communityId: string) =>
-  useQuery({
-    queryKey: settingsKey(communityId),
-    queryFn: () => api.request<CommunitySettings>(`/api/communities/${enc(communityId)}/settings`),
-  });
-
 /** PUT /api/communities/{id}/settings (managers). */
 export const useSaveCommunitySettings = (communityId: string) => {
   const queryClient = useQueryClient();
@@ -124,13 +108,6 @@ export const useSaveCommunitySettings = (communityId: string) => {
     onSuccess: (settings) => queryClient.setQueryData(settingsKey(communityId), settings),
   });
 };
-
-/** GET /api/communities/{id}/scaffolds: registered scaffolds with their supports. */
-export const useScaffolds = (communityId: string) =>
-  useQuery({
-    queryKey: scaffoldsKey(communityId),
-    queryFn: () => api.request<Scaffold[]>(`/api/communities/${enc(communityId)}/scaffolds`),
-  });
 
 /** The oldest view by `created` (the community's entry page), or null. */
 export const oldestView = (views: readonly ViewSummary[]): ViewSummary | null =>
@@ -145,12 +122,3 @@ export const sortRegistrations = (registrations: readonly Registration[]): Regis
 
 /** True when the answer carries the admin-only keys. */
 export const hasKeys = (community: CommunityInfo | CommunityAdmin): community is CommunityAdmin => 'registrationKey' in community;
-
-/** GET /api/authors/{id}/me: my membership (role) in the community. */
-export const useMyAuthor = (communityId: string, enabled = true) =>
-  useQuery({
-    queryKey: ['communities', communityId, 'authors', 'me'] as const,
-    queryFn: () => api.request<Author>(`/api/authors/${enc(communityId)}/me`),
-    enabled,
-    retry: false,
-  });

@@ -17,7 +17,8 @@ import { OutcomeAlert, type Outcome } from '../../../components/Outcome.tsx';
 import { Card, Page } from '../../../components/Page.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import type { UserProfile } from '../../../lib/session.ts';
-import { useCommunity, useCommunitySettings, useMyAuthor, useSaveCommunitySettings, useScaffolds } from '../api/communities.ts';
+import { useCommunityScaffolds, useCommunitySettings, useMyAuthor } from '../../../lib/community.ts';
+import { useCommunity, useSaveCommunitySettings } from '../api/communities.ts';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import { noteLanguages } from '../noteLanguages.ts';
 import { TemplatesCard } from './TemplatesCard.tsx';
@@ -276,7 +277,7 @@ export const CommunitySettingsPage = ({ me }: { me: UserProfile }) => {
   const { communityId = '' } = useParams();
   const community = useCommunity(communityId);
   const settings = useCommunitySettings(communityId);
-  const scaffolds = useScaffolds(communityId);
+  const scaffolds = useCommunityScaffolds(communityId);
   const isAdmin = me.role === 'admin';
   const author = useMyAuthor(communityId, !isAdmin);
   const canSave = isAdmin || author.data?.role === 'manager';

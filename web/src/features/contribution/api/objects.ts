@@ -7,24 +7,22 @@ import type {
   ObjectReply,
   SaveObjectBody,
 } from '../../../../../contracts/api/objects.ts';
-import type { Author, CommunitySettings, Group, Scaffold } from '../../../../../contracts/api/communities.ts';
 import { api, ApiError } from '../../../lib/api.ts';
+import { resourceKeys } from '../../../lib/community.ts';
 import { tokenStore } from '../../../lib/tokenStore.ts';
 import { urls } from './urls.ts';
 
 export type { Connection, CurrentVersion, HistoricalObject, HistoryEntry, ObjectReply };
 
-/** Query keys: one per resource (websocket messages may invalidate the same keys). */
+/**
+ * Query keys of this feature's resources (websocket messages may invalidate the same keys). Community data
+ * (settings, scaffolds, authors, groups) is read through lib/community.ts.
+ */
 export const keys = {
-  object: (id: string) => ['objects', id] as const,
-  connections: (id: string) => ['objects', id, 'connections'] as const,
+  object: resourceKeys.object,
+  connections: resourceKeys.objectConnections,
   history: (id: string) => ['objects', id, 'history'] as const,
   historical: (id: string) => ['historicalobjects', id] as const,
-  settings: (communityId: string) => ['communities', communityId, 'settings'] as const,
-  scaffolds: (communityId: string) => ['communities', communityId, 'scaffolds'] as const,
-  authors: (communityId: string) => ['communities', communityId, 'authors'] as const,
-  groups: (communityId: string) => ['communities', communityId, 'groups'] as const,
-  me: (communityId: string) => ['authors', communityId, 'me'] as const,
 };
 
 /** GET /api/objects/{id}. */
@@ -38,46 +36,6 @@ export const useOptionalObject = (id: string | null | undefined) =>
     queryFn: () => api.request<ObjectReply>(urls.object(id ?? '')),
     enabled: Boolean(id),
     retry: false,
-  });
-
-export const useSettings = (communityId: string | undefined) =>
-  useQuery({
-    queryKey: keys.settings(communityId ?? ''),
-    queryFn: () => api.request<CommunitySettings>(urls.settings(communityId ?? '')),
-    enabled: Boolean(communityId),
-    staleTime: 60_000,
-  });
-
-export const useScaffolds = (communityId: string | undefined, enabled = true) =>
-  useQuery({
-    queryKey: keys.scaffolds(communityId ?? ''),
-    queryFn: () => api.request<Scaffold[]>(urls.scaffolds(communityId ?? '')),
-    enabled: Boolean(communityId) && enabled,
-    staleTime: 60_000,
-  });
-
-export const useCommunityAuthors = (communityId: string | undefined, enabled = true) =>
-  useQuery({
-    queryKey: keys.authors(communityId ?? ''),
-    queryFn: () => api.request<Author[]>(urls.communityAuthors(communityId ?? '')),
-    enabled: Boolean(communityId) && enabled,
-    staleTime: 60_000,
-  });
-
-export const useGroups = (communityId: string | undefined, enabled = true) =>
-  useQuery({
-    queryKey: keys.groups(communityId ?? ''),
-    queryFn: () => api.request<Group[]>(urls.groups(communityId ?? '')),
-    enabled: Boolean(communityId) && enabled,
-    staleTime: 60_000,
-  });
-
-export const useMyAuthor = (communityId: string | undefined) =>
-  useQuery({
-    queryKey: keys.me(communityId ?? ''),
-    queryFn: () => api.request<Author>(urls.me(communityId ?? '')),
-    enabled: Boolean(communityId),
-    staleTime: 60_000,
   });
 
 /** The outcome of a save: the stored object, or the other version on a 409. */

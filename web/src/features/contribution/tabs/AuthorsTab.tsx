@@ -5,7 +5,8 @@ import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import { usePersonNames } from '../../../lib/personNames.ts';
-import { useAddCoauthor, useCommunityAuthors, useRemoveCoauthor, type ObjectReply } from '../api/objects.ts';
+import { useCommunityAuthors } from '../../../lib/community.ts';
+import { useAddCoauthor, useRemoveCoauthor, type ObjectReply } from '../api/objects.ts';
 import styles from './Tabs.module.css';
 import { authorLabel } from '../labels.ts';
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
-import { useGroups, useSetPermission, type ObjectReply } from '../api/objects.ts';
+import { useCommunityGroups } from '../../../lib/community.ts';
+import { useSetPermission, type ObjectReply } from '../api/objects.ts';
 import styles from './Tabs.module.css';
 
 type Permission = 'private' | 'protected' | 'public';
@@ -31,7 +32,7 @@ const Mark = ({ on, label }: { on: boolean; label: string }) =>
 /** Permission (private / protected / public) and group. */
 export const PropertiesTab = ({ object }: { object: ObjectReply }) => {
   const { t } = useTranslation();
-  const groups = useGroups(object.communityId);
+  const groups = useCommunityGroups(object.communityId);
   const save = useSetPermission(object.communityId, object._id);
   const [permission, setPermission] = useState<Permission>(
     (permissions as string[]).includes(object.permission) ? (object.permission as Permission) : 'protected',

@@ -11,7 +11,8 @@ import { companionLanguage, localisedObject } from '../state/languages.ts';
 import { ReadLanguage } from '../tabs/ReadLanguage.tsx';
 import { CompanionVersion } from '../tabs/SideBySide.tsx';
 import tabStyles from '../tabs/Tabs.module.css';
-import { keys, markRead, useObject, useOptionalObject, useScaffolds, useSettings, type ObjectReply } from '../api/objects.ts';
+import { useCommunityScaffolds, useCommunitySettings } from '../../../lib/community.ts';
+import { keys, markRead, useObject, useOptionalObject, type ObjectReply } from '../api/objects.ts';
 import { AttachmentsTab, type AttachmentItem } from '../attachments/AttachmentsTab.tsx';
 import { fileUrl, isImage, resolveAttachment } from '../attachments/resolve.ts';
 import { UploadBox } from '../attachments/UploadBox.tsx';
@@ -103,7 +104,7 @@ const LoadedPane = ({
   const refetch = () => queryClient.invalidateQueries({ queryKey: keys.object(object._id), exact: true });
   const kind = kindOf(object.type) ?? 'note';
   const editableKind = kindOf(object.type) !== null;
-  const settings = useSettings(object.communityId);
+  const settings = useCommunitySettings(object.communityId);
   // Multilanguage notes: the reader's language (title bar picker) for reading and for the editor's first language.
   const noteLanguage = useNoteLanguage(object.communityId, settings.data?.data);
   const session = useEditSession(
@@ -123,7 +124,7 @@ const LoadedPane = ({
     ? companionLanguage(object, noteLanguage.enabled ? readObject.shownLanguage : null, noteLanguage.defaultLang)
     : null;
   const context = useOptionalObject(contextId && contextId !== settings.data?.contextId ? contextId : null);
-  const scaffolds = useScaffolds(object.communityId, object.editable && object.type === 'Note');
+  const scaffolds = useCommunityScaffolds(object.communityId, object.editable && object.type === 'Note');
   const viewRef = useRef<EditorView | null>(null);
   const isNew = object.status === 'unsaved';
   const [tab, setTab] = useState(object.editable && isNew && editableKind ? 'edit' : 'read');

@@ -1,23 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Author, Group } from '../../../../../contracts/api/communities.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Group } from '../../../../../contracts/api/communities.ts';
 import { api } from '../../../lib/api.ts';
+import { resourceKeys } from '../../../lib/community.ts';
 
 const enc = encodeURIComponent;
-const groupsKey = (communityId: string) => ['communities', communityId, 'groups'] as const;
-
-/** GET /api/communities/{id}/groups: active groups. */
-export const useGroups = (communityId: string) =>
-  useQuery({
-    queryKey: groupsKey(communityId),
-    queryFn: () => api.request<Group[]>(`/api/communities/${enc(communityId)}/groups`),
-  });
-
-/** GET /api/communities/{id}/authors: who can be a member. */
-export const useCommunityAuthors = (communityId: string) =>
-  useQuery({
-    queryKey: ['communities', communityId, 'authors'] as const,
-    queryFn: () => api.request<Author[]>(`/api/communities/${enc(communityId)}/authors`),
-  });
+const groupsKey = resourceKeys.communityGroups;
 
 const useGroupMutation = <V>(communityId: string, call: (variables: V) => Promise<Group>) => {
   const queryClient = useQueryClient();

@@ -10,7 +10,8 @@ import { OutcomeAlert, type Outcome } from '../../../components/Outcome.tsx';
 import { Card, Page } from '../../../components/Page.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
-import { useAddMember, useCommunityAuthors, useCreateGroup, useGroups, useRemoveGroup, useRemoveMember } from '../api/groups.ts';
+import { useCommunityAuthors, useCommunityGroups } from '../../../lib/community.ts';
+import { useAddMember, useCreateGroup, useRemoveGroup, useRemoveMember } from '../api/groups.ts';
 import layout from '../../../styles/layout.module.css';
 import styles from './Groups.module.css';
 import { messageText } from '../../../lib/messages.ts';
@@ -101,7 +102,7 @@ const GroupEditor = ({ communityId, group, authors }: { communityId: string; gro
 export const GroupManagerPage = () => {
   const { t } = useTranslation();
   const { communityId = '' } = useParams();
-  const groups = useGroups(communityId);
+  const groups = useCommunityGroups(communityId);
   const authors = useCommunityAuthors(communityId);
   const create = useCreateGroup(communityId);
   const removeGroup = useRemoveGroup(communityId);

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Author, ViewSummary } from '../../../../../contracts/api/communities.ts';
 import {
   SearchPaging,
   type SearchCountReply,
@@ -34,20 +33,6 @@ export const allResults = async (communityId: string, query: SearchQuery, search
   }
   return out;
 };
-
-/** The community's members (the authors selector). */
-export const useSearchAuthors = (communityId: string) =>
-  useQuery({
-    queryKey: ['communities', communityId, 'authors'] as const,
-    queryFn: () => api.request<Author[]>(`/api/communities/${enc(communityId)}/authors`),
-  });
-
-/** The community's views (the views selector). */
-export const useSearchViews = (communityId: string) =>
-  useQuery({
-    queryKey: ['communities', communityId, 'views'] as const,
-    queryFn: () => api.request<ViewSummary[]>(`/api/communities/${enc(communityId)}/views`),
-  });
 
 /** The community's title, for the page heading. */
 export const useCommunityTitle = (communityId: string) =>

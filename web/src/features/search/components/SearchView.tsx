@@ -10,7 +10,8 @@ import { Checkbox } from '../../../components/Checkbox.tsx';
 import { TextField } from '../../../components/Field.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
-import { allResults, searchContributions, useSearchAuthors, useSearchViews } from '../api/search.ts';
+import { useCommunityAuthors, useCommunityViews } from '../../../lib/community.ts';
+import { allResults, searchContributions } from '../api/search.ts';
 import {
   buildQuery,
   defaultSearchType,
@@ -76,9 +77,9 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
   /** The query of the shown results (paging and CSV reuse it). */
   const shown = useRef<{ text: string; advanced: Advanced; searchType: SearchType } | null>(null);
   const requestId = useRef(0);
-  const authors = useSearchAuthors(communityId);
+  const authors = useCommunityAuthors(communityId);
   const names = usePersonNames(communityId);
-  const views = useSearchViews(communityId);
+  const views = useCommunityViews(communityId);
 
   const run = async (page: number, source = shown.current) => {
     if (!source) return;

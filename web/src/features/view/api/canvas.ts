@@ -11,7 +11,7 @@ import type {
   UpdateLinkBody,
   UpdateRefsReply,
 } from '../../../../../contracts/api/canvas.ts';
-import type { Scaffold, ViewSetting, ViewSummary } from '../../../../../contracts/api/communities.ts';
+import type { ViewSetting, ViewSummary } from '../../../../../contracts/api/communities.ts';
 import type { RefData, ViewCanvasReply, ViewRef } from '../../../../../contracts/api/views.ts';
 import { api } from '../../../lib/api.ts';
 
@@ -63,14 +63,6 @@ export const moveRefs = (viewId: string, linkIds: string[], toViewId: string, at
 /** PUT /api/views/{viewId}/viewsetting: the view's setting for every reader (null: the community's). */
 export const saveViewSetting = (viewId: string, viewSetting: ViewSetting | null) =>
   api.request<ViewSettingReply>(`/api/views/${enc(viewId)}/viewsetting`, { method: 'PUT', body: { viewSetting } });
-
-/** GET /api/communities/{communityId}/scaffolds: the registered scaffolds with their supports (filter panel). */
-export const useCommunityScaffolds = (communityId: string, enabled: boolean) =>
-  useQuery({
-    queryKey: ['communities', communityId, 'scaffolds'] as const,
-    queryFn: () => api.request<Scaffold[]>(`/api/communities/${enc(communityId)}/scaffolds`),
-    enabled: enabled && communityId !== '',
-  });
 
 /** POST /api/authors/{communityId}/me/workspace: my private workspace view (made on first use). */
 export const openWorkspace = (communityId: string) =>
@@ -128,15 +120,3 @@ export const patchTarget = (canvas: Canvas, contributionId: string, change: Part
 export const updateCanvas = (client: QueryClient, viewId: string, update: (canvas: Canvas) => Canvas): void => {
   client.setQueryData<Canvas>(canvasKey(viewId), (current) => (current ? update(current) : current));
 };
-
-// ---- the community's views (view links panel, hierarchy target) -------------------------
-
-export const communityViewsKey = (communityId: string) => ['communities', communityId, 'views'] as const;
-
-/** GET /api/communities/{communityId}/views: registered views I may read, in order. */
-export const useCommunityViews = (communityId: string, enabled = true) =>
-  useQuery({
-    queryKey: communityViewsKey(communityId),
-    queryFn: () => api.request<ViewSummary[]>(`/api/communities/${enc(communityId)}/views`),
-    enabled: enabled && communityId !== '',
-  });

@@ -1,8 +1,9 @@
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useContext, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inPlaceSize } from '../../../../../contracts/api/canvas.ts';
 import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
 import { isImageAttachment, refLook, showsInPlace, type ViewRef } from './model.ts';
+import { InPlaceViewContext } from './inPlaceView.ts';
 import { BadgeIcon, RefIcon } from './RefIcon.tsx';
 import { metaFits, titleFits } from './textFit.ts';
 import styles from './Canvas.module.css';
@@ -113,6 +114,7 @@ export const RefItem = memo(function RefItem({
     : `${styles.refTitle} ${styles.ellipsis}`;
   const metaClass = metaFits(metaText) ? styles.refMeta : `${styles.refMeta} ${styles.ellipsis}`;
 
+  const renderInPlaceView = useContext(InPlaceViewContext);
   const classes = [
     styles.ref,
     inPlace ? styles.inPlace : styles.iconRef,
@@ -129,8 +131,8 @@ export const RefItem = memo(function RefItem({
       <img className={styles.inPlaceMedia} src={svgSource(target.svg)} alt="" draggable={false} />
     ) : isImageAttachment(ref) && target.attachment ? (
       <img className={styles.inPlaceMedia} src={target.attachment.url} alt="" draggable={false} loading="lazy" />
-    ) : target.riseaboveViewId ? (
-      <iframe className={styles.inPlaceFrame} src={`/view/${target.riseaboveViewId}/X`} title={target.title} loading="lazy" tabIndex={-1} />
+    ) : target.riseaboveViewId && renderInPlaceView ? (
+      renderInPlaceView(target.riseaboveViewId, target.title)
     ) : null
   ) : null;
 

@@ -7,12 +7,15 @@ import { serverMessage } from '../../../components/serverMessage.ts';
 import { useViewCanvas } from '../api/canvas.ts';
 import { viewTitleOf } from '../canvas/model.ts';
 import styles from './View.module.css';
-import { ViewScreen, type ViewSlots } from './ViewScreen.tsx';
+import { ViewWindows } from '../windows/ViewWindows.tsx';
+import type { ViewSlots } from './slots.ts';
+import { ViewScreen } from './ViewScreen.tsx';
 
 /**
  * `/view/{viewId}` and `/view/{viewId}/{menuStatus}`: the canvas screen, drawn
  * from one request. With a menuStatus (rise-above notes embed their inner view
- * as `view/{id}/X`) the toolbar and panels are left out.
+ * as `view/{id}/X`) the toolbar and panels are left out. The note and view
+ * windows opened from it are drawn once, above it (ViewWindows).
  */
 export const ViewPage = ({ isAdmin, slots }: { isAdmin: boolean; slots: ViewSlots }) => {
   const { t } = useTranslation();
@@ -41,5 +44,10 @@ export const ViewPage = ({ isAdmin, slots }: { isAdmin: boolean; slots: ViewSlot
       </p>
     );
   }
-  return <ViewScreen key={viewId} data={canvas.data} reduced={menuStatus !== undefined} isAdmin={isAdmin} slots={slots} />;
+  return (
+    <>
+      <ViewScreen key={viewId} data={canvas.data} reduced={menuStatus !== undefined} isAdmin={isAdmin} slots={slots} />
+      <ViewWindows viewId={viewId} isAdmin={isAdmin} slots={slots} />
+    </>
+  );
 };

@@ -17,23 +17,12 @@ import {
   UserCog,
   UsersRound,
 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
 import { Alert } from '../../../components/Alert.tsx';
-import {
-  canvasKey,
-  moveRefs,
-  openWorkspace,
-  patchTarget,
-  removeRefs as withoutRefs,
-  saveViewSetting,
-  setFavourite,
-  updateCanvas,
-  useCommunityScaffolds,
-  type ViewCanvasReply,
-} from '../api/canvas.ts';
+import { canvasKey, openWorkspace, patchTarget, saveViewSetting, setFavourite, updateCanvas, type ViewCanvasReply } from '../api/canvas.ts';
 import { Canvas } from '../canvas/Canvas.tsx';
 import {
   emptyFilter,
@@ -49,62 +38,55 @@ import { PointerMenu } from '../canvas/PointerMenu.tsx';
 import { useViewLive } from '../live/useViewLive.ts';
 import { useLocalisedRefs } from '../canvas/localise.ts';
 import { useNoteLanguage } from '../../../lib/noteLanguage.ts';
+import { useCommunityScaffolds } from '../../../lib/community.ts';
 import { FilterPanel } from '../panels/FilterPanel.tsx';
 import { HelpPanel } from '../panels/HelpPanel.tsx';
 import { HierarchyPanel } from '../panels/HierarchyPanel.tsx';
 import { Panel } from '../panels/Panel.tsx';
 import { SettingsPanel } from '../panels/SettingsPanel.tsx';
 import { ViewLinksPanel } from '../panels/ViewLinksPanel.tsx';
-import { clipboardAtom, displayOverridesAtom, openPanelAtom, windowsAtom, type PanelId } from '../state.ts';
+import { clipboardAtom, displayOverridesAtom, openPanelAtom, type PanelId } from '../state.ts';
 import { newNoteDragType, Toolbar, type ToolbarItem } from '../toolbar/Toolbar.tsx';
 import { AskDialog, useAsk } from '../windows/AskDialog.tsx';
-import { initialFrame } from '../windows/geometry.ts';
-import { InternalWindow } from '../windows/InternalWindow.tsx';
+import { useWindows } from '../windows/useWindows.ts';
+import { InPlaceViewContext } from '../canvas/inPlaceView.ts';
+import { renderInPlaceView } from '../canvas/InPlaceView.tsx';
+import type { ViewSlots } from './slots.ts';
+import { useRefTransfer } from './useRefTransfer.ts';
 import { canvasMenuEntries, refMenuEntries } from './menus.ts';
 import { TitleBar } from './TitleBar.tsx';
 import { useCanvasActions, type Notify } from './useCanvasActions.ts';
 import { useDropHandler } from './useDropHandler.ts';
 import styles from './View.module.css';
-import windowStyles from '../windows/Windows.module.css';
 import { failureText } from '../../../components/serverMessage.ts';
-
-/** What app/ plugs into the view screen (features never import each other). */
-export type ViewSlots = {
-  /** The contribution window's content (the contribution feature). */
-  renderContribution: (props: {
-    contributionId: string;
-    viewId: string;
-    close: () => void;
-    open: (contributionId: string) => void;
-    /** Draw on image: a new drawing starts with this image as its background layer. */
-    background?: { url: string; title: string };
-  }) => ReactNode;
-  /** The view manager, shown in its panel (the viewmanager feature). */
-  renderViewManager?: (props: { communityId: string; viewId: string }) => ReactNode;
-  /** The search, shown in its panel (the search feature); its results can be dragged onto the canvas. */
-  renderSearch?: (props: { communityId: string; viewId: string }) => ReactNode;
-  /** Uploads a dropped file into a new attachment; absent = no upload route yet. */
-  uploadAttachment?: (communityId: string, attachmentId: string, file: File) => Promise<unknown>;
-  /**
-   * Asked before a contribution window is closed from its title bar: false
-   * keeps it open (e.g. unsaved changes the user chose to keep).
-   */
-  confirmCloseContribution?: (contributionId: string) => boolean;
-};
 
 type MenuState = { client: Point; at: Point; refId: string | null };
 type Notice = { id: number; tone: 'error' | 'success' | 'info'; text: string };
 
+/** A view shown inside a view window of the page (issue 22 §8): the window it is in. */
+export type EmbeddedIn = {
+  /** A view link followed in the window: the window shows that view instead. */
+  openView: (viewId: string, title: string) => void;
+};
+
+/**
+ * One view's canvas with its title bar, toolbar, panels and menus. The page's
+ * canvas and each view window show one; the windows themselves are drawn once
+ * for the page (ViewWindows), so every canvas opens them in the same place.
+ */
 export const ViewScreen = ({
   data,
   reduced,
   isAdmin,
   slots,
+  embedded,
 }: {
   data: ViewCanvasReply;
   reduced: boolean;
   isAdmin: boolean;
   slots: ViewSlots;
+  /** Shown inside a view window (reduced, no windows of its own). */
+  embedded?: EmbeddedIn;
 }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -118,7 +100,8 @@ export const ViewScreen = ({
   const [menu, setMenu] = useState<MenuState | null>(null);
   const [notices, setNotices] = useState<Notice[]>([]);
   const [panel, setPanel] = useAtom(openPanelAtom);
-  const [windows, setWindows] = useAtom(windowsAtom);
+  const windows = useWindows();
+  const root = useRef<HTMLDivElement>(null);
   const [clipboard, setClipboard] = useAtom(clipboardAtom);
   const [overrides, setOverrides] = useAtom(displayOverridesAtom);
   const { ask, confirm, prompt, close: closeAsk } = useAsk();
@@ -159,48 +142,20 @@ export const ViewScreen = ({
 
   const togglePanel = (id: PanelId) => setPanel((current) => (current === id ? null : id));
 
-  // ---- windows -----------------------------------------------------------------------
+  // ---- windows: the page's one window manager (the canvas and view windows share it) ----
+  const { open: openInWindow } = windows;
   const openWindow = useCallback(
-    (kind: 'contribution' | 'view', targetId: string, title: string, background?: { url: string; title: string }) => {
-      setWindows((list) => {
-        const existing = list.find((w) => w.kind === kind && w.targetId === targetId);
-        const top = Math.max(0, ...list.map((w) => w.z)) + 1;
-        if (existing) return list.map((w) => (w.id === existing.id ? { ...w, z: top } : w));
-        const frame = initialFrame({ width: window.innerWidth, height: window.innerHeight }, list.length);
-        return [
-          ...list,
-          { id: `${kind}-${targetId}-${Date.now()}`, kind, targetId, title, ...frame, z: top, ...(background ? { background } : {}) },
-        ];
-      });
-    },
-    [setWindows],
-  );
-  // The contribution window saves and marks read on its own: refresh the canvas when one closes.
-  const closeWindow = useCallback(
-    (id: string) => {
-      setWindows((list) => list.filter((w) => w.id !== id));
-      void client.invalidateQueries({ queryKey: canvasKey(viewId) });
-    },
-    [setWindows, client, viewId],
-  );
-  const focusWindow = useCallback(
-    (id: string) =>
-      setWindows((list) => {
-        const top = Math.max(0, ...list.map((w) => w.z));
-        return list.map((w) => (w.id === id && w.z !== top ? { ...w, z: top + 1 } : w));
-      }),
-    [setWindows],
-  );
-  const frameWindow = useCallback(
-    (id: string, frame: { x: number; y: number; width: number; height: number }) =>
-      setWindows((list) => list.map((w) => (w.id === id ? { ...w, ...frame } : w))),
-    [setWindows],
+    (kind: 'contribution' | 'view', targetId: string, title: string, background?: { url: string; title: string }) =>
+      openInWindow({ kind, targetId, title, contextId: viewId, ...(background ? { background } : {}) }),
+    [openInWindow, viewId],
   );
 
   const openContribution = useCallback(
     (ref: ViewRef) => {
       if (ref._to.type === 'View') {
-        void navigate(`/view/${ref.to}`);
+        // In a view window, a view link opens its view in that window (as a page would).
+        if (embedded) embedded.openView(ref.to, ref._to.title || t('canvas.untitled'));
+        else void navigate(`/view/${ref.to}`);
         return;
       }
       // A rise-above opens on its inner view (fact sheet §10.3: the note shows `view/{id}/X`), where
@@ -211,7 +166,7 @@ export const ViewScreen = ({
       }
       openWindow('contribution', ref.to, ref._to.title || t('canvas.untitled'));
     },
-    [navigate, openWindow, t],
+    [navigate, openWindow, t, embedded],
   );
 
   // ---- actions ---------------------------------------------------------------------------
@@ -224,7 +179,7 @@ export const ViewScreen = ({
   );
   /** The centre of what the author sees of the canvas: new notes start there (the server finds a free spot near it). */
   const scrollOrigin = (): Point => {
-    const scroller = document.querySelector('[data-testid="canvas"]');
+    const scroller = root.current?.querySelector('[data-testid="canvas"]');
     if (!scroller) return { x: 100, y: 100 };
     return {
       x: scroller.scrollLeft + Math.max(0, scroller.clientWidth / 2 - 40),
@@ -244,113 +199,8 @@ export const ViewScreen = ({
     [actions, confirm, notify, t],
   );
 
-  // ---- moving refs between view windows (fact sheet §10.4: drag = move) ------------------
-  const embedded = window.parent !== window;
-  const viewFrames = () => Array.from(document.querySelectorAll<HTMLIFrameElement>('iframe[data-view-window]'));
-  /** The view under a screen point of this page and the point on its plane: a view window, or this canvas. */
-  const dropTargetAt = useCallback(
-    (client: Point): { viewId: string; at: Point; title: string } | null => {
-      const under = document.elementFromPoint(client.x, client.y);
-      if (under instanceof HTMLIFrameElement && under.dataset.viewWindow) {
-        const plane = under.contentDocument?.querySelector('[data-testid="canvas-plane"]');
-        if (!plane) return null;
-        const frame = under.getBoundingClientRect();
-        const rect = plane.getBoundingClientRect();
-        return {
-          viewId: under.dataset.viewWindow,
-          at: { x: Math.round(client.x - frame.left - rect.left), y: Math.round(client.y - frame.top - rect.top) },
-          title: under.title,
-        };
-      }
-      const plane = document.querySelector('[data-testid="canvas-plane"]');
-      if (under && plane && under.closest('[data-testid="canvas"]')) {
-        const rect = plane.getBoundingClientRect();
-        return { viewId, at: { x: Math.round(client.x - rect.left), y: Math.round(client.y - rect.top) }, title: viewTitleOf(data) };
-      }
-      return null;
-    },
-    [viewId, data],
-  );
-  /** Moves refs of `sourceViewId` into `target`; both canvases (here and in view windows) reload. */
-  const moveInto = useCallback(
-    async (sourceViewId: string, linkIds: string[], target: { viewId: string; at: Point; title: string }, grab: Point) => {
-      try {
-        // The group lands as it was held: the point under the pointer stays under it.
-        const topLeft = { x: Math.max(2, Math.round(target.at.x - grab.x)), y: Math.max(2, Math.round(target.at.y - grab.y)) };
-        const reply = await moveRefs(sourceViewId, linkIds, target.viewId, topLeft);
-        if (sourceViewId === viewId) updateCanvas(client, viewId, (c) => withoutRefs(c, new Set(linkIds)));
-        setSelection(new Set());
-        for (const id of [sourceViewId, target.viewId]) void client.invalidateQueries({ queryKey: canvasKey(id) });
-        for (const frame of viewFrames()) {
-          frame.contentWindow?.postMessage(
-            { type: 'buildon:canvas-refresh', viewIds: [sourceViewId, target.viewId] },
-            window.location.origin,
-          );
-        }
-        notify('success', t('canvas.msg.moved', { count: reply.moved, title: target.title }));
-      } catch (failure) {
-        notify('error', failureText(failure, t('common.genericError')));
-      }
-    },
-    [client, viewId, notify, t],
-  );
-  const dragOut = useCallback(
-    (refs: ViewRef[], point: Point, grab: Point): boolean => {
-      const under = document.elementFromPoint(point.x, point.y);
-      if (under?.closest('[data-testid="canvas"]')) return false;
-      if (embedded) {
-        // An embedded view hands refs dragged out of it to the page around it.
-        window.parent.postMessage(
-          { type: 'buildon:refs-out', viewId, linkIds: refs.map((r) => r._id), client: point, grab },
-          window.location.origin,
-        );
-        return true;
-      }
-      const target = dropTargetAt(point);
-      if (!target || target.viewId === viewId) return false;
-      void moveInto(
-        viewId,
-        refs.map((r) => r._id),
-        target,
-        grab,
-      );
-      return true;
-    },
-    [embedded, viewId, dropTargetAt, moveInto],
-  );
-  useEffect(() => {
-    const isId = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{24}$/.test(v);
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin) return;
-      const message = event.data as {
-        type?: unknown;
-        viewId?: unknown;
-        viewIds?: unknown;
-        linkIds?: unknown;
-        client?: { x?: unknown; y?: unknown };
-        grab?: { x?: unknown; y?: unknown };
-      } | null;
-      if (!message || typeof message !== 'object') return;
-      if (message.type === 'buildon:canvas-refresh' && Array.isArray(message.viewIds) && message.viewIds.includes(viewId)) {
-        void client.invalidateQueries({ queryKey: canvasKey(viewId) });
-        return;
-      }
-      if (message.type !== 'buildon:refs-out' || embedded) return;
-      const frame = viewFrames().find((f) => f.contentWindow === event.source);
-      const linkIds = Array.isArray(message.linkIds) ? message.linkIds.filter(isId) : [];
-      const at = message.client;
-      if (!frame || !isId(message.viewId) || linkIds.length === 0 || typeof at?.x !== 'number' || typeof at.y !== 'number') return;
-      const rect = frame.getBoundingClientRect();
-      const target = dropTargetAt({ x: rect.left + at.x, y: rect.top + at.y });
-      const grab =
-        typeof message.grab?.x === 'number' && typeof message.grab.y === 'number'
-          ? { x: message.grab.x, y: message.grab.y }
-          : { x: 0, y: 0 };
-      if (target && target.viewId !== message.viewId) void moveInto(message.viewId, linkIds, target, grab);
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [client, viewId, embedded, dropTargetAt, moveInto]);
+  // ---- moving refs between canvases: this one and the view windows (fact sheet §10.4: drag = move) ----
+  const dragOut = useRefTransfer({ viewId, root, notify, clearSelection: () => setSelection(new Set()) });
 
   const riseaboveFrom = useCallback(
     async (refs?: ViewRef[]) => {
@@ -665,7 +515,14 @@ export const ViewScreen = ({
     ) : null;
 
   return (
-    <div className={styles.screen} data-testid="view-page" data-view-id={viewId} data-live={live.connected ? 'subscribed' : 'offline'}>
+    <div
+      ref={root}
+      className={`${styles.screen} ${embedded ? styles.embedded : ''}`}
+      data-testid="view-page"
+      data-view-id={viewId}
+      data-view-title={viewTitleOf(data)}
+      data-live={live.connected ? 'subscribed' : 'offline'}
+    >
       <TitleBar
         data={data}
         presence={live.presence}
@@ -675,30 +532,32 @@ export const ViewScreen = ({
       <div className={styles.body}>
         {!reduced && <Toolbar items={items} label={t('canvas.toolbar')} />}
         {!reduced && panelElement}
-        <Canvas
-          toolbarShown={!reduced}
-          refs={localRefs}
-          links={data.links}
-          setting={setting}
-          favourites={plugins.enableFavourites}
-          visible={null}
-          selection={selection}
-          setSelection={setSelection}
-          editable={data.editable}
-          onMove={(moves) => void actions.move(moves)}
-          onOpen={openContribution}
-          onMenu={(refId, client, at) => {
-            menuOpenedOn.current = refId;
-            setMenu({ refId, client, at });
-          }}
-          onDrop={handleDrop}
-          onDragOut={dragOut}
-          liftRequest={liftRequest}
-          onDeleteKey={() => {
-            const refs = selectedRefs(selection);
-            if (refs.length > 0 && data.editable) void removeRefs(refs);
-          }}
-        />
+        <InPlaceViewContext.Provider value={renderInPlaceView}>
+          <Canvas
+            toolbarShown={!reduced}
+            refs={localRefs}
+            links={data.links}
+            setting={setting}
+            favourites={plugins.enableFavourites}
+            visible={null}
+            selection={selection}
+            setSelection={setSelection}
+            editable={data.editable}
+            onMove={(moves) => void actions.move(moves)}
+            onOpen={openContribution}
+            onMenu={(refId, client, at) => {
+              menuOpenedOn.current = refId;
+              setMenu({ refId, client, at });
+            }}
+            onDrop={handleDrop}
+            onDragOut={dragOut}
+            liftRequest={liftRequest}
+            onDeleteKey={() => {
+              const refs = selectedRefs(selection);
+              if (refs.length > 0 && data.editable) void removeRefs(refs);
+            }}
+          />
+        </InPlaceViewContext.Provider>
       </div>
       <PointerMenu
         at={menu?.client ?? null}
@@ -710,41 +569,12 @@ export const ViewScreen = ({
           // The menu state is already cleared when Radix asks: the ref it was opened on is remembered apart.
           const refId = menuOpenedOn.current;
           return (
-            (refId && document.querySelector<HTMLElement>(`[data-ref-id="${CSS.escape(refId)}"]`)) ||
-            document.querySelector<HTMLElement>('[data-testid="canvas"]')
+            (refId && root.current?.querySelector<HTMLElement>(`[data-ref-id="${CSS.escape(refId)}"]`)) ||
+            root.current?.querySelector<HTMLElement>('[data-testid="canvas"]') ||
+            null
           );
         }}
       />
-      {windows.map((win) => (
-        <InternalWindow
-          key={win.id}
-          win={win}
-          href={win.kind === 'view' ? `/view/${win.targetId}` : `/contribution/${win.targetId}/${viewId}`}
-          onClose={(id) => {
-            if (win.kind !== 'view' && slots.confirmCloseContribution && !slots.confirmCloseContribution(win.targetId)) return;
-            closeWindow(id);
-          }}
-          onFocus={focusWindow}
-          onFrame={frameWindow}
-        >
-          {win.kind === 'view' ? (
-            <iframe
-              className={windowStyles.windowFrame}
-              src={`/view/${win.targetId}/X`}
-              title={win.title}
-              data-view-window={win.targetId}
-            />
-          ) : (
-            slots.renderContribution({
-              contributionId: win.targetId,
-              viewId,
-              close: () => closeWindow(win.id),
-              open: (id) => openWindow('contribution', id, t('canvas.kind.note')),
-              ...(win.background ? { background: win.background } : {}),
-            })
-          )}
-        </InternalWindow>
-      ))}
       <AskDialog ask={ask} close={closeAsk} />
       {notices.length > 0 && (
         <div className={styles.notices} data-testid="canvas-notices">

@@ -1,11 +1,22 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { pushCloseCodes, pushPath, type PushClientMessage, type PushServerMessage } from '../../../../../contracts/push.ts';
-import { tokenStore } from '../../../lib/tokenStore.ts';
+import type { PushServerMessage } from '../../../../../contracts/push.ts';
+import { isConnectionsKey, resourceKeys } from '../../../lib/community.ts';
+import { pushConnection } from '../../../lib/push.ts';
 import { CanvasCatchUp } from './catchUp.ts';
 import { canvasKey, patchTarget, removeRefs, updateCanvas, upsertRef } from '../api/canvas.ts';
 
 export type Presence = { authorId: string; name: string };
+
+/**
+ * A contribution changed (its title, text, status…): the windows showing it
+ * and the connection lists naming it are read again. Only queries on screen
+ * refetch; the others are marked stale.
+ */
+const refreshContribution = (client: QueryClient, contributionId: string): void => {
+  void client.invalidateQueries({ queryKey: resourceKeys.object(contributionId), exact: true });
+  void client.invalidateQueries({ predicate: (query) => isConnectionsKey(query.queryKey) });
+};
 
 /**
  * Applies one pushed message to the cached canvas of `viewId` (pure over the
@@ -14,7 +25,10 @@ export type Presence = { authorId: string; name: string };
 export const applyPush = (client: QueryClient, viewId: string, message: PushServerMessage): void => {
   switch (message.type) {
     case 'ref.saved':
-      if (message.viewId === viewId) updateCanvas(client, viewId, (c) => upsertRef(c, message.ref));
+      if (message.viewId !== viewId) return;
+      updateCanvas(client, viewId, (c) => upsertRef(c, message.ref));
+      // The contribution itself changed: a window showing it (or listing it among its connections) reads it again.
+      if (message.cause === 'target') refreshContribution(client, message.ref.to);
       return;
     case 'ref.removed':
       if (message.viewId === viewId) updateCanvas(client, viewId, (c) => removeRefs(c, new Set([message.linkId])));
@@ -47,17 +61,12 @@ export const applyPush = (client: QueryClient, viewId: string, message: PushServ
   }
 };
 
-const socketUrl = (): string => {
-  const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${pushPath}`;
-};
-
 /**
- * The view's live channel (issue 5 §8): one authenticated websocket,
+ * The view's live channel (issue 5 §8): the app's one websocket (lib/push.ts),
  * subscribed to this view; pushed ref saves/removals, links and my read
  * changes patch the TanStack Query cache; presence lists who else is here.
- * It reconnects with back-off; `CanvasCatchUp` reads the canvas again only when
- * it may have missed a change.
+ * The canvas and every window showing a view share that socket (issue 22 §8);
+ * `CanvasCatchUp` reads the canvas again only when it may have missed a change.
  */
 export const useViewLive = (viewId: string, enabled: boolean) => {
   const client = useQueryClient();
@@ -66,64 +75,27 @@ export const useViewLive = (viewId: string, enabled: boolean) => {
 
   useEffect(() => {
     if (!enabled || typeof WebSocket === 'undefined') return;
-    let socket: WebSocket | null = null;
-    let stopped = false;
-    let attempts = 0;
-    let retry = 0;
-    let ping = 0;
     const catchUp = new CanvasCatchUp(client, viewId, (message) => applyPush(client, viewId, message));
     const unfollow = catchUp.follow();
-
-    const send = (message: PushClientMessage) => {
-      if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-    };
-
-    const connect = () => {
-      const token = tokenStore.get();
-      if (!token || stopped) return;
-      socket = new WebSocket(socketUrl());
-      socket.onopen = () => send({ type: 'auth', token });
-      socket.onmessage = (event: MessageEvent<string>) => {
-        let message: PushServerMessage;
-        try {
-          message = JSON.parse(event.data) as PushServerMessage;
-        } catch {
-          return;
-        }
-        if (message.type === 'ready') {
-          send({ type: 'subscribe', viewId });
-        } else if (message.type === 'subscribed' && message.viewId === viewId) {
-          attempts = 0;
-          setConnected(true);
-          // A canvas read before this point (before the first subscription or during a gap) is read again.
-          catchUp.subscribed(message.position);
-        } else if (message.type === 'presence' && message.viewId === viewId) {
-          setPresence(message.users.map((u) => ({ authorId: u.authorId, name: u.name })));
-        } else {
-          catchUp.change(message);
-        }
-      };
-      socket.onclose = (event) => {
+    const unwatch = pushConnection().watch(viewId, {
+      subscribed: (position) => {
+        setConnected(true);
+        // A canvas read before this point (before the first subscription or during a gap) is read again.
+        catchUp.subscribed(position);
+      },
+      message: (message) => {
+        if (message.type === 'presence') setPresence(message.users.map((u) => ({ authorId: u.authorId, name: u.name })));
+        else catchUp.change(message);
+      },
+      disconnected: () => {
         setConnected(false);
         setPresence([]);
-        socket = null;
-        if (stopped || event.code === pushCloseCodes.unauthorized) return;
-        attempts += 1;
-        retry = window.setTimeout(connect, Math.min(15_000, 500 * 2 ** Math.min(attempts, 5)));
-      };
-    };
-
-    connect();
-    ping = window.setInterval(() => send({ type: 'ping' }), 25_000);
+      },
+    });
     return () => {
-      stopped = true;
+      unwatch();
       unfollow();
-      window.clearTimeout(retry);
-      window.clearInterval(ping);
-      if (socket) {
-        send({ type: 'unsubscribe', viewId });
-        socket.close();
-      }
+      setConnected(false);
     };
   }, [client, viewId, enabled]);
 

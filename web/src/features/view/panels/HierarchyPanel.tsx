@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { useCommunityViews } from '../api/canvas.ts';
+import { useCommunityViews } from '../../../lib/community.ts';
 import type { ViewLink, ViewRef } from '../canvas/model.ts';
 import { Panel } from './Panel.tsx';
 import styles from './Panels.module.css';

@@ -2,7 +2,7 @@ import { ArrowRight, LayoutDashboard, Plus } from 'lucide-react';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCommunityViews } from '../api/canvas.ts';
+import { useCommunityViews } from '../../../lib/community.ts';
 import { Panel } from './Panel.tsx';
 import styles from './Panels.module.css';
 

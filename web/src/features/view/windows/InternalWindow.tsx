@@ -76,7 +76,9 @@ export const InternalWindow = memo(function InternalWindow({ win, children, href
       data-target={win.targetId}
     >
       <header className={styles.windowBar} onPointerDown={start('move')} onPointerMove={move} onPointerUp={end} onPointerCancel={end}>
-        <h2 className={styles.windowTitle}>{win.title}</h2>
+        <h2 className={styles.windowTitle} data-testid="window-title">
+          {win.title}
+        </h2>
         <a
           className={styles.windowButton}
           href={href}

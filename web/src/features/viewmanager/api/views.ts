@@ -1,27 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ViewTreeNode, ViewTreeReply } from '../../../../../contracts/api/canvas.ts';
-import type { Author, ViewSummary } from '../../../../../contracts/api/communities.ts';
+import type { ViewSummary } from '../../../../../contracts/api/communities.ts';
 import { api } from '../../../lib/api.ts';
+import { resourceKeys } from '../../../lib/community.ts';
 
 export type { ViewTreeNode };
 
 const enc = encodeURIComponent;
 
 export const viewTreeKey = (communityId: string) => ['communities', communityId, 'viewtree'] as const;
-const viewsKey = (communityId: string) => ['communities', communityId, 'views'] as const;
+const viewsKey = resourceKeys.communityViews;
 
 /** GET /api/communities/{communityId}/viewtree: registered views at the top, child views below. */
 export const useViewTree = (communityId: string) =>
   useQuery({
     queryKey: viewTreeKey(communityId),
     queryFn: () => api.request<ViewTreeReply>(`/api/communities/${enc(communityId)}/viewtree`),
-  });
-
-/** GET /api/authors/{communityId}/me: my membership (managers re-parent and edit). */
-export const useMyMembership = (communityId: string) =>
-  useQuery({
-    queryKey: ['communities', communityId, 'authors', 'me'] as const,
-    queryFn: () => api.request<Author>(`/api/authors/${enc(communityId)}/me`),
   });
 
 /** Add, delete and re-parent views; each refreshes the tree and the view lists. */

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
-import { useMyMembership, useViewMutations, useViewTree, type ViewTreeNode } from '../api/views.ts';
+import { useMyAuthor } from '../../../lib/community.ts';
+import { useViewMutations, useViewTree, type ViewTreeNode } from '../api/views.ts';
 import { flattenTree, hierarchyModeKey, isInside, readHierarchyMode } from '../model.ts';
 import styles from './ViewManager.module.css';
 
@@ -35,7 +36,7 @@ export type ViewManagerProps = {
 export const ViewManager = ({ communityId, currentViewId, compact = false }: ViewManagerProps) => {
   const { t } = useTranslation();
   const tree = useViewTree(communityId);
-  const me = useMyMembership(communityId);
+  const me = useMyAuthor(communityId);
   const { add, remove, reparent } = useViewMutations(communityId);
   const [hierarchy, setHierarchy] = useState(() => readHierarchyMode(storage()));
   const [editing, setEditing] = useState(false);
