@@ -1,5 +1,6 @@
 import type { Event, EventMetadata } from '../../contracts/events/event.ts';
 import { AggregateCache, loadFolded } from './aggregateCache.ts';
+import { defaultConflictRetry, pauseBeforeRetry } from './conflictRetry.ts';
 import { ConcurrencyError } from './errors.ts';
 import { revisionMatches, type AppendResult, type EventStore, type ExpectedRevision } from './eventStore.ts';
 
@@ -32,7 +33,7 @@ export type HandleOptions = {
    * handler retries on a concurrent write, since deciding again is safe.
    */
   expectedRevision?: ExpectedRevision;
-  /** Retries after a concurrency conflict when no revision is pinned (default 3). */
+  /** Retries after a concurrency conflict when no revision is pinned, each after a jittered pause (default: defaultConflictRetry). */
   retries?: number;
 };
 
@@ -48,7 +49,7 @@ export const handleCommand = async <State, Command, E extends Event>(
   command: Command,
   options: HandleOptions,
 ): Promise<CommandResult<State, E>> => {
-  const retries = options.expectedRevision === undefined ? (options.retries ?? 3) : 0;
+  const retries = options.expectedRevision === undefined ? (options.retries ?? defaultConflictRetry.retries) : 0;
   const cache = AggregateCache.of(store);
   for (let attempt = 0; ; attempt++) {
     const { state, revision: currentRevision } = await loadFolded(store, streamName, decider);
@@ -71,7 +72,7 @@ export const handleCommand = async <State, Command, E extends Event>(
     } catch (error) {
       // Someone else wrote first: the next attempt reads the stream whole.
       if (error instanceof ConcurrencyError) cache.delete(streamName);
-      if (error instanceof ConcurrencyError && attempt < retries) continue;
+      if (error instanceof ConcurrencyError && (await pauseBeforeRetry(attempt, { ...defaultConflictRetry, retries }))) continue;
       throw error;
     }
   }

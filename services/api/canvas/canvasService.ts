@@ -22,6 +22,7 @@ import { readsStreamName, type ReadMarked } from '../../../contracts/events/read
 import { canRead, canWrite } from '../../../contracts/permissions.ts';
 import type { ContributionDocument, LinkDocument } from '../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
+import { handleCommands, streamCommand, type StreamCommand } from '../../core/atomicCommand.ts';
 import { handleCommand } from '../../core/decider.ts';
 import { fieldError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { authorDecider } from '../../domain/author/author.ts';
@@ -234,9 +235,21 @@ export class CanvasService {
     if (parent && buildsonId) {
       commands.push({ type: 'CreateLink', data: { linkId: buildsonId, to: parent._id, type: 'buildson', data: {} } });
     }
-    const positions = [await this.run(id, commands, metadata)];
+    // Every fact of this command (the contribution, its build-on link, its refs, a view's
+    // registration) is written in ONE atomic append below (issue 22 §4): never a note without its ref.
+    const contributions = batchDecider(contributionDecider);
+    const parts: StreamCommand[] = [streamCommand(contributionStreamName(id), contributions, commands)];
     const refIds: string[] = [];
     const refExtra = body.type === 'Drawing' ? { showInPlace: true } : {};
+    const addRef = (viewId: string, spot: Spot) => {
+      const linkId = ids.next();
+      parts.push(
+        streamCommand(contributionStreamName(viewId), contributions, [
+          { type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } },
+        ]),
+      );
+      refIds.push(linkId);
+    };
 
     if (placement && body.placement) {
       // A new contribution never lands on another ref (issue 21 §4).
@@ -248,15 +261,7 @@ export class CanvasService {
         size,
         unsized,
       );
-      const linkId = ids.next();
-      positions.push(
-        await this.run(
-          placement.view._id,
-          [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }],
-          metadata,
-        ),
-      );
-      refIds.push(linkId);
+      addRef(placement.view._id, spot);
     }
     if (parent) {
       // Beside the parent in every active view holding it where the author may add
@@ -273,42 +278,18 @@ export class CanvasService {
         if (!parentRef) continue;
         const at = toRefData(parentRef.data);
         // Beside the parent, never under a picture shown in place (issue 21 §4).
-        const spot = findFreeSpot((await this.refsOf(view._id)).map(shown), { x: at.x + besideOffset, y: at.y + besideOffset });
-        const linkId = ids.next();
-        positions.push(
-          await this.run(
-            view._id,
-            [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }],
-            metadata,
-          ),
-        );
-        refIds.push(linkId);
+        addRef(view._id, findFreeSpot((await this.refsOf(view._id)).map(shown), { x: at.x + besideOffset, y: at.y + besideOffset }));
       }
       // Nowhere beside the parent: in the view the author is working in, if they may add to it.
       if (refIds.length === 0 && working?.editable) {
-        const spot = findFreeSpot((await this.refsOf(working.view._id)).map(shown), defaultPosition);
-        const linkId = ids.next();
-        positions.push(
-          await this.run(
-            working.view._id,
-            [{ type: 'CreateLink', data: { linkId, to: id, type: 'contains', data: { ...spot, ...refExtra } } }],
-            metadata,
-          ),
-        );
-        refIds.push(linkId);
+        addRef(working.view._id, findFreeSpot((await this.refsOf(working.view._id)).map(shown), defaultPosition));
       }
     }
     if (body.type === 'View') {
-      const registered = await handleCommand(
-        this.deps.eventStore,
-        communityStreamName(communityId),
-        communityDecider,
-        { type: 'RegisterView', data: { viewId: id } },
-        { metadata },
-      );
-      positions.push(registered.lastPosition);
+      parts.push(streamCommand(communityStreamName(communityId), communityDecider, { type: 'RegisterView', data: { viewId: id } }));
     }
-    await this.settle(positions);
+    const { lastPosition } = await handleCommands(this.deps.eventStore, parts, { metadata });
+    await this.settle([lastPosition]);
     const doc = await this.reader.contributions.get(id);
     if (!doc) throw new NotFoundError(msg('canvasService.contributionNotFound'));
     const refs = refIds.length > 0 ? await this.reader.links.find({ _id: { $in: refIds } }) : [];
@@ -618,21 +599,25 @@ export class CanvasService {
         command: { type: 'CreateLink', data: { linkId, to: link.to, type: 'contains', data: { ...copiedRefData(link.data), ...spot } } },
       };
     });
-    const written = [
-      await this.run(
-        input.toViewId,
-        created.map((c) => c.command),
-        metadata,
-      ),
-    ];
-    written.push(
-      await this.run(
-        viewId,
-        links.map((link): ContributionCommand => ({ type: 'DeleteLink', data: { linkId: link._id } })),
-        metadata,
-      ),
+    // Placed there and removed here in one atomic append (issue 22 §4): a ref is never lost nor doubled.
+    const contributions = batchDecider(contributionDecider);
+    const { lastPosition } = await handleCommands(
+      this.deps.eventStore,
+      [
+        streamCommand(
+          contributionStreamName(input.toViewId),
+          contributions,
+          created.map((c) => c.command),
+        ),
+        streamCommand(
+          contributionStreamName(viewId),
+          contributions,
+          links.map((link): ContributionCommand => ({ type: 'DeleteLink', data: { linkId: link._id } })),
+        ),
+      ],
+      { metadata },
     );
-    await this.settle(written);
+    await this.settle([lastPosition]);
     const docs = await this.reader.links.find({ _id: { $in: created.map((c) => c.linkId) } });
     const byId = new Map(docs.map((doc) => [doc._id, doc]));
     return {
@@ -717,45 +702,39 @@ export class CanvasService {
         };
       }),
     ];
-    const written = [await this.run(innerViewId, innerCommands, metadata)];
-    written.push(
-      await this.run(
-        noteId,
-        [
-          {
-            type: 'CreateContribution',
-            data: {
-              contributionId: noteId,
-              communityId,
-              type: 'Note',
-              title,
-              status: 'active',
-              permission: note.permission,
-              authors: [me.authorIdStrict],
-              group: note.group,
-              data: { riseabove: { viewId: innerViewId } },
-            },
+    // The inner view, the note and the moves in the view: one atomic append (issue 22 §4).
+    const contributions = batchDecider(contributionDecider);
+    const parts: StreamCommand[] = [streamCommand(contributionStreamName(innerViewId), contributions, innerCommands)];
+    parts.push(
+      streamCommand(contributionStreamName(noteId), contributions, [
+        {
+          type: 'CreateContribution',
+          data: {
+            contributionId: noteId,
+            communityId,
+            type: 'Note',
+            title,
+            status: 'active',
+            permission: note.permission,
+            authors: [me.authorIdStrict],
+            group: note.group,
+            data: { riseabove: { viewId: innerViewId } },
           },
-        ],
-        metadata,
-      ),
+        },
+      ]),
     );
     const refs = await this.refsOf(viewId);
     const spot =
       items.length > 0
         ? { x: clampCoordinate(minX + besideOffset), y: clampCoordinate(minY + besideOffset) }
         : findFreeSpot(refs.map(placed), defaultPosition);
-    written.push(
-      await this.run(
-        viewId,
-        [
-          ...items.map((link): ContributionCommand => ({ type: 'DeleteLink', data: { linkId: link._id } })),
-          { type: 'CreateLink', data: { linkId: refId, to: noteId, type: 'contains', data: spot } },
-        ],
-        metadata,
-      ),
+    parts.push(
+      streamCommand(contributionStreamName(viewId), contributions, [
+        ...items.map((link): ContributionCommand => ({ type: 'DeleteLink', data: { linkId: link._id } })),
+        { type: 'CreateLink', data: { linkId: refId, to: noteId, type: 'contains', data: spot } },
+      ]),
     );
-    await this.settle(written);
+    await this.settle([(await handleCommands(this.deps.eventStore, parts, { metadata })).lastPosition]);
     return { noteId, viewId: innerViewId, ref: toLink(await this.link(refId)), moved: items.length };
   }
 
@@ -777,17 +756,19 @@ export class CanvasService {
     const access = await this.reader.viewAccess(user, viewId);
     if (!access.reader.grant.isManager && !access.isViewAuthor) throw new ForbiddenError(msg('canvasService.cannotDeleteView'));
     const metadata = this.metadata(user);
-    const positions = [await this.run(viewId, [{ type: 'ChangeContributionStatus', data: { status: 'inactive' } }], metadata)];
     const communityId = access.view.communityId;
-    const unregistered = await handleCommand(
+    // Inactive and unregistered together (issue 22 §4).
+    const { lastPosition } = await handleCommands(
       this.deps.eventStore,
-      communityStreamName(communityId),
-      communityDecider,
-      { type: 'UnregisterView', data: { viewId } },
+      [
+        streamCommand(contributionStreamName(viewId), batchDecider(contributionDecider), [
+          { type: 'ChangeContributionStatus', data: { status: 'inactive' } },
+        ]),
+        streamCommand(communityStreamName(communityId), communityDecider, { type: 'UnregisterView', data: { viewId } }),
+      ],
       { metadata },
     );
-    positions.push(unregistered.lastPosition);
-    await this.settle(positions);
+    await this.settle([lastPosition]);
     const doc = await this.reader.contributions.get(viewId);
     if (!doc) throw new NotFoundError(msg('canvas.viewNotFound'));
     return toViewSummary(doc);
@@ -834,29 +815,29 @@ export class CanvasService {
         (input.oldParentId === undefined || input.oldParentId === null ? ref.from !== input.parentId : ref.from === input.oldParentId),
     );
     const metadata = this.metadata(user);
-    const positions: number[] = [];
+    // Removed from the old parents and placed in the new one in one atomic append (issue 22 §4).
+    const contributions = batchDecider(contributionDecider);
+    const parts: StreamCommand[] = [];
     const byView = new Map<string, LinkDocument[]>();
     for (const ref of moving) byView.set(ref.from, [...(byView.get(ref.from) ?? []), ref]);
     for (const [from, links] of byView) {
-      positions.push(
-        await this.run(
-          from,
-          links.map((link) => ({ type: 'DeleteLink', data: { linkId: link._id } })),
-          metadata,
+      parts.push(
+        streamCommand(
+          contributionStreamName(from),
+          contributions,
+          links.map((link): ContributionCommand => ({ type: 'DeleteLink', data: { linkId: link._id } })),
         ),
       );
     }
     if (parent && !refs.some((ref) => ref.from === parent._id)) {
       const spot = findFreeSpot((await this.refsOf(parent._id)).map(placed), defaultPosition);
-      positions.push(
-        await this.run(
-          parent._id,
-          [{ type: 'CreateLink', data: { linkId: this.deps.ids.next(), to: viewId, type: 'contains', data: spot } }],
-          metadata,
-        ),
+      parts.push(
+        streamCommand(contributionStreamName(parent._id), contributions, [
+          { type: 'CreateLink', data: { linkId: this.deps.ids.next(), to: viewId, type: 'contains', data: spot } },
+        ]),
       );
     }
-    await this.settle(positions);
+    if (parts.length > 0) await this.settle([(await handleCommands(this.deps.eventStore, parts, { metadata })).lastPosition]);
     return toViewSummary(await this.reader.view(viewId));
   }
 
@@ -931,10 +912,11 @@ export class CanvasService {
     const viewId = this.deps.ids.next();
     const metadata = this.metadata(user);
     const name = `${author?.firstName ?? ''} ${author?.lastName ?? ''}`.trim() || (author?.userName ?? user.userName);
-    const positions = [
-      await this.run(
-        viewId,
-        [
+    // The view and the author's pointer to it in one atomic append (issue 22 §4).
+    const { lastPosition } = await handleCommands(
+      this.deps.eventStore,
+      [
+        streamCommand(contributionStreamName(viewId), batchDecider(contributionDecider), [
           {
             type: 'CreateContribution',
             data: {
@@ -949,19 +931,12 @@ export class CanvasService {
               data: {},
             },
           },
-        ],
-        metadata,
-      ),
-    ];
-    const set = await handleCommand(
-      this.deps.eventStore,
-      authorStreamName(me.authorIdStrict),
-      authorDecider,
-      { type: 'SetAuthorWorkspace', data: { viewId } },
+        ]),
+        streamCommand(authorStreamName(me.authorIdStrict), authorDecider, { type: 'SetAuthorWorkspace', data: { viewId } }),
+      ],
       { metadata },
     );
-    positions.push(set.lastPosition);
-    await this.settle(positions);
+    await this.settle([lastPosition]);
     return { viewId, created: true };
   }
 

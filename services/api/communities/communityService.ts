@@ -27,6 +27,7 @@ import {
   type LinkDocument,
 } from '../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
+import { handleCommands, streamCommand, type StreamCommand } from '../../core/atomicCommand.ts';
 import { handleCommand, type CommandResult } from '../../core/decider.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { OnceStore } from '../../core/onceStore.ts';
@@ -241,39 +242,36 @@ export class CommunityService {
       },
     });
 
-    await this.contribution(
-      rootContextId,
-      [
+    // Every part and CommunityCreated in one atomic append (issue 22 §4): no half-made community after a crash.
+    const contributions = batchDecider(contributionDecider);
+    const parts: StreamCommand[] = [
+      streamCommand(contributionStreamName(rootContextId), contributions, [
         base(rootContextId, 'Context', 'protected', `Community Setting: ${title}`, defaultContextData()),
         ...scaffolds.map((scaffold, index): ContributionCommand => ({
           type: 'CreateLink',
           data: { linkId: ids.next(), to: scaffold.id, type: 'uses', data: { order: index + 1 } },
         })),
-      ],
-      metadata,
-    );
-    await this.contribution(viewId, [base(viewId, 'View', 'public', welcomeViewTitle)], metadata);
+      ]),
+      streamCommand(contributionStreamName(viewId), contributions, [base(viewId, 'View', 'public', welcomeViewTitle)]),
+    ];
     for (const scaffold of scaffolds) {
       for (const support of scaffold.supports) {
-        await this.contribution(support.id, [base(support.id, 'Support', 'protected', support.title)], metadata);
+        parts.push(
+          streamCommand(contributionStreamName(support.id), contributions, [base(support.id, 'Support', 'protected', support.title)]),
+        );
       }
-      await this.contribution(
-        scaffold.id,
-        [
+      parts.push(
+        streamCommand(contributionStreamName(scaffold.id), contributions, [
           base(scaffold.id, 'Scaffold', 'protected', scaffold.title),
           ...scaffold.supports.map((support, order): ContributionCommand => ({
             type: 'CreateLink',
             data: { linkId: ids.next(), to: support.id, type: 'contains', data: { order } },
           })),
-        ],
-        metadata,
+        ]),
       );
     }
-    await handleCommand(
-      this.deps.eventStore,
-      authorStreamName(creatorAuthorId),
-      authorDecider,
-      {
+    parts.push(
+      streamCommand(authorStreamName(creatorAuthorId), authorDecider, {
         type: 'JoinCommunity',
         data: {
           authorId: creatorAuthorId,
@@ -286,12 +284,8 @@ export class CommunityService {
           email: admin.email,
           via: 'creator',
         },
-      },
-      { metadata },
-    );
-    const committed = await this.community(
-      communityId,
-      {
+      }),
+      streamCommand(communityStreamName(communityId), communityDecider, {
         type: 'CreateCommunity',
         data: {
           communityId,
@@ -303,10 +297,10 @@ export class CommunityService {
           viewIds: [viewId],
           scaffoldIds: scaffolds.map((s) => s.id),
         },
-      },
-      metadata,
+      }),
     );
-    await this.deps.projections.waitFor(committed.lastPosition);
+    const committed = await handleCommands(this.deps.eventStore, parts, { metadata });
+    await waitForPositions(this.deps.projections, [committed.lastPosition]);
     return toCommunityAdmin(await this.deps.access.community(communityId));
   }
 
