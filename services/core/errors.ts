@@ -100,11 +100,13 @@ export class ConcurrencyError extends BuildonError {
     readonly expected: string,
     readonly actual: string,
   ) {
-    super(
-      msgWithText('errors.concurrency', `Stream ${streamName} was changed concurrently (expected revision ${expected}, actual ${actual})`),
-      ErrorCode.concurrency,
-      409,
-    );
+    // What a user reads says what to do; the stream and revisions stay for logs (`details`), never in the answer.
+    super(msg('errors.concurrency'), ErrorCode.concurrency, 409);
+  }
+
+  /** For logs: which stream, which revisions. */
+  get details(): string {
+    return `Stream ${this.streamName} was changed concurrently (expected revision ${this.expected}, actual ${this.actual})`;
   }
 }
 

@@ -29,10 +29,15 @@ const runAndKill = async (dataDir: string, mode: 'first-write' | 'loop', marker:
     const seen = () => output.split('\n').filter((line) => line === marker).length >= count;
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (seen()) (clearTimeout(timer), resolve());
+      if (!seen()) return;
+      clearTimeout(timer);
+      resolve();
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`child exited (${code}) before ${marker}:\n${output}`))));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`child exited (${code}) before ${marker}:\n${output}`));
+    });
   });
   child.kill('SIGKILL');
   await exited;
