@@ -123,3 +123,42 @@ export class DuplicateKeyError extends ConflictError {
     super(msgWithText('errors.duplicate', message));
   }
 }
+
+/**
+ * A service the server depends on (read store, Redis, event store) does not
+ * answer, or not in time: 503 with Retry-After. Never a 401, so nobody is
+ * logged out by an outage; nothing was written, so trying again is safe.
+ * `dependency` names it (and the setting pointing to it) for the log.
+ */
+export class ServiceUnavailableError extends BuildonError {
+  constructor(
+    readonly dependency: string,
+    readonly retryAfterSeconds = 5,
+    options?: { cause?: unknown },
+  ) {
+    super(msg('errors.unavailable', { seconds: retryAfterSeconds }), ErrorCode.unavailable, 503);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+/** The disk is full (SQLITE_FULL, ENOSPC): 507, nothing was saved. */
+export class StorageFullError extends BuildonError {
+  constructor(options?: { cause?: unknown }) {
+    super(msg('errors.storageFull'), ErrorCode.storageFull, 507);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+/**
+ * The command's events are stored but the read models did not show them in
+ * time: 202 with the ids it created, never a 500 (a client retrying a 500
+ * would create everything twice).
+ */
+export class AcceptedNotVisibleError extends BuildonError {
+  constructor(
+    readonly ids: readonly string[],
+    readonly position: number,
+  ) {
+    super(msg('errors.accepted'), ErrorCode.accepted, 202);
+  }
+}
