@@ -86,7 +86,7 @@ export type ApiClientOptions = {
   onUnauthorized: () => void;
   /** Pause between retries (tests pass a fake). */
   wait?: (ms: number) => Promise<void>;
-  /** A fresh Idempotency-Key (default crypto.randomUUID). */
+  /** A fresh Idempotency-Key (default `freshKey`). */
   newKey?: () => string;
 };
 
@@ -109,6 +109,17 @@ const retryDelay = (response: Response | null, attempt: number): number => {
 const defaultWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
+ * A random key for one user action. `crypto.randomUUID` exists only in secure
+ * contexts (https, localhost); a school server reached over plain http on its
+ * LAN address still has `getRandomValues`.
+ */
+export const freshKey = (): string => {
+  if (typeof globalThis.crypto.randomUUID === 'function') return globalThis.crypto.randomUUID();
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+};
+
+/**
  * A fetch wrapper that sends the bearer token, parses JSON and turns error
  * answers into ApiError. A 401 to the current token clears it and calls onUnauthorized.
  *
@@ -123,7 +134,7 @@ export const createApiClient = ({
   tokens,
   onUnauthorized,
   wait = defaultWait,
-  newKey = () => globalThis.crypto.randomUUID(),
+  newKey = freshKey,
 }: ApiClientOptions): ApiClient => ({
   async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
