@@ -15,6 +15,12 @@ export const ErrorCode = {
   rateLimited: 'rate_limited',
   loginBlocked: 'login_blocked',
   internal: 'internal',
+  /** A dependency (read store, Redis, event store) does not answer: 503 with Retry-After. */
+  unavailable: 'unavailable',
+  /** The disk is full: 507. */
+  storageFull: 'storage_full',
+  /** Saved, but not yet visible to reads: 202 with the ids created. */
+  accepted: 'accepted',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -31,6 +37,9 @@ export const ErrorMessages = {
   concurrency: 'Someone else changed this at the same moment. Try again.',
   duplicate: 'This already exists.',
   internal: 'Something went wrong on our side.',
+  unavailable: 'The server cannot reach one of its services right now. Nothing was lost; try again in {seconds} s.',
+  storageFull: 'The server has no disk space left, so nothing could be saved. Tell your teacher or the administrator.',
+  accepted: 'Saved. It will appear in a moment.',
   invalidRequest: 'Invalid request',
   tooManyAttempts: 'Too many attempts. Try again in {seconds} s.',
   payloadTooLarge: 'The request is too large.',

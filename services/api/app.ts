@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { ProblemSchema } from '../../contracts/api/common.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, problem } from './plugins/errors.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { jsonDepthPlugin } from './plugins/jsonDepth.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authorRoutes from './routes/authors/index.ts';
@@ -70,6 +71,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
 
   app.addSchema(ProblemSchema);
   await app.register(errorsPlugin);
+  // Before any route: it wraps every write handler (safe retries, issue 22 §5).
+  await app.register(idempotencyPlugin, { store: options.services.idempotency });
   // JSON nested absurdly deep is a 400 before it is parsed (issue 20 §0).
   await app.register(jsonDepthPlugin);
   await app.register(swagger, {

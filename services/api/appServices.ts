@@ -1,4 +1,5 @@
 import type { EventStore } from '../core/eventStore.ts';
+import type { IdempotencyStore } from '../core/idempotencyStore.ts';
 import type { JobQueue } from '../core/jobQueue.ts';
 import type { ReadStore } from '../core/readStore.ts';
 import type { ProjectionRunner } from '../../projections/runner.ts';
@@ -41,5 +42,7 @@ export type AppServices = {
   eventStore: EventStore;
   readStore: ReadStore;
   queue: JobQueue;
+  /** Replies kept for retries with the same Idempotency-Key (plugins/idempotency.ts). */
+  idempotency: IdempotencyStore;
   storage: { eventStore: string; readStore: string; jobQueue: string };
 };

@@ -12,6 +12,8 @@ import { SqliteEventStore } from '../adapters/sqlite-eventstore/sqliteEventStore
 import { SqliteSettingsStore } from '../adapters/sqlite-eventstore/settingsStore.ts';
 import { SqliteSnapshotStore } from '../adapters/sqlite-eventstore/snapshotStore.ts';
 import { SqliteOnceStore } from '../adapters/sqlite-oncestore/sqliteOnceStore.ts';
+import { SqliteIdempotencyStore } from '../adapters/sqlite-eventstore/idempotencyStore.ts';
+import { readStoreIdempotency } from './plugins/idempotency.ts';
 import type { BlobStore } from '../core/blobStore.ts';
 import { objectIdGenerator, systemClock, type Clock, type IdGenerator } from '../core/clock.ts';
 import type { EventStore } from '../core/eventStore.ts';
@@ -35,6 +37,47 @@ import type { CommandDeps } from './appServices.ts';
 import { argon2Hasher, type PasswordHasher } from './accounts/passwords.ts';
 import type { AppServices } from './appServices.ts';
 import type { Config } from './config.ts';
+import { acceptingWhenLate, RecordingEventStore } from './requestContext.ts';
+
+/**
+ * A dependency that cannot be opened at start, named with the setting that
+ * points to it (issue 22 §5): "Redis at redis://127.0.0.1:6390
+ * (BUILDON_REDIS_URL) does not answer: connect ECONNREFUSED …", not
+ * "Connection is closed.".
+ */
+export class DependencyError extends Error {
+  constructor(
+    readonly dependency: string,
+    readonly setting: string,
+    readonly target: string,
+    cause: unknown,
+    verb = 'does not answer',
+  ) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`${dependency} at ${target} (${setting}) ${verb}: ${reason}`, { cause });
+    this.name = 'DependencyError';
+  }
+}
+
+/** A URL without its password, for messages and logs. */
+const redactUrl = (url: string): string => {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+};
+
+/** Opens a dependency; a failure names it and its setting. */
+const opening = async <T>(dependency: string, setting: string, target: string, open: () => Promise<T> | T, verb?: string): Promise<T> => {
+  try {
+    return await open();
+  } catch (error) {
+    throw new DependencyError(dependency, setting, redactUrl(target), error, verb);
+  }
+};
 
 /** Bumped when the snapshot layout changes; an old snapshot is then ignored. */
 const snapshotFormat = 'memory-readstore/1';
@@ -62,6 +105,8 @@ export type InfrastructureOptions = {
   clock?: Clock;
   ids?: IdGenerator;
   passwords?: PasswordHasher;
+  /** How long a command waits for the read models before answering 202 (default 10 s). */
+  readModelWaitMs?: number;
 };
 
 export type Infrastructure = AppServices & {
@@ -88,21 +133,34 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     options.log?.warn?.({ dataDir: config.dataDir, was: mode.toString(8) }, 'the data folder was open to other accounts: it is now 0700');
   }
   const clock = options.clock ?? systemClock;
-  const db = openDatabase(join(config.dataDir, 'buildon.sqlite'));
+  const db = await opening(
+    'The database file',
+    'BUILDON_DATA_DIR',
+    join(config.dataDir, 'buildon.sqlite'),
+    () => openDatabase(join(config.dataDir, 'buildon.sqlite')),
+    'cannot be opened',
+  );
   const settings = new SqliteSettingsStore(db);
   const snapshots = new SqliteSnapshotStore(db);
   const closers: (() => Promise<void> | void)[] = [];
 
   // Scale drivers are imported only when configured: they take seconds to load.
-  const eventStore: EventStore = config.eventStoreUrl
-    ? await (await import('../adapters/esdb-eventstore/esdbEventStore.ts')).EsdbEventStore.connect(config.eventStoreUrl)
+  const eventStoreUrl = config.eventStoreUrl;
+  const eventStore: EventStore = eventStoreUrl
+    ? await opening('EventStoreDB', 'BUILDON_EVENTSTORE_URL', eventStoreUrl, async () => {
+        const store = await (await import('../adapters/esdb-eventstore/esdbEventStore.ts')).EsdbEventStore.connect(eventStoreUrl);
+        const { finished, abandoned } = store.recovered;
+        if (finished + abandoned > 0) options.log?.info({ finished, abandoned }, 'multi-stream appends left open by a crash recovered');
+        return store;
+      })
     : new SqliteEventStore(db);
 
   let memory: MemoryReadStore | null = null;
   let readStore: ReadStore;
-  if (config.mongoUrl) {
+  const mongoUrl = config.mongoUrl;
+  if (mongoUrl) {
     const { MongoReadStore } = await import('../adapters/mongo-readstore/mongoReadStore.ts');
-    readStore = await MongoReadStore.connect(config.mongoUrl, config.mongoDb);
+    readStore = await opening('MongoDB', 'BUILDON_MONGO_URL', mongoUrl, () => MongoReadStore.connect(mongoUrl, config.mongoDb));
   } else {
     const saved = snapshots.load(snapshotName);
     memory = saved && saved.version === snapshotFormat ? restoreSnapshot(saved.bytes, options.log) : new MemoryReadStore();
@@ -110,19 +168,37 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     readStore = memory;
   }
 
-  const queue: JobQueue = config.redisUrl
-    ? await (await import('../adapters/bullmq-queue/bullmqQueue.ts')).BullmqQueue.connect(config.redisUrl, { prefix: 'buildon' })
+  const redisUrl = config.redisUrl;
+  const redisErrors = (error: Error) => options.log?.error({ err: error }, `Redis at ${redactUrl(redisUrl ?? '')} (BUILDON_REDIS_URL)`);
+  const queue: JobQueue = redisUrl
+    ? await opening('Redis', 'BUILDON_REDIS_URL', redisUrl, async () =>
+        (await import('../adapters/bullmq-queue/bullmqQueue.ts')).BullmqQueue.connect(redisUrl, {
+          prefix: 'buildon',
+          ...(options.log ? { onError: redisErrors } : {}),
+        }),
+      )
     : new InProcessQueue();
-  const onceStore: OnceStore = config.redisUrl
-    ? await (
-        await import('../adapters/redis-oncestore/redisOnceStore.ts')
-      ).RedisOnceStore.connect(config.redisUrl, { prefix: 'buildon:once' })
+  const onceStore: OnceStore = redisUrl
+    ? await opening('Redis', 'BUILDON_REDIS_URL', redisUrl, async () =>
+        (await import('../adapters/redis-oncestore/redisOnceStore.ts')).RedisOnceStore.connect(redisUrl, {
+          prefix: 'buildon:once',
+          ...(options.log ? { onError: redisErrors } : {}),
+        }),
+      )
     : new SqliteOnceStore(db);
-  const blobStore: BlobStore = config.mongoUrl
-    ? await (
-        await import('../adapters/gridfs-blobstore/gridfsBlobStore.ts')
-      ).GridfsBlobStore.connect(config.mongoUrl, { dbName: config.mongoDb })
-    : new FsBlobStore(join(config.dataDir, 'blobs'));
+  let blobStore: BlobStore;
+  if (mongoUrl) {
+    const { GridfsBlobStore } = await import('../adapters/gridfs-blobstore/gridfsBlobStore.ts');
+    blobStore = await opening('MongoDB', 'BUILDON_MONGO_URL', mongoUrl, () =>
+      GridfsBlobStore.connect(mongoUrl, { dbName: config.mongoDb }),
+    );
+  } else {
+    const files = new FsBlobStore(join(config.dataDir, 'blobs'));
+    // What uploads interrupted by a crash left behind (issue 22 §5).
+    const cleaned = await files.cleanInterrupted();
+    if (cleaned.temporary + cleaned.strayMeta > 0) options.log?.info(cleaned, 'files left by interrupted uploads removed');
+    blobStore = files;
+  }
 
   const secret = config.secret ?? settings.getOrCreate('secret', () => randomBytes(32).toString('base64url'));
 
@@ -163,7 +239,15 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     ? new RecaptchaRobotCheck({ ...config.recaptcha, once: onceStore })
     : new AltchaRobotCheck({ hmacSecret: `altcha:${secret}`, once: onceStore, ...config.altcha });
 
-  const commandDeps: CommandDeps = { eventStore, readStore, projections: runner, clock, ids: options.ids ?? objectIdGenerator(clock) };
+  // Use cases write through a store that notes what each request created, and wait for the
+  // read models with a deadline after which they answer 202 with those ids (issue 22 §5).
+  const commandDeps: CommandDeps = {
+    eventStore: new RecordingEventStore(eventStore),
+    readStore,
+    projections: acceptingWhenLate(runner, options.readModelWaitMs),
+    clock,
+    ids: options.ids ?? objectIdGenerator(clock),
+  };
   const accounts = new AccountService({ ...commandDeps, passwords: options.passwords ?? argon2Hasher });
   const access = new CommunityAccess(readStore);
   const communities = new CommunityService({ ...commandDeps, access, once: onceStore, runner });
@@ -215,6 +299,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     eventStore,
     readStore,
     queue,
+    idempotency: mongoUrl ? await readStoreIdempotency(readStore) : new SqliteIdempotencyStore(db),
     blobStore,
     onceStore,
     storage: {

@@ -15,7 +15,12 @@ const source = readConfigSource();
 const config = loadConfig(source.env);
 const log = createLogger(config.logLevel);
 
-const infrastructure = await openInfrastructure(config, { log });
+const infrastructure = await openInfrastructure(config, { log }).catch((error: unknown) => {
+  // A missing dependency is named with its setting (DependencyError); say it plainly and stop.
+  log.fatal({ err: error }, error instanceof Error ? error.message : String(error));
+  process.stderr.write(`Buildon cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
 const app = await buildApp({ services: infrastructure, jwtSecret: infrastructure.secret, tokenTtl: config.tokenTtl, logger: log });
 log.info({ dataDir: config.dataDir, configFile: source.file, storage: infrastructure.storage }, 'storage ready');
 

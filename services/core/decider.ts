@@ -1,6 +1,8 @@
 import type { Event, EventMetadata } from '../../contracts/events/event.ts';
 import { AggregateCache, loadFolded } from './aggregateCache.ts';
+import { defaultConflictRetry, pauseBeforeRetry } from './conflictRetry.ts';
 import { ConcurrencyError } from './errors.ts';
+import { StreamLocks } from './streamLocks.ts';
 import { revisionMatches, type AppendResult, type EventStore, type ExpectedRevision } from './eventStore.ts';
 
 /**
@@ -32,7 +34,7 @@ export type HandleOptions = {
    * handler retries on a concurrent write, since deciding again is safe.
    */
   expectedRevision?: ExpectedRevision;
-  /** Retries after a concurrency conflict when no revision is pinned (default 3). */
+  /** Retries after a concurrency conflict when no revision is pinned, each after a jittered pause (default: defaultConflictRetry). */
   retries?: number;
 };
 
@@ -48,32 +50,48 @@ export const handleCommand = async <State, Command, E extends Event>(
   command: Command,
   options: HandleOptions,
 ): Promise<CommandResult<State, E>> => {
-  const retries = options.expectedRevision === undefined ? (options.retries ?? 3) : 0;
+  const retries = options.expectedRevision === undefined ? (options.retries ?? defaultConflictRetry.retries) : 0;
   const cache = AggregateCache.of(store);
   for (let attempt = 0; ; attempt++) {
-    const { state, revision: currentRevision } = await loadFolded(store, streamName, decider);
-    if (options.expectedRevision !== undefined && !revisionMatches(options.expectedRevision, currentRevision)) {
-      throw new ConcurrencyError(streamName, String(options.expectedRevision), String(currentRevision ?? 'no_stream'));
-    }
-    const newEvents = decider.decide(command, state);
-    const newState = decider.evolveAll ? decider.evolveAll(state, newEvents) : newEvents.reduce(decider.evolve, state);
-    if (newEvents.length === 0) {
-      return { newEvents, newState, nextExpectedRevision: currentRevision ?? -1, lastPosition: 0 };
-    }
     try {
-      const result = await store.append(
-        streamName,
-        newEvents.map((event) => ({ ...event, metadata: options.metadata })),
-        { expectedRevision: currentRevision ?? 'no_stream' },
-      );
-      cache.set(streamName, decider.evolve, newState, result.nextExpectedRevision);
-      return { ...result, newEvents, newState };
+      return await StreamLocks.of(store).run([streamName], () => decideAndAppend(store, cache, streamName, decider, command, options));
     } catch (error) {
-      // Someone else wrote first: the next attempt reads the stream whole.
-      if (error instanceof ConcurrencyError) cache.delete(streamName);
-      if (error instanceof ConcurrencyError && attempt < retries) continue;
+      if (error instanceof ConcurrencyError && (await pauseBeforeRetry(attempt, { ...defaultConflictRetry, retries }))) continue;
       throw error;
     }
+  }
+};
+
+/** One attempt of `handleCommand`, while this process holds the stream. */
+const decideAndAppend = async <State, Command, E extends Event>(
+  store: EventStore,
+  cache: AggregateCache,
+  streamName: string,
+  decider: Decider<State, Command, E>,
+  command: Command,
+  options: HandleOptions,
+): Promise<CommandResult<State, E>> => {
+  const { state, revision: currentRevision } = await loadFolded(store, streamName, decider);
+  if (options.expectedRevision !== undefined && !revisionMatches(options.expectedRevision, currentRevision)) {
+    throw new ConcurrencyError(streamName, String(options.expectedRevision), String(currentRevision ?? 'no_stream'));
+  }
+  const newEvents = decider.decide(command, state);
+  const newState = decider.evolveAll ? decider.evolveAll(state, newEvents) : newEvents.reduce(decider.evolve, state);
+  if (newEvents.length === 0) {
+    return { newEvents, newState, nextExpectedRevision: currentRevision ?? -1, lastPosition: 0 };
+  }
+  try {
+    const result = await store.append(
+      streamName,
+      newEvents.map((event) => ({ ...event, metadata: options.metadata })),
+      { expectedRevision: currentRevision ?? 'no_stream' },
+    );
+    cache.set(streamName, decider.evolve, newState, result.nextExpectedRevision);
+    return { ...result, newEvents, newState };
+  } catch (error) {
+    // Someone else wrote first: the next attempt reads the stream whole.
+    if (error instanceof ConcurrencyError) cache.delete(streamName);
+    throw error;
   }
 };
 

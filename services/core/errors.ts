@@ -100,11 +100,13 @@ export class ConcurrencyError extends BuildonError {
     readonly expected: string,
     readonly actual: string,
   ) {
-    super(
-      msgWithText('errors.concurrency', `Stream ${streamName} was changed concurrently (expected revision ${expected}, actual ${actual})`),
-      ErrorCode.concurrency,
-      409,
-    );
+    // What a user reads says what to do; the stream and revisions stay for logs (`details`), never in the answer.
+    super(msg('errors.concurrency'), ErrorCode.concurrency, 409);
+  }
+
+  /** For logs: which stream, which revisions. */
+  get details(): string {
+    return `Stream ${this.streamName} was changed concurrently (expected revision ${this.expected}, actual ${this.actual})`;
   }
 }
 
@@ -119,5 +121,44 @@ export class DuplicateKeyError extends ConflictError {
     message: string,
   ) {
     super(msgWithText('errors.duplicate', message));
+  }
+}
+
+/**
+ * A service the server depends on (read store, Redis, event store) does not
+ * answer, or not in time: 503 with Retry-After. Never a 401, so nobody is
+ * logged out by an outage; nothing was written, so trying again is safe.
+ * `dependency` names it (and the setting pointing to it) for the log.
+ */
+export class ServiceUnavailableError extends BuildonError {
+  constructor(
+    readonly dependency: string,
+    readonly retryAfterSeconds = 5,
+    options?: { cause?: unknown },
+  ) {
+    super(msg('errors.unavailable', { seconds: retryAfterSeconds }), ErrorCode.unavailable, 503);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+/** The disk is full (SQLITE_FULL, ENOSPC): 507, nothing was saved. */
+export class StorageFullError extends BuildonError {
+  constructor(options?: { cause?: unknown }) {
+    super(msg('errors.storageFull'), ErrorCode.storageFull, 507);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+/**
+ * The command's events are stored but the read models did not show them in
+ * time: 202 with the ids it created, never a 500 (a client retrying a 500
+ * would create everything twice).
+ */
+export class AcceptedNotVisibleError extends BuildonError {
+  constructor(
+    readonly ids: readonly string[],
+    readonly position: number,
+  ) {
+    super(msg('errors.accepted'), ErrorCode.accepted, 202);
   }
 }

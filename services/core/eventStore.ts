@@ -32,6 +32,34 @@ export type AppendResult = {
   lastPosition: number;
 };
 
+/** One stream's part of a multi-stream append. */
+export type StreamAppend = {
+  streamName: string;
+  events: NewEvent[];
+  /** Checked like `append`'s; default 'any'. */
+  expectedRevision?: ExpectedRevision;
+};
+
+export type AppendManyResult = {
+  /** One result per part, in the order given. */
+  streams: AppendResult[];
+  /** Global position of the last event written (the furthest a reader must wait for). */
+  lastPosition: number;
+};
+
+/**
+ * Checks the shape of a multi-stream append (adapters call it first): at least
+ * one part, each with events, no stream named twice.
+ */
+export const checkAppendMany = (appends: readonly StreamAppend[]): void => {
+  if (appends.length === 0) throw new TypeError('A multi-stream append needs at least one stream');
+  const names = new Set<string>();
+  for (const part of appends) {
+    if (names.has(part.streamName)) throw new TypeError(`A multi-stream append names ${part.streamName} twice`);
+    names.add(part.streamName);
+  }
+};
+
 export type ReadStreamResult<E extends Event = Event> = {
   events: RecordedEvent<E>[];
   /** Revision of the stream's last event, or null when the stream does not exist. */
@@ -72,6 +100,17 @@ export interface EventStore {
    * @throws ConcurrencyError when `expectedRevision` does not match.
    */
   append(streamName: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+
+  /**
+   * Appends to several streams all-or-nothing: one command that writes several
+   * facts (a note, its build-on link, its refs in views) is either wholly
+   * visible or not at all, also after a crash. Every part's expected revision
+   * is checked; one mismatch rejects the whole append with a ConcurrencyError
+   * and writes nothing. SQLite does it in one transaction; EventStoreDB, which
+   * has no multi-stream transaction, records the intent first and finishes
+   * unfinished intents when the store opens (see esdbEventStore.ts).
+   */
+  appendMany(appends: readonly StreamAppend[]): Promise<AppendManyResult>;
 
   readStream<E extends Event = Event>(
     streamName: string,

@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { connect as connectTcp } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EsdbEventStore } from '../../services/adapters/esdb-eventstore/esdbEventStore.ts';
+import type { NewEvent } from '../../services/core/eventStore.ts';
 import { eventStoreContract, freshStream } from './eventStore.features.ts';
 
 /**
@@ -112,6 +113,40 @@ describe.skipIf(target === null)('EsdbEventStore', () => {
   eventStoreContract('EventStoreDB', async () => {
     const store = await EsdbEventStore.connect(url);
     return { store, cleanup: () => store.close() };
+  });
+
+  it('finishes on start a multi-stream append killed half-way, exactly once, and hides its intents', async () => {
+    const store = await EsdbEventStore.connect(url);
+    const note = freshStream('note');
+    const view = freshStream('view');
+    const made = (type: string): NewEvent => ({ type, data: {}, metadata: { actorId: null, at: new Date().toISOString() } });
+    try {
+      await store.append(view, [made('ContributionCreated')]);
+      const head = await store.headPosition();
+      // Killed after the first part: the connection drops under the second append.
+      const intents = (store as unknown as { intents: { appendWithIds: (...args: unknown[]) => Promise<unknown> } }).intents;
+      const write = intents.appendWithIds;
+      let calls = 0;
+      intents.appendWithIds = (...args) => (++calls === 2 ? Promise.reject(new Error('killed')) : write(...args));
+      await expect(
+        store.appendMany([
+          { streamName: view, events: [made('LinkCreated')], expectedRevision: 0 },
+          { streamName: note, events: [made('ContributionCreated')], expectedRevision: 'no_stream' },
+        ]),
+      ).rejects.toThrow('killed');
+      intents.appendWithIds = write;
+      expect((await store.readStream(note)).events).toHaveLength(0);
+      expect(await store.recover({ graceMs: 0 })).toMatchObject({ finished: 1 });
+      expect((await store.readStream(note)).events.map((e) => e.type)).toEqual(['ContributionCreated']);
+      expect((await store.readStream(view)).events.map((e) => e.type)).toEqual(['ContributionCreated', 'LinkCreated']);
+      await store.recover({ graceMs: 0 });
+      expect((await store.readStream(view)).events).toHaveLength(2);
+      const ours = (await store.readAll({ after: head })).filter((e) => e.streamName === note || e.streamName === view);
+      expect(ours).toHaveLength(2);
+      expect((await store.readAll({ after: head })).some((e) => e.streamName === 'buildon_intents')).toBe(false);
+    } finally {
+      await store.close();
+    }
   });
 
   it('hides system events from readAll and headPosition', async () => {

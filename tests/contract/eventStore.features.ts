@@ -425,6 +425,103 @@ export const eventStoreContract = (label: string, open: OpenEventStore): void =>
       });
     });
 
+    describe('appendMany (several streams, all or nothing)', () => {
+      it('writes every part, each at its revision, and answers per part in the order given', async () => {
+        const note = freshStream('note');
+        const view = freshStream('view');
+        await store.append(view, [numbered(0), numbered(1)]);
+        const head = await store.headPosition();
+        const result = await store.appendMany([
+          { streamName: note, events: [numbered(10), numbered(11)], expectedRevision: 'no_stream' },
+          { streamName: view, events: [numbered(12)], expectedRevision: 1 },
+        ]);
+        expect(result.streams.map((r) => r.nextExpectedRevision)).toEqual([1, 2]);
+        expect(result.lastPosition).toBe(Math.max(...result.streams.map((r) => r.lastPosition)));
+        expect((await store.readStream(note)).events.map((e) => e.data)).toEqual([{ n: 10 }, { n: 11 }]);
+        expect((await store.readStream(view)).events.map((e) => [e.streamRevision, e.data])).toEqual([
+          [0, { n: 0 }],
+          [1, { n: 1 }],
+          [2, { n: 12 }],
+        ]);
+        const logged = await ourEvents(new Set([note, view]), head);
+        expect(logged).toHaveLength(3);
+        expect(await store.headPosition()).toBeGreaterThanOrEqual(result.lastPosition);
+      });
+
+      it('one stale expected revision refuses the whole append and writes nothing', async () => {
+        const fresh = freshStream('note');
+        const view = freshStream('view');
+        await store.append(view, [numbered(0), numbered(1)]);
+        const head = await store.headPosition();
+        const refused = store.appendMany([
+          { streamName: fresh, events: [numbered(10)], expectedRevision: 'no_stream' },
+          { streamName: view, events: [numbered(11)], expectedRevision: 0 },
+        ]);
+        await expect(refused).rejects.toBeInstanceOf(ConcurrencyError);
+        await expect(refused).rejects.toMatchObject({ streamName: view });
+        expect(await store.readStream(fresh)).toEqual({ events: [], currentRevision: null });
+        expect((await store.readStream(view)).currentRevision).toBe(1);
+        expect(await ourEvents(new Set([fresh, view]), head)).toEqual([]);
+      });
+
+      it('refuses a part without events or a stream named twice, writing nothing', async () => {
+        const a = freshStream();
+        await expect(store.appendMany([])).rejects.toThrow();
+        await expect(
+          store.appendMany([
+            { streamName: a, events: [numbered(0)] },
+            { streamName: a, events: [numbered(1)] },
+          ]),
+        ).rejects.toThrow(/twice/);
+        await expect(
+          store.appendMany([
+            { streamName: a, events: [numbered(0)] },
+            { streamName: freshStream(), events: [] },
+          ]),
+        ).rejects.toThrow();
+        expect(await store.readStream(a)).toEqual({ events: [], currentRevision: null });
+      });
+
+      it('of concurrent multi-appends pinned to the same revision, exactly one wins, whole', async () => {
+        const view = freshStream('view');
+        await store.append(view, [numbered(0)]);
+        const notes = Array.from({ length: 6 }, () => freshStream('note'));
+        const outcomes = await Promise.allSettled(
+          notes.map((note, i) =>
+            store.appendMany([
+              { streamName: note, events: [numbered(i)], expectedRevision: 'no_stream' },
+              { streamName: view, events: [numbered(100 + i)], expectedRevision: 0 },
+            ]),
+          ),
+        );
+        const won = outcomes.map((o, i) => (o.status === 'fulfilled' ? i : -1)).filter((i) => i >= 0);
+        expect(won).toHaveLength(1);
+        for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(ConcurrencyError);
+        const winner = won[0]!;
+        expect((await store.readStream(view)).events.map((e) => e.data)).toEqual([{ n: 0 }, { n: 100 + winner }]);
+        for (const [i, note] of notes.entries()) {
+          expect((await store.readStream(note)).events).toHaveLength(i === winner ? 1 : 0);
+        }
+      });
+
+      it('its events reach subscribers like any others', async () => {
+        const a = freshStream();
+        const b = freshStream();
+        const head = await store.headPosition();
+        const { received } = collect(new Set([a, b]), head);
+        await store.appendMany([
+          { streamName: a, events: [numbered(0)] },
+          { streamName: b, events: [numbered(1), numbered(2)] },
+        ]);
+        await eventually(() => expect(received).toHaveLength(3));
+        expect(received.map((e) => e.data).sort((x, y) => (x as { n: number }).n - (y as { n: number }).n)).toEqual([
+          { n: 0 },
+          { n: 1 },
+          { n: 2 },
+        ]);
+      });
+    });
+
     describe('data and metadata', () => {
       it('round-trips metadata, with or without actor and correlation id', async () => {
         const stream = freshStream();

@@ -116,6 +116,24 @@ describe('SqliteEventStore (SQLite specifics)', () => {
     expect(events[1]!.globalPosition - events[0]!.globalPosition).toBe(1);
   });
 
+  it('a storage error in one part of a multi-stream append rolls back every part, and only that append', async () => {
+    db.exec("CREATE TEMP TRIGGER poison BEFORE INSERT ON events WHEN NEW.type = 'Poison' BEGIN SELECT RAISE(ABORT, 'poisoned'); END");
+    const note = freshStream('note');
+    const view = freshStream('view');
+    const other = freshStream();
+    const outcomes = await Promise.allSettled([
+      store.appendMany([
+        { streamName: note, events: [numbered(0)], expectedRevision: 'no_stream' },
+        { streamName: view, events: [numbered(1, 'Poison')] },
+      ]),
+      store.append(other, [numbered(2)]),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled']);
+    expect(await store.readStream(note)).toEqual({ events: [], currentRevision: null });
+    expect(await store.readStream(view)).toEqual({ events: [], currentRevision: null });
+    expect((await store.readStream(other)).events).toHaveLength(1);
+  });
+
   it('resolves an append only once it is committed (visible to another connection)', async () => {
     const stream = freshStream();
     const other = new Database(path, { readonly: true });

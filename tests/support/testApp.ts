@@ -52,10 +52,17 @@ export const buildTestApp = async (
     loginRateLimit?: { max: number; timeWindow: number };
     keyGuessLimit?: FailureLimit;
     failedLoginLimit?: FailureLimit;
+    /** Configuration beyond the embedded defaults (e.g. a Redis URL). */
+    config?: Partial<Config>;
+    /** How long commands wait for the read models before answering 202. */
+    readModelWaitMs?: number;
   } = {},
 ): Promise<TestApp> => {
   const dataDir = options.dataDir ?? tempDataDir();
-  const infra = await openInfrastructure(testConfig(dataDir), { passwords: options.passwords ?? fastTestHasher });
+  const infra = await openInfrastructure(testConfig(dataDir, options.config), {
+    passwords: options.passwords ?? fastTestHasher,
+    ...(options.readModelWaitMs ? { readModelWaitMs: options.readModelWaitMs } : {}),
+  });
   const app = await buildApp({
     services: infra,
     jwtSecret: infra.secret,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type JobState as BullJobState, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { ServiceUnavailableError } from '../../core/errors.ts';
 import type { JobContext, JobHandler, JobOptions, JobQueue, JobState, JobStatus } from '../../core/jobQueue.ts';
-import { connectRedis } from '../redis/connectRedis.ts';
+import { connectRedis, redisCommandTimeoutMs } from '../redis/connectRedis.ts';
 
 export type BullmqQueueOptions = {
   /**
@@ -71,9 +72,11 @@ const asError = (error: unknown): Error => (error instanceof Error ? error : new
  * listening to `QueueEvents`: polling needs no extra blocking connection per
  * queue and cannot miss an event that fired before the listener was ready.
  *
- * Connections: every queue shares one ioredis connection with ioredis's
- * default retry limit, so `add()` and `status()` fail rather than hang while
- * Redis is down; the workers share a second one with
+ * Connections: every queue shares one ioredis connection that fails fast
+ * (connectRedis: no offline queue, a command timeout), and every call of
+ * `add()`, `status()` and `waitForJob()` has a deadline, so with Redis down
+ * they reject within about two seconds with a ServiceUnavailableError (a 503)
+ * instead of waiting for BullMQ's reconnection; the workers share a second one with
  * `maxRetriesPerRequest: null` (as BullMQ requires for workers), and each
  * worker duplicates it for its blocking reads. `close()` waits for running
  * jobs, then closes workers, queues and both connections.
@@ -153,10 +156,10 @@ export class BullmqQueue implements JobQueue {
     const id = options.jobId ?? randomUUID();
     if (options.jobId !== undefined) {
       // Same-name duplicates are refused by BullMQ itself; this catches an id used under another name.
-      const existing = await this.findJob(id);
+      const existing = await this.guard(() => this.findJob(id));
       if (existing) return id;
     }
-    const queue = await this.queueFor(name);
+    const queue = await this.guard(() => this.queueFor(name));
     const jobOptions: JobsOptions = {
       jobId: bullId(id),
       attempts,
@@ -165,14 +168,14 @@ export class BullmqQueue implements JobQueue {
     };
     if (backoffMs > 0) jobOptions.backoff = { type: 'fixed', delay: backoffMs };
     if (delayMs > 0) jobOptions.delay = delayMs;
-    await queue.add(name, data, jobOptions);
+    await this.guard(() => queue.add(name, data, jobOptions));
     this.names.set(id, name);
     return id;
   }
 
   async status(jobId: string): Promise<JobStatus> {
     this.assertOpen();
-    return (await this.findJob(jobId)) ?? { id: jobId, name: '', state: 'unknown', progress: 0, attemptsMade: 0 };
+    return (await this.guard(() => this.findJob(jobId))) ?? { id: jobId, name: '', state: 'unknown', progress: 0, attemptsMade: 0 };
   }
 
   async waitForJob(jobId: string, timeoutMs?: number): Promise<JobStatus> {
@@ -185,7 +188,7 @@ export class BullmqQueue implements JobQueue {
     this.pollers.add(stop);
     try {
       for (;;) {
-        const status = await this.findJob(jobId);
+        const status = await this.guard(() => this.findJob(jobId));
         if (!status) throw new Error(`Unknown job ${jobId}`);
         if (status.state === 'completed' || status.state === 'failed') return status;
         if (stopped) throw new Error('The job queue is closed');
@@ -214,11 +217,17 @@ export class BullmqQueue implements JobQueue {
         if (result.status === 'rejected') errors.push(result.reason);
       }
     };
+    // With Redis away, a graceful close would wait for it to come back: close at once instead
+    // (a running job is then retried by another worker, as after a crash).
+    const away = this.redis.status !== 'ready';
     // Workers first: each waits for its running jobs, which may still add jobs or report progress.
-    await settle([...this.workers.values()].map((worker) => worker.close()));
+    await settle([...this.workers.values()].map((worker) => worker.close(away)));
+    if (away) {
+      for (const redis of [this.workerRedis, this.redis]) redis?.disconnect();
+    }
     await settle([...this.queues.values()].map((queue) => queue.close()));
     for (const redis of [this.workerRedis, this.redis]) {
-      if (!redis) continue;
+      if (!redis || redis.status === 'end') continue;
       try {
         await redis.quit();
       } catch (error) {
@@ -229,10 +238,38 @@ export class BullmqQueue implements JobQueue {
     if (errors.length > 0) throw new AggregateError(errors, 'Closing the BullMQ job queue failed');
   }
 
+  /**
+   * Runs Redis work with a deadline: refused at once while Redis is away,
+   * a ServiceUnavailableError after `redisCommandTimeoutMs` + 500 ms otherwise.
+   * (BullMQ waits for a reconnecting connection to be ready, however long.)
+   */
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    if (this.redis.status !== 'ready') throw new ServiceUnavailableError('Redis', 5);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ServiceUnavailableError('Redis', 5)), redisCommandTimeoutMs + 500);
+    });
+    try {
+      return await Promise.race([work(), deadline]);
+    } catch (error) {
+      if (error instanceof ServiceUnavailableError) throw error;
+      if (this.redis.status !== 'ready') throw new ServiceUnavailableError('Redis', 5, { cause: error });
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   private workerConnection(): Redis {
     if (!this.workerRedis) {
-      // Workers must wait out a Redis outage rather than fail their commands.
-      this.workerRedis = this.redis.duplicate({ maxRetriesPerRequest: null, lazyConnect: false });
+      // Workers must wait out a Redis outage rather than fail their commands: they queue
+      // while disconnected and their blocking reads have no command timeout.
+      this.workerRedis = this.redis.duplicate({
+        maxRetriesPerRequest: null,
+        lazyConnect: false,
+        enableOfflineQueue: true,
+        commandTimeout: undefined,
+      });
       this.workerRedis.on('error', (error: Error) => this.onError(error));
     }
     return this.workerRedis;

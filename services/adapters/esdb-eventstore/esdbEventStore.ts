@@ -22,18 +22,30 @@ import {
 import type { Event, EventMetadata, RecordedEvent } from '../../../contracts/events/event.ts';
 import { ConcurrencyError } from '../../core/errors.ts';
 import type {
+  AppendManyResult,
   AppendResult,
   EventStore,
   ExpectedRevision,
   NewEvent,
   ReadAllOptions,
   ReadStreamResult,
+  StreamAppend,
   SubscribeOptions,
   Subscription,
 } from '../../core/eventStore.ts';
+import { appendManyWithIntent, recoverIntents, type Intent, type IntentBackend, type IntentEvent } from './intents.ts';
 
 /** Events read from `$all` per request when system events must be skipped. */
 const pageSize = 512;
+
+/**
+ * Where multi-stream appends record their intents (see intents.ts). Hidden
+ * like system streams: readAll, headPosition and subscriptions never show it.
+ */
+export const intentStream = 'buildon_intents';
+
+/** Intents older than this are dropped by the server (it keeps the stream short); recovery runs at every start. */
+const intentMaxAgeSeconds = 30 * 24 * 3600;
 
 /**
  * The event store of the scale deployment: EventStoreDB (or KurrentDB) over
@@ -52,10 +64,16 @@ const pageSize = 512;
  *
  * Unlike SQLite there is no group commit here: the server batches writes
  * itself, and concurrent appends are ordered by the server, not by call order.
+ *
+ * EventStoreDB has no transaction over several streams: `appendMany` records
+ * an intent and writes the parts one by one under fixed event ids, and
+ * `connect` finishes (or abandons) intents a crash left open (intents.ts).
  */
 export class EsdbEventStore implements EventStore {
   private readonly subscriptions = new Set<EsdbSubscription>();
   private closing: Promise<void> | null = null;
+  /** What the last `recover()` did (for the start log). */
+  recovered: { finished: number; abandoned: number } = { finished: 0, abandoned: 0 };
 
   /** @param client a client the store now owns: `close()` disposes of it. */
   constructor(private readonly client: EventStoreDBClient) {}
@@ -65,8 +83,12 @@ export class EsdbEventStore implements EventStore {
    * wrong URL fails at startup rather than on the first command, reads once.
    * @param options.verify read once before returning (default true).
    * @param options.verifyTimeoutMs deadline of that read (default 10 s).
+   * @param options.recover finish the multi-stream appends a crash left open (default true).
    */
-  static async connect(url: string, options: { verify?: boolean; verifyTimeoutMs?: number } = {}): Promise<EsdbEventStore> {
+  static async connect(
+    url: string,
+    options: { verify?: boolean; verifyTimeoutMs?: number; recover?: boolean } = {},
+  ): Promise<EsdbEventStore> {
     const store = new EsdbEventStore(EventStoreDBClient.connectionString(url));
     if (options.verify ?? true) {
       try {
@@ -77,6 +99,7 @@ export class EsdbEventStore implements EventStore {
           deadline: options.verifyTimeoutMs ?? 10_000,
         });
         for await (const _ of probe) break;
+        if (options.recover ?? true) await store.recover();
       } catch (error) {
         await store.close();
         throw error;
@@ -85,20 +108,83 @@ export class EsdbEventStore implements EventStore {
     return store;
   }
 
+  /** Finishes or abandons multi-stream appends left open by a crash (intents.ts). */
+  async recover(options: { graceMs?: number } = {}): Promise<{ finished: number; abandoned: number }> {
+    this.assertOpen();
+    try {
+      await this.client.setStreamMetadata(intentStream, { maxAge: intentMaxAgeSeconds });
+    } catch {
+      // Only keeps the stream short; recovery works without it.
+    }
+    this.recovered = await recoverIntents(this.intents, options);
+    return this.recovered;
+  }
+
+  appendMany(appends: readonly StreamAppend[]): Promise<AppendManyResult> {
+    this.assertOpen();
+    if (appends.length === 1 && appends[0]) {
+      const only = appends[0];
+      return this.append(only.streamName, only.events, { expectedRevision: only.expectedRevision }).then((result) => ({
+        streams: [result],
+        lastPosition: result.lastPosition,
+      }));
+    }
+    return appendManyWithIntent(this.intents, appends, randomUUID);
+  }
+
+  /** The intent process's view of this store. */
+  private readonly intents: IntentBackend = {
+    appendWithIds: (streamName, events, expected) =>
+      this.write(
+        streamName,
+        events.map((event) => toEventData(event.id, event)),
+        expected,
+      ),
+    currentRevision: (streamName) => this.currentRevision(streamName),
+    holds: (streamName, eventId, expected) => this.holds(streamName, eventId, expected),
+    recordIntent: async (intent) => {
+      // The intent id is the event id: recording it twice stores it once.
+      await this.client.appendToStream(intentStream, [
+        { id: intent.intentId, contentType: 'application/json', type: 'IntentRecorded', data: toJson(intent), metadata: toJson({}) },
+      ]);
+    },
+    closeIntent: async (intentId, outcome) => {
+      await this.client.appendToStream(intentStream, [
+        { id: randomUUID(), contentType: 'application/json', type: 'IntentClosed', data: { intentId, outcome }, metadata: toJson({}) },
+      ]);
+    },
+    openIntents: async () => {
+      const open = new Map<string, Intent>();
+      try {
+        for await (const resolved of this.client.readStream(intentStream, { direction: FORWARDS, fromRevision: START })) {
+          const event = resolved.event;
+          if (!event || !event.isJson || typeof event.data !== 'object' || event.data === null) continue;
+          const data = event.data as Record<string, unknown>;
+          if (event.type === 'IntentRecorded') open.set(String(data.intentId), data as unknown as Intent);
+          if (event.type === 'IntentClosed') open.delete(String(data.intentId));
+        }
+      } catch (error) {
+        if (error instanceof StreamNotFoundError) return [];
+        throw error;
+      }
+      return [...open.values()];
+    },
+  };
+
   async append(streamName: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
     this.assertOpen();
-    const expected = options.expectedRevision ?? 'any';
     if (events.length === 0) throw new TypeError('An append needs at least one event');
     const data = events.map((event): EventData => {
       if (typeof event.type !== 'string' || event.type === '') throw new TypeError('An event needs a non-empty type');
-      return {
-        id: randomUUID(),
-        contentType: 'application/json',
-        type: event.type,
-        data: toJson(event.data ?? {}),
-        metadata: toJson(event.metadata),
-      };
+      return toEventData(randomUUID(), event);
     });
+    return this.write(streamName, data, options.expectedRevision ?? 'any');
+  }
+
+  /** Appends events with their ids; WrongExpectedVersionError becomes a ConcurrencyError. */
+  private async write(streamName: string, data: EventData[], expected: ExpectedRevision): Promise<AppendResult> {
+    this.assertOpen();
+    if (data.length === 0) throw new TypeError('An append needs at least one event');
     try {
       const result = await this.client.appendToStream(streamName, data, { expectedRevision: toEsdbExpected(expected) });
       const nextExpectedRevision = toNumber(result.nextExpectedRevision);
@@ -233,6 +319,25 @@ export class EsdbEventStore implements EventStore {
     }
   }
 
+  /** Whether `streamName` holds the event `eventId`: first where `expected` puts it, then anywhere. */
+  private async holds(streamName: string, eventId: string, expected: ExpectedRevision): Promise<boolean> {
+    const at = typeof expected === 'number' ? expected + 1 : expected === 'no_stream' ? 0 : null;
+    try {
+      if (at !== null) {
+        for await (const resolved of this.client.readStream(streamName, { direction: FORWARDS, fromRevision: BigInt(at), maxCount: 1 })) {
+          if (resolved.event?.id === eventId) return true;
+        }
+      }
+      for await (const resolved of this.client.readStream(streamName, { direction: BACKWARDS, fromRevision: END })) {
+        if (resolved.event?.id === eventId) return true;
+      }
+      return false;
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return false;
+      throw error;
+    }
+  }
+
   /** For servers that do not return the position of an append (before 22.6). */
   private async positionOf(streamName: string, revision: number): Promise<number> {
     for await (const resolved of this.client.readStream(streamName, { direction: FORWARDS, fromRevision: BigInt(revision), maxCount: 1 })) {
@@ -333,7 +438,16 @@ const commitOf = (resolved: ResolvedEvent | AllStreamResolvedEvent): number | nu
   return commit === undefined ? null : toNumber(commit);
 };
 
-const isSystem = (type: string, streamName: string): boolean => type.startsWith('$') || streamName.startsWith('$');
+const isSystem = (type: string, streamName: string): boolean =>
+  type.startsWith('$') || streamName.startsWith('$') || streamName === intentStream;
+
+const toEventData = (id: string, event: Pick<IntentEvent, 'type' | 'data' | 'metadata'>): EventData => ({
+  id,
+  contentType: 'application/json',
+  type: event.type,
+  data: toJson(event.data ?? {}),
+  metadata: toJson(event.metadata),
+});
 
 /** Our events are JSON objects; the driver's JSON type wants an index signature. */
 const toJson = (value: object): JSONType => value as JSONType;

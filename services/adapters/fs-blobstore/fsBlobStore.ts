@@ -103,6 +103,40 @@ export class FsBlobStore implements BlobStore {
 
   async close(): Promise<void> {}
 
+  /**
+   * Removes what interrupted uploads left (issue 22 §5): temporary `.<uuid>.tmp`
+   * files of writes that never reached their rename, and sidecars whose blob
+   * never arrived (the sidecar is written first). Run at start, before any write.
+   * @returns how many of each were removed.
+   */
+  async cleanInterrupted(): Promise<{ temporary: number; strayMeta: number }> {
+    const removed = { temporary: 0, strayMeta: 0 };
+    const sweep = async (folder: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await readdir(folder, { withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
+      for (const entry of entries) {
+        const path = join(folder, entry.name);
+        if (entry.isDirectory()) {
+          await sweep(path);
+        } else if (entry.isFile() && entry.name.startsWith('.') && entry.name.endsWith('.tmp')) {
+          await rm(path, { force: true });
+          removed.temporary++;
+        } else if (entry.isFile() && entry.name.endsWith(metaSuffix) && !files.has(entry.name.slice(0, -metaSuffix.length))) {
+          await rm(path, { force: true });
+          removed.strayMeta++;
+        }
+      }
+    };
+    await sweep(this.root);
+    return removed;
+  }
+
   private async *walk(folder: string, prefix: string[]): AsyncGenerator<string> {
     let entries;
     try {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { ServiceUnavailableError } from '../../core/errors.ts';
 import type { OnceStore } from '../../core/onceStore.ts';
 import { connectRedis } from '../redis/connectRedis.ts';
 
@@ -34,8 +35,15 @@ export class RedisOnceStore implements OnceStore {
 
   async claim(key: string, ttlMs: number): Promise<boolean> {
     if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new Error(`ttlMs must be a positive number, got ${ttlMs}`);
-    const reply = await this.redis.set(this.prefix + key, '1', 'PX', Math.ceil(ttlMs), 'NX');
-    return reply === 'OK';
+    // Fails fast while Redis is away (connectRedis): a 503, not a request hanging for ~100 s.
+    if (this.redis.status !== 'ready') throw new ServiceUnavailableError('Redis', 5);
+    try {
+      const reply = await this.redis.set(this.prefix + key, '1', 'PX', Math.ceil(ttlMs), 'NX');
+      return reply === 'OK';
+    } catch (error) {
+      if (this.redis.status !== 'ready') throw new ServiceUnavailableError('Redis', 5, { cause: error });
+      throw error;
+    }
   }
 
   async close(): Promise<void> {

@@ -4,12 +4,15 @@ import type { Event, EventMetadata, RecordedEvent } from '../../../contracts/eve
 import { ConcurrencyError } from '../../core/errors.ts';
 import {
   revisionMatches,
+  checkAppendMany,
+  type AppendManyResult,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
   type ReadAllOptions,
   type ReadStreamResult,
+  type StreamAppend,
   type SubscribeOptions,
   type Subscription,
 } from '../../core/eventStore.ts';
@@ -58,11 +61,17 @@ type EventRow = {
 
 type SerializedEvent = { type: string; data: string; metadata: string };
 
-type PendingAppend = {
+/** One stream's events in an append. */
+type PendingPart = {
   streamName: string;
   events: SerializedEvent[];
   expected: ExpectedRevision;
-  resolve: (result: AppendResult) => void;
+};
+
+/** One call of `append` (one part) or `appendMany` (several, all-or-nothing). */
+type PendingAppend = {
+  parts: PendingPart[];
+  resolve: (results: AppendResult[]) => void;
   reject: (error: unknown) => void;
 };
 
@@ -96,6 +105,8 @@ const columns = 'position, event_id, stream, revision, type, data, metadata';
  * Each append still gets its own expected-revision check and its own outcome:
  * it runs inside a savepoint, a conflict rejects only that append, and two
  * appends to the same stream in one batch see each other in call order.
+ * An `appendMany` is one such append over several streams: its savepoint
+ * holds every part, so all of them are written or none.
  * Promises settle only after COMMIT returned, i.e. once the events are durable.
  *
  * Global positions are the table's AUTOINCREMENT key: dense, never reused.
@@ -116,7 +127,7 @@ export class SqliteEventStore implements EventStore {
   private readonly selectAll: Statement<[number, number], unknown[]>;
   private readonly selectPage: Statement<[number, number, number], [string | null, number]>;
   private readonly selectHead: Statement<[], { head: number | null }>;
-  private readonly commitBatch: (batch: PendingAppend[]) => (AppendResult | Error)[];
+  private readonly commitBatch: (batch: PendingAppend[]) => (AppendResult[] | Error)[];
 
   /**
    * @param db a connection from `openDatabase`; the schema is created if missing.
@@ -169,7 +180,7 @@ export class SqliteEventStore implements EventStore {
     // rolls back alone and the batch goes on.
     const appendOne = db.transaction((append: PendingAppend) => this.write(append));
     const batchTransaction = db.transaction((batch: PendingAppend[]) =>
-      batch.map((append): AppendResult | Error => {
+      batch.map((append): AppendResult[] | Error => {
         try {
           return appendOne(append);
         } catch (error) {
@@ -191,16 +202,33 @@ export class SqliteEventStore implements EventStore {
     return { ...this.counters };
   }
 
-  append(streamName: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+  async append(streamName: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+    const [result] = await this.enqueue([{ streamName, events, expectedRevision: options.expectedRevision }]);
+    if (!result) throw new Error('Append lost in batch');
+    return result;
+  }
+
+  /** All parts in one savepoint of the group commit: all of them are written, or none. */
+  async appendMany(appends: readonly StreamAppend[]): Promise<AppendManyResult> {
+    checkAppendMany(appends);
+    const streams = await this.enqueue(appends);
+    return { streams, lastPosition: Math.max(0, ...streams.map((result) => result.lastPosition)) };
+  }
+
+  private enqueue(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
     if (this.closing) return Promise.reject(new Error('The event store is closed'));
-    let append: Omit<PendingAppend, 'resolve' | 'reject'>;
+    let parts: PendingPart[];
     try {
-      append = { streamName, events: serializeEvents(events), expected: checkExpectedRevision(options.expectedRevision ?? 'any') };
+      parts = appends.map((part) => ({
+        streamName: part.streamName,
+        events: serializeEvents(part.events),
+        expected: checkExpectedRevision(part.expectedRevision ?? 'any'),
+      }));
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    return new Promise<AppendResult>((resolve, reject) => {
-      this.pending.push({ ...append, resolve, reject });
+    return new Promise<AppendResult[]>((resolve, reject) => {
+      this.pending.push({ parts, resolve, reject });
       this.flushHandle ??= setImmediate(() => this.flush());
     });
   }
@@ -291,22 +319,27 @@ export class SqliteEventStore implements EventStore {
     return rows.length;
   }
 
-  /** Runs inside the batch transaction, in a savepoint of its own. */
-  private write(append: PendingAppend): AppendResult {
-    const current = this.selectStreamRevision.get(append.streamName)?.revision ?? null;
-    if (!revisionMatches(append.expected, current)) {
-      throw new ConcurrencyError(append.streamName, String(append.expected), current === null ? 'no_stream' : String(current));
-    }
+  /**
+   * Runs inside the batch transaction, in a savepoint of its own: a refused
+   * part (or a storage error) rolls back every part of this append.
+   */
+  private write(append: PendingAppend): AppendResult[] {
     const recordedAt = new Date().toISOString();
-    let revision = current ?? -1;
-    let position = 0;
-    for (const event of append.events) {
-      revision++;
-      const info = this.insertEvent.run(randomUUID(), append.streamName, revision, event.type, event.data, event.metadata, recordedAt);
-      position = Number(info.lastInsertRowid);
-    }
-    this.upsertStreamRevision.run(append.streamName, revision);
-    return { nextExpectedRevision: revision, lastPosition: position };
+    return append.parts.map((part) => {
+      const current = this.selectStreamRevision.get(part.streamName)?.revision ?? null;
+      if (!revisionMatches(part.expected, current)) {
+        throw new ConcurrencyError(part.streamName, String(part.expected), current === null ? 'no_stream' : String(current));
+      }
+      let revision = current ?? -1;
+      let position = 0;
+      for (const event of part.events) {
+        revision++;
+        const info = this.insertEvent.run(randomUUID(), part.streamName, revision, event.type, event.data, event.metadata, recordedAt);
+        position = Number(info.lastInsertRowid);
+      }
+      this.upsertStreamRevision.run(part.streamName, revision);
+      return { nextExpectedRevision: revision, lastPosition: position };
+    });
   }
 
   /** The group commit: one transaction for every append queued since the last flush. */
@@ -317,7 +350,7 @@ export class SqliteEventStore implements EventStore {
     this.pending = [];
     if (batch.length === 0) return;
 
-    let outcomes: (AppendResult | Error)[];
+    let outcomes: (AppendResult[] | Error)[];
     try {
       outcomes = this.commitBatch(batch);
     } catch (error) {
@@ -338,7 +371,7 @@ export class SqliteEventStore implements EventStore {
       }
       written = true;
       this.counters.appends++;
-      this.counters.events += append.events.length;
+      this.counters.events += append.parts.reduce((sum, part) => sum + part.events.length, 0);
       append.resolve(outcome);
     });
     if (written) for (const subscription of this.subscriptions) subscription.notify();

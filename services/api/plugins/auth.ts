@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ForbiddenError, UnauthorizedError } from '../../core/errors.ts';
+import { ForbiddenError, NotFoundError, ServiceUnavailableError, UnauthorizedError } from '../../core/errors.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import type { AccountService } from '../accounts/accountService.ts';
+import { infrastructureFailure } from './errors.ts';
 import { sessionProblem, type TokenPayload } from './session.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
 
@@ -59,8 +60,14 @@ export const authPlugin = fp<AuthOptions>(
       } catch {
         throw new UnauthorizedError();
       }
-      const user = await options.accounts.getUser(payload.sub).catch(() => null);
-      if (!user) throw new UnauthorizedError();
+      let user: UserDocument;
+      try {
+        user = await options.accounts.getUser(payload.sub);
+      } catch (error) {
+        if (error instanceof NotFoundError) throw new UnauthorizedError();
+        // The read store failing is an outage, not a reason to log everybody out (issue 22 §5).
+        throw infrastructureFailure(error) ?? new ServiceUnavailableError('read store', 5, { cause: error });
+      }
       const problem = sessionProblem(user, payload);
       if (problem) throw new UnauthorizedError(problem);
       request.currentUser = user;

@@ -2,7 +2,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { ErrorCode, type FieldError, type ProblemDetails } from '../../../contracts/errors.ts';
 import { msg, msgWithText, type MessageCode, type UserMessage } from '../../../contracts/messageCodes.ts';
-import { BuildonError, fieldError, TooManyAttemptsError } from '../../core/errors.ts';
+import {
+  AcceptedNotVisibleError,
+  BuildonError,
+  ConcurrencyError,
+  fieldError,
+  ServiceUnavailableError,
+  StorageFullError,
+  TooManyAttemptsError,
+} from '../../core/errors.ts';
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -14,6 +22,8 @@ const titles: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 const codeForStatus = (status: number): ErrorCode =>
@@ -90,6 +100,64 @@ export const fieldErrors = (items: readonly ValidationItem[], context: string | 
     return [fieldError(field, msgWithText('errors.fieldInvalid', text, { field }))];
   });
 
+/** Error codes of a full disk (SQLite, Node's file system). */
+const fullCodes = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
+/** Codes of a dependency that does not answer: the network, a locked or unreadable database file. */
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'EPIPE',
+  'SQLITE_BUSY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_IOERR',
+]);
+/** Error classes of the drivers (ioredis, BullMQ, MongoDB, EventStoreDB) for a server that does not answer. */
+const unavailableNames = new Set([
+  'MaxRetriesPerRequestError',
+  'ConnectionClosedError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoServerSelectionError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'UnavailableError',
+  'DeadlineExceededError',
+  'NotLeaderError',
+]);
+const unavailableMessages = /Connection is closed|enableOfflineQueue|Command timed out|Socket closed unexpectedly|is closed$/;
+
+/**
+ * What an infrastructure failure means for the user: a full disk (507), a
+ * dependency that does not answer (503 with Retry-After), or null for
+ * anything else (a bug: 500). Looks through `cause` chains and AggregateErrors.
+ */
+export const infrastructureFailure = (error: unknown, depth = 0): ServiceUnavailableError | StorageFullError | null => {
+  if (!(error instanceof Error) || depth > 5) return null;
+  if (error instanceof ServiceUnavailableError || error instanceof StorageFullError) return error;
+  const code = (error as { code?: unknown }).code;
+  if ((typeof code === 'string' && fullCodes.has(code)) || /SQLITE_FULL|database or disk is full|ENOSPC/.test(error.message)) {
+    return new StorageFullError({ cause: error });
+  }
+  if (
+    (typeof code === 'string' && unavailableCodes.has(code)) ||
+    unavailableNames.has(error.name) ||
+    unavailableMessages.test(error.message)
+  ) {
+    return new ServiceUnavailableError(error.name, 5, { cause: error });
+  }
+  const inner = error instanceof AggregateError ? error.errors : [error.cause];
+  for (const each of inner) {
+    const found = infrastructureFailure(each, depth + 1);
+    if (found) return found;
+  }
+  return null;
+};
+
 /**
  * One error handler for the whole API: our BuildonErrors keep their status and
  * message, schema failures become 400s naming the field, anything unexpected
@@ -97,10 +165,24 @@ export const fieldErrors = (items: readonly ValidationItem[], context: string | 
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError | BuildonError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    app.setErrorHandler((thrown: FastifyError | BuildonError | Error, request: FastifyRequest, reply: FastifyReply) => {
+      const error = thrown instanceof BuildonError ? thrown : (infrastructureFailure(thrown) ?? thrown);
+      if (error instanceof AcceptedNotVisibleError) {
+        // Stored, not yet readable: the ids let the client find it; retrying would create it twice.
+        request.log.warn({ position: error.position, ids: error.ids }, 'read models lag behind a successful command');
+        const message = msg('errors.accepted');
+        return reply.status(202).send({ accepted: true, ids: error.ids, ...problem(202, message, error.code), title: 'Accepted' });
+      }
       if (error instanceof BuildonError) {
-        if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-        if (error instanceof TooManyAttemptsError) void reply.header('retry-after', String(error.retryAfterSeconds));
+        if (error.status >= 500) request.log.error({ err: error.cause ?? error }, 'request failed');
+        if (error instanceof TooManyAttemptsError || error instanceof ServiceUnavailableError) {
+          void reply.header('retry-after', String(error.retryAfterSeconds));
+        }
+        if (error instanceof ConcurrencyError) {
+          // Retried inside the server already: worth a line in the log, and a hint for the client.
+          request.log.warn({ conflict: error.details }, 'concurrency conflict reached the client');
+          void reply.header('retry-after', '1');
+        }
         const message = msgWithText(error.messageCode, error.message, error.params);
         return reply
           .status(error.status)

@@ -51,11 +51,15 @@ const kindOfStatus = (status: number): string =>
           ? 'conflict'
           : status === 429
             ? 'rate_limited'
-            : status >= 500
-              ? 'internal'
-              : status >= 400
-                ? 'validation'
-                : '';
+            : status === 503
+              ? 'unavailable'
+              : status === 507
+                ? 'storage_full'
+                : status >= 500
+                  ? 'internal'
+                  : status >= 400
+                    ? 'validation'
+                    : '';
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -66,6 +70,13 @@ export type RequestOptions = {
    */
   redirectOnUnauthorized?: boolean;
   signal?: AbortSignal;
+  /**
+   * The user action this write belongs to (default: a fresh key per call).
+   * Sent as `Idempotency-Key` on every attempt, so a retry never does it twice.
+   */
+  idempotencyKey?: string;
+  /** Retries after a network failure or a 502/503/504 (default 2). */
+  retries?: number;
 };
 
 export type ApiClientOptions = {
@@ -73,6 +84,10 @@ export type ApiClientOptions = {
   tokens: TokenStore;
   /** Called after a 401 cleared the token; the app navigates to /login?redirect=… */
   onUnauthorized: () => void;
+  /** Pause between retries (tests pass a fake). */
+  wait?: (ms: number) => Promise<void>;
+  /** A fresh Idempotency-Key (default `freshKey`). */
+  newKey?: () => string;
 };
 
 export type ApiClient = {
@@ -82,22 +97,72 @@ export type ApiClient = {
 const isProblem = (value: unknown): value is Partial<ProblemDetails> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Answers worth trying again: the server or a proxy says it is briefly unavailable. */
+const retryableStatus = new Set([502, 503, 504]);
+
+/** The pause before retry `attempt`: the server's Retry-After (at most 5 s), else 0.5 s, 1 s, 2 s… */
+const retryDelay = (response: Response | null, attempt: number): number => {
+  const header = Number(response?.headers.get('retry-after'));
+  return Number.isFinite(header) && header > 0 ? Math.min(header, 5) * 1000 : 500 * 2 ** attempt;
+};
+
+const defaultWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A random key for one user action. `crypto.randomUUID` exists only in secure
+ * contexts (https, localhost); a school server reached over plain http on its
+ * LAN address still has `getRandomValues`.
+ */
+export const freshKey = (): string => {
+  if (typeof globalThis.crypto.randomUUID === 'function') return globalThis.crypto.randomUUID();
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+};
+
 /**
  * A fetch wrapper that sends the bearer token, parses JSON and turns error
  * answers into ApiError. A 401 to the current token clears it and calls onUnauthorized.
+ *
+ * Safe retries (issue 22 §5): every write carries an `Idempotency-Key`, one per
+ * call (one user action), and a network failure or a 502/503/504 is retried a
+ * couple of times with the SAME key, so the server runs the action once at most.
+ * A 202 (saved, not yet visible) is an ApiError whose message says so: the
+ * caller must not send it again.
  */
-export const createApiClient = ({ fetch: fetchImpl, tokens, onUnauthorized }: ApiClientOptions): ApiClient => ({
+export const createApiClient = ({
+  fetch: fetchImpl,
+  tokens,
+  onUnauthorized,
+  wait = defaultWait,
+  newKey = freshKey,
+}: ApiClientOptions): ApiClient => ({
   async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = tokens.get();
     if (token) headers.authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetchImpl(path, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+    if (method !== 'GET') headers['idempotency-key'] = options.idempotencyKey ?? newKey();
+    const retries = options.retries ?? 2;
+    let response: Response | null = null;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        response = await fetchImpl(path, {
+          method,
+          headers,
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal: options.signal,
+        });
+      } catch (error) {
+        // Offline or the connection dropped: the same key makes a second attempt safe.
+        if (options.signal?.aborted || attempt >= retries) throw error;
+        await wait(retryDelay(null, attempt));
+        continue;
+      }
+      if (!retryableStatus.has(response.status) || attempt >= retries) break;
+      await response.text().catch(() => '');
+      await wait(retryDelay(response, attempt));
+    }
     const text = await response.text();
     let data: unknown = null;
     if (text) {
@@ -114,7 +179,8 @@ export const createApiClient = ({ fetch: fetchImpl, tokens, onUnauthorized }: Ap
       tokens.set(null);
       if (options.redirectOnUnauthorized !== false) onUnauthorized();
     }
-    if (!response.ok) {
+    const accepted = response.status === 202 && isProblem(data) && (data as { accepted?: unknown }).accepted === true;
+    if (!response.ok || accepted) {
       throw new ApiError(response.status, isProblem(data) ? data : null, response.statusText || `HTTP ${response.status}`);
     }
     return data as T;

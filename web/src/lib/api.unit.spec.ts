@@ -138,7 +138,7 @@ describe('api client', () => {
       serverText: 'Some new English refusal',
     });
     const bare = setup(new Response('Bad Gateway', { status: 502 }));
-    await expect(bare.client.request('/api/x')).rejects.toMatchObject({
+    await expect(bare.client.request('/api/x', { retries: 0 })).rejects.toMatchObject({
       message: 'Un problème est survenu de notre côté. Réessayez dans un instant.',
     });
     const fields = setup(
@@ -162,5 +162,65 @@ describe('login redirects', () => {
     expect(safeRedirect('https://evil.example')).toBe('/');
     expect(safeRedirect(null)).toBe('/');
     expect(safeRedirect('/login')).toBe('/');
+  });
+
+  describe('safe retries (issue 22 §5)', () => {
+    const retrying = (...replies: (Response | Error)[]) => {
+      const tokens = createTokenStore(memoryStorage());
+      const fetch = vi.fn<typeof globalThis.fetch>();
+      for (const reply of replies) {
+        if (reply instanceof Error) fetch.mockRejectedValueOnce(reply);
+        else fetch.mockResolvedValueOnce(reply);
+      }
+      const waits: number[] = [];
+      let n = 0;
+      const client = createApiClient({
+        fetch,
+        tokens,
+        onUnauthorized: vi.fn(),
+        wait: async (ms) => void waits.push(ms),
+        newKey: () => `key-${++n}`,
+      });
+      const keyOf = (call: number) => (fetch.mock.calls[call]?.[1]?.headers as Record<string, string>)['idempotency-key'];
+      return { fetch, client, waits, keyOf };
+    };
+
+    it('sends one fresh Idempotency-Key per write, none on reads', async () => {
+      const { client, keyOf } = retrying(json(201, {}), json(201, {}), json(200, {}));
+      await client.request('/api/contributions/c', { body: { type: 'Note' } });
+      await client.request('/api/contributions/c', { body: { type: 'Note' } });
+      await client.request('/api/users/me');
+      expect([keyOf(0), keyOf(1), keyOf(2)]).toEqual(['key-1', 'key-2', undefined]);
+    });
+
+    it('retries a 503 after its Retry-After and a dropped connection, with the same key', async () => {
+      const unavailable = new Response(JSON.stringify({ status: 503, code: 'unavailable', messageCode: 'errors.unavailable' }), {
+        status: 503,
+        headers: { 'retry-after': '2' },
+      });
+      const { client, fetch, waits, keyOf } = retrying(unavailable, new TypeError('Failed to fetch'), json(201, { ok: 1 }));
+      await expect(client.request('/api/links', { method: 'POST', body: {} })).resolves.toEqual({ ok: 1 });
+      expect(fetch).toHaveBeenCalledTimes(3);
+      expect([keyOf(0), keyOf(1), keyOf(2)]).toEqual(['key-1', 'key-1', 'key-1']);
+      expect(waits).toEqual([2000, 1000]);
+    });
+
+    it('gives up after its retries with a message saying to try again later', async () => {
+      const down = () => json(503, { status: 503, code: 'unavailable', messageCode: 'errors.unavailable', params: { seconds: 5 } });
+      const { client, fetch } = retrying(down(), down(), down());
+      const failure = client.request('/api/links', { method: 'POST', body: {} });
+      await expect(failure).rejects.toMatchObject({ status: 503, code: 'unavailable' });
+      await expect(failure).rejects.toThrow(/5 s/);
+      expect(fetch).toHaveBeenCalledTimes(3);
+    });
+
+    it('a 202 (saved, not yet visible) is not retried and says it was saved', async () => {
+      const { client, fetch } = retrying(json(202, { accepted: true, ids: ['n1'], code: 'accepted', messageCode: 'errors.accepted' }));
+      await expect(client.request('/api/contributions/c', { body: {} })).rejects.toMatchObject({
+        status: 202,
+        message: 'Enregistré. Cela apparaîtra dans un instant.',
+      });
+      expect(fetch).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -4,7 +4,7 @@ import type { ContributionCreated } from '../../../../contracts/events/contribut
 import { msg } from '../../../../contracts/messageCodes.ts';
 import type { LinkDocument } from '../../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../../projections/users/index.ts';
-import { handleCommand } from '../../../core/decider.ts';
+import { streamCommand, type StreamCommand } from '../../../core/atomicCommand.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../core/errors.ts';
 import { inheritedAccess } from '../../../domain/access/inheritance.ts';
 import { communityDecider } from '../../../domain/community/community.ts';
@@ -14,7 +14,7 @@ import { shownRef } from '../../../domain/view/refData.ts';
 import type { ViewAccess } from '../canvasReader.ts';
 import { defaultTitle } from '../defaultTitles.ts';
 import { toContribution, toLink } from '../replies.ts';
-import { authorIn, metadataOf, placeRef, readable, requireEditable, run, settle, type CanvasDeps } from './shared.ts';
+import { authorIn, contributionPart, metadataOf, placeRef, readable, requireEditable, runAll, settle, type CanvasDeps } from './shared.ts';
 
 /** An empty 200×200 drawing with one layer (fact sheet §1.3). */
 export const emptyDrawingSvg =
@@ -99,11 +99,13 @@ export const createContribution = async (
   if (parent && buildsonId) {
     commands.push({ type: 'CreateLink', data: { linkId: buildsonId, to: parent._id, type: 'buildson', data: {} } });
   }
-  const positions = [await run(deps, id, commands, metadata)];
+  // Every fact of this command (the contribution, its build-on link, its refs, a view's
+  // registration) is written in ONE atomic append below (issue 22 §4): never a note without its ref.
+  const parts: StreamCommand[] = [contributionPart(id, commands)];
   const refIds: string[] = [];
   const place = async (viewId: string, data: Record<string, unknown>) => {
     const linkId = ids.next();
-    positions.push(await run(deps, viewId, [placeRef(linkId, id, data)], metadata));
+    parts.push(contributionPart(viewId, [placeRef(linkId, id, data)]));
     refIds.push(linkId);
   };
 
@@ -133,16 +135,9 @@ export const createContribution = async (
     }
   }
   if (body.type === 'View') {
-    const registered = await handleCommand(
-      deps.eventStore,
-      communityStreamName(communityId),
-      communityDecider,
-      { type: 'RegisterView', data: { viewId: id } },
-      { metadata },
-    );
-    positions.push(registered.lastPosition);
+    parts.push(streamCommand(communityStreamName(communityId), communityDecider, { type: 'RegisterView', data: { viewId: id } }));
   }
-  await settle(deps, positions);
+  await settle(deps, [await runAll(deps, parts, metadata)]);
   const doc = await reader.contributions.get(id);
   if (!doc) throw new NotFoundError(msg('canvasService.contributionNotFound'));
   const refs = refIds.length > 0 ? await reader.links.find({ _id: { $in: refIds } }) : [];

@@ -8,7 +8,7 @@ import { placedRef } from '../../../domain/view/refData.ts';
 import type { ViewAccess } from '../canvasReader.ts';
 import { toLink } from '../replies.ts';
 import { removableRefs } from './refs.ts';
-import { deleteLinkCommand, metadataOf, placeRef, requireEditable, run, settle, type CanvasDeps } from './shared.ts';
+import { deleteLinkCommand, metadataOf, placeRef, requireEditable, contributionPart, runAll, settle, type CanvasDeps } from './shared.ts';
 
 /**
  * POST /api/views/{viewId}/refs/move: refs dragged into another view's
@@ -45,23 +45,22 @@ export const moveRefs = async (
   );
   const metadata = metadataOf(deps, user);
   const created = links.map((link, index) => ({ linkId: deps.ids.next(), to: link.to, data: landed[index] ?? {} }));
-  const written = [
-    await run(
-      deps,
-      input.toViewId,
-      created.map((c) => placeRef(c.linkId, c.to, c.data)),
-      metadata,
-    ),
-  ];
-  written.push(
-    await run(
-      deps,
-      viewId,
-      links.map((link) => deleteLinkCommand(link._id)),
-      metadata,
-    ),
+  // Placed there and removed here in one atomic append (issue 22 §4): a ref is never lost nor doubled.
+  const written = await runAll(
+    deps,
+    [
+      contributionPart(
+        input.toViewId,
+        created.map((c) => placeRef(c.linkId, c.to, c.data)),
+      ),
+      contributionPart(
+        viewId,
+        links.map((link) => deleteLinkCommand(link._id)),
+      ),
+    ],
+    metadata,
   );
-  await settle(deps, written);
+  await settle(deps, [written]);
   const docs = await reader.links.find({ _id: { $in: created.map((c) => c.linkId) } });
   const byId = new Map(docs.map((doc) => [doc._id, doc]));
   return {

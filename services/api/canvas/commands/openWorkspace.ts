@@ -1,9 +1,9 @@
 import { authorStreamName } from '../../../../contracts/events/author.ts';
 import type { UserDocument } from '../../../../projections/users/index.ts';
-import { handleCommand } from '../../../core/decider.ts';
+import { streamCommand } from '../../../core/atomicCommand.ts';
 import { authorDecider } from '../../../domain/author/author.ts';
 import { workspaceTitle } from '../defaultTitles.ts';
-import { authorIn, metadataOf, run, settle, type CanvasDeps } from './shared.ts';
+import { authorIn, contributionPart, metadataOf, runAll, settle, type CanvasDeps } from './shared.ts';
 
 /** POST /api/authors/{communityId}/me/workspace: the caller's private workspace view, created once. */
 export const openWorkspace = async (
@@ -21,11 +21,11 @@ export const openWorkspace = async (
   const viewId = deps.ids.next();
   const metadata = metadataOf(deps, user);
   const name = `${author?.firstName ?? ''} ${author?.lastName ?? ''}`.trim() || (author?.userName ?? user.userName);
-  const positions = [
-    await run(
-      deps,
-      viewId,
-      [
+  // The view and the author's pointer to it in one atomic append (issue 22 §4).
+  const written = await runAll(
+    deps,
+    [
+      contributionPart(viewId, [
         {
           type: 'CreateContribution',
           data: {
@@ -40,18 +40,11 @@ export const openWorkspace = async (
             data: {},
           },
         },
-      ],
-      metadata,
-    ),
-  ];
-  const set = await handleCommand(
-    deps.eventStore,
-    authorStreamName(me.authorIdStrict),
-    authorDecider,
-    { type: 'SetAuthorWorkspace', data: { viewId } },
-    { metadata },
+      ]),
+      streamCommand(authorStreamName(me.authorIdStrict), authorDecider, { type: 'SetAuthorWorkspace', data: { viewId } }),
+    ],
+    metadata,
   );
-  positions.push(set.lastPosition);
-  await settle(deps, positions);
+  await settle(deps, [written]);
   return { viewId, created: true };
 };

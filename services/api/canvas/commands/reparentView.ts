@@ -8,7 +8,8 @@ import { findFreeSpot, defaultPosition } from '../../../domain/view/geometry.ts'
 import { placedRef } from '../../../domain/view/refData.ts';
 import type { CanvasReader } from '../canvasReader.ts';
 import { toViewSummary } from '../replies.ts';
-import { deleteLinkCommand, metadataOf, placeRef, run, settle, type CanvasDeps } from './shared.ts';
+import { deleteLinkCommand, metadataOf, placeRef, contributionPart, runAll, settle, type CanvasDeps } from './shared.ts';
+import type { StreamCommand } from '../../../core/atomicCommand.ts';
 
 /** A view and every view below it through `contains` refs among views (to refuse cycles). */
 const descendants = async (loader: CanvasReader, viewId: string): Promise<Set<string>> => {
@@ -52,16 +53,15 @@ export const reparentView = async (
       (input.oldParentId === undefined || input.oldParentId === null ? ref.from !== input.parentId : ref.from === input.oldParentId),
   );
   const metadata = metadataOf(deps, user);
-  const positions: number[] = [];
+  // Removed from the old parents and placed in the new one in one atomic append (issue 22 §4).
+  const parts: StreamCommand[] = [];
   const byView = new Map<string, LinkDocument[]>();
   for (const ref of moving) byView.set(ref.from, [...(byView.get(ref.from) ?? []), ref]);
   for (const [from, links] of byView) {
-    positions.push(
-      await run(
-        deps,
+    parts.push(
+      contributionPart(
         from,
         links.map((link) => deleteLinkCommand(link._id)),
-        metadata,
       ),
     );
   }
@@ -70,8 +70,8 @@ export const reparentView = async (
       (await reader.refsOfView(parent._id)).map((ref) => placedRef(ref.data)),
       defaultPosition,
     );
-    positions.push(await run(deps, parent._id, [placeRef(deps.ids.next(), viewId, spot)], metadata));
+    parts.push(contributionPart(parent._id, [placeRef(deps.ids.next(), viewId, spot)]));
   }
-  await settle(deps, positions);
+  await settle(deps, [await runAll(deps, parts, metadata)]);
   return toViewSummary(await reader.view(viewId));
 };

@@ -8,7 +8,18 @@ import { placedRef } from '../../../domain/view/refData.ts';
 import { innerViewTitle, riseAboveLayout } from '../../../domain/view/riseAbove.ts';
 import { toLink } from '../replies.ts';
 import { removableRefs } from './refs.ts';
-import { authorIn, deleteLinkCommand, linkById, metadataOf, placeRef, requireEditable, run, settle, type CanvasDeps } from './shared.ts';
+import {
+  authorIn,
+  deleteLinkCommand,
+  linkById,
+  metadataOf,
+  placeRef,
+  requireEditable,
+  contributionPart,
+  runAll,
+  settle,
+  type CanvasDeps,
+} from './shared.ts';
 
 /**
  * POST /api/views/{viewId}/riseabove: an inner view (unregistered, with the
@@ -61,7 +72,8 @@ export const riseAbove = async (
     },
     ...items.map((link, index) => placeRef(ids.next(), link.to, layout.inner[index] ?? link.data)),
   ];
-  const written = [await run(deps, innerViewId, innerCommands, metadata)];
+  // The inner view, the note and the moves in the view: one atomic append (issue 22 §4).
+  const parts = [contributionPart(innerViewId, innerCommands)];
   const noteCommand: ContributionCommand = {
     type: 'CreateContribution',
     data: {
@@ -76,7 +88,7 @@ export const riseAbove = async (
       data: { riseabove: { viewId: innerViewId } },
     },
   };
-  written.push(await run(deps, noteId, [noteCommand], metadata));
+  parts.push(contributionPart(noteId, [noteCommand]));
   const spot =
     items.length > 0
       ? layout.spot
@@ -84,7 +96,7 @@ export const riseAbove = async (
           [],
           (await deps.reader.refsOfView(viewId)).map((ref) => placedRef(ref.data)),
         ).spot;
-  written.push(await run(deps, viewId, [...items.map((link) => deleteLinkCommand(link._id)), placeRef(refId, noteId, spot)], metadata));
-  await settle(deps, written);
+  parts.push(contributionPart(viewId, [...items.map((link) => deleteLinkCommand(link._id)), placeRef(refId, noteId, spot)]));
+  await settle(deps, [await runAll(deps, parts, metadata)]);
   return { noteId, viewId: innerViewId, ref: toLink(await linkById(deps, refId)), moved: items.length };
 };

@@ -3,6 +3,7 @@ import type { EventMetadata } from '../../../../contracts/events/event.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 import type { ContributionDocument, LinkDocument } from '../../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../../projections/users/index.ts';
+import { handleCommands, streamCommand, type StreamCommand } from '../../../core/atomicCommand.ts';
 import { handleCommand } from '../../../core/decider.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../core/errors.ts';
 import { accessObject, canRead, isAuthorOf } from '../../../domain/access/permissions.ts';
@@ -32,6 +33,20 @@ export const run = async (deps: CanvasDeps, contributionId: string, commands: Co
     metadata,
   });
   return result.lastPosition;
+};
+
+/** One contribution stream's part of a command that writes several facts (see `runAll`). */
+export const contributionPart = (contributionId: string, commands: ContributionCommand[]): StreamCommand =>
+  streamCommand(contributionStreamName(contributionId), batchDecider(contributionDecider), commands);
+
+/**
+ * Writes every part of a command in one atomic append (issue 22 §4): a crash
+ * never leaves a note without its ref or a link without its note. The position
+ * of the last event (0: nothing).
+ */
+export const runAll = async (deps: CanvasDeps, parts: StreamCommand[], metadata: EventMetadata): Promise<number> => {
+  const writing = parts.filter((part) => !(Array.isArray(part.command) && part.command.length === 0));
+  return writing.length === 0 ? 0 : (await handleCommands(deps.eventStore, writing, { metadata })).lastPosition;
 };
 
 /** Waits until the read models show every position written. */

@@ -1,17 +1,21 @@
 import type { CommunityAdmin } from '../../../../contracts/api/communities.ts';
 import { authorStreamName } from '../../../../contracts/events/author.ts';
+import { communityStreamName } from '../../../../contracts/events/community.ts';
+import { contributionStreamName } from '../../../../contracts/events/contribution.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 import { defaultScaffolds, welcomeViewTitle } from '../../../../contracts/messages.ts';
 import type { UserDocument } from '../../../../projections/users/index.ts';
-import { handleCommand } from '../../../core/decider.ts';
+import { handleCommands, streamCommand, type StreamCommand } from '../../../core/atomicCommand.ts';
 import { ConflictError, ForbiddenError } from '../../../core/errors.ts';
 import { authorDecider } from '../../../domain/author/author.ts';
-import { checkCommunityFields } from '../../../domain/community/community.ts';
+import { batchDecider } from '../../../domain/contribution/batch.ts';
+import { contributionDecider } from '../../../domain/contribution/contribution.decide.ts';
+import { checkCommunityFields, communityDecider } from '../../../domain/community/community.ts';
 import { duplicateCreationKey, duplicateCreationWindowMs, planCommunitySeed } from '../../../domain/community/creation.ts';
 import { defaultContextData } from '../../../domain/community/settings.ts';
 import { authorIdFor } from '../authorId.ts';
-import { eventMetadata } from '../commandSupport.ts';
-import { runOnCommunity, runOnContribution, type CommunityServiceDeps } from '../communityContext.ts';
+import { eventMetadata, waitForPositions } from '../commandSupport.ts';
+import type { CommunityServiceDeps } from '../communityContext.ts';
 import { toCommunityAdmin } from '../communityReplies.ts';
 
 /**
@@ -43,12 +47,13 @@ export const createCommunity = async (
     contextData: defaultContextData(),
     newId: () => deps.ids.next(),
   });
-  for (const stream of seed.streams) await runOnContribution(deps, stream.contributionId, stream.commands, metadata);
-  await handleCommand(
-    deps.eventStore,
-    authorStreamName(creatorAuthorId),
-    authorDecider,
-    {
+  // Every part and CommunityCreated in one atomic append (issue 22 §4): no half-made community after a crash.
+  const contributions = batchDecider(contributionDecider);
+  const parts: StreamCommand[] = seed.streams.map((stream) =>
+    streamCommand(contributionStreamName(stream.contributionId), contributions, stream.commands),
+  );
+  parts.push(
+    streamCommand(authorStreamName(creatorAuthorId), authorDecider, {
       type: 'JoinCommunity',
       data: {
         authorId: creatorAuthorId,
@@ -61,13 +66,8 @@ export const createCommunity = async (
         email: admin.email,
         via: 'creator',
       },
-    },
-    { metadata },
-  );
-  const committed = await runOnCommunity(
-    deps,
-    communityId,
-    {
+    }),
+    streamCommand(communityStreamName(communityId), communityDecider, {
       type: 'CreateCommunity',
       data: {
         communityId,
@@ -79,9 +79,9 @@ export const createCommunity = async (
         viewIds: [seed.viewId],
         scaffoldIds: seed.scaffoldIds,
       },
-    },
-    metadata,
+    }),
   );
-  await deps.projections.waitFor(committed.lastPosition);
+  const committed = await handleCommands(deps.eventStore, parts, { metadata });
+  await waitForPositions(deps.projections, [committed.lastPosition]);
   return toCommunityAdmin(await deps.access.community(communityId));
 };
