@@ -100,6 +100,16 @@ describe('safe retries (issue 22 §5)', () => {
     const second = await t.app.inject({ method: 'POST', url: '/api/users', headers, payload });
     expect(second.statusCode).toBe(201);
     expect(second.json<{ user: { _id: string } }>().user._id).toBe(first.json<{ user: { _id: string } }>().user._id);
+    // A classmate at the same school address who sends the same key with their own form never gets this account's token.
+    const classmate = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers,
+      payload: { ...payload, userName: `classmate${process.pid}`, email: 'classmate@example.org', robotCheck: await t.robotCheck() },
+    });
+    expect(classmate.statusCode).toBe(201);
+    expect(classmate.headers['idempotent-replayed']).toBeUndefined();
+    expect(classmate.json<{ user: { _id: string } }>().user._id).not.toBe(first.json<{ user: { _id: string } }>().user._id);
   });
 
   it('read models late after a successful write: 202 with the ids created, not a 500; the retry replays the 202', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { createHash } from 'node:crypto';
 import { msg } from '../../../contracts/messageCodes.ts';
 import { ValidationError } from '../../core/errors.ts';
 import type { IdempotencyStore, StoredReply } from '../../core/idempotencyStore.ts';
@@ -31,6 +32,16 @@ type WithPending = FastifyRequest & { [pending]?: Pending };
  * another method or path is a 400 naming the header. Failures are not kept:
  * after a 4xx or 5xx the client may retry for real.
  */
+/**
+ * Anonymous writes (registration, login) are kept per address AND per body: a
+ * class behind one school address shares the address, and a registration's
+ * reply holds a session token, so only the very same request may see it again.
+ */
+const anonymousScope = (request: FastifyRequest): string =>
+  `address:${request.ip}:${createHash('sha256')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('base64url')}`;
+
 export const idempotencyPlugin = fp<IdempotencyOptions>(
   async (app: FastifyInstance, options) => {
     const ttlMs = options.ttlMs ?? 24 * 3600_000;
@@ -42,7 +53,7 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       if (typeof header !== 'string' || !validKey.test(header)) {
         throw ValidationError.field('Idempotency-Key', msg('errors.fieldInvalid', { field: 'Idempotency-Key' }));
       }
-      const scope = (request as { currentUser?: { _id?: string } | null }).currentUser?._id ?? `address:${request.ip}`;
+      const scope = (request as { currentUser?: { _id?: string } | null }).currentUser?._id ?? anonymousScope(request);
       const id = `${scope}\n${header}`;
       for (let first = running.get(id); first; first = running.get(id)) await first;
       const stored = await options.store.get(scope, header, Date.now());
