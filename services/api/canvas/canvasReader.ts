@@ -13,7 +13,6 @@ import type { Collection, Document, ReadStore } from '../../core/readStore.ts';
 import { accessObject, membersOfGroup, type AccessSubject } from '../../domain/access/permissions.ts';
 import { viewRights } from '../../domain/access/viewRights.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
-import { lastNameFirstIn } from '../authors/nameOrder.ts';
 import { authorIdFor } from '../communities/authorId.ts';
 import { defaultContextData } from '../communities/communityService.ts';
 import { signedQuery } from '../objects/attachmentSignature.ts';
@@ -34,6 +33,8 @@ export type Reader = {
   subject: AccessSubject;
   /** The community shows last names first (`flipname`). */
   lastNameFirst: boolean;
+  /** The root context's settings, completed with the defaults: read once per request, with the grant. */
+  context: ContextData;
 };
 
 /** A view and what one reader may do with it. */
@@ -143,12 +144,14 @@ export class CanvasReader {
   /** The caller in a community: 403 when not a member in good standing (admins pass). */
   async reader(user: UserDocument, communityId: string): Promise<Reader> {
     const grant = await this.deps.access.member(user, communityId);
+    const stored = await this.contributions.get(grant.community.rootContextId);
     return {
       user,
       grant,
       authorId: grant.author?._id ?? authorIdFor(communityId, user._id),
       subject: { authorId: grant.author?._id ?? null, isManager: grant.isManager },
-      lastNameFirst: await lastNameFirstIn(this.deps.readStore, grant.community),
+      lastNameFirst: stored?.data.flipname === true,
+      context: { ...defaultContextData(), ...((stored?.data ?? {}) as Partial<ContextData>) },
     };
   }
 
@@ -169,12 +172,6 @@ export class CanvasReader {
     const view = await this.contributions.get(viewId);
     if (!view || view.type !== 'View' || view.status !== 'active') throw new NotFoundError(msg('canvas.viewNotFound'));
     return view;
-  }
-
-  /** The root context's settings, completed with the defaults. */
-  async context(reader: Reader): Promise<ContextData> {
-    const context = await this.contributions.get(reader.grant.community.rootContextId);
-    return { ...defaultContextData(), ...((context?.data ?? {}) as Partial<ContextData>) };
   }
 
   /**
@@ -199,7 +196,7 @@ export class CanvasReader {
       viewGroupMembers,
       editable: rights.editable,
       isViewAuthor: rights.isViewAuthor,
-      context: await this.context(reader),
+      context: reader.context,
     };
   }
 }
