@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
-import type { ObjectReply } from '../../contracts/api/objects.ts';
-import { createCommunity, ok, refByTitle, waitForLive } from './api.ts';
+import { createCommunity, ok, refByTitle, waitForLive, writtenNote } from './api.ts';
 import { describeBrowser, registerUser, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
 
 /**
@@ -46,21 +45,8 @@ describeBrowser('a phone’s first look at a view and a note (issue 21 §10)', (
   let pupil: ApiUser;
   let adminToken = '';
 
-  const placedNote = async (title: string, x: number, y: number, inView = viewId) => {
-    const reply = await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, pupil.token, 'POST', {
-      type: 'Note',
-      placement: { viewId: inView, x, y },
-    });
-    const id = reply.contribution._id;
-    const object = await ok<ObjectReply>(app.url, `/api/objects/${id}`, pupil.token);
-    await ok(app.url, `/api/objects/${community._id}/${id}`, pupil.token, 'PUT', {
-      revision: object.revision,
-      title,
-      body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `${title} : une idée.` }] }] },
-      status: 'active',
-    });
-    return id;
-  };
+  const placedNote = (title: string, x: number, y: number, inView = viewId) =>
+    writtenNote(app.url, pupil.token, community._id, { title, viewId: inView, x, y });
 
   /** Opens a view and waits for its refs, touching nothing: what shows is where the canvas opened. */
   const openView = async (page: Page, id: string, firstTitle: string) => {
