@@ -1,0 +1,103 @@
+/**
+ * `npm run seed -- --classes N`: a district of N real-size classes (108
+ * pupils and their teacher, 3,779 notes each) played through the use cases
+ * into the data folder, to try Buildon or measure it at the size of a school
+ * board. Refuses a data folder that already holds events.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { argon2Hasher } from '../../api/accounts/passwords.ts';
+import { loadConfig } from '../../api/config.ts';
+import { dataFolderNotice, readConfigSource } from '../../api/configFile.ts';
+import { openInfrastructure } from '../../api/infrastructure.ts';
+import { runningServer } from '../../api/serverLock.ts';
+import { hashOnce, schoolClock, seedDistrict } from './district.ts';
+import { pupilUserName, realClassSize, teacherUserName } from './plan.ts';
+import { seedPassword } from './playClass.ts';
+
+const usage = `npm run seed -- --classes <N> [--seed <n>] [--pupils <n>] [--notes <n>]
+
+  Plays N classes (default size: ${realClassSize.pupils} pupils, ${realClassSize.notes.toLocaleString('en-US')} notes,
+  ${realClassSize.views} views, a school year) into the data folder the server uses
+  (BUILDON_DATA_DIR, default ./data). The folder must hold no events yet.
+  --pupils and --notes make smaller classes (reads, edits and moves scale with them).`;
+
+const fail = (message: string): never => {
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(1);
+};
+
+const { values } = parseArgs({
+  options: {
+    classes: { type: 'string' },
+    seed: { type: 'string' },
+    pupils: { type: 'string' },
+    notes: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (values.help || !values.classes) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(values.help ? 0 : 1);
+}
+const positive = (name: string, text: string | undefined, fallback: number): number => {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  return Number.isInteger(n) && n > 0 ? n : fail(`--${name} must be a whole number above 0 (got "${text}")`);
+};
+const classes = positive('classes', values.classes, 1);
+const pupils = positive('pupils', values.pupils, realClassSize.pupils);
+const notes = positive('notes', values.notes, realClassSize.notes);
+const scale = notes / realClassSize.notes;
+const size = {
+  ...realClassSize,
+  pupils,
+  notes,
+  days: Math.max(1, Math.min(realClassSize.days, Math.ceil(notes / 10))),
+  reads: Math.round(realClassSize.reads * scale),
+  edits: Math.round(realClassSize.edits * scale),
+  moves: Math.round(realClassSize.moves * scale),
+};
+
+process.umask(0o077);
+const source = readConfigSource();
+const config = loadConfig(source.env);
+if (!config.eventStoreUrl) {
+  process.stderr.write(dataFolderNotice(config.dataDir, source, existsSync(join(config.dataDir, 'buildon.sqlite'))));
+  if (runningServer(config.dataDir)) fail('a Buildon server is running on this data folder: stop it first.');
+}
+
+const clock = schoolClock();
+// Commands wait as long as needed for the read models: a 202 would leave the next action without its note.
+const infra = await openInfrastructure(
+  { ...config, snapshotIntervalMs: 0 },
+  { clock, passwords: hashOnce(argon2Hasher), readModelWaitMs: 120_000 },
+);
+try {
+  if ((await infra.eventStore.headPosition()) !== 0) fail('the data folder already holds events: seed a fresh one.');
+  const { user: admin } = await infra.accounts.createOrPromoteAdmin({ userName: 'seed-admin', password: seedPassword });
+  const started = performance.now();
+  const result = await seedDistrict(infra, admin, {
+    classes,
+    size,
+    seed: positive('seed', values.seed, 1),
+    clock,
+    onDay: (done, total) => {
+      const seconds = (performance.now() - started) / 1000;
+      process.stderr.write(`\rday ${done}/${total} · ${Math.round(seconds)} s`);
+    },
+  });
+  const events = await infra.eventStore.headPosition();
+  const seconds = (performance.now() - started) / 1000;
+  process.stderr.write('\n');
+  process.stdout.write(
+    [
+      `${classes} class(es), ${result.actions.toLocaleString('en-US')} actions, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(0)} s (${Math.round(events / seconds).toLocaleString('en-US')} events/s)`,
+      `Accounts (password "${seedPassword}"): seed-admin (admin); ${teacherUserName(0)} (teacher of class 1); ${pupilUserName(0, 0)} … ${pupilUserName(0, pupils - 1)} (its pupils); c1-…, c2-… for the other classes.`,
+      '',
+    ].join('\n'),
+  );
+} finally {
+  await infra.close();
+}
