@@ -69,7 +69,16 @@ export default tseslint.config(
     ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-imports': boundary(
-        [['../services/adapters/**', '../../services/adapters/**', '../services/api/**', '../../services/api/**', '../../services/app/**']],
+        [
+          [
+            '../services/adapters/**',
+            '../../services/adapters/**',
+            '../services/api/**',
+            '../../services/api/**',
+            '../services/app/**',
+            '../../services/app/**',
+          ],
+        ],
         'projections see only ports; the composition roots bind them to adapters.',
       ),
     },
