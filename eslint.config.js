@@ -36,7 +36,20 @@ export default tseslint.config(
     files: ['services/core/**'],
     rules: {
       'no-restricted-imports': boundary(
-        [['node:*', 'fastify', 'better-sqlite3', 'mongodb', 'bullmq', 'ioredis', '../domain/**', '../adapters/**', '../api/**']],
+        [
+          [
+            'node:*',
+            'fastify',
+            'better-sqlite3',
+            'mongodb',
+            'bullmq',
+            'ioredis',
+            '../domain/**',
+            '../adapters/**',
+            '../api/**',
+            '../app/**',
+          ],
+        ],
         'core holds ports and helpers only: no Node built-ins, no drivers, no outer layers (ARCHITECTURE.md).',
       ),
     },
@@ -45,7 +58,7 @@ export default tseslint.config(
     files: ['services/domain/**'],
     rules: {
       'no-restricted-imports': boundary(
-        [['node:*', 'fastify', 'better-sqlite3', 'mongodb', 'bullmq', 'ioredis', '../../adapters/**', '../../api/**']],
+        [['node:*', 'fastify', 'better-sqlite3', 'mongodb', 'bullmq', 'ioredis', '../../adapters/**', '../../api/**', '../../app/**']],
         'the domain is pure: time and ids are injected, no I/O.',
       ),
     },
@@ -56,7 +69,16 @@ export default tseslint.config(
     ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-imports': boundary(
-        [['../services/adapters/**', '../../services/adapters/**', '../services/api/**', '../../services/api/**']],
+        [
+          [
+            '../services/adapters/**',
+            '../../services/adapters/**',
+            '../services/api/**',
+            '../../services/api/**',
+            '../services/app/**',
+            '../../services/app/**',
+          ],
+        ],
         'projections see only ports; the composition roots bind them to adapters.',
       ),
     },
@@ -65,8 +87,50 @@ export default tseslint.config(
     files: ['services/adapters/**'],
     rules: {
       'no-restricted-imports': boundary(
-        [['../../domain/**', '../../api/**', '../../../projections/**']],
+        [['../../domain/**', '../../api/**', '../../app/**', '../../../projections/**']],
         'adapters implement ports; they never reach into the domain, the API or projections.',
+      ),
+    },
+  },
+  // Issue 22 §6: one composition root. services/app builds the stores and the use cases; the three
+  // entry points (api, workers, cli) import it and nothing of one another.
+  {
+    files: ['services/app/**'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': boundary(
+        [['../api/app.ts', '../api/main.ts', '../api/routes/**', '../api/plugins/**', '../api/push/**', '../cli/**', '../workers/**']],
+        'services/app wires the use cases; HTTP (routes, plugins, push), the worker and the CLI import it, not the reverse.',
+      ),
+    },
+  },
+  {
+    files: ['services/api/**'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': boundary(
+        [['**/cli/**', '**/workers/**', '**/adapters/**']],
+        'the API takes its stores and services from services/app (the composition root), never from the CLI, the worker or an adapter.',
+      ),
+    },
+  },
+  {
+    files: ['services/api/{accounts,annotations,authors,canvas,communities,help,objects,past,search,templates,timemachine}/**'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': boundary(
+        [['**/app/**', '**/routes/**', '**/plugins/**', '**/push/**', '**/cli/**', '**/workers/**', '**/adapters/**']],
+        'use cases see ports (services/core) and the domain; services/app builds them, HTTP calls them.',
+      ),
+    },
+  },
+  {
+    files: ['services/cli/**', 'services/workers/**'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': boundary(
+        [['../api/**', '../cli/**', '../workers/**', '../adapters/**']],
+        'the CLI and the worker take everything from services/app (the composition root), nothing of each other or of the API.',
       ),
     },
   },

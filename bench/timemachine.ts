@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contributionStreamName, type ContributionEvent } from '../contracts/events/contribution.ts';
-import { loadConfig } from '../services/api/config.ts';
+import { loadConfig } from '../services/app/config.ts';
 import { authorIdFor } from '../services/api/communities/authorId.ts';
-import { openInfrastructure } from '../services/api/infrastructure.ts';
+import { openInfrastructure } from '../services/app/infrastructure.ts';
 import { objectIdGenerator } from '../services/core/clock.ts';
 import type { NewEvent } from '../services/core/eventStore.ts';
 

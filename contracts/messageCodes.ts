@@ -1,21 +1,28 @@
-import { AnnotationMessages } from './api/annotations.ts';
-import { CanvasMessages, CanvasServiceMessages } from './api/canvas.ts';
-import { ObjectMessages } from './api/objects.ts';
-import { SearchMessages } from './api/search.ts';
-import { TemplateMessages } from './api/templates.ts';
-import { TimeMachineMessages } from './api/timemachine.ts';
-import { ErrorMessages } from './errors.ts';
-import { CommunityMessages, CsvTexts, Messages } from './messages.ts';
-import { MultilanguageMessages } from './multilanguage.ts';
-import { CommunityErrors, CommunityServiceMessages, ContributionErrors } from './serviceMessages.ts';
+import { AnnotationMessages } from './catalogs/annotations.ts';
+import { CanvasMessages } from './catalogs/canvas.ts';
+import { CanvasServiceMessages } from './catalogs/canvasService.ts';
+import { ObjectMessages } from './catalogs/objects.ts';
+import { SearchMessages } from './catalogs/search.ts';
+import { TemplateMessages } from './catalogs/templates.ts';
+import { TimeMachineMessages } from './catalogs/timeMachine.ts';
+import { ErrorMessages } from './catalogs/errors.ts';
+import { CommunityMessages } from './catalogs/community.ts';
+import { CsvTexts } from './catalogs/csv.ts';
+import { Messages } from './catalogs/messages.ts';
+import { MultilanguageMessages } from './catalogs/multilanguage.ts';
+import { CommunityErrors } from './catalogs/communityAggregate.ts';
+import { CommunityServiceMessages } from './catalogs/communityService.ts';
+import { ContributionErrors } from './catalogs/contribution.ts';
 
 /**
- * Every message the server may show a user, by catalog. A message's code is
- * `<catalog>.<key>` (e.g. `messages.loginFailed`, `csv.userNameRepeated`): it
- * is stable (rewording the English text keeps it) and it is what the web
- * client translates, under the locale key `server.<code>`
- * (web/src/i18n/locales/server/*.json). `{name}` in a text is filled from
- * the message's `params`.
+ * Every message the server may show a user, by catalog. Catalog `<catalog>`
+ * is the file contracts/catalogs/<catalog>.ts, which imports nothing: the
+ * modules that use `MessageCode` never sit on an import loop with this one
+ * (issue 22 §6). A message's code is `<catalog>.<key>` (e.g.
+ * `messages.loginFailed`, `csv.userNameRepeated`): it is stable (rewording
+ * the English text keeps it) and it is what the web client translates, under
+ * the locale key `server.<code>` (web/src/i18n/locales/server/*.json).
+ * `{name}` in a text is filled from the message's `params`.
  */
 export const messageCatalogs = {
   messages: Messages,

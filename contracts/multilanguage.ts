@@ -15,13 +15,6 @@ export const isLanguageCode = (value: unknown): value is string => typeof value 
 /** The same check for a string already known to be one (no narrowing). */
 export const isValidLanguageCode = (value: string): boolean => languageCode.test(value);
 
-/** Messages of the multilanguage rules (the spec fixes only 'Please select default language', in contracts/messages.ts). */
-export const MultilanguageMessages = {
-  pluginOff: 'Multilanguage notes are not enabled in this community.',
-  notOffered: 'This language is not offered in this community.',
-  invalidCode: 'Not a language code.',
-} as const;
-
 /** The parts of a context's data these rules read. */
 export type LanguageSettings = {
   plugins?: { multilanguage?: boolean } | Record<string, unknown>;

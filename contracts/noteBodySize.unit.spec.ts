@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Messages } from './messages.ts';
+import { Messages } from './catalogs/messages.ts';
 import {
   checkNoteBodySize,
   maxNoteDepth,

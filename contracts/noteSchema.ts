@@ -1,7 +1,7 @@
 import { Node as PMNode, Schema, type DOMOutputSpec, type MarkSpec, type NodeSpec } from 'prosemirror-model';
 import { marks as basicMarks, nodes as basicNodes } from 'prosemirror-schema-basic';
 import { addListNodes } from 'prosemirror-schema-list';
-import { Messages } from './messages.ts';
+import { Messages } from './catalogs/messages.ts';
 import { supportParseRules, supportToDOM } from './supportMarkup.ts';
 
 /**

@@ -28,13 +28,6 @@ export type SearchableType = (typeof searchableTypes)[number];
 /** Default and largest page size (spec part 2 "Paging": search page size 50). */
 export const SearchPaging = { defaultPageSize: 50, maxPageSize: 1000 } as const;
 
-/** Refusals whose wording the spec fixes (part 2 §5). `{name}` is the unknown user name. */
-export const SearchMessages = {
-  authorNotFound: 'author:{name} not found',
-  otherCommunity: 'The query is for another community.',
-  badDate: 'Not a date (ISO 8601 expected).',
-} as const;
-
 /**
  * A drag of search results (fact sheet §10.4 `objectIds:`): the data is a JSON
  * array of contribution ids. The view canvas places a ref to each one.

@@ -34,9 +34,3 @@ export type FromTemplateBody = Static<typeof FromTemplateBody>;
 
 /** Offset of a note made from a template from its parent's ref (fact sheet §10.3). */
 export const templateOffset = 100;
-
-export const TemplateMessages = {
-  notAScaffold: 'Only a scaffold can be a template.',
-  notATemplate: 'This scaffold is not a template of this community.',
-  notAView: 'This is not a view of this community.',
-} as const;

@@ -180,11 +180,5 @@ export const TimeMachineStepsQuery = Type.Object({
   count: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 1000 })),
 });
 
-export const TimeMachineMessages = {
-  viewNotFound: 'view not found.',
-  frameOutOfRange: 'No such frame.',
-  badTime: 'time must be an ISO-8601 instant.',
-} as const;
-
 /** GET /api/communities/{communityId}/kbdex.csv columns (researchers' KBDeX format). */
 export const kbdexColumns = ['id', 'title', 'authors', 'created', 'wordCount', 'text'] as const;

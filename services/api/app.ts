@@ -34,7 +34,7 @@ import linkRoutes from './routes/links/index.ts';
 import viewRoutes from './routes/views/index.ts';
 import recaptchaRoutes from './routes/recaptcha/index.ts';
 import userRoutes from './routes/users/index.ts';
-import type { AppServices } from './appServices.ts';
+import type { AppServices } from '../app/appServices.ts';
 import { msg } from '../../contracts/messageCodes.ts';
 
 export type AppOptions = {

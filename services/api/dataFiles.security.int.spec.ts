@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildObjectsTestApp, classRoom, createContribution, samplePng, uploadBody, auth } from '../../tests/support/objects.ts';
 import { tempDataDir, testConfig } from '../../tests/support/testApp.ts';
-import { openInfrastructure } from './infrastructure.ts';
+import { openInfrastructure } from '../app/infrastructure.ts';
 
 /** Issue 20 §13: the data folder is 0700 and every file in it 0600, even with a permissive umask. */
 

@@ -1,9 +1,9 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { readConfigSource } from './configFile.ts';
-import { openInfrastructure } from './infrastructure.ts';
-import { createLogger } from './logger.ts';
-import { removeServerLock, writeServerLock } from './serverLock.ts';
+import { loadConfig } from '../app/config.ts';
+import { readConfigSource } from '../app/configFile.ts';
+import { openInfrastructure } from '../app/infrastructure.ts';
+import { createLogger } from '../app/logger.ts';
+import { removeServerLock, writeServerLock } from '../app/serverLock.ts';
 
 /**
  * `npm start`: serves the API and the web client on one port, with embedded

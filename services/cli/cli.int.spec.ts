@@ -3,10 +3,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openInfrastructure, type Infrastructure } from '../api/infrastructure.ts';
-import { writeServerLock } from '../api/serverLock.ts';
+import { openInfrastructure, type Infrastructure } from '../app/infrastructure.ts';
+import { writeServerLock } from '../app/serverLock.ts';
 import { fastTestHasher, tempDataDir, testConfig } from '../../tests/support/testApp.ts';
-import { argon2Hasher } from '../api/accounts/passwords.ts';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '../..');
@@ -54,7 +53,8 @@ describe('operator CLI', () => {
     // It says which data folder it wrote to (issue 21 §14).
     expect(created.stderr).toContain(`data folder: ${dir}`);
 
-    const infra = await openInfrastructure(testConfig(dir), { passwords: argon2Hasher });
+    // The CLI hashes with argon2, the default: these opens read and write the same hashes.
+    const infra = await openInfrastructure(testConfig(dir));
     await infra.accounts.register({
       firstName: 'Tea',
       lastName: 'Cher',
@@ -67,7 +67,7 @@ describe('operator CLI', () => {
     const promoted = await kf(dir, 'create-admin', '--user', 'TEACHER', '--password', 'admin-now-1');
     expect(promoted.stdout).toMatch(/promoted admin teacher/);
 
-    const after = await openInfrastructure(testConfig(dir), { passwords: argon2Hasher });
+    const after = await openInfrastructure(testConfig(dir));
     expect((await after.accounts.authenticate('principal', 'first-pass-1')).role).toBe('admin');
     expect((await after.accounts.authenticate('teacher', 'admin-now-1')).role).toBe('admin');
     await after.close();
@@ -90,7 +90,7 @@ describe('operator CLI', () => {
     expect(result.stderr).toContain(`data folder: ${dataDir} (${join(folder, 'buildon.env')})`);
     // A new store is worth a warning: the usual sign of a command run with other settings than the server's.
     expect(result.stderr).toContain('warning: there is no Buildon store in this folder yet');
-    const infra = await openInfrastructure(testConfig(dataDir), { passwords: argon2Hasher });
+    const infra = await openInfrastructure(testConfig(dataDir));
     expect((await infra.accounts.authenticate('director', 'director-pass-1')).role).toBe('admin');
     await infra.close();
     const again = await kf(dataDir, 'create-admin', '--user', 'Director', '--password', 'director-pass-2');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contributionStreamName } from '../../contracts/events/contribution.ts';
 import { handleCommand } from '../core/decider.ts';
 import { contributionDecider } from '../domain/contribution/contribution.decide.ts';
-import { openInfrastructure, type Infrastructure } from '../api/infrastructure.ts';
+import { openInfrastructure, type Infrastructure } from '../app/infrastructure.ts';
 import { joinCommunity } from '../../tests/support/communities.ts';
 import type { UserDocument } from '../../projections/users/index.ts';
 import { classRoom, createContribution, type ClassRoom } from '../../tests/support/objects.ts';

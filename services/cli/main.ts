@@ -1,11 +1,10 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../api/config.ts';
-import { dataFolderNotice, readConfigSource } from '../api/configFile.ts';
-import { openInfrastructure, type Infrastructure } from '../api/infrastructure.ts';
-import { runningServer } from '../api/serverLock.ts';
+import { loadConfig } from '../app/config.ts';
+import { dataFolderNotice, readConfigSource } from '../app/configFile.ts';
+import { openInfrastructure, type Infrastructure } from '../app/infrastructure.ts';
+import { runningServer } from '../app/serverLock.ts';
 import { exportData, importData } from './exportImport.ts';
 import { exportCommunity } from './communityArchive.ts';
-import { kbdexCsv, kbdexRows } from '../api/timemachine/kbdex.ts';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { progressBar } from './progress.ts';
@@ -136,9 +135,9 @@ try {
             );
           }
           if (values.kbdex) {
-            const rows = await kbdexRows(infra.readStore, communityId);
-            writeFileSync(values.kbdex, `\uFEFF${kbdexCsv(rows)}`);
-            process.stdout.write(`wrote ${rows.length} notes to ${values.kbdex}\n`);
+            const { rows, csv } = await infra.timeMachine.kbdex(communityId);
+            writeFileSync(values.kbdex, `\uFEFF${csv}`);
+            process.stdout.write(`wrote ${rows} notes to ${values.kbdex}\n`);
           }
         });
         break;

@@ -1,7 +1,7 @@
-import { loadConfig } from '../api/config.ts';
-import { readConfigSource } from '../api/configFile.ts';
-import { openInfrastructure } from '../api/infrastructure.ts';
-import { createLogger } from '../api/logger.ts';
+import { loadConfig } from '../app/config.ts';
+import { readConfigSource } from '../app/configFile.ts';
+import { openInfrastructure } from '../app/infrastructure.ts';
+import { createLogger } from '../app/logger.ts';
 
 /**
  * The worker process of the scale deployment: applies the projections (API

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CommunityMessages } from '../../contracts/messages.ts';
+import { CommunityMessages } from '../../contracts/catalogs/community.ts';
 import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
 import { inFrench } from './frenchText.ts';
 import type { MessageCode } from '../../contracts/messageCodes.ts';

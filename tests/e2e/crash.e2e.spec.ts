@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openInfrastructure } from '../../services/api/infrastructure.ts';
+import { openInfrastructure } from '../../services/app/infrastructure.ts';
 import { solveRobotCheck } from '../support/altcha.ts';
 import { startServer, type ServerProcess } from '../support/serverProcess.ts';
 import { fastTestHasher, tempDataDir, testConfig } from '../support/testApp.ts';

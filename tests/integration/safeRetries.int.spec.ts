@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { CreateContributionReply } from '../../contracts/api/canvas.ts';
-import { openInfrastructure } from '../../services/api/infrastructure.ts';
+import { openInfrastructure } from '../../services/app/infrastructure.ts';
 import { canvasWorld, type CanvasWorld } from '../support/canvas.ts';
 import { bearer, buildTestApp, tempDataDir, testConfig, type TestApp } from '../support/testApp.ts';
 

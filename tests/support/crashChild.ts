@@ -11,7 +11,7 @@
  *   time, until killed at a moment the test picks.
  */
 import type { EventStore } from '../../services/core/eventStore.ts';
-import { openInfrastructure } from '../../services/api/infrastructure.ts';
+import { openInfrastructure } from '../../services/app/infrastructure.ts';
 import { fastTestHasher, testConfig } from './testApp.ts';
 
 const [dataDir, mode] = process.argv.slice(2);

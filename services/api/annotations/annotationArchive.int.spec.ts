@@ -6,7 +6,7 @@ import { annotationTextOf } from '../../../contracts/annotations.ts';
 import { exportCommunity } from '../../cli/communityArchive.ts';
 import { importData } from '../../cli/exportImport.ts';
 import { buildApp } from '../app.ts';
-import { openInfrastructure, type Infrastructure } from '../infrastructure.ts';
+import { openInfrastructure, type Infrastructure } from '../../app/infrastructure.ts';
 import { auth, classRoom, createContribution, textDoc } from '../../../tests/support/objects.ts';
 import { tempDirs, withoutPositions } from '../../../tests/support/archive.ts';
 import { buildTestApp, fastTestHasher, testConfig } from '../../../tests/support/testApp.ts';

@@ -20,7 +20,7 @@ import { handleCommand } from '../../core/decider.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { annotationReaders, type AnnotationCommand } from '../../domain/contribution/annotation.ts';
 import { contributionDecider } from '../../domain/contribution/contribution.decide.ts';
-import type { CommandDeps } from '../appServices.ts';
+import type { CommandDeps } from '../../core/commandDeps.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
 import { authorNames } from '../authors/authorNames.ts';
 import { lastNameFirstIn } from '../authors/nameOrder.ts';

@@ -8,7 +8,7 @@ import { handleCommand } from '../../core/decider.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import { authorDecider, type AuthorCommand } from '../../domain/author/author.ts';
 import type { AccountService } from '../accounts/accountService.ts';
-import type { CommandDeps } from '../commandDeps.ts';
+import type { CommandDeps } from '../../core/commandDeps.ts';
 import type { CommunityAccess } from '../communities/access.ts';
 import { authorIdFor } from '../communities/authorId.ts';
 import { toAuthor } from '../communities/authorReply.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CommunityMessages, CsvMessages } from '../../../contracts/messages.ts';
+import { CsvMessages } from '../../../contracts/messages.ts';
+import { CommunityMessages } from '../../../contracts/catalogs/community.ts';
 import { ValidationError } from '../../core/errors.ts';
 import { checkCsvFileName, checkUserRows, parseCsv, userCsvColumns, type ExistingAccount, type UserCsvRow } from './csv.ts';
 

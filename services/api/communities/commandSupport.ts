@@ -1,6 +1,6 @@
 import type { EventMetadata } from '../../../contracts/events/event.ts';
 import type { Clock } from '../../core/clock.ts';
-import type { CommandDeps } from '../commandDeps.ts';
+import type { CommandDeps } from '../../core/commandDeps.ts';
 
 /** Who runs a command and when (from the service's clock), optionally tied to a correlation id. */
 export const eventMetadata = (clock: Clock, actorId: string | null, correlationId?: string): EventMetadata => ({

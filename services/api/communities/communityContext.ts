@@ -14,7 +14,7 @@ import type { OnceStore } from '../../core/onceStore.ts';
 import { communityDecider, type CommunityCommand } from '../../domain/community/community.ts';
 import { batchDecider } from '../../domain/contribution/batch.ts';
 import { contributionDecider, type ContributionCommand } from '../../domain/contribution/contribution.decide.ts';
-import type { CommandDeps } from '../commandDeps.ts';
+import type { CommandDeps } from '../../core/commandDeps.ts';
 import type { CommunityAccess } from './access.ts';
 import { waitForPositions } from './commandSupport.ts';
 

@@ -25,7 +25,7 @@ export { toCommunityAdmin, toCommunityInfo, toCommunitySummary } from './communi
 export { defaultContextData } from '../../domain/community/settings.ts';
 export { duplicateCreationWindowMs } from '../../domain/community/creation.ts';
 /** Messages of these routes that the spec does not fix (kept in contracts, where they get their codes). */
-export { CommunityServiceMessages } from '../../../contracts/serviceMessages.ts';
+export { CommunityServiceMessages } from '../../../contracts/catalogs/communityService.ts';
 
 /**
  * Use cases of communities, their settings (the root context), views, groups

@@ -5,7 +5,7 @@ import { usersCollectionName, type UserDocument } from '../../../projections/use
 import { fieldError, ForbiddenError, ValidationError } from '../../core/errors.ts';
 import type { FieldError } from '../../../contracts/errors.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
-import type { CommandDeps } from '../appServices.ts';
+import type { CommandDeps } from '../../core/commandDeps.ts';
 import type { CommunityAccess } from '../communities/access.ts';
 import { type MessageCode, messageReply, msg } from '../../../contracts/messageCodes.ts';
 

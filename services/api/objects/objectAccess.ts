@@ -12,7 +12,7 @@ import type { BlobStore } from '../../core/blobStore.ts';
 import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import { mayChangeOwnership } from '../../domain/contribution/ownership.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
-import type { CommandDeps } from '../commandDeps.ts';
+import type { CommandDeps } from '../../core/commandDeps.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
 import { PastAccess } from '../past/pastAccess.ts';
 

@@ -4,8 +4,7 @@ import { createHash } from 'node:crypto';
 import { msg } from '../../../contracts/messageCodes.ts';
 import { ValidationError } from '../../core/errors.ts';
 import type { IdempotencyStore, StoredReply } from '../../core/idempotencyStore.ts';
-import type { Collection, ReadStore } from '../../core/readStore.ts';
-import { runInRequestContext } from '../requestContext.ts';
+import { runInRequestContext } from '../../app/requestContext.ts';
 
 export type IdempotencyOptions = {
   store: IdempotencyStore;
@@ -111,22 +110,3 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
   },
   { name: 'buildon-idempotency' },
 );
-
-type KeyDocument = { _id: string; expiresAt: number } & StoredReply;
-
-/** The scale store: a read-store collection (MongoDB), shared by every API node. */
-export const readStoreIdempotency = async (readStore: ReadStore): Promise<IdempotencyStore> => {
-  await readStore.ensureCollection({ name: 'idempotencyKeys', indexes: [['expiresAt']] });
-  const keys: Collection<KeyDocument> = readStore.collection<KeyDocument>('idempotencyKeys');
-  return {
-    async get(scope, key, now) {
-      const doc = await keys.get(`${scope}\n${key}`);
-      if (!doc || doc.expiresAt <= now) return null;
-      return { method: doc.method, url: doc.url, status: doc.status, contentType: doc.contentType, body: doc.body };
-    },
-    async put(scope, key, reply, expiresAt, now) {
-      await keys.deleteMany({ expiresAt: { $lte: now } });
-      await keys.put({ _id: `${scope}\n${key}`, expiresAt, ...reply });
-    },
-  };
-};

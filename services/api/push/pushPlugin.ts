@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { parsePushClientMessage, pushCloseCodes, pushPath } from '../../../contracts/push.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { UnauthorizedError } from '../../core/errors.ts';
-import type { AppServices } from '../appServices.ts';
+import type { AppServices } from '../../app/appServices.ts';
 import { sessionProblem, type TokenPayload } from '../plugins/session.ts';
 import { PushHub, type PushClient } from './hub.ts';
 

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger } from '../../app/logger.ts';
 import { join, seedCommunity } from '../../../tests/support/authors.ts';
 import { call, canvasWorld, type CanvasWorld } from '../../../tests/support/canvas.ts';
 import { PushClient } from '../../../tests/support/push.ts';

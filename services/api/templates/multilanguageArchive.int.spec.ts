@@ -5,7 +5,7 @@ import type { CommunitySettings, Scaffold } from '../../../contracts/api/communi
 import type { ObjectReply } from '../../../contracts/api/objects.ts';
 import { exportCommunity } from '../../cli/communityArchive.ts';
 import { importData } from '../../cli/exportImport.ts';
-import { openInfrastructure, type Infrastructure } from '../infrastructure.ts';
+import { openInfrastructure, type Infrastructure } from '../../app/infrastructure.ts';
 import { auth, classRoom, samplePng, textDoc, uploadBody } from '../../../tests/support/objects.ts';
 import { tempDirs, withoutPositions } from '../../../tests/support/archive.ts';
 import { buildTestApp, fastTestHasher, testConfig } from '../../../tests/support/testApp.ts';

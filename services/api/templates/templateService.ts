@@ -11,7 +11,7 @@ import { handleCommand } from '../../core/decider.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { batchDecider } from '../../domain/contribution/batch.ts';
 import { contributionDecider, type ContributionCommand } from '../../domain/contribution/contribution.decide.ts';
-import type { CommandDeps } from '../appServices.ts';
+import type { CommandDeps } from '../../core/commandDeps.ts';
 import { accessObject, toRefData, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
 import { defaultPosition, findFreeSpot } from '../../domain/view/geometry.ts';
 import { toContribution, toLink } from '../canvas/replies.ts';

@@ -20,6 +20,7 @@ import type { CommunityAccess, CommunityAccessGrant } from '../communities/acces
 import { authorIdFor } from '../communities/authorId.ts';
 import { actingAuthor } from '../communities/authorReply.ts';
 import { toCommunityInfo } from '../communities/communityService.ts';
+import { kbdexCsv, kbdexRows } from './kbdex.ts';
 import { ViewReplay, type ReplayStep } from './replay.ts';
 import { ViewSource } from './viewSource.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
@@ -273,6 +274,16 @@ export class TimeMachineService {
       .slice(from, from + count)
       .map((step: ReplayStep, i) => ({ index: from + i, ...step }));
     return { from, total: replay.count, steps };
+  }
+
+  /**
+   * The researchers' KBDeX CSV of a community's active notes (kbdex.ts) and
+   * how many rows it has. No grant here: the route lets managers and admins
+   * in, the operator CLI needs none.
+   */
+  async kbdex(communityId: string): Promise<{ rows: number; csv: string }> {
+    const rows = await kbdexRows(this.deps.readStore, communityId);
+    return { rows: rows.length, csv: kbdexCsv(rows) };
   }
 
   /** Drops every cached view and replay (tests, benchmarks). */

@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import type { AuthorEvent, AuthorJoined } from '../../../contracts/events/author.ts';
-import { CommunityMessages, Messages } from '../../../contracts/messages.ts';
+import { CommunityMessages } from '../../../contracts/catalogs/community.ts';
+import { Messages } from '../../../contracts/catalogs/messages.ts';
 import { deciderSpec } from '../../../tests/support/deciderSpec.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { authorDecider } from './author.ts';

@@ -31,7 +31,7 @@ export type CommunityCommand =
   CreateCommunity | UpdateCommunity | RegisterView | UnregisterView | RegisterScaffold | ChangeCommunityLanguage;
 
 /** Kept in contracts, where they get their codes. */
-export { CommunityErrors } from '../../../contracts/serviceMessages.ts';
+export { CommunityErrors } from '../../../contracts/catalogs/communityAggregate.ts';
 
 export const evolveCommunity = (state: CommunityState, event: CommunityEvent): CommunityState => {
   if (event.type === 'CommunityCreated') {

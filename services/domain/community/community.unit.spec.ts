@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommunityCreated, CommunityEvent } from '../../../contracts/events/community.ts';
-import { CommunityMessages } from '../../../contracts/messages.ts';
+import { CommunityMessages } from '../../../contracts/catalogs/community.ts';
 import { deciderSpec } from '../../../tests/support/deciderSpec.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { communityDecider, CommunityErrors } from './community.ts';

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { AnnotationMessages } from '../../../contracts/api/annotations.ts';
+import { AnnotationMessages } from '../../../contracts/catalogs/annotations.ts';
 import type { ContributionCreated, ContributionEvent, LinkCreated } from '../../../contracts/events/contribution.ts';
 import { deciderSpec } from '../../../tests/support/deciderSpec.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';

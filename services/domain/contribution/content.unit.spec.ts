@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ObjectMessages } from '../../../contracts/api/objects.ts';
+import { ObjectMessages } from '../../../contracts/catalogs/objects.ts';
 import type { ContributionCreated, ContributionEvent, NoteContent } from '../../../contracts/events/contribution.ts';
 import { deciderSpec } from '../../../tests/support/deciderSpec.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';

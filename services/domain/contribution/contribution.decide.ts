@@ -43,7 +43,7 @@ export type ContributionCommand =
   | AnnotationCommand;
 
 /** Messages of this aggregate that the spec does not fix (kept in contracts, where they get their codes). */
-export { ContributionErrors } from '../../../contracts/serviceMessages.ts';
+export { ContributionErrors } from '../../../contracts/catalogs/contribution.ts';
 
 /** Types whose title is their whole identity: an empty one is refused. */
 const titledTypes: ReadonlySet<ContributionType> = new Set(['Context', 'View', 'Scaffold', 'Support', 'Group']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContributionCreated, ContributionEvent } from '../../../contracts/events/contribution.ts';
-import { CommunityMessages } from '../../../contracts/messages.ts';
+import { CommunityMessages } from '../../../contracts/catalogs/community.ts';
 import { deciderSpec } from '../../../tests/support/deciderSpec.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { batchDecider } from './batch.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ObjectMessages } from '../../../contracts/api/objects.ts';
-import { TemplateMessages } from '../../../contracts/api/templates.ts';
+import { ObjectMessages } from '../../../contracts/catalogs/objects.ts';
+import { TemplateMessages } from '../../../contracts/catalogs/templates.ts';
 import type { ContributionCreated, ContributionEvent, NoteContent, NoteTranslations } from '../../../contracts/events/contribution.ts';
 import { languageShown, noteLanguagesOf, titleIn, translationsOf, withTranslations } from '../../../contracts/multilanguage.ts';
 import { deciderSpec } from '../../../tests/support/deciderSpec.ts';

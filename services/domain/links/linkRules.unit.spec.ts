@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CanvasServiceMessages } from '../../../contracts/api/canvas.ts';
+import { CanvasServiceMessages } from '../../../contracts/catalogs/canvasService.ts';
 import { ForbiddenError, ValidationError } from '../../core/errors.ts';
 import { checkConnectionLink, checkRefSource, checkRefTarget, checkSourceLinkRemoval, removalRule } from './linkRules.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserEvent, UserRegistered } from '../../../contracts/events/user.ts';
-import { Messages } from '../../../contracts/messages.ts';
+import { Messages } from '../../../contracts/catalogs/messages.ts';
 import { deciderSpec } from '../../../tests/support/deciderSpec.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { userDecider, type RegisterUser } from './user.decide.ts';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CanvasServiceMessages, RefBounds } from '../../../contracts/api/canvas.ts';
+import { RefBounds } from '../../../contracts/api/canvas.ts';
+import { CanvasServiceMessages } from '../../../contracts/catalogs/canvasService.ts';
 import { ForbiddenError } from '../../core/errors.ts';
 import { cardBox, isFree, refBox } from './geometry.ts';
 import {

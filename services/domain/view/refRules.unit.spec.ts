@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CanvasMessages, CanvasServiceMessages } from '../../../contracts/api/canvas.ts';
+import { CanvasMessages } from '../../../contracts/catalogs/canvas.ts';
+import { CanvasServiceMessages } from '../../../contracts/catalogs/canvasService.ts';
 import { checkRefChange, checkRefDelete, type RefActor } from './refRules.ts';
 
 const writer: RefActor = { isManager: false, editable: true, isViewAuthor: false, isTargetAuthor: false, freemode: false };

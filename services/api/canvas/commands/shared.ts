@@ -10,7 +10,7 @@ import { accessObject, canRead, isAuthorOf } from '../../../domain/access/permis
 import { batchDecider } from '../../../domain/contribution/batch.ts';
 import { contributionDecider, type ContributionCommand } from '../../../domain/contribution/contribution.decide.ts';
 import type { RefActor } from '../../../domain/view/refRules.ts';
-import type { CommandDeps } from '../../appServices.ts';
+import type { CommandDeps } from '../../../core/commandDeps.ts';
 import type { CanvasReader, Reader, ViewAccess } from '../canvasReader.ts';
 
 /**

@@ -5,7 +5,7 @@ import { linksFrom, type ContributionDocument } from '../../../../projections/co
 import type { UserDocument } from '../../../../projections/users/index.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import { completeContextData } from '../../../domain/community/settings.ts';
-import type { CommandDeps } from '../../commandDeps.ts';
+import type { CommandDeps } from '../../../core/commandDeps.ts';
 import { communityCollections, type CommunityServiceDeps } from '../communityContext.ts';
 
 /** The community's root context (its settings). */

@@ -1,4 +1,4 @@
-import { ObjectMessages } from '../../../../contracts/api/objects.ts';
+import { ObjectMessages } from '../../../../contracts/catalogs/objects.ts';
 import type { NoteTranslations } from '../../../../contracts/events/contribution.ts';
 import { msg, msgWithText, type UserMessage } from '../../../../contracts/messageCodes.ts';
 import { specMessage } from '../../../../contracts/messages.ts';

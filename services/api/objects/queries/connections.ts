@@ -1,4 +1,5 @@
-import { ObjectMessages, type Connection } from '../../../../contracts/api/objects.ts';
+import type { Connection } from '../../../../contracts/api/objects.ts';
+import { ObjectMessages } from '../../../../contracts/catalogs/objects.ts';
 import { canRead } from '../../../../contracts/permissions.ts';
 import type { UserDocument } from '../../../../projections/users/index.ts';
 import { accessObject, objectCollections, readable, subjectOf, type ObjectServiceDeps } from '../objectAccess.ts';

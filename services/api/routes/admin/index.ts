@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { problemResponses } from '../../../../contracts/api/common.ts';
 import { JobAccepted, JobStatusReply, RebuildBody, StorageStatsReply, rebuildJobName } from '../../../../contracts/api/admin.ts';
 import { NotFoundError, ValidationError } from '../../../core/errors.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '../../../../contracts/api/annotations.ts';
 import { problemResponses } from '../../../../contracts/api/common.ts';
 import { annotationServiceFor } from '../../annotations/annotationService.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 
 /**
  * Annotations of a note (issue 6, item 8). POST /api/contributions/{communityId}

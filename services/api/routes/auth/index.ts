@@ -6,7 +6,7 @@ import { NotFoundError, UnauthorizedError } from '../../../core/errors.ts';
 import type { FailureLimiter } from '../../plugins/failureLimiter.ts';
 import { sessionTokenId } from '../../plugins/session.ts';
 import { LoginBody, TokenReply } from '../../../../contracts/api/users.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 
 export type AuthRoutesOptions = {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Author } from '../../../../contracts/api/communities.ts';
 import { userStreamName } from '../../../../contracts/events/user.ts';
-import { CommunityMessages, CsvMessages, Messages } from '../../../../contracts/messages.ts';
+import { CsvMessages } from '../../../../contracts/messages.ts';
+import { CommunityMessages } from '../../../../contracts/catalogs/community.ts';
+import { Messages } from '../../../../contracts/catalogs/messages.ts';
 import { join, multipartBody, seedCommunity, type SeededCommunity } from '../../../../tests/support/authors.ts';
 import { createCommunity } from '../../../../tests/support/communities.ts';
 import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';

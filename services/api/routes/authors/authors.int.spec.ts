@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Author, Registration } from '../../../../contracts/api/communities.ts';
-import { CommunityMessages, Messages } from '../../../../contracts/messages.ts';
+import { CommunityMessages } from '../../../../contracts/catalogs/community.ts';
+import { Messages } from '../../../../contracts/catalogs/messages.ts';
 import { join, seedCommunity, setArchived, type SeededCommunity } from '../../../../tests/support/authors.ts';
 import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
 import { authorIdFor } from '../../communities/authorId.ts';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Author } from '../../../../contracts/api/communities.ts';
-import { CommunityMessages, CsvMessages } from '../../../../contracts/messages.ts';
+import { CsvMessages } from '../../../../contracts/messages.ts';
+import { CommunityMessages } from '../../../../contracts/catalogs/community.ts';
 import { join, multipartBody, seedCommunity, type SeededCommunity } from '../../../../tests/support/authors.ts';
 import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
 import { ConflictError } from '../../../core/errors.ts';

@@ -25,7 +25,7 @@ import { CountReply } from '../../../../contracts/api/users.ts';
 import { isObjectId } from '../../../../contracts/ids.ts';
 import { ValidationError } from '../../../core/errors.ts';
 import { checkCsvFileName } from '../../authors/csv.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 import type { FailureLimiter } from '../../plugins/failureLimiter.ts';
 import { messageReply, msg } from '../../../../contracts/messageCodes.ts';
 

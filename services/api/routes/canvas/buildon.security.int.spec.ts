@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CanvasMessages, type CreateContributionReply, type Link } from '../../../../contracts/api/canvas.ts';
+import type { CreateContributionReply, Link } from '../../../../contracts/api/canvas.ts';
+import { CanvasMessages } from '../../../../contracts/catalogs/canvas.ts';
 import type { Scaffold } from '../../../../contracts/api/communities.ts';
 import {
   activate,

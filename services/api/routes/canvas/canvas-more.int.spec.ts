@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CanvasMessages,
-  CanvasServiceMessages,
-  type MoveRefsReply,
-  type RiseAboveReply,
-  type ViewSettingReply,
-} from '../../../../contracts/api/canvas.ts';
+import type { MoveRefsReply, RiseAboveReply, ViewSettingReply } from '../../../../contracts/api/canvas.ts';
+import { CanvasMessages } from '../../../../contracts/catalogs/canvas.ts';
+import { CanvasServiceMessages } from '../../../../contracts/catalogs/canvasService.ts';
 import { defaultViewSetting, type Group, type ViewSetting } from '../../../../contracts/api/communities.ts';
 import type { ViewCanvasReply } from '../../../../contracts/api/views.ts';
 import {

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CanvasMessages,
-  CanvasServiceMessages,
-  type CreateContributionReply,
-  type Link,
-  type RiseAboveReply,
-  type ViewTreeReply,
-} from '../../../../contracts/api/canvas.ts';
+import type { CreateContributionReply, Link, RiseAboveReply, ViewTreeReply } from '../../../../contracts/api/canvas.ts';
+import { CanvasMessages } from '../../../../contracts/catalogs/canvas.ts';
+import { CanvasServiceMessages } from '../../../../contracts/catalogs/canvasService.ts';
 import type { CommunitySettings, ViewSummary } from '../../../../contracts/api/communities.ts';
 import type { ViewCanvasReply } from '../../../../contracts/api/views.ts';
 import { contributionStreamName } from '../../../../contracts/events/contribution.ts';
-import { CommunityMessages } from '../../../../contracts/messages.ts';
+import { CommunityMessages } from '../../../../contracts/catalogs/community.ts';
 import { handleCommand } from '../../../core/decider.ts';
 import { batchDecider } from '../../../domain/contribution/batch.ts';
 import { contributionDecider } from '../../../domain/contribution/contribution.decide.ts';

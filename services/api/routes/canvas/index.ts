@@ -31,7 +31,7 @@ import { ViewCanvasReplySchema } from '../../../../contracts/api/views.ts';
 import Type from 'typebox';
 import { SpecAnnotationBody } from '../../../../contracts/api/annotations.ts';
 import { annotationServiceFor } from '../../annotations/annotationService.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 import { loadCanvas } from '../../canvas/queries/loadCanvas.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateContributionReply, Link } from '../../../../contracts/api/canvas.ts';
-import { CanvasServiceMessages } from '../../../../contracts/api/canvas.ts';
-import { ObjectMessages, type ObjectReply } from '../../../../contracts/api/objects.ts';
+import { CanvasServiceMessages } from '../../../../contracts/catalogs/canvasService.ts';
+import type { ObjectReply } from '../../../../contracts/api/objects.ts';
+import { ObjectMessages } from '../../../../contracts/catalogs/objects.ts';
 import {
   call,
   canvasWorld,

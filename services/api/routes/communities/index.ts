@@ -13,7 +13,7 @@ import {
   UpdateCommunityBody,
   ViewSummarySchema,
 } from '../../../../contracts/api/communities.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 
 /**
  * Communities (spec §7 "Communities and authors"): the join list, creation and

@@ -9,7 +9,7 @@ import {
   GroupParams,
   GroupSchema,
 } from '../../../../contracts/api/communities.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 
 /** Groups of a community (group manager): members read, managers change. */
 const groupRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {

@@ -7,8 +7,8 @@ import type { CommunityAdmin, Feedback } from '../../../../contracts/api/communi
 import { createCommunity, joinCommunity } from '../../../../tests/support/communities.ts';
 import { bearer, buildTestApp, fastTestHasher, tempDataDir, testConfig, type TestApp } from '../../../../tests/support/testApp.ts';
 import { buildApp } from '../../app.ts';
-import type { Config } from '../../config.ts';
-import { openInfrastructure, type Infrastructure } from '../../infrastructure.ts';
+import type { Config } from '../../../app/config.ts';
+import { openInfrastructure, type Infrastructure } from '../../../app/infrastructure.ts';
 
 type Problem = { message: string; errors?: { field: string; message: string }[] };
 type Received = { from: string; to: string[]; raw: string };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { MessageSchema, problemResponses } from '../../../../contracts/api/common.ts';
 import { FeedbackSchema, HelpSendBody } from '../../../../contracts/api/communities.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 
 /** The help form and the feedback it stores. */
 const helpRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { problemResponses } from '../../../../contracts/api/common.ts';
 import { HistoricalIdParams, HistoricalObjectSchema } from '../../../../contracts/api/objects.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 
 /** One version of a contribution or link (the /historicalobject/{id} page). */
 const historicalRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { IdParams, problemResponses } from '../../../../contracts/api/common.ts';
 import { ConnectionSchema } from '../../../../contracts/api/objects.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 
 /**
  * The Connections tab: links from and to a contribution the caller may read,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { problemResponses } from '../../../../contracts/api/common.ts';
 import { CommunityIdParams, UpdateAllCacheReply } from '../../../../contracts/api/communities.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 
 /** Link routes of this issue: the community editor's "update all cache". */
 const linkRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CanvasMessages, CanvasServiceMessages, type Link } from '../../../../contracts/api/canvas.ts';
+import type { Link } from '../../../../contracts/api/canvas.ts';
+import { CanvasMessages } from '../../../../contracts/catalogs/canvas.ts';
+import { CanvasServiceMessages } from '../../../../contracts/catalogs/canvasService.ts';
 import type { Connection } from '../../../../contracts/api/objects.ts';
 import { call, canvasWorld, placedNote, viewWith, type CanvasWorld, type Member } from '../../../../tests/support/canvas.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readFileSync } from 'node:fs';
 import { ChangeLogQuery, ChangeLogReply, VersionReply } from '../../../../contracts/api/meta.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 import { loadChangeLog, type ChangeLogEntry } from './changeLog.ts';
 
 const root = new URL('../../../../', import.meta.url);

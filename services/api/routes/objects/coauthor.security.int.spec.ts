@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ObjectMessages, type ObjectReply } from '../../../../contracts/api/objects.ts';
+import type { ObjectReply } from '../../../../contracts/api/objects.ts';
+import { ObjectMessages } from '../../../../contracts/catalogs/objects.ts';
 import { call, canvasWorld, placedNote, viewWith, type CanvasWorld, type Member } from '../../../../tests/support/canvas.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
 

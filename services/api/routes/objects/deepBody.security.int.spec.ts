@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommunitySettings } from '../../../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
 import { contributionStreamName } from '../../../../contracts/events/contribution.ts';
-import { Messages } from '../../../../contracts/messages.ts';
+import { Messages } from '../../../../contracts/catalogs/messages.ts';
 import { maxNoteDepth, maxNoteNodes } from '../../../../contracts/noteSchema.ts';
 import { openDatabase } from '../../../adapters/sqlite-eventstore/database.ts';
 import { SqliteEventStore } from '../../../adapters/sqlite-eventstore/sqliteEventStore.ts';

@@ -1,6 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ObjectMessages, type ObjectReply } from '../../../../contracts/api/objects.ts';
+import type { ObjectReply } from '../../../../contracts/api/objects.ts';
+import { ObjectMessages } from '../../../../contracts/catalogs/objects.ts';
 import type { ViewCanvasReply } from '../../../../contracts/api/views.ts';
 import { isWellFormedXml } from '../../../integrations/media/svg.ts';
 import { call, canvasWorld, createContribution, type CanvasWorld } from '../../../../tests/support/canvas.ts';

@@ -12,7 +12,7 @@ import {
   SaveConflictSchema,
   SaveObjectBody,
 } from '../../../../contracts/api/objects.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 import { EditConflictError } from '../../objects/objectService.ts';
 import { problem } from '../../plugins/errors.ts';
 import { msgWithText } from '../../../../contracts/messageCodes.ts';

@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { problemResponses } from '../../../../contracts/api/common.ts';
 import { RobotCheckBody, RobotCheckConfigReply, RobotCheckReply } from '../../../../contracts/api/meta.ts';
 import { NotFoundError } from '../../../core/errors.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 
 /**

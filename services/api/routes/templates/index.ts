@@ -4,7 +4,7 @@ import { CreateContributionReply } from '../../../../contracts/api/canvas.ts';
 import { problemResponses } from '../../../../contracts/api/common.ts';
 import { CommunityIdParams } from '../../../../contracts/api/communities.ts';
 import { FromTemplateBody, ScaffoldIdParams, SetTemplateBody, TemplateSchema } from '../../../../contracts/api/templates.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 import { TemplateService } from '../../templates/templateService.ts';
 
 /**

@@ -11,8 +11,7 @@ import {
   TimeMachineStepsQuery,
   TimeMachineStepsReplySchema,
 } from '../../../../contracts/api/timemachine.ts';
-import type { AppServices } from '../../appServices.ts';
-import { kbdexCsv, kbdexRows } from '../../timemachine/kbdex.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 
 /**
  * The time machine (spec part 2 §2, §4): a view's history replayed from the
@@ -97,7 +96,7 @@ const timeMachineRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = 
     async (request, reply) => {
       const { communityId } = request.params;
       await services.access.manager(request.currentUser, communityId);
-      const csv = kbdexCsv(await kbdexRows(services.readStore, communityId));
+      const { csv } = await timeMachine.kbdex(communityId);
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="kbdex-${communityId}.csv"`)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CanvasServiceMessages, type Link } from '../../../../contracts/api/canvas.ts';
+import type { Link } from '../../../../contracts/api/canvas.ts';
+import { CanvasServiceMessages } from '../../../../contracts/catalogs/canvasService.ts';
 import type { Connection, UploadReply } from '../../../../contracts/api/objects.ts';
 import { call, canvasWorld, createContribution, type CanvasWorld, type Member } from '../../../../tests/support/canvas.ts';
 import { samplePng, uploadBody } from '../../../../tests/support/objects.ts';

@@ -13,7 +13,7 @@ import {
 } from '../../../../contracts/api/objects.ts';
 import { BuildonError, ValidationError } from '../../../core/errors.ts';
 import { inlineImageTypes } from '../../../integrations/media/sniff.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 import { UploadTooLargeError } from '../../objects/objectService.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 

@@ -15,7 +15,7 @@ import {
 } from '../../../../contracts/api/users.ts';
 import { ForbiddenError, ValidationError } from '../../../core/errors.ts';
 import { toProfile } from '../../accounts/accountService.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 import { messageReply, msg } from '../../../../contracts/messageCodes.ts';
 
 /** Users: registration, own profile and password, admin search and edits (spec §7 "Users"). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Messages } from '../../../../contracts/messages.ts';
+import { Messages } from '../../../../contracts/catalogs/messages.ts';
 import { userStreamName } from '../../../../contracts/events/user.ts';
 import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
 import { argon2Hasher } from '../../accounts/passwords.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { problemResponses } from '../../../../contracts/api/common.ts';
 import { ViewPageFullReplySchema, ViewParams } from '../../../../contracts/api/communities.ts';
-import type { AppServices } from '../../appServices.ts';
+import type { AppServices } from '../../../app/appServices.ts';
 
 /** The view page (the canvas adds its references in a later issue). */
 const viewRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Messages, validateRegistration } from '../../../../contracts/messages.ts';
+import { validateRegistration } from '../../../../contracts/messages.ts';
+import { Messages } from '../../../../contracts/catalogs/messages.ts';
 import { signupFieldErrors } from './signupValidation.ts';
 
 const valid = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', userName: 'ada.l', password: 'analytical-engine' };

@@ -4,18 +4,16 @@ import type { JobQueue } from '../core/jobQueue.ts';
 import type { ReadStore } from '../core/readStore.ts';
 import type { ProjectionRunner } from '../../projections/runner.ts';
 import type { RobotCheck } from '../integrations/robot-check/robotCheck.ts';
-import type { CommandDeps } from './commandDeps.ts';
-import type { AccountService } from './accounts/accountService.ts';
-import type { CommunityAccess } from './communities/access.ts';
-import type { CommunityService } from './communities/communityService.ts';
-import type { HelpService } from './help/helpService.ts';
-import type { AuthorService } from './authors/authorService.ts';
-import type { TimeMachineService } from './timemachine/timeMachineService.ts';
-import type { ObjectService } from './objects/objectService.ts';
-import type { CanvasReader } from './canvas/canvasReader.ts';
-import type { CanvasService } from './canvas/canvasService.ts';
-
-export type { CommandDeps } from './commandDeps.ts';
+import type { CommandDeps } from '../core/commandDeps.ts';
+import type { AccountService } from '../api/accounts/accountService.ts';
+import type { CommunityAccess } from '../api/communities/access.ts';
+import type { CommunityService } from '../api/communities/communityService.ts';
+import type { HelpService } from '../api/help/helpService.ts';
+import type { AuthorService } from '../api/authors/authorService.ts';
+import type { TimeMachineService } from '../api/timemachine/timeMachineService.ts';
+import type { ObjectService } from '../api/objects/objectService.ts';
+import type { CanvasReader } from '../api/canvas/canvasReader.ts';
+import type { CanvasService } from '../api/canvas/canvasService.ts';
 
 /** What route modules receive: use cases and ports, already wired. */
 export type AppServices = {
@@ -42,7 +40,7 @@ export type AppServices = {
   eventStore: EventStore;
   readStore: ReadStore;
   queue: JobQueue;
-  /** Replies kept for retries with the same Idempotency-Key (plugins/idempotency.ts). */
+  /** Replies kept for retries with the same Idempotency-Key (services/api/plugins/idempotency.ts). */
   idempotency: IdempotencyStore;
   storage: { eventStore: string; readStore: string; jobQueue: string };
 };

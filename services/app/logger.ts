@@ -37,3 +37,10 @@ export const createLogger = (level: string, destination?: pino.DestinationStream
     },
     ...(destination ? [destination] : []),
   );
+
+/** What the composition root logs through: a pino logger, or a test's recorder. */
+export type AppLog = {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+  warn?(obj: object, msg: string): void;
+};

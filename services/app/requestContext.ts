@@ -19,7 +19,7 @@ export type RequestContext = { created: string[] };
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
-/** Runs one request's handler with its own context (plugins/idempotency.ts wraps every handler). */
+/** Runs one request's handler with its own context (services/api/plugins/idempotency.ts wraps every handler). */
 export const runInRequestContext = <T>(work: () => T): T => storage.run({ created: [] }, work);
 
 /** The ids a write creates: a new stream's id (`contribution-<id>` → id) and each new link. */

@@ -1,0 +1,42 @@
+/** Messages of these routes. The spec fixes the first five; do not reword them. */
+export const ObjectMessages = {
+  /** Translation key shown for an empty title (spec part 1 §5). */
+  titleRequired: 'title_required',
+  alreadyIncluded: 'already included',
+  cannotRemovePrimaryAuthor: 'cannot remove the Primary Author',
+  favouriteAddFailed: 'Could not add note to your favourites, please try later',
+  favouriteRemoveFailed: 'Could not remove note from your favourites, please try later',
+  uploadFailed: 'error on uploading',
+  missingLink: '(missing link)',
+  // Not fixed by the spec:
+  notFound: 'Contribution not found',
+  notYetAt: 'This contribution did not exist at that time.',
+  /** Issue 20 §4: a past state the reader could not read then (private then, or another group's). */
+  notReadableThen: 'You could not read this contribution at that time.',
+  conflict: 'Someone else changed this contribution since you opened it. Choose the version to keep.',
+  invalidBody: 'The note body is not a valid document',
+  notANote: 'Only a note has a body.',
+  notADrawing: 'Only a drawing has an SVG.',
+  notAnAttachment: 'Only an attachment has a file.',
+  unknownSupport: 'This scaffold support does not belong to this community.',
+  unknownReference: 'The referenced contribution does not belong to this community.',
+  groupNotActive: 'The group must be an active group of this community.',
+  notAMember: 'The author is not a member of this community.',
+  notIncluded: 'The author is not one of the authors.',
+  authorsOnly: 'Only the authors (or a manager) may change the authors, the permission or the group.',
+  favouritesOff: 'Favourites are not enabled in this community.',
+  svgTooLarge: 'The drawing is too large.',
+  svgInvalid: 'The drawing is not an SVG image.',
+  /** Issue 21 §1: what is stored must open in an <img>, which reads SVG as strict XML. */
+  svgNotXml: 'The drawing is not well-formed XML, so it could not be shown: it was not saved.',
+  fileRequired: 'Choose a file to upload (field file).',
+  malformedUpload: 'The upload is not a valid multipart/form-data body with a file (field file).',
+  fileTooLarge: 'The file is larger than the upload limit of {limit} MB.',
+  fileEmpty: 'The file is empty.',
+  versionNotFound: 'This version of the attachment does not exist.',
+  attachToNote: 'Attachments are attached to a note.',
+  linkExpired: 'This playback link has expired or is not valid.',
+  commentRequired: 'comment is required',
+  notAVideo: 'Only a video attachment has time-tagged comments.',
+  revisionAhead: 'This revision does not exist yet: reload the contribution.',
+} as const;

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { rebuildJobName } from '../../contracts/api/admin.ts';
+import { allProjections } from '../../projections/index.ts';
+import { ProjectionRunner, type RebuildResult } from '../../projections/runner.ts';
+import { SqliteSettingsStore } from '../adapters/sqlite-eventstore/settingsStore.ts';
+import { SqliteSnapshotStore } from '../adapters/sqlite-eventstore/snapshotStore.ts';
+import type { PasswordHasher } from '../api/accounts/passwords.ts';
+import type { BlobStore } from '../core/blobStore.ts';
+import { systemClock, type Clock, type IdGenerator } from '../core/clock.ts';
+import type { OnceStore } from '../core/onceStore.ts';
+import type { AppServices } from './appServices.ts';
+import { buildServices } from './buildServices.ts';
+import type { Config } from './config.ts';
+import { openEmbeddedDatabase } from './embeddedDatabase.ts';
+import type { AppLog } from './logger.ts';
+import { openReadStore } from './openReadStore.ts';
+import { openBlobStore, openEventStore, openIdempotencyStore, openJobQueue, openOnceStore } from './openStores.ts';
+import { keepSnapshots } from './readStoreSnapshot.ts';
+
+export type InfrastructureOptions = {
+  log?: AppLog;
+  clock?: Clock;
+  ids?: IdGenerator;
+  passwords?: PasswordHasher;
+  /** How long a command waits for the read models before answering 202 (default 10 s). */
+  readModelWaitMs?: number;
+};
+
+export type Infrastructure = AppServices & {
+  config: Config;
+  secret: string;
+  blobStore: BlobStore;
+  onceStore: OnceStore;
+  /** Saves the embedded read store's snapshot now (no-op at scale). */
+  snapshot(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/**
+ * The composition root of the API, the worker and the operator CLI: opens
+ * the stores the configuration names (embedded or at scale), restores the
+ * read-store snapshot, starts the projections and wires the use cases.
+ */
+export const openInfrastructure = async (config: Config, options: InfrastructureOptions = {}): Promise<Infrastructure> => {
+  const { log } = options;
+  const db = await openEmbeddedDatabase(config, log);
+  const settings = new SqliteSettingsStore(db);
+  const snapshots = new SqliteSnapshotStore(db);
+
+  const eventStore = await openEventStore(config, db, log);
+  const read = await openReadStore(config, snapshots, log);
+  const readStore = read.store;
+  const queue = await openJobQueue(config, log);
+  const onceStore = await openOnceStore(config, db, log);
+  const blobStore = await openBlobStore(config, log);
+  const idempotency = await openIdempotencyStore(config, db, readStore);
+
+  const secret = config.secret ?? settings.getOrCreate('secret', () => randomBytes(32).toString('base64url'));
+
+  const projectionsMode = config.eventStoreUrl ? config.projectionsMode : 'active';
+  const runner = new ProjectionRunner({ eventStore, readStore, projections: allProjections, mode: projectionsMode, log });
+  await runner.start();
+
+  const takeSnapshot = read.takeSnapshot;
+  const keeper = takeSnapshot
+    ? keepSnapshots({ take: takeSnapshot, runner, snapshots, intervalMs: config.snapshotIntervalMs, log })
+    : { save: async () => {}, stop: () => {} };
+
+  // Rebuilds run where the projections are applied (the worker at scale).
+  if (projectionsMode === 'active') {
+    queue.process<{ projections: string[] }, RebuildResult>(rebuildJobName, async (data, job) => {
+      const result = await runner.rebuild(data.projections, (progress) => {
+        void job.progress(progress.total > 0 ? Math.min(100, Math.floor((progress.done / progress.total) * 100)) : 100);
+      });
+      await keeper.save();
+      return result;
+    });
+  }
+
+  const { close: closeServices, ...useCases } = buildServices(
+    config,
+    { eventStore, readStore, onceStore, blobStore, runner, secret, pointLookups: read.pointLookups },
+    { ...options, clock: options.clock ?? systemClock },
+  );
+
+  const closers: (() => Promise<void> | void)[] = [
+    () => keeper.stop(),
+    () => queue.close(),
+    () => closeServices(),
+    () => runner.stop(),
+    () => keeper.save(),
+    () => onceStore.close(),
+    () => blobStore.close(),
+    () => readStore.close(),
+    () => eventStore.close(),
+    () => {
+      db.close();
+    },
+  ];
+
+  return {
+    ...useCases,
+    config,
+    secret,
+    runner,
+    eventStore,
+    readStore,
+    queue,
+    idempotency,
+    blobStore,
+    onceStore,
+    storage: {
+      eventStore: config.eventStoreUrl ? 'eventstoredb' : 'sqlite',
+      readStore: read.kind,
+      jobQueue: config.redisUrl ? 'bullmq' : 'in-process',
+    },
+    snapshot: () => keeper.save(),
+    close: async () => {
+      for (const close of closers) {
+        try {
+          await close();
+        } catch (err) {
+          log?.error({ err }, 'error while closing');
+        }
+      }
+    },
+  };
+};

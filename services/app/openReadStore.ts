@@ -1,0 +1,41 @@
+import type { SqliteSnapshotStore } from '../adapters/sqlite-eventstore/snapshotStore.ts';
+import type { ReadStore } from '../core/readStore.ts';
+import type { Config } from './config.ts';
+import { opening } from './dependencyError.ts';
+import type { AppLog } from './logger.ts';
+import { restoreMemoryReadStore } from './readStoreSnapshot.ts';
+
+/** The read store the configuration chose, and what the rest of the root needs to know about it. */
+export type OpenedReadStore = {
+  store: ReadStore;
+  /** Its name in `storage` (GET /api/meta, Admin tools, the start log). */
+  kind: 'memory' | 'mongodb';
+  /**
+   * Whether readers may fetch documents one at a time (CanvasReader): cheap
+   * in this process, a round trip each for a remote store, which is then
+   * asked in batches.
+   */
+  pointLookups: boolean;
+  /**
+   * For a store held in memory only: its bytes, saved as a snapshot in the
+   * SQLite file (readStoreSnapshot.ts). Absent when the store keeps itself.
+   */
+  takeSnapshot?: () => Uint8Array;
+};
+
+/**
+ * Where the read models live: MongoDB when BUILDON_MONGO_URL is set,
+ * otherwise in memory, restored from the last snapshot. The one place where
+ * the read store is chosen: a new read-store adapter is added here.
+ */
+export const openReadStore = async (config: Config, snapshots: SqliteSnapshotStore, log?: AppLog): Promise<OpenedReadStore> => {
+  const mongoUrl = config.mongoUrl;
+  if (mongoUrl) {
+    // Imported only when configured: the driver takes seconds to load.
+    const { MongoReadStore } = await import('../adapters/mongo-readstore/mongoReadStore.ts');
+    const store = await opening('MongoDB', 'BUILDON_MONGO_URL', mongoUrl, () => MongoReadStore.connect(mongoUrl, config.mongoDb));
+    return { store, kind: 'mongodb', pointLookups: false };
+  }
+  const memory = restoreMemoryReadStore(snapshots, log);
+  return { store: memory, kind: 'memory', pointLookups: true, takeSnapshot: () => memory.snapshot() };
+};
