@@ -17,6 +17,9 @@ import { openReadStore } from './openReadStore.ts';
 import { openBlobStore, openEventStore, openIdempotencyStore, openJobQueue, openOnceStore } from './openStores.ts';
 import { keepSnapshots } from './readStoreSnapshot.ts';
 
+/** For entry points that choose how passwords are hashed (the seed hashes its one shared password once). */
+export { argon2Hasher, type PasswordHasher } from '../api/accounts/passwords.ts';
+
 export type InfrastructureOptions = {
   log?: AppLog;
   clock?: Clock;

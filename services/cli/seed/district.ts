@@ -1,5 +1,5 @@
 import type { UserDocument } from '../../../projections/users/index.ts';
-import type { PasswordHasher } from '../../api/accounts/passwords.ts';
+import type { PasswordHasher } from '../../app/infrastructure.ts';
 import { openClass, playDay, type ClassState, type SeedServices } from './playClass.ts';
 import { planClass, realClassSize, type ClassSize } from './plan.ts';
 

@@ -7,11 +7,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { argon2Hasher } from '../../api/accounts/passwords.ts';
-import { loadConfig } from '../../api/config.ts';
-import { dataFolderNotice, readConfigSource } from '../../api/configFile.ts';
-import { openInfrastructure } from '../../api/infrastructure.ts';
-import { runningServer } from '../../api/serverLock.ts';
+import { loadConfig } from '../../app/config.ts';
+import { dataFolderNotice, readConfigSource } from '../../app/configFile.ts';
+import { argon2Hasher, openInfrastructure } from '../../app/infrastructure.ts';
+import { runningServer } from '../../app/serverLock.ts';
 import { hashOnce, schoolClock, seedDistrict } from './district.ts';
 import { pupilUserName, realClassSize, teacherUserName } from './plan.ts';
 import { seedPassword } from './playClass.ts';

@@ -1,5 +1,5 @@
 import type { UserDocument } from '../../../projections/users/index.ts';
-import type { AppServices } from '../../api/appServices.ts';
+import type { AppServices } from '../../app/appServices.ts';
 import type { Action, Actor, ClassPlan, Person } from './plan.ts';
 import { seededRandom } from './random.ts';
 import { noteBody, noteTitle, scaffoldedBody, topics } from './text.ts';
