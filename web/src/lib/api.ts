@@ -144,8 +144,8 @@ export const createApiClient = ({
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = tokens.get();
     if (token) headers.authorization = `Bearer ${token}`;
-    const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
-    if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
+    const form = typeof FormData !== 'undefined' && options.body instanceof FormData ? options.body : null;
+    if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
     if (method !== 'GET') headers['idempotency-key'] = options.idempotencyKey ?? newKey();
     const retries = options.retries ?? 2;
@@ -155,7 +155,7 @@ export const createApiClient = ({
         response = await fetchImpl(path, {
           method,
           headers,
-          body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
+          body: options.body === undefined ? undefined : (form ?? JSON.stringify(options.body)),
           signal: options.signal,
         });
       } catch (error) {
