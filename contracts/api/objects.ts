@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import type { TypedData } from '../contributionData.ts';
 import { ObjectIdSchema } from './common.ts';
 
 /**
@@ -53,7 +54,12 @@ export const ObjectSchema = Type.Object({
   /** The caller may change the authors, the permission and the group: an author or a manager (issue 20 §3). */
   owned: Type.Boolean(),
 });
-export type ObjectReply = Static<typeof ObjectSchema>;
+/**
+ * The reply, typed: `type` and `data` as a discriminated union
+ * (contracts/contributionData.ts), so readers narrow on the type. The route's
+ * schema still checks `data` as any object.
+ */
+export type ObjectReply = Omit<Static<typeof ObjectSchema>, 'type' | 'data'> & TypedData;
 
 /**
  * PUT /api/objects/{communityId}/{id}. A note sends `body` (ProseMirror JSON,

@@ -1,3 +1,4 @@
+import type { TypedData } from '../contributionData.ts';
 import type { Event } from './event.ts';
 
 /**
@@ -7,20 +8,7 @@ import type { Event } from './event.ts';
  */
 export const contributionStreamName = (contributionId: string): string => `contribution-${contributionId}`;
 
-export const contributionTypes = [
-  'Note',
-  'Drawing',
-  'Context',
-  'View',
-  'Attachment',
-  'Annotation',
-  'Scaffold',
-  'Support',
-  'Group',
-  'promisingIdeacolorobj',
-  'promisingIdeaobj',
-] as const;
-export type ContributionType = (typeof contributionTypes)[number];
+export { contributionTypes, type ContributionType } from '../contributionTypes.ts';
 
 export type ContributionStatus = 'unsaved' | 'active' | 'inactive';
 export type Permission = 'private' | 'protected' | 'public';
@@ -30,16 +18,13 @@ export type ContributionCreated = Event<
   {
     contributionId: string;
     communityId: string;
-    type: ContributionType;
     title: string;
     status: ContributionStatus;
     permission: Permission;
     /** Author ids (memberships), the first is the primary author. */
     authors: string[];
     group: string | null;
-    /** Type-specific content (context settings, group members, view setting, note body …). */
-    data: Record<string, unknown>;
-  }
+  } & TypedData /* `type` and its type-specific `data` (contracts/contributionData.ts: context settings, group members, note body …) */
 >;
 
 export type ContributionRetitled = Event<'ContributionRetitled', { contributionId: string; title: string }>;

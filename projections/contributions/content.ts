@@ -2,7 +2,8 @@ import { dropBareSvgAttributes } from '../../contracts/svgMarkup.ts';
 import type { ContributionEvent } from '../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../contracts/events/event.ts';
 import { langInNoteOf, withTranslations } from '../../contracts/multilanguage.ts';
-import type { ContributionDocument } from './documents.ts';
+import type { AttachmentData, AttachmentVersion, ContributionData, TypedData } from '../../contracts/contributionData.ts';
+import type { ContributionDocument, ContributionSnapshot } from './documents.ts';
 
 /** Content events (issue 6) folded into the contribution documents. */
 export const contentEvents: ContributionEvent['type'][] = [
@@ -20,29 +21,28 @@ export const contentEvents: ContributionEvent['type'][] = [
   'ScaffoldTemplateChanged',
 ];
 
-/** One stored version of an attachment's file (`data.versions`). */
-export type AttachmentVersion = {
-  version: number;
-  blobKey: string;
-  filename: string;
-  mime: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  uploaded: string;
-};
+export type { AttachmentVersion };
 
 /** Where readers fetch a version of an attachment. */
 export const attachmentUrl = (attachmentId: string, version: number): string => `/api/attachments/${attachmentId}/${version}`;
 
-const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-const strings = (value: unknown): string[] => list<unknown>(value).filter((v): v is string => typeof v === 'string');
+/** Attachment versions of a contribution, oldest first (none for anything but an attachment). */
+export const attachmentVersionsOf = (doc: TypedData): AttachmentVersion[] =>
+  doc.type === 'Attachment' && Array.isArray(doc.data.versions) ? doc.data.versions : [];
 
-/** Attachment versions of a document, oldest first. */
-export const attachmentVersionsOf = (doc: Pick<ContributionDocument, 'data'>): AttachmentVersion[] =>
-  list<AttachmentVersion>(doc.data.versions);
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
-type Doc = Omit<ContributionDocument, '_position'>;
+type Doc = ContributionSnapshot;
+
+/**
+ * The document with new data (and other changes). A content event only ever
+ * follows the creation of a contribution of its own type (the decider checks
+ * it: a drawing's save, an attachment's upload …), so the fields it sets are
+ * its type's: the one assertion of the fold, which never drops an event on a
+ * type check of its own.
+ */
+const withData = (doc: Doc, data: ContributionData, changes: Partial<Omit<Doc, 'type' | 'data'>> = {}): Doc =>
+  ({ ...doc, ...changes, data }) as Doc;
 
 export const evolveContent = (current: ContributionDocument, event: RecordedEvent<ContributionEvent>): Doc => {
   const at = event.metadata.at;
@@ -51,31 +51,31 @@ export const evolveContent = (current: ContributionDocument, event: RecordedEven
     case 'NoteSaved': {
       const { title, body, keywords, wordCount, text4search, translations } = event.data;
       const data = { ...current.data, body };
-      return {
-        ...current,
+      const changes: Partial<Omit<Doc, 'type' | 'data'>> = {
         title,
         status: event.type === 'NoteContributed' ? 'active' : current.status,
         keywords: [...keywords],
         wordCount,
         text4search,
-        // Multilanguage: data[lang] and data[lang + '_title'] per language, `langInNote` lists them (absent: unchanged).
-        ...(translations
-          ? { data: withTranslations(data, langInNoteOf(current), translations), langInNote: Object.keys(translations) }
-          : { data }),
         modified: at,
       };
+      // Multilanguage: data[lang] and data[lang + '_title'] per language, `langInNote` lists them (absent: unchanged).
+      return translations
+        ? withData(current, withTranslations(data, langInNoteOf(current), translations), {
+            ...changes,
+            langInNote: Object.keys(translations),
+          })
+        : withData(current, data, changes);
     }
     case 'ScaffoldTemplateChanged':
-      return { ...current, data: { ...current.data, isTemplate: event.data.isTemplate }, modified: at };
+      return withData(current, { ...current.data, isTemplate: event.data.isTemplate }, { modified: at });
     case 'DrawingSaved':
-      return {
-        ...current,
-        title: event.data.title,
-        status: event.data.contributed ? 'active' : current.status,
+      return withData(
+        current,
         // Drawings saved before the sanitiser kept XML well-formed are repaired as they are read (issue 21 §1).
-        data: { ...current.data, svg: dropBareSvgAttributes(event.data.svg) },
-        modified: at,
-      };
+        { ...current.data, svg: dropBareSvgAttributes(event.data.svg) },
+        { title: event.data.title, status: event.data.contributed ? 'active' : current.status, modified: at },
+      );
     case 'PermissionChanged':
       return { ...current, permission: event.data.permission, group: event.data.group, modified: at };
     case 'CoauthorAdded':
@@ -86,43 +86,37 @@ export const evolveContent = (current: ContributionDocument, event: RecordedEven
       return { ...current, authors: current.authors.filter((id) => id !== event.data.authorId), modified: at };
     // Favourites are a reader's bookmark, not an edit: `modified` stays.
     case 'FavouriteAdded':
-      return { ...current, data: { ...current.data, favAuthors: [...new Set([...strings(current.data.favAuthors), event.data.userId])] } };
+      return withData(current, { ...current.data, favAuthors: [...new Set([...strings(current.data.favAuthors), event.data.userId])] });
     case 'FavouriteRemoved':
-      return {
-        ...current,
-        data: { ...current.data, favAuthors: strings(current.data.favAuthors).filter((id) => id !== event.data.userId) },
-      };
+      return withData(current, { ...current.data, favAuthors: strings(current.data.favAuthors).filter((id) => id !== event.data.userId) });
     case 'AttachmentUploaded': {
       const { contributionId, version, filename, mime, size, width, height, blobKey, contributed } = event.data;
       const entry: AttachmentVersion = { version, blobKey, filename, mime, size, width, height, uploaded: at };
-      return {
-        ...current,
-        status: contributed ? 'active' : current.status,
-        data: {
-          ...current.data,
-          version,
-          filename,
-          type: mime,
-          size,
-          width,
-          height,
-          url: attachmentUrl(contributionId, version),
-          uploadTS: at,
-          versions: [...attachmentVersionsOf(current).filter((v) => v.version !== version), entry],
-        },
-        modified: at,
+      const data: AttachmentData = {
+        ...current.data,
+        version,
+        filename,
+        type: mime,
+        size,
+        width,
+        height,
+        url: attachmentUrl(contributionId, version),
+        uploadTS: at,
+        versions: [...attachmentVersionsOf(current).filter((v) => v.version !== version), entry],
       };
+      return withData(current, data, { status: contributed ? 'active' : current.status, modified: at });
     }
     case 'VideoCommentAdded': {
       const { commentId, authorId, time, comment } = event.data;
-      const comments = list<{ id: string }>(current.data.videoComments).filter((c) => c.id !== commentId);
-      return { ...current, data: { ...current.data, videoComments: [...comments, { id: commentId, authorId, time, comment }] } };
+      const stored = current.type === 'Attachment' && Array.isArray(current.data.videoComments) ? current.data.videoComments : [];
+      const comments = stored.filter((c) => c.id !== commentId);
+      return withData(current, { ...current.data, videoComments: [...comments, { id: commentId, authorId, time, comment }] });
     }
     // Annotations (issue 6, item 8): `data.permissions.read` lists the authors of a private one (KF6's annotator).
     case 'AnnotationEdited': {
       const { text, permission } = event.data;
       const read = permission === 'private' ? [...current.authors] : [];
-      return { ...current, permission, data: { ...current.data, text, permissions: { read } }, modified: at };
+      return withData(current, { ...current.data, text, permissions: { read } }, { permission, modified: at });
     }
     default:
       return current;

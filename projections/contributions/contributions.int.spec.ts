@@ -86,17 +86,17 @@ describe('contributions projection', () => {
           permission: 'protected',
           authors: [],
           group: null,
-          data: { a: 1, b: 2 },
+          data: { freemode: true, flipname: true },
         },
       },
-      { type: 'ContextSettingsChanged', data: { contributionId: id, data: { b: 3 } } },
+      { type: 'ContextSettingsChanged', data: { contributionId: id, data: { flipname: false } } },
       { type: 'LinkCreated', data: { linkId: 'l1', communityId, from: id, to: 's2', type: 'uses', data: { order: 2, x: 1 } } },
       { type: 'LinkCreated', data: { linkId: 'l2', communityId, from: id, to: 's1', type: 'uses', data: { order: 1 } } },
       { type: 'LinkCreated', data: { linkId: 'l3', communityId, from: id, to: 's3', type: 'uses', data: { order: 3 } } },
       { type: 'LinkUpdated', data: { linkId: 'l1', from: id, data: { order: 0 } } },
       { type: 'LinkDeleted', data: { linkId: 'l3', from: id } },
     ]);
-    expect((await contributions.get(id))?.data).toEqual({ b: 3 });
+    expect((await contributions.get(id))?.data).toEqual({ flipname: false });
     const uses = await linksFrom(links, id, 'uses');
     expect(uses.map((l) => [l._id, l.to, l.data])).toEqual([
       ['l1', 's2', { order: 0, x: 1 }],

@@ -1,20 +1,23 @@
-import type { ContributionStatus, ContributionType, LinkType, Permission } from '../../contracts/events/contribution.ts';
+import type { TypedData } from '../../contracts/contributionData.ts';
+import type { ContributionStatus, LinkType, Permission } from '../../contracts/events/contribution.ts';
 import type { Versioned } from '../../services/core/projection.ts';
 
 /* The read models' document shapes, apart from the projection so its helpers (content.ts) import them without a loop. */
 
-/** Any object of a community (KF6's KContribution / KObject). */
-export type ContributionDocument = Versioned & {
+/**
+ * Any object of a community (KF6's KContribution / KObject), without its
+ * read-model position: what folding its events gives. `type` and `data` are
+ * a discriminated union (contracts/contributionData.ts): narrow on the type to
+ * read the data.
+ */
+export type ContributionSnapshot = {
   _id: string;
   communityId: string;
-  type: ContributionType;
   title: string;
   status: ContributionStatus;
   permission: Permission;
   authors: string[];
   group: string | null;
-  /** Type-specific content; a group's members are `data.members`. */
-  data: Record<string, unknown>;
   created: string;
   modified: string;
   /** Notes (issue 6): keywords, and the word count and search text the server computed from the body. */
@@ -25,7 +28,10 @@ export type ContributionDocument = Versioned & {
   langInNote?: string[];
   /** Stream revision of the event that last changed this document (links from it do not count). */
   revision?: number;
-};
+} & TypedData;
+
+/** A contribution as the read model stores it. */
+export type ContributionDocument = Versioned & ContributionSnapshot;
 
 /** A link between two contributions (KF6's KLink), without the original's `_from`/`_to` caches. */
 export type LinkDocument = Versioned & {

@@ -1,11 +1,12 @@
+import type { ContributionData, TypedData } from '../../contracts/contributionData.ts';
 import type { ContributionEvent, LinkType } from '../../contracts/events/contribution.ts';
-import type { ContributionDocument, LinkDocument } from './documents.ts';
+import type { ContributionDocument, ContributionSnapshot, LinkDocument } from './documents.ts';
 import type { RecordedEvent } from '../../contracts/events/event.ts';
 import { evolveDocument, type Projection } from '../../services/core/projection.ts';
 import type { Collection } from '../../services/core/readStore.ts';
 import { contentEvents, evolveContent } from './content.ts';
 
-export type { ContributionDocument, LinkDocument } from './documents.ts';
+export type { ContributionDocument, ContributionSnapshot, LinkDocument } from './documents.ts';
 
 export const contributionsCollectionName = 'contributions';
 export const linksCollectionName = 'links';
@@ -22,8 +23,13 @@ const contributionEvents: ContributionEvent['type'][] = [
 ];
 const linkEvents: ContributionEvent['type'][] = ['LinkCreated', 'LinkUpdated', 'LinkDeleted'];
 
-const membersOf = (data: Record<string, unknown>): string[] =>
-  Array.isArray(data.members) ? data.members.filter((m): m is string => typeof m === 'string') : [];
+/** A group's members (anything else has none). */
+const membersOf = (doc: TypedData): string[] =>
+  doc.type === 'Group' && Array.isArray(doc.data.members) ? doc.data.members.filter((m) => typeof m === 'string') : [];
+
+/** The document with new data; the data of the fields its type has (see withData in content.ts). */
+const withData = (doc: ContributionSnapshot, data: ContributionData, at: string): ContributionSnapshot =>
+  ({ ...doc, data, modified: at }) as ContributionSnapshot;
 
 /**
  * Folds one event of a contribution's stream into its document (null before
@@ -33,7 +39,7 @@ const membersOf = (data: Record<string, unknown>): string[] =>
 export const evolveContribution = (
   current: ContributionDocument | null,
   event: RecordedEvent<ContributionEvent>,
-): Omit<ContributionDocument, '_position'> | null => {
+): ContributionSnapshot | null => {
   const at = event.metadata.at;
   if (event.type === 'ContributionCreated') {
     const { contributionId, ...data } = event.data;
@@ -46,21 +52,17 @@ export const evolveContribution = (
     case 'ContributionStatusChanged':
       return { ...current, status: event.data.status, modified: at };
     case 'ContextSettingsChanged':
-      return { ...current, data: event.data.data, modified: at };
+      return withData(current, event.data.data, at);
     case 'GroupMemberAdded': {
-      const members = membersOf(current.data);
+      const members = membersOf(current);
       if (members.includes(event.data.authorId)) return current;
-      return { ...current, data: { ...current.data, members: [...members, event.data.authorId] }, modified: at };
+      return withData(current, { ...current.data, members: [...members, event.data.authorId] }, at);
     }
     case 'GroupMemberRemoved':
-      return {
-        ...current,
-        data: { ...current.data, members: membersOf(current.data).filter((m) => m !== event.data.authorId) },
-        modified: at,
-      };
+      return withData(current, { ...current.data, members: membersOf(current).filter((m) => m !== event.data.authorId) }, at);
     case 'ViewSettingChanged': {
-      const { viewSetting: _old, ...rest } = current.data;
-      return { ...current, data: event.data.viewSetting ? { ...rest, viewSetting: event.data.viewSetting } : rest, modified: at };
+      const rest = Object.fromEntries(Object.entries(current.data).filter(([key]) => key !== 'viewSetting'));
+      return withData(current, event.data.viewSetting ? { ...rest, viewSetting: event.data.viewSetting } : rest, at);
     }
     default:
       return evolveContent(current, event);

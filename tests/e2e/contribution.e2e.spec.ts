@@ -1,3 +1,4 @@
+import { dataOf, noteBodyOf } from '../../contracts/contributionData.ts';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -271,7 +272,7 @@ describeBrowser('the contribution window', () => {
       expect(stored.status).toBe('active');
       expect(stored.keywords).toEqual(['soleil', 'gaz carbonique', 'feuilles']);
       expect(stored.wordCount).toBe(shownWords);
-      expect(JSON.stringify(stored.data.body)).toContain('"type":"support"');
+      expect(JSON.stringify(noteBodyOf(stored))).toContain('"type":"support"');
       await page.getByTestId('continue-editing').click();
 
       // Reopened: the Read tab shows it all.
@@ -335,7 +336,7 @@ describeBrowser('the contribution window', () => {
       await page.getByTestId('contribute').click();
       await page.getByTestId('save-success').waitFor();
       const after = await object(noteId, bob);
-      expect(JSON.stringify(after.data.body)).toContain('Texte d’Alice pendant que Bob écrit.');
+      expect(JSON.stringify(noteBodyOf(after))).toContain('Texte d’Alice pendant que Bob écrit.');
       expect(after.revision).toBeGreaterThan(before.revision + 1);
       await page.close();
 
@@ -354,7 +355,7 @@ describeBrowser('the contribution window', () => {
       await second.getByTestId('contribute').click();
       await second.getByTestId('conflict-keep-mine').click();
       await second.getByTestId('save-success').waitFor();
-      expect(JSON.stringify((await object(noteId, bob)).data.body)).toContain('Encore.');
+      expect(JSON.stringify(noteBodyOf(await object(noteId, bob)))).toContain('Encore.');
       await second.close();
     });
 
@@ -382,7 +383,7 @@ describeBrowser('the contribution window', () => {
       await expect.poll(() => editorText(page)).toContain('Phrase ajoutée hors ligne.');
       await page.getByTestId('contribute').click();
       await page.getByTestId('save-success').waitFor();
-      expect(JSON.stringify((await object(noteId, alice)).data.body)).toContain('Phrase ajoutée hors ligne.');
+      expect(JSON.stringify(noteBodyOf(await object(noteId, alice)))).toContain('Phrase ajoutée hors ligne.');
       await expect.poll(() => page.evaluate((id) => localStorage.getItem(`buildon.recover.${id}`), noteId)).toBeNull();
       await page.close();
     });
@@ -440,7 +441,7 @@ describeBrowser('the contribution window', () => {
       expect(width).toBeLessThanOrEqual(200);
       await page.getByTestId('contribute').click();
       await page.getByTestId('save-success').waitFor();
-      expect(JSON.stringify((await object(noteId, alice)).data.body)).toContain('"type":"attachmentRef"');
+      expect(JSON.stringify(noteBodyOf(await object(noteId, alice)))).toContain('"type":"attachmentRef"');
       await page.close();
     });
 
@@ -575,7 +576,7 @@ describeBrowser('the contribution window', () => {
     await page.getByTestId('save-success').waitFor();
 
     const stored = await object(drawingId, alice);
-    const svg = String(stored.data.svg);
+    const svg = String(dataOf(stored, 'Drawing')?.svg);
     expect(stored.status).toBe('active');
     expect(svg).toMatch(/<svg[^>]*width="200"/);
     expect(svg.match(/<rect\b/g)?.length).toBe(1);
@@ -602,7 +603,7 @@ describeBrowser('the contribution window', () => {
     await page.getByTestId('title-input').fill('Feuille et soleil');
     await page.getByTestId('contribute').click();
     await page.getByTestId('save-success').waitFor();
-    const again = String((await object(drawingId, alice)).data.svg);
+    const again = String(dataOf(await object(drawingId, alice), 'Drawing')?.svg);
     expect(again.match(/<rect\b/g)?.length).toBe(1);
     expect(again.match(/<ellipse\b/g)?.length).toBe(1);
     await page.close();

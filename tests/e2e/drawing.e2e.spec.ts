@@ -1,3 +1,4 @@
+import { dataOf } from '../../contracts/contributionData.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -49,7 +50,7 @@ describeBrowser('the drawing text tool, in place (issue 21 §12)', () => {
     return page;
   };
 
-  const storedSvg = async (id: string) => String((await ok<ObjectReply>(app.url, `/api/objects/${id}`, alice.token)).data.svg);
+  const storedSvg = async (id: string) => String(dataOf(await ok<ObjectReply>(app.url, `/api/objects/${id}`, alice.token), 'Drawing')?.svg);
   const texts = (svg: string) => [...svg.matchAll(/<text\b[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
 
   /** Clicks the canvas at a point of it with the text tool and waits for the in-place editor to take the keyboard. */

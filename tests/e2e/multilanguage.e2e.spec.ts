@@ -1,3 +1,4 @@
+import { dataOf } from '../../contracts/contributionData.ts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommunityAdmin, Scaffold } from '../../contracts/api/communities.ts';
@@ -130,8 +131,8 @@ describeBrowser('multilanguage notes, templates and attachments', () => {
     await page.getByTestId('save-success').waitFor();
     const saved = await ok<ObjectReply>(app.url, `/api/objects/${noteId}`, student.token);
     expect(saved).toMatchObject({ title: 'Le cycle de l’eau', status: 'active', langInNote: ['fr', 'en'] });
-    expect(saved.data.en_title).toBe('The water cycle');
-    expect(JSON.stringify(saved.data.en)).toContain('falls again as rain');
+    expect(dataOf(saved, 'Note')?.en_title).toBe('The water cycle');
+    expect(JSON.stringify(dataOf(saved, 'Note')?.en)).toContain('falls again as rain');
     expect(saved.text4search).toContain('falls again as rain');
     await page.close();
   });

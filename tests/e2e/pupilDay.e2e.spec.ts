@@ -1,3 +1,4 @@
+import { noteBodyOf } from '../../contracts/contributionData.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -129,7 +130,7 @@ describeBrowser('a class’s first morning (issue 21)', () => {
     // Her own note counts as read for her (issue 21 §11).
     expect(await refByTitle(leaPage, titles.question).getAttribute('data-read')).not.toBe('unread');
     const saved = await ok<ObjectReply>(app.url, `/api/objects/${questionId}`, teacher.token);
-    expect(JSON.stringify(saved.data.body)).toContain('l’eau s’évapore');
+    expect(JSON.stringify(noteBodyOf(saved))).toContain('l’eau s’évapore');
   });
 
   it('Hugo draws the sun over the puddle, writing “Soleil” on the drawing; Léa sees the drawing', async () => {

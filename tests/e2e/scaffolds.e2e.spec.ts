@@ -1,3 +1,4 @@
+import { noteBodyOf } from '../../contracts/contributionData.ts';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
@@ -158,7 +159,7 @@ describeBrowser('writing inside a scaffold', () => {
     const stored = await ok<ObjectReply>(app.url, `/api/objects/${noteId}`, lea.token);
     expect(stored.status).toBe('active');
     expect(stored.wordCount).toBe(expectedWords);
-    const nodes = supportNodes(stored.data.body);
+    const nodes = supportNodes(noteBodyOf(stored));
     expect(nodes.map(({ title, words }) => [title, words])).toEqual([
       ['Mon idée', typed],
       ['My theory', 'La chaleur aide à sécher'],
@@ -217,7 +218,7 @@ describeBrowser('writing inside a scaffold', () => {
     await page.getByTestId('save-success').waitFor();
     const after = (await ok<Connection[]>(app.url, `/api/links/from/${noteId}`, lea.token)).filter((link) => link.type === 'supports');
     expect(after.map((link) => link._id).sort()).toEqual(before.map((link) => link._id).sort());
-    const rewritten = supportNodes((await ok<ObjectReply>(app.url, `/api/objects/${noteId}`, lea.token)).data.body);
+    const rewritten = supportNodes(noteBodyOf(await ok<ObjectReply>(app.url, `/api/objects/${noteId}`, lea.token)));
     expect(rewritten[0]).toEqual({
       title: 'Mon idée',
       words: `${typed} et monte au grand ciel`,
@@ -282,7 +283,7 @@ describeBrowser('writing inside a scaffold', () => {
     await page.getByTestId('save-success').waitFor();
     const links = (await ok<Connection[]>(app.url, `/api/links/from/${id}`, hugo.token)).filter((link) => link.type === 'supports');
     expect(links.map((link) => link.other.title)).toEqual(['Mon idée']);
-    expect(supportNodes((await ok<ObjectReply>(app.url, `/api/objects/${id}`, hugo.token)).data.body)).toEqual([
+    expect(supportNodes(noteBodyOf(await ok<ObjectReply>(app.url, `/api/objects/${id}`, hugo.token)))).toEqual([
       { title: 'Mon idée', words: 'la glace fond', linkId: links[0]?._id },
     ]);
     await page.close();

@@ -213,7 +213,7 @@ export const seedCanvasView = async (w: CanvasWorld, refs: number): Promise<stri
           permission: index % 10 === 0 ? 'private' : 'protected',
           authors: [author.authorId],
           group: null,
-          data: { body: `<p>Idea ${index}</p>` },
+          data: { body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `Idea ${index}` }] }] } },
         },
       },
       ...(previous

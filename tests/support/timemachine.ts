@@ -1,3 +1,4 @@
+import { membersOfGroup } from '../../services/domain/access/permissions.ts';
 import type { ContributionStatus, Permission } from '../../contracts/events/contribution.ts';
 import { contributionStreamName } from '../../contracts/events/contribution.ts';
 import { countWords } from '../../contracts/noteSchema.ts';
@@ -134,7 +135,7 @@ export const readModelCanvas = async (
     const doc = await contributions.get(link.to);
     if (!doc || doc.status !== 'active') continue;
     const group = doc.group ? await contributions.get(doc.group) : null;
-    const members = group && Array.isArray(group.data.members) ? (group.data.members as string[]) : [];
+    const members = membersOfGroup(group);
     if (!canRead(reader, { permission: doc.permission, authors: doc.authors, groupMembers: members })) continue;
     refs.push({ _id: link._id, to: link.to, x: Number(link.data.x), y: Number(link.data.y), title: doc.title });
   }

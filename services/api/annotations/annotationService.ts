@@ -7,6 +7,7 @@ import {
 } from '../../../contracts/api/annotations.ts';
 import type { CreateContributionReply } from '../../../contracts/api/canvas.ts';
 import { anchorAnnotation, annotationTextOf, type AnnotationRange } from '../../../contracts/annotations.ts';
+import { isOfType, noteBodyOf, type OfType } from '../../../contracts/contributionData.ts';
 import { contributionStreamName } from '../../../contracts/events/contribution.ts';
 import { canRead, type AccessSubject } from '../../../contracts/permissions.ts';
 import {
@@ -103,7 +104,11 @@ export class AnnotationService {
     if (result.lastPosition > 0) await this.deps.projections.waitFor(result.lastPosition);
   }
 
-  private async toAnnotation(doc: ContributionDocument, noteText: string, grant: CommunityAccessGrant): Promise<Annotation> {
+  private async toAnnotation(
+    doc: OfType<ContributionDocument, 'Annotation'>,
+    noteText: string,
+    grant: CommunityAccessGrant,
+  ): Promise<Annotation> {
     const ranges = rangesOf(doc.data.ranges);
     const quote = typeof doc.data.quote === 'string' ? doc.data.quote : '';
     const permission = visibilityOf(doc.permission);
@@ -136,8 +141,11 @@ export class AnnotationService {
       type: 'Annotation',
       status: 'active',
     });
-    const text = annotationTextOf(note.data.body);
-    const visible = docs.filter((doc) => doc.communityId === note.communityId && this.visible(grant, doc));
+    const text = annotationTextOf(noteBodyOf(note));
+    const visible = docs.filter(
+      (doc): doc is OfType<ContributionDocument, 'Annotation'> =>
+        isOfType(doc, 'Annotation') && doc.communityId === note.communityId && this.visible(grant, doc),
+    );
     const annotations = await Promise.all(visible.map((doc) => this.toAnnotation(doc, text, grant)));
     const startOf = (a: Annotation) => a.anchor?.[0]?.start ?? Number.MAX_SAFE_INTEGER;
     return annotations.sort((a, b) => startOf(a) - startOf(b) || a.created.localeCompare(b.created) || a._id.localeCompare(b._id));
@@ -161,7 +169,7 @@ export class AnnotationService {
         noteId,
         linkId: this.deps.ids.next(),
         authorId,
-        noteText: annotationTextOf(note.data.body),
+        noteText: annotationTextOf(noteBodyOf(note)),
         ranges: input.ranges,
         quote: input.quote,
         text: input.text,
@@ -173,7 +181,7 @@ export class AnnotationService {
 
   private async reply(user: UserDocument, annotationId: string): Promise<Annotation> {
     const { doc, note, grant } = await this.annotation(user, annotationId);
-    return this.toAnnotation(doc, annotationTextOf(note.data.body), grant);
+    return this.toAnnotation(doc, annotationTextOf(noteBodyOf(note)), grant);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { contextSettingsOf } from '../../../contracts/contributionData.ts';
 import { contributionsCollectionName, type ContributionDocument } from '../../../projections/contributions/index.ts';
 import type { ReadStore } from '../../core/readStore.ts';
 
@@ -7,5 +8,5 @@ import type { ReadStore } from '../../core/readStore.ts';
  */
 export const lastNameFirstIn = async (readStore: ReadStore, community: { rootContextId: string }): Promise<boolean> => {
   const context = await readStore.collection<ContributionDocument>(contributionsCollectionName).get(community.rootContextId);
-  return context?.data.flipname === true;
+  return contextSettingsOf(context)?.flipname === true;
 };

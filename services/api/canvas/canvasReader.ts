@@ -1,4 +1,5 @@
 import type { ContextData } from '../../../contracts/api/communities.ts';
+import { contextSettingsOf } from '../../../contracts/contributionData.ts';
 import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
 import {
   contributionsCollectionName,
@@ -14,7 +15,7 @@ import { accessObject, membersOfGroup, type AccessSubject } from '../../domain/a
 import { viewRights } from '../../domain/access/viewRights.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
 import { authorIdFor } from '../communities/authorId.ts';
-import { defaultContextData } from '../communities/communityService.ts';
+import { completeContextData } from '../../domain/community/settings.ts';
 import { signedQuery } from '../objects/attachmentSignature.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
 import { personName } from '../../../contracts/personName.ts';
@@ -150,8 +151,8 @@ export class CanvasReader {
       grant,
       authorId: grant.author?._id ?? authorIdFor(communityId, user._id),
       subject: { authorId: grant.author?._id ?? null, isManager: grant.isManager },
-      lastNameFirst: stored?.data.flipname === true,
-      context: { ...defaultContextData(), ...((stored?.data ?? {}) as Partial<ContextData>) },
+      lastNameFirst: contextSettingsOf(stored)?.flipname === true,
+      context: completeContextData(contextSettingsOf(stored)),
     };
   }
 

@@ -1,5 +1,5 @@
 import { attachmentUrl, attachmentVersionsOf } from '../../../projections/contributions/content.ts';
-import type { ContributionDocument } from '../../../projections/contributions/index.ts';
+import type { TypedData } from '../../../contracts/contributionData.ts';
 import { historyOf } from '../../../projections/history/index.ts';
 import type { CommunityAccessGrant } from '../communities/access.ts';
 import { objectCollections, pastAccessFor, type ObjectServiceDeps } from './objectAccess.ts';
@@ -14,7 +14,7 @@ import { objectCollections, pastAccessFor, type ObjectServiceDeps } from './obje
 export const fetchableVersions = async (
   deps: ObjectServiceDeps,
   grant: CommunityAccessGrant,
-  doc: Pick<ContributionDocument, '_id' | 'data'>,
+  doc: { _id: string } & TypedData,
 ): Promise<Set<number>> => {
   const versions = attachmentVersionsOf(doc);
   const latest = versions.at(-1)?.version;
@@ -22,7 +22,8 @@ export const fetchableVersions = async (
   if (versions.length <= 1) return fetchable;
   const past = pastAccessFor(deps, grant);
   for (const snapshot of await historyOf(objectCollections(deps).historical, doc._id)) {
-    const current = attachmentVersionsOf({ data: (snapshot.data.data ?? {}) as Record<string, unknown> }).at(-1)?.version;
+    // A version of this attachment: the whole document as it was (history keeps it untyped).
+    const current = attachmentVersionsOf({ type: 'Attachment', data: snapshot.data.data ?? {} }).at(-1)?.version;
     if (current === undefined || fetchable.has(current)) continue;
     if (await past.mayRead(doc._id, Date.parse(snapshot.at), snapshot.data)) fetchable.add(current);
   }
@@ -30,11 +31,7 @@ export const fetchableVersions = async (
 };
 
 /** An attachment's versions as listed to the caller: public fields, and only those they may fetch (issue 20 §4). */
-export const listedVersions = async (
-  deps: ObjectServiceDeps,
-  doc: Pick<ContributionDocument, '_id' | 'data'>,
-  grant: CommunityAccessGrant,
-) => {
+export const listedVersions = async (deps: ObjectServiceDeps, doc: { _id: string } & TypedData, grant: CommunityAccessGrant) => {
   const fetchable = await fetchableVersions(deps, grant, doc);
   return attachmentVersionsOf(doc)
     .filter((v) => fetchable.has(v.version))

@@ -1,3 +1,4 @@
+import { membersOfGroup } from '../../domain/access/permissions.ts';
 import { canRead, canWrite, type AccessSubject } from '../../../contracts/permissions.ts';
 import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
 import {
@@ -45,7 +46,7 @@ export const subjectOf = (grant: CommunityAccessGrant): AccessSubject => ({
 export const groupMembers = async (deps: Pick<ObjectServiceDeps, 'readStore'>, groupId: string | null): Promise<string[]> => {
   if (!groupId) return [];
   const group = await objectCollections(deps).contributions.get(groupId);
-  return group && Array.isArray(group.data.members) ? group.data.members.filter((m): m is string => typeof m === 'string') : [];
+  return membersOfGroup(group);
 };
 
 /** A contribution as the access rule reads it: its permission, authors and group members. */

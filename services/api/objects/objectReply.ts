@@ -1,7 +1,7 @@
 import type { ObjectReply } from '../../../contracts/api/objects.ts';
 import { withServableBodies } from '../../../contracts/noteSchema.ts';
 import { canWrite } from '../../../contracts/permissions.ts';
-import type { ContributionDocument } from '../../../projections/contributions/index.ts';
+import type { ContributionSnapshot } from '../../../projections/contributions/index.ts';
 import { authorNames } from '../authors/authorNames.ts';
 import { lastNameFirstIn } from '../authors/nameOrder.ts';
 import type { CommunityAccessGrant } from '../communities/access.ts';
@@ -11,7 +11,7 @@ import { groupMembers, subjectOf, type ObjectServiceDeps } from './objectAccess.
 /** A contribution as the contribution page shows it to this caller, at `revision` of its stream. */
 export const toObjectReply = async (
   deps: ObjectServiceDeps,
-  doc: Omit<ContributionDocument, '_position'>,
+  doc: ContributionSnapshot,
   grant: CommunityAccessGrant,
   revision: number,
 ): Promise<ObjectReply> => {
@@ -20,7 +20,8 @@ export const toObjectReply = async (
     authors: doc.authors,
     groupMembers: await groupMembers(deps, doc.group),
   });
-  const { versions, ...data } = withServableBodies(doc.data);
+  const served: Readonly<Record<string, unknown>> = withServableBodies(doc.data);
+  const { versions, ...data } = served;
   return {
     _id: doc._id,
     communityId: doc.communityId,

@@ -1,8 +1,14 @@
+import { membersOfGroup } from '../../domain/access/permissions.ts';
 import { authorStreamName } from '../../../contracts/events/author.ts';
 import { contributionStreamName, type ContributionEvent } from '../../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
 import type { AccessObject, AccessSubject } from '../../../contracts/permissions.ts';
-import { contributionsCollectionName, evolveContribution, type ContributionDocument } from '../../../projections/contributions/index.ts';
+import {
+  contributionsCollectionName,
+  evolveContribution,
+  type ContributionDocument,
+  type ContributionSnapshot,
+} from '../../../projections/contributions/index.ts';
 import type { EventStore } from '../../core/eventStore.ts';
 import type { ReadStore } from '../../core/readStore.ts';
 import type { CommunityAccessGrant } from '../communities/access.ts';
@@ -62,8 +68,8 @@ export class PastAccess {
   }
 
   /** A contribution as it was at `instant` (ms), or null before it existed. */
-  async stateAt(contributionId: string, instant: number): Promise<Omit<ContributionDocument, '_position'> | null> {
-    let state = null as Omit<ContributionDocument, '_position'> | null;
+  async stateAt(contributionId: string, instant: number): Promise<ContributionSnapshot | null> {
+    let state = null as ContributionSnapshot | null;
     for (const event of await this.stream(contributionStreamName(contributionId))) {
       if (at(event) > instant) break;
       const current: ContributionDocument | null = state === null ? null : { ...state, _position: 0 };
@@ -78,7 +84,7 @@ export class PastAccess {
     return {
       permission: typeof state.permission === 'string' ? state.permission : 'private',
       authors: strings(state.authors),
-      groupMembers: strings(group?.data.members),
+      groupMembers: membersOfGroup(group),
     };
   }
 
@@ -88,7 +94,7 @@ export class PastAccess {
     const doc = await contributions.get(contributionId);
     if (!doc) return null;
     const group = doc.group ? await contributions.get(doc.group) : null;
-    return { permission: doc.permission, authors: doc.authors, groupMembers: strings(group?.data.members) };
+    return { permission: doc.permission, authors: doc.authors, groupMembers: membersOfGroup(group) };
   }
 
   /** `mayReadPast` for the state of `contributionId` at `instant` (ms), given (`then`) or folded from its stream. */

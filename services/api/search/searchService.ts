@@ -223,7 +223,8 @@ export class SearchService {
     for (const link of into) annotated.set(link.to, [...(annotated.get(link.to) ?? []), link.from]);
     // Whatever shape annotations take, a target named in their data counts too.
     for (const doc of annotations) {
-      const named = annotationTargetFields.map((field) => doc.data[field]).filter(isObjectId);
+      const data: Readonly<Record<string, unknown>> = doc.data;
+      const named = annotationTargetFields.map((field) => data[field]).filter(isObjectId);
       if (named.length > 0) annotated.set(doc._id, [...(annotated.get(doc._id) ?? []), ...named]);
     }
     const targetIds = [...new Set([...annotated.values()].flat())];

@@ -1,3 +1,4 @@
+import { isOfType, type OfType } from '../../../contracts/contributionData.ts';
 import type { CreateContributionReply } from '../../../contracts/api/canvas.ts';
 import type { Scaffold } from '../../../contracts/api/communities.ts';
 import { templateOffset, type FromTemplateBody, type Template } from '../../../contracts/api/templates.ts';
@@ -76,7 +77,7 @@ export class TemplateService {
     });
   }
 
-  private async toTemplate(scaffold: ContributionDocument): Promise<Template> {
+  private async toTemplate(scaffold: OfType<ContributionDocument, 'Scaffold'>): Promise<Template> {
     return {
       _id: scaffold._id,
       title: scaffold.title,
@@ -94,12 +95,8 @@ export class TemplateService {
     const found = ids
       .map((id) => byId.get(id))
       .filter(
-        (doc): doc is ContributionDocument =>
-          doc !== undefined &&
-          doc.type === 'Scaffold' &&
-          doc.status === 'active' &&
-          doc.communityId === communityId &&
-          doc.data.isTemplate === true,
+        (doc): doc is OfType<ContributionDocument, 'Scaffold'> =>
+          isOfType(doc, 'Scaffold') && doc.status === 'active' && doc.communityId === communityId && doc.data.isTemplate === true,
       );
     return Promise.all(found.map((doc) => this.toTemplate(doc)));
   }
@@ -112,7 +109,7 @@ export class TemplateService {
     if (!reader.grant.isManager) throw new ForbiddenError(msg('community.managerOnly'));
     await this.settle([await this.run(scaffoldId, [{ type: 'SetScaffoldTemplate', data: { isTemplate } }], this.metadata(user))]);
     const saved = await this.reader.contributions.get(scaffoldId);
-    if (!saved) throw new NotFoundError(msg('templates.notAScaffold'));
+    if (!isOfType(saved, 'Scaffold')) throw new NotFoundError(msg('templates.notAScaffold'));
     return this.toTemplate(saved);
   }
 

@@ -1,3 +1,4 @@
+import { noteBodyOf } from '../../../contracts/contributionData.ts';
 import { personName } from '../../../contracts/personName.ts';
 import Papa from 'papaparse';
 import { kbdexColumns } from '../../../contracts/api/timemachine.ts';
@@ -37,7 +38,7 @@ export const kbdexRows = async (readStore: ReadStore, communityId: string): Prom
     authorIds.length > 0 ? await readStore.collection<AuthorDocument>(authorsCollectionName).find({ _id: { $in: authorIds } }) : [];
   const byId = new Map(authors.map((author) => [author._id, author]));
   return notes.map((note) => {
-    const text = noteText(note.data.body);
+    const text = noteText(noteBodyOf(note));
     return {
       id: note._id,
       title: note.title,

@@ -1,3 +1,4 @@
+import { dataOf } from '../../../contracts/contributionData.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricalObject, HistoryEntry, ObjectReply } from '../../../contracts/api/objects.ts';
 import type { TimeMachineFrameReply, TimeMachineHistoryReply, TimeMachineStepsReply } from '../../../contracts/api/timemachine.ts';
@@ -286,16 +287,15 @@ describe('work private first, made public later', () => {
   });
 
   it('the file uploaded and replaced while private is refused to the classmate, the published one served', async () => {
-    const listed = (await call<ObjectReply>(t, w.writer2.token, 'GET', `/api/objects/${fileId}`)).body.data.versions as {
-      version: number;
-    }[];
+    const listed =
+      dataOf((await call<ObjectReply>(t, w.writer2.token, 'GET', `/api/objects/${fileId}`)).body, 'Attachment')?.versions ?? [];
     expect(listed.map((v) => v.version)).toEqual([2]);
     expect(await bytes(w.writer2, `/api/attachments/${fileId}/1`)).toBe(403);
     expect(await bytes(w.writer2, `/api/attachments/${fileId}/2`)).toBe(200);
     expect((await playback(w.writer2, fileId, 1)).status).toBe(403);
     expect(await bytes(null, (await playback(w.writer2, fileId)).body.url)).toBe(200);
     // Its author keeps both.
-    const own = (await call<ObjectReply>(t, w.writer.token, 'GET', `/api/objects/${fileId}`)).body.data.versions as { version: number }[];
+    const own = dataOf((await call<ObjectReply>(t, w.writer.token, 'GET', `/api/objects/${fileId}`)).body, 'Attachment')?.versions ?? [];
     expect(own.map((v) => v.version)).toEqual([1, 2]);
     expect(await bytes(w.writer, `/api/attachments/${fileId}/1`)).toBe(200);
   });

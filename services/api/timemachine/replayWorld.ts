@@ -3,6 +3,7 @@ import type { ContributionEvent, LinkType } from '../../../contracts/events/cont
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
 import { personName } from '../../../contracts/personName.ts';
 import { evolveContribution, type ContributionDocument } from '../../../projections/contributions/index.ts';
+import { innerViewOf } from '../../domain/view/riseAbove.ts';
 import type { AuthorState, ContainsLink, ReplayOptions, ShownTarget } from './replayTypes.ts';
 
 export const contributionPrefix = 'contribution-';
@@ -162,8 +163,8 @@ export class ReplayWorld {
         const next = evolveContribution(current, event);
         if (!next || next === current) return;
         this.docs.set(id, { ...next, _position: event.globalPosition });
-        const innerView = (next.data.riseabove as { viewId?: unknown } | undefined)?.viewId;
-        if (typeof innerView === 'string') this.riseAboveOf.set(innerView, id);
+        const innerView = innerViewOf(next);
+        if (innerView !== null) this.riseAboveOf.set(innerView, id);
         this.targets.delete(id);
         for (const refId of this.refsByTarget.get(id) ?? []) affected.add(refId);
         if (next.type === 'Group' && this.view?.group === id) this.hideAll(affected);

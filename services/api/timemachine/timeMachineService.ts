@@ -1,3 +1,4 @@
+import { membersOfGroup } from '../../domain/access/permissions.ts';
 import { personName } from '../../../contracts/personName.ts';
 import { lastNameFirstIn } from '../authors/nameOrder.ts';
 import { createHash } from 'node:crypto';
@@ -102,7 +103,7 @@ export class TimeMachineService {
       throw error;
     }
     const group = view.group ? await this.contributions.get(view.group) : null;
-    const members = group && Array.isArray(group.data.members) ? group.data.members.filter((m): m is string => typeof m === 'string') : [];
+    const members = membersOfGroup(group);
     const subject = { authorId: grant.author?._id ?? null, isManager: grant.isManager };
     const object = { permission: view.permission, authors: view.authors, groupMembers: members };
     if (!canRead(subject, object)) throw new ForbiddenError();
@@ -182,12 +183,7 @@ export class TimeMachineService {
     const docs = await this.contributions.find({ _id: { $in: ids } });
     const groupIds = [...new Set(docs.map((doc) => doc.group).filter((id): id is string => typeof id === 'string'))];
     const groups = groupIds.length > 0 ? await this.contributions.find({ _id: { $in: groupIds } }) : [];
-    const members = new Map(
-      groups.map((group) => [
-        group._id,
-        Array.isArray(group.data.members) ? group.data.members.filter((m): m is string => typeof m === 'string') : [],
-      ]),
-    );
+    const members = new Map(groups.map((group) => [group._id, membersOfGroup(group)]));
     const states = new Map<string, AccessObject>(
       docs.map((doc) => [
         doc._id,

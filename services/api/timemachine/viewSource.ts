@@ -1,6 +1,8 @@
+import { membersOfGroup } from '../../domain/access/permissions.ts';
 import { authorStreamName } from '../../../contracts/events/author.ts';
 import { contributionStreamName, type ContributionEvent } from '../../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
+import { innerViewOf } from '../../domain/view/riseAbove.ts';
 import type { EventStore } from '../../core/eventStore.ts';
 
 /**
@@ -162,12 +164,10 @@ export class ViewSource {
         case 'ContributionCreated': {
           if (e.data.group) need(contributionStreamName(e.data.group));
           // A rise-above's inner view: its refs say which notes moved into it (issue 21 §8 captions).
-          const inner = (e.data.data.riseabove as { viewId?: unknown } | undefined)?.viewId;
-          if (typeof inner === 'string' && inner !== this.viewId) need(contributionStreamName(inner));
+          const inner = innerViewOf(e.data);
+          if (inner !== null && inner !== this.viewId) need(contributionStreamName(inner));
           for (const authorId of e.data.authors) need(authorStreamName(authorId));
-          if (e.data.type === 'Group' && Array.isArray(e.data.data.members)) {
-            for (const member of e.data.data.members) if (typeof member === 'string') need(authorStreamName(member));
-          }
+          if (e.data.type === 'Group') for (const member of membersOfGroup(e.data)) need(authorStreamName(member));
           break;
         }
         case 'PermissionChanged':

@@ -1,3 +1,4 @@
+import type { ContextStoredData } from '../../../contracts/contributionData.ts';
 import { defaultViewSetting, noteColours, pluginFlags, type ContextData } from '../../../contracts/api/communities.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
 import { isLanguageCode } from '../../../contracts/multilanguage.ts';
@@ -23,10 +24,10 @@ export const defaultContextData = (): ContextData => ({
   settings: { itmServer: '', kbdexServer: '', kbdacServer: '' },
 });
 
-/** Stored settings completed with the defaults, so that older or partial data reads as one shape. */
-export const completeContextData = (stored: Record<string, unknown>): ContextData => ({
+/** Stored settings completed with the defaults, so that older or partial data (or none) reads as one shape. */
+export const completeContextData = (stored: ContextStoredData | undefined): ContextData => ({
   ...defaultContextData(),
-  ...(stored as Partial<ContextData>),
+  ...stored,
 });
 
 const serverAddressFields = ['itmServer', 'kbdexServer', 'kbdacServer'] as const;

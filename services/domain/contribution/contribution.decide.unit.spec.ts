@@ -13,7 +13,8 @@ const communityId = '64c0000000000000000000c1';
 const author = '64c0000000000000000000a1';
 const other = '64c0000000000000000000a2';
 
-const created = (overrides: Partial<ContributionCreated['data']> = {}): ContributionCreated => ({
+/** A group (or, with overrides, any contribution); the type and data given together are taken as they are. */
+const created = (overrides: Partial<Record<keyof ContributionCreated['data'], unknown>> = {}): ContributionCreated => ({
   type: 'ContributionCreated',
   data: {
     contributionId: id,
@@ -26,7 +27,7 @@ const created = (overrides: Partial<ContributionCreated['data']> = {}): Contribu
     group: null,
     data: { members: [author] },
     ...overrides,
-  },
+  } as ContributionCreated['data'],
 });
 const context = created({ type: 'Context', title: 'Community Setting: X', data: { freemode: false, plugins: { itm: false } } });
 const link: ContributionEvent = {

@@ -1,4 +1,5 @@
 import type { ReadState, RefTarget } from '../../../contracts/api/views.ts';
+import type { TypedData } from '../../../contracts/contributionData.ts';
 import { titlesOf } from '../../../contracts/multilanguage.ts';
 import { riseaboveViewIdOf } from './riseAbove.ts';
 
@@ -19,17 +20,15 @@ import { riseaboveViewIdOf } from './riseAbove.ts';
 export type ShapedContribution = {
   _id: string;
   communityId: string;
-  type: string;
   title: string;
   status: string;
   permission: string;
   authors: readonly string[];
   group: string | null;
-  data: Record<string, unknown>;
   created: string;
   modified: string;
   langInNote?: readonly string[];
-};
+} & TypedData;
 
 /** Who reads: their membership id (for "by me") and user id (favourites are kept by user). */
 export type TargetReader = { authorId: string; userId: string };
@@ -64,7 +63,8 @@ export const isOnCanvas = (doc: Pick<ShapedContribution, 'status' | 'communityId
 
 /** What `reader` sees of `doc` on a canvas. */
 export const shapeRefTarget = (doc: ShapedContribution, reader: TargetReader, inputs: TargetInputs): RefTarget => {
-  const data = doc.data;
+  /* Fields read whatever the type: the languages a note was written in, and Knowledge Forum's promising-idea mark, which no type declares. */
+  const fields: Readonly<Record<string, unknown>> = doc.data;
   const out: RefTarget = {
     _id: doc._id,
     type: doc.type,
@@ -77,25 +77,27 @@ export const shapeRefTarget = (doc: ShapedContribution, reader: TargetReader, in
     groupTitle: inputs.groupTitle,
     created: doc.created,
     modified: doc.modified,
-    langInNote: strings(doc.langInNote ?? data.langInNote),
+    langInNote: strings(doc.langInNote ?? fields.langInNote),
     read: inputs.read,
     byMe: doc.authors.includes(reader.authorId),
-    favourite: strings(data.favAuthors).includes(reader.userId),
-    riseaboveViewId: riseaboveViewIdOf(data),
-    promising: Boolean(data.promisingContains),
+    favourite: strings(doc.data.favAuthors).includes(reader.userId),
+    riseaboveViewId: riseaboveViewIdOf(doc),
+    promising: Boolean(fields.promisingContains),
   };
   if (inputs.supports) out.supports = [...inputs.supports];
-  if (out.langInNote.length > 0) out.titles = titlesOf({ langInNote: out.langInNote, data });
-  if (doc.type === 'Drawing' && typeof data.svg === 'string') out.svg = data.svg;
-  if (doc.type === 'Attachment' && typeof data.url === 'string') {
-    const mime = typeof data.type === 'string' ? data.type : 'application/octet-stream';
-    const version = num(data.version);
-    const url = inputs.imageUrl && mime.startsWith('image/') && version !== undefined ? inputs.imageUrl(data.url, version) : data.url;
-    out.attachment = { url, mime };
-    const width = num(data.width);
-    const height = num(data.height);
-    if (width !== undefined) out.attachment.width = width;
-    if (height !== undefined) out.attachment.height = height;
+  if (out.langInNote.length > 0) out.titles = titlesOf({ langInNote: out.langInNote, data: fields });
+  if (doc.type === 'Drawing' && typeof doc.data.svg === 'string') out.svg = doc.data.svg;
+  if (doc.type === 'Attachment' && typeof doc.data.url === 'string') {
+    const { url: stored, type, version: rawVersion, width: rawWidth, height: rawHeight } = doc.data;
+    const mime = typeof type === 'string' ? type : 'application/octet-stream';
+    const version = num(rawVersion);
+    const url = inputs.imageUrl && mime.startsWith('image/') && version !== undefined ? inputs.imageUrl(stored, version) : stored;
+    const attachment: NonNullable<RefTarget['attachment']> = { url, mime };
+    const width = num(rawWidth);
+    const height = num(rawHeight);
+    if (width !== undefined) attachment.width = width;
+    if (height !== undefined) attachment.height = height;
+    out.attachment = attachment;
   }
   return out;
 };

@@ -56,9 +56,13 @@ describe('shapeRefTarget', () => {
     expect(multi.supports).toEqual(['s1']);
     expect(multi.titles).toEqual({ en: 'Light (en)' });
     expect(multi.riseaboveViewId).toBeNull();
-    const drawing = shapeRefTarget({ ...note, type: 'Drawing', data: { svg: '<svg/>' } }, { authorId: 'a1', userId: 'u1' }, inputs);
+    const drawing = shapeRefTarget(
+      { ...note, type: 'Drawing' as const, data: { svg: '<svg/>' } },
+      { authorId: 'a1', userId: 'u1' },
+      inputs,
+    );
     expect(drawing.svg).toBe('<svg/>');
-    const file = { ...note, type: 'Attachment', data: { url: '/f/1', type: 'image/png', version: 2, width: 30, height: 20 } };
+    const file = { ...note, type: 'Attachment' as const, data: { url: '/f/1', type: 'image/png', version: 2, width: 30, height: 20 } };
     expect(shapeRefTarget(file, { authorId: 'a1', userId: 'u1' }, inputs).attachment).toEqual({
       url: '/f/1',
       mime: 'image/png',

@@ -1,3 +1,4 @@
+import { isOfType, type TypedData } from '../../../contracts/contributionData.ts';
 import { isObjectId } from '../../../contracts/ids.ts';
 import { besideOffset, clampCoordinate, defaultPosition, findFreeSpot, innerOffset, type PlacedRef, type Spot } from './geometry.ts';
 import { copiedRefData, toRefData } from './refData.ts';
@@ -20,16 +21,14 @@ export const innerViewTitle = (noteId: string): string => `riseabove:${noteId}`;
 /** The rise-above note a view is the inner view of, from its title (null for other views). */
 export const riseaboveNoteIdOf = (viewTitle: string): string | null => innerTitle.exec(viewTitle)?.[1] ?? null;
 
-/** The inner view a rise-above note holds (null for other contributions or malformed data). */
-export const riseaboveViewIdOf = (data: Record<string, unknown>): string | null => {
-  const riseabove = data.riseabove as { viewId?: unknown } | undefined;
-  return riseabove && isObjectId(riseabove.viewId) ? riseabove.viewId : null;
-};
+/** The inner view a rise-above note holds, any string id (refs to an inner view KF6 exported with an odd id still unpack). */
+export const innerViewOf = (doc: TypedData): string | null =>
+  isOfType(doc, 'Note') && typeof doc.data.riseabove?.viewId === 'string' ? doc.data.riseabove.viewId : null;
 
-/** Like `riseaboveViewIdOf`, but any string id (refs to an inner view KF6 exported with an odd id still unpack). */
-export const innerViewOf = (doc: { type: string; data: Record<string, unknown> }): string | null => {
-  const riseabove = doc.data.riseabove as { viewId?: unknown } | undefined;
-  return doc.type === 'Note' && riseabove && typeof riseabove.viewId === 'string' ? riseabove.viewId : null;
+/** Like `innerViewOf`, but only a well-formed id (null for other contributions or malformed data). */
+export const riseaboveViewIdOf = (doc: TypedData): string | null => {
+  const viewId = innerViewOf(doc);
+  return isObjectId(viewId) ? viewId : null;
 };
 
 /**

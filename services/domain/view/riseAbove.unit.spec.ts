@@ -15,11 +15,14 @@ describe('rise-above names', () => {
   });
 
   it('reads the inner view of a rise-above note', () => {
-    expect(riseaboveViewIdOf({ riseabove: { viewId } })).toBe(viewId);
-    expect(riseaboveViewIdOf({ riseabove: { viewId: 'x' } })).toBeNull();
-    expect(riseaboveViewIdOf({})).toBeNull();
+    expect(riseaboveViewIdOf({ type: 'Note', data: { riseabove: { viewId } } })).toBe(viewId);
+    expect(riseaboveViewIdOf({ type: 'Note', data: { riseabove: { viewId: 'x' } } })).toBeNull();
+    expect(riseaboveViewIdOf({ type: 'Note', data: {} })).toBeNull();
     expect(innerViewOf({ type: 'Note', data: { riseabove: { viewId: 'x' } } })).toBe('x');
-    expect(innerViewOf({ type: 'View', data: { riseabove: { viewId } } })).toBeNull();
+    // Only a note rises above, whatever another contribution's data holds.
+    const stored: Record<string, unknown> = { riseabove: { viewId } };
+    expect(innerViewOf({ type: 'View', data: stored })).toBeNull();
+    expect(riseaboveViewIdOf({ type: 'Drawing', data: stored })).toBeNull();
   });
 });
 
@@ -77,8 +80,8 @@ describe('unpackedItems', () => {
 describe('viewSettingOf', () => {
   it('the view’s own setting over the community’s over the defaults', () => {
     const context = { viewSetting: { ...defaultViewSetting, references: true } };
-    expect(viewSettingOf({ data: {} }, context)).toEqual({ viewSetting: context.viewSetting, saved: null });
-    const own = viewSettingOf({ data: { viewSetting: { showAuthor: false } } }, context);
+    expect(viewSettingOf({ type: 'View', data: {} }, context)).toEqual({ viewSetting: context.viewSetting, saved: null });
+    const own = viewSettingOf({ type: 'View', data: { viewSetting: { showAuthor: false } } }, context);
     expect(own.saved).toEqual({ ...context.viewSetting, showAuthor: false });
     expect(own.viewSetting).toEqual(own.saved);
   });

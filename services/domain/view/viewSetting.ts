@@ -1,3 +1,4 @@
+import { isOfType, type TypedData } from '../../../contracts/contributionData.ts';
 import { defaultViewSetting, type ContextData, type ViewSetting } from '../../../contracts/api/communities.ts';
 
 /**
@@ -6,10 +7,10 @@ import { defaultViewSetting, type ContextData, type ViewSetting } from '../../..
  * view's own, completed, or null when it follows the community.
  */
 export const viewSettingOf = (
-  view: { data: Record<string, unknown> },
+  view: TypedData,
   context: Pick<ContextData, 'viewSetting'>,
 ): { viewSetting: ViewSetting; saved: ViewSetting | null } => {
-  const own = view.data.viewSetting as Partial<ViewSetting> | null | undefined;
+  const own = isOfType(view, 'View') ? view.data.viewSetting : undefined;
   const saved = own && typeof own === 'object' ? { ...defaultViewSetting, ...context.viewSetting, ...own } : null;
   return { viewSetting: saved ?? { ...defaultViewSetting, ...context.viewSetting }, saved };
 };

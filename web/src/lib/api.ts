@@ -17,6 +17,8 @@ export class ApiError extends Error {
   readonly params: MessageParams | undefined;
   readonly serverText: string;
   readonly fieldErrors: FieldError[];
+  /** The answer's body as sent (problem details and any extra member, e.g. a save conflict's `current`). */
+  readonly problem: Readonly<Record<string, unknown>> | null;
 
   constructor(status: number, problem: Partial<ProblemDetails> | null, fallback: string) {
     const kind = problem?.code ?? kindOfStatus(status);
@@ -27,6 +29,7 @@ export class ApiError extends Error {
     this.messageCode = problem?.messageCode;
     this.params = problem?.params;
     this.serverText = problem?.message ?? problem?.detail ?? fallback;
+    this.problem = problem;
     this.fieldErrors = (problem?.errors ?? []).map((error) => ({
       ...error,
       message: messageText(error.messageCode && { messageCode: error.messageCode, params: error.params }, kind),
@@ -63,6 +66,7 @@ const kindOfStatus = (status: number): string =>
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a FormData (a multipart upload) is sent as it is, the browser setting its boundary. */
   body?: unknown;
   /**
    * When false, a 401 still clears the token but does not navigate: the login
@@ -140,7 +144,8 @@ export const createApiClient = ({
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = tokens.get();
     if (token) headers.authorization = `Bearer ${token}`;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const form = typeof FormData !== 'undefined' && options.body instanceof FormData ? options.body : null;
+    if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
     if (method !== 'GET') headers['idempotency-key'] = options.idempotencyKey ?? newKey();
     const retries = options.retries ?? 2;
@@ -150,7 +155,7 @@ export const createApiClient = ({
         response = await fetchImpl(path, {
           method,
           headers,
-          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          body: options.body === undefined ? undefined : (form ?? JSON.stringify(options.body)),
           signal: options.signal,
         });
       } catch (error) {

@@ -1,4 +1,5 @@
 import type { CommunitySettings, Scaffold } from '../../../../contracts/api/communities.ts';
+import type { OfType } from '../../../../contracts/contributionData.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 import type { CommunityDocument } from '../../../../projections/communities/index.ts';
 import { linksFrom, type ContributionDocument } from '../../../../projections/contributions/index.ts';
@@ -9,7 +10,10 @@ import type { CommandDeps } from '../../../core/commandDeps.ts';
 import { communityCollections, type CommunityServiceDeps } from '../communityContext.ts';
 
 /** The community's root context (its settings). */
-export const rootContext = async (deps: Pick<CommandDeps, 'readStore'>, community: CommunityDocument): Promise<ContributionDocument> => {
+export const rootContext = async (
+  deps: Pick<CommandDeps, 'readStore'>,
+  community: CommunityDocument,
+): Promise<OfType<ContributionDocument, 'Context'>> => {
   const context = await communityCollections(deps).contributions.get(community.rootContextId);
   if (!context || context.type !== 'Context') throw new NotFoundError(msg('errors.communitySettingsNotFound'));
   return context;

@@ -14,6 +14,7 @@ export const favourite = async (deps: ObjectServiceDeps, user: UserDocument, com
   if (!pluginEnabled(context?.data, 'enableFavourites')) throw new ForbiddenError(msg('objects.favouritesOff'));
   await runOnObject(deps, user, id, [{ type: add ? 'AddFavourite' : 'RemoveFavourite', data: { userId: user._id } }]);
   const saved = await contributions.get(id);
-  const favAuthors = Array.isArray(saved?.data.favAuthors) ? (saved.data.favAuthors as string[]) : [];
+  const stored = saved?.data.favAuthors;
+  const favAuthors = Array.isArray(stored) ? stored : [];
   return { favourite: favAuthors.includes(user._id), favAuthors };
 };

@@ -1,4 +1,5 @@
 import { ObjectMessages } from '../../../../contracts/catalogs/objects.ts';
+import { contextSettingsOf } from '../../../../contracts/contributionData.ts';
 import type { NoteTranslations } from '../../../../contracts/events/contribution.ts';
 import { msg, msgWithText, type UserMessage } from '../../../../contracts/messageCodes.ts';
 import { specMessage } from '../../../../contracts/messages.ts';
@@ -62,7 +63,7 @@ export const sanitizedDrawing = (svg: string): string => {
  */
 export const noteLanguages = async (deps: ObjectServiceDeps, grant: CommunityAccessGrant, communityId: string, given: NoteTranslations) => {
   const context = await objectCollections(deps).contributions.get(grant.community.rootContextId);
-  const offered = noteLanguagesOf(context?.data);
+  const offered = noteLanguagesOf(contextSettingsOf(context));
   const entries = Object.entries(given);
   if (offered.length === 0 && entries.length > 0) throw ValidationError.field('translations', msg('multilanguage.pluginOff'));
   const translations: NoteTranslations = {};
@@ -77,7 +78,11 @@ export const noteLanguages = async (deps: ObjectServiceDeps, grant: CommunityAcc
     translations[lang] = { title, body: parsed.toJSON() as Record<string, unknown> };
     texts[lang] = text;
   }
-  const { langs, mainLang } = orderedNoteLanguages(offered, new Set(Object.keys(translations)), defaultLanguageOf(context?.data));
+  const { langs, mainLang } = orderedNoteLanguages(
+    offered,
+    new Set(Object.keys(translations)),
+    defaultLanguageOf(contextSettingsOf(context)),
+  );
   const ordered: NoteTranslations = Object.fromEntries(langs.map((lang) => [lang, translations[lang] as NoteTranslations[string]]));
   const titles = Object.fromEntries(langs.map((lang) => [lang, translations[lang]?.title ?? '']));
   return { translations: ordered, texts, titles, langs, mainLang };

@@ -1,3 +1,4 @@
+import { isOfType } from '../../../../contracts/contributionData.ts';
 import type { CurrentVersion, ObjectReply, SaveObjectBody } from '../../../../contracts/api/objects.ts';
 import { contributionStreamName, type ContributionEvent } from '../../../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../../../contracts/events/event.ts';
@@ -36,19 +37,18 @@ const currentVersion = async (
 ): Promise<CurrentVersion> => {
   const { contributions, users } = objectCollections(deps);
   const stored = await contributions.get(id);
-  const doc = stored ? { ...stored, data: withServableBodies(stored.data) } : null;
+  const note = isOfType(stored, 'Note') ? { ...stored, data: withServableBodies(stored.data) } : null;
+  const drawing = isOfType(stored, 'Drawing') ? stored : null;
   const actorId = lastContentEvent(events)?.metadata.actorId ?? null;
   const actor = actorId ? await users.get(actorId) : null;
   return {
-    title: doc?.title ?? '',
-    ...(doc?.type === 'Note' && typeof doc.data.body === 'object' && doc.data.body !== null
-      ? { body: doc.data.body as Record<string, unknown> }
-      : {}),
-    ...(doc?.type === 'Drawing' && typeof doc.data.svg === 'string' ? { svg: doc.data.svg } : {}),
-    ...(doc?.type === 'Note' && doc.langInNote && doc.langInNote.length > 0 ? { translations: translationsOf(doc) } : {}),
-    keywords: doc?.keywords ?? [],
+    title: stored?.title ?? '',
+    ...(note && typeof note.data.body === 'object' && note.data.body !== null ? { body: note.data.body } : {}),
+    ...(drawing && typeof drawing.data.svg === 'string' ? { svg: drawing.data.svg } : {}),
+    ...(note && note.langInNote && note.langInNote.length > 0 ? { translations: translationsOf(note) } : {}),
+    keywords: stored?.keywords ?? [],
     revision,
-    modified: doc?.modified ?? '',
+    modified: stored?.modified ?? '',
     modifiedBy: actor ? { userId: actor._id, name: personName(actor, await lastNameFirstIn(deps.readStore, grant.community)) } : null,
   };
 };

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { playbackLinkSeconds, type VideoComment } from '../../../../contracts/api/objects.ts';
+import { isOfType } from '../../../../contracts/contributionData.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 import { attachmentUrl, attachmentVersionsOf } from '../../../../projections/contributions/content.ts';
 import type { UserDocument } from '../../../../projections/users/index.ts';
@@ -56,6 +57,6 @@ export const attachmentFile = async (
 /** A video's comments, by time, for its readers. */
 export const videoComments = async (deps: ObjectServiceDeps, user: UserDocument, id: string): Promise<VideoComment[]> => {
   const { doc } = await readable(deps, user, id);
-  const comments = Array.isArray(doc.data.videoComments) ? (doc.data.videoComments as VideoComment[]) : [];
+  const comments = isOfType(doc, 'Attachment') && Array.isArray(doc.data.videoComments) ? doc.data.videoComments : [];
   return [...comments].sort((a, b) => a.time - b.time);
 };

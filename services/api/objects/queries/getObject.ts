@@ -1,7 +1,7 @@
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
 import { contributionStreamName, type ContributionEvent } from '../../../../contracts/events/contribution.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
-import { evolveContribution, type ContributionDocument } from '../../../../projections/contributions/index.ts';
+import { evolveContribution, type ContributionDocument, type ContributionSnapshot } from '../../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../../projections/users/index.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../core/errors.ts';
 import { pastAccessFor, readable, type ObjectServiceDeps } from '../objectAccess.ts';
@@ -14,7 +14,7 @@ export const getObject = async (deps: ObjectServiceDeps, user: UserDocument, id:
   const instant = Date.parse(at);
   if (Number.isNaN(instant)) throw ValidationError.field('at', msg('errors.badDateTime', { field: 'at' }));
   const { events } = await deps.eventStore.readStream<ContributionEvent>(contributionStreamName(id));
-  let past: Omit<ContributionDocument, '_position'> | null = null;
+  let past: ContributionSnapshot | null = null;
   let revision = 0;
   for (const event of events) {
     if (Date.parse(event.metadata.at) > instant) break;

@@ -1,3 +1,4 @@
+import { noteBodyOf } from '../../../../contracts/contributionData.ts';
 import { execFile } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -252,7 +253,7 @@ describe('a note body nested too deep', () => {
       expect((await u.infra.eventStore.readStream(contributionStreamName(noteId))).events.some((e) => e.type === 'NoteSaved')).toBe(true);
       await expectCommunityWorks(u, world, noteId);
       const shown = await call<ObjectReply>(u, world.writer2.token, 'GET', `/api/objects/${noteId}`);
-      expect(JSON.stringify(shown.body.data.body)).toContain('nested too deeply');
+      expect(JSON.stringify(noteBodyOf(shown.body))).toContain('nested too deeply');
 
       // Restart on the same data (the snapshot holds the deep document).
       await u.close();
@@ -303,7 +304,7 @@ describe('a note body nested too deep', () => {
       await expectCommunityWorks(u, world, broken.noteId);
       const shown = await call<ObjectReply>(u, world.writer2.token, 'GET', `/api/objects/${deep.noteId}`);
       expect(shown.body.title).toBe('Saved straight');
-      expect(JSON.stringify(shown.body.data.body)).toContain('nested too deeply');
+      expect(JSON.stringify(noteBodyOf(shown.body))).toContain('nested too deeply');
       const quarantined = (await doctorReport(u.infra.readStore)).quarantined;
       expect(quarantined).toContainEqual(
         expect.objectContaining({

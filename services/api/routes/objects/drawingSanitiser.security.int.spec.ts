@@ -1,3 +1,4 @@
+import { dataOf } from '../../../../contracts/contributionData.ts';
 import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
@@ -53,7 +54,7 @@ const saveDrawing = async (id: string, svgText: string) => {
   );
 };
 const seenByClassmate = async (id: string) =>
-  String((await call<ObjectReply>(t, w.writer2.token, 'GET', `/api/objects/${id}`)).body.data.svg);
+  String(dataOf((await call<ObjectReply>(t, w.writer2.token, 'GET', `/api/objects/${id}`)).body, 'Drawing')?.svg);
 
 describe('CSS escapes in a drawing (issue 20 §11)', () => {
   const attacks: [string, string][] = [

@@ -1,3 +1,4 @@
+import { dataOf } from '../../../../contracts/contributionData.ts';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
@@ -44,7 +45,7 @@ describe('drawings', () => {
     });
     expect(saved.status, saved.raw).toBe(200);
     const seen = (await call<ObjectReply>(t, w.writer2.token, 'GET', `/api/objects/${id}`)).body;
-    expect(isWellFormedXml(String(seen.data.svg))).toBe(true);
+    expect(isWellFormedXml(String(dataOf(seen, 'Drawing')?.svg))).toBe(true);
     const canvas = (await call<ViewCanvasReply>(t, w.writer2.token, 'GET', `/api/views/${w.welcomeViewId}/canvas`)).body;
     const ref = canvas.refs.find((r) => r.to === id);
     expect(ref?._to.svg && isWellFormedXml(ref._to.svg)).toBe(true);
@@ -63,10 +64,10 @@ describe('drawings', () => {
       },
     ]);
     const served = (await call<ObjectReply>(t, w.writer2.token, 'GET', `/api/objects/${id}`)).body;
-    expect(served.data.svg).toBe('<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0 L9 9" fill="red" /></svg>');
+    expect(dataOf(served, 'Drawing')?.svg).toBe('<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0 L9 9" fill="red" /></svg>');
     await t.close();
     t = await buildTestApp({ dataDir });
     const again = (await call<ObjectReply>(t, w.writer2.token, 'GET', `/api/objects/${id}`)).body;
-    expect(isWellFormedXml(String(again.data.svg))).toBe(true);
+    expect(isWellFormedXml(String(dataOf(again, 'Drawing')?.svg))).toBe(true);
   });
 });

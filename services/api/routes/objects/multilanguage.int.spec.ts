@@ -1,3 +1,4 @@
+import { dataOf } from '../../../../contracts/contributionData.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommunitySettings, ContextData } from '../../../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
@@ -131,8 +132,8 @@ describe('multilanguage notes', () => {
       translations: { fr: { title: 'Soleil', body: textDoc('le soleil est chaud') } },
     });
     expect(again.status, again.raw).toBe(200);
-    expect(again.body.data.en).toBeUndefined();
-    expect(again.body.data.en_title).toBeUndefined();
+    expect(dataOf(again.body, 'Note')?.en).toBeUndefined();
+    expect(dataOf(again.body, 'Note')?.en_title).toBeUndefined();
     expect(again.body.wordCount).toBe(4);
   });
 

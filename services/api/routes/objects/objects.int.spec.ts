@@ -1,3 +1,4 @@
+import { dataOf, noteBodyOf } from '../../../../contracts/contributionData.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connection, HistoricalObject, HistoryEntry, ObjectReply } from '../../../../contracts/api/objects.ts';
 import { contributionStreamName } from '../../../../contracts/events/contribution.ts';
@@ -289,7 +290,7 @@ describe('PUT /api/objects/:communityId/:id (notes)', () => {
       const references = links.filter((l) => l.type === 'references');
       expect(references).toHaveLength(1);
       expect(references[0]).toMatchObject({ to: cited, data: { text: 'a quote' }, other: { title: 'Cited note', missing: false } });
-      const content = JSON.stringify(saved.data.body);
+      const content = JSON.stringify(noteBodyOf(saved));
       for (const link of [...supports, ...references]) expect(content).toContain(link._id);
 
       // The reverse view: the cited note sees the reference.
@@ -354,7 +355,7 @@ describe('drawings', () => {
     expect(response.statusCode, response.body).toBe(200);
     const saved = response.json<ObjectReply>();
     expect(saved.status).toBe('active');
-    const stored = String(saved.data.svg);
+    const stored = String(dataOf(saved, 'Drawing')?.svg);
     expect(stored).toContain('<path d="M1 1L5 5" stroke="#f00" />');
     expect(stored).not.toMatch(/script|onload|onclick|alert|evil/);
   });

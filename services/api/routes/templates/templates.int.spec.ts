@@ -1,3 +1,4 @@
+import { noteBodyOf } from '../../../../contracts/contributionData.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateContributionReply } from '../../../../contracts/api/canvas.ts';
 import type { Scaffold } from '../../../../contracts/api/communities.ts';
@@ -60,14 +61,14 @@ describe('templates', () => {
       if (node.type === 'support' && node.attrs?.supportId) supportIds.push(node.attrs.supportId);
       node.content?.forEach((child) => walk(child as typeof node));
     };
-    walk(object.data.body as Parameters<typeof walk>[0]);
+    walk(noteBodyOf(object) as Parameters<typeof walk>[0]);
     expect(supportIds).toEqual(scaffold.supports.map((s) => s._id));
 
     // Contributing it turns the supports into links, like any note.
     const saved = await call<ObjectReply>(t, w.writer2.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, {
       revision: object.revision,
       title: 'My answer',
-      body: object.data.body,
+      body: noteBodyOf(object),
       status: 'active',
     });
     expect(saved.status, saved.raw).toBe(200);

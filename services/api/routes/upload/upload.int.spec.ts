@@ -1,3 +1,4 @@
+import { dataOf } from '../../../../contracts/contributionData.ts';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ObjectReply, UploadReply, VideoComment } from '../../../../contracts/api/objects.ts';
 import {
@@ -103,7 +104,7 @@ describe('POST /api/upload/:communityId/:attachmentId', () => {
     expect(new Uint8Array(v1.rawPayload)).toEqual(samplePng(10, 10));
     expect(new Uint8Array(v2.rawPayload)).toEqual(sampleJpeg(30, 20));
     const object = (await t.app.inject({ method: 'GET', url: `/api/objects/${id}`, headers: auth(room.b.token) })).json<ObjectReply>();
-    expect((object.data.versions as { version: number }[]).map((v) => v.version)).toEqual([1, 2]);
+    expect((dataOf(object, 'Attachment')?.versions ?? []).map((v) => v.version)).toEqual([1, 2]);
     expect(JSON.stringify(object)).not.toContain('blobKey');
     expect((await download(room.b, `/api/attachments/${id}/3`)).statusCode).toBe(404);
   });

@@ -1,3 +1,4 @@
+import { dataOf } from '../../../../contracts/contributionData.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -28,7 +29,7 @@ const storedBlobs = () => {
 };
 const versionOf = async (id: string) => {
   const reply = (await t.app.inject({ method: 'GET', url: `/api/objects/${id}`, headers: auth(room.a.token) })).json<ObjectReply>();
-  return (reply.data.version as number | undefined) ?? 0;
+  return dataOf(reply, 'Attachment')?.version ?? 0;
 };
 
 describe('uploads at and over the limit', () => {

@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { api } from '../../../lib/api.ts';
 import { useClearSession } from '../../../lib/session.ts';
 import { tokenStore } from '../../../lib/tokenStore.ts';
 
 /**
  * /logout: ends the session on the server (the token is refused from then on
  * and its sockets close, issue 20 §5), forgets it here and goes home. A
- * failed request still logs out this browser.
+ * failed request still logs out this browser. Through the api client, as
+ * every write: an Idempotency-Key (issue 22 §5), retried after a dropped
+ * connection or a 503; a 401 (the session already over) does not navigate.
  */
 export const LogoutPage = () => {
   const { t } = useTranslation();
@@ -21,9 +24,8 @@ export const LogoutPage = () => {
       clearSession();
       void navigate('/', { replace: true });
     };
-    const token = tokenStore.get();
-    if (!token) return finish();
-    void fetch('/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).then(finish, finish);
+    if (!tokenStore.get()) return finish();
+    void api.request('/auth/logout', { method: 'POST', redirectOnUnauthorized: false }).then(finish, finish);
   }, [clearSession, navigate]);
   return <p role="status">{t('auth.loggingOut')}</p>;
 };

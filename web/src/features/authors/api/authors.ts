@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import type { Author, CsvRenameReply, CsvSubmitReply, CsvValidateReply } from '../../../../../contracts/api/communities.ts';
-import { api, ApiError, loginHref } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { resourceKeys } from '../../../lib/community.ts';
-import { tokenStore } from '../../../lib/tokenStore.ts';
 import type { MessageReply } from '../../../../../contracts/messageCodes.ts';
 
 export type CsvValidation = Static<typeof CsvValidateReply>;
@@ -111,35 +110,14 @@ export const useRenameAll = (communityId: string) => {
 };
 
 /**
- * A multipart upload (field `communityId` first, then `file`), with the same
- * bearer token and error shape as the JSON client.
+ * A multipart upload (field `communityId` first, then `file`) through the
+ * api client: same bearer token, error shape and Idempotency-Key (issue 22 §5).
  */
-export const uploadCsv = async <T>(path: string, communityId: string, file: File): Promise<T> => {
+export const uploadCsv = <T>(path: string, communityId: string, file: File): Promise<T> => {
   const form = new FormData();
   form.append('communityId', communityId);
   form.append('file', file, file.name);
-  const token = tokenStore.get();
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: form,
-  });
-  const text = await response.text();
-  let data: unknown = null;
-  try {
-    data = text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    data = null;
-  }
-  if (response.status === 401) {
-    tokenStore.set(null);
-    window.location.assign(loginHref(window.location.pathname));
-  }
-  if (!response.ok) {
-    const problem = typeof data === 'object' && data !== null ? (data as ConstructorParameters<typeof ApiError>[1]) : null;
-    throw new ApiError(response.status, problem, response.statusText || `HTTP ${response.status}`);
-  }
-  return data as T;
+  return api.request<T>(path, { method: 'POST', body: form });
 };
 
 /** POST /api/users/validate: the per-row check. */

@@ -1,3 +1,4 @@
+import { noteBodyOf } from '../../../../../contracts/contributionData.ts';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { anchorAnnotation } from '../../../../../contracts/annotations.ts';
@@ -30,6 +31,8 @@ export const AnnotatedBody = ({ object, children }: { object: ObjectReply; child
   const annotations = useMemo(() => list.data ?? [], [list.data]);
   const host = useRef<HTMLDivElement | null>(null);
   const body = useRef<HTMLDivElement | null>(null);
+  /** The body shown: highlights are anchored again when it changes. */
+  const noteBody = noteBodyOf(object);
   const [selected, setSelected] = useState<Selected | null>(null);
   const [form, setForm] = useState<FormState | null>(null);
   const [card, setCard] = useState<Card | null>(null);
@@ -54,7 +57,7 @@ export const AnnotatedBody = ({ object, children }: { object: ObjectReply; child
         : [];
     highlight(root, [...found, ...pending], styles.mark ?? '');
     setAnchored(new Set(found.map((f) => f.id)));
-  }, [annotations, enabled, object.data.body, form]);
+  }, [annotations, enabled, noteBody, form]);
 
   // The annotation chosen in the list (or the card) shows stronger.
   useEffect(() => {

@@ -9,7 +9,6 @@ import type {
 } from '../../../../../contracts/api/objects.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { resourceKeys } from '../../../lib/community.ts';
-import { tokenStore } from '../../../lib/tokenStore.ts';
 import { urls } from './urls.ts';
 
 export type { Connection, CurrentVersion, HistoricalObject, HistoryEntry, ObjectReply };
@@ -41,38 +40,28 @@ export const useOptionalObject = (id: string | null | undefined) =>
 /** The outcome of a save: the stored object, or the other version on a 409. */
 export type SaveOutcome = { ok: true; object: ObjectReply } | { ok: false; conflict: CurrentVersion };
 
+/** The version now stored, sent with a 409 to a save (`current`), if the answer carries one. */
+const conflictOf = (failure: unknown): CurrentVersion | null => {
+  if (!(failure instanceof ApiError) || failure.status !== 409) return null;
+  const current = failure.problem?.current;
+  return current && typeof current === 'object' ? (current as CurrentVersion) : null;
+};
+
 /**
- * PUT /api/objects/{communityId}/{id} with the revision the editor loaded. Uses
- * fetch directly so a 409's `current` (the version now stored) is kept.
- * @throws ApiError for any other failure (network failures as status 0)
+ * PUT /api/objects/{communityId}/{id} with the revision the editor loaded,
+ * through the api client: one Idempotency-Key per save (issue 22 §5), reused
+ * on its own retries, and a 401 ends the session as any call's does. A 409
+ * that carries `current` (the version now stored) is an outcome, not a failure.
+ * @throws ApiError for any other failure
  */
 export const saveObject = async (communityId: string, id: string, body: SaveObjectBody): Promise<SaveOutcome> => {
-  const token = tokenStore.get();
-  let response: Response;
   try {
-    response = await fetch(urls.save(communityId, id), {
-      method: 'PUT',
-      headers: { accept: 'application/json', 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-  } catch (error) {
-    throw new ApiError(0, null, error instanceof Error ? error.message : 'network error');
+    return { ok: true, object: await api.request<ObjectReply>(urls.save(communityId, id), { method: 'PUT', body }) };
+  } catch (failure) {
+    const conflict = conflictOf(failure);
+    if (conflict) return { ok: false, conflict };
+    throw failure;
   }
-  const text = await response.text();
-  let data: unknown = null;
-  try {
-    data = text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    data = null;
-  }
-  if (response.status === 409 && data && typeof data === 'object' && 'current' in data) {
-    return { ok: false, conflict: (data as { current: CurrentVersion }).current };
-  }
-  if (!response.ok) {
-    if (response.status === 401) return api.request<never>(urls.object(id)); // lets the client clear the session and redirect
-    throw new ApiError(response.status, data && typeof data === 'object' ? data : null, response.statusText || `HTTP ${response.status}`);
-  }
-  return { ok: true, object: data as ObjectReply };
 };
 
 /** Replaces the cached object after a change the server answered with. */

@@ -1,7 +1,7 @@
 import type { UploadReply } from '../../../../../contracts/api/objects.ts';
 import { tokenStore } from '../../../lib/tokenStore.ts';
 import { urls } from './urls.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, freshKey } from '../../../lib/api.ts';
 
 export type { UploadReply };
 
@@ -17,7 +17,10 @@ export class UploadError extends Error {
 
 /**
  * Uploads a file (multipart field `file`) to an attachment with
- * XMLHttpRequest, so the upload's progress can be shown (0–100).
+ * XMLHttpRequest, so the upload's progress can be shown (0–100). Like every
+ * write of the client (lib/api.ts), it carries an `Idempotency-Key`: one per
+ * upload (user action) unless the caller gives the key of a retry of it, so
+ * a retried upload never stores a second version.
  */
 export const uploadFile = (
   communityId: string,
@@ -27,6 +30,7 @@ export const uploadFile = (
   onProgress: (percent: number) => void,
   /** The upload comes from this note's attachments tab: the server links the note to the attachment (`attach`). */
   noteId?: string,
+  idempotencyKey: string = freshKey(),
 ): Promise<UploadReply> =>
   new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -34,6 +38,7 @@ export const uploadFile = (
     const token = tokenStore.get();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('idempotency-key', idempotencyKey);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(Math.min(99, Math.round((event.loaded / event.total) * 100)));
     };

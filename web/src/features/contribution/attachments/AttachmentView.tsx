@@ -1,3 +1,4 @@
+import { dataOf } from '../../../../../contracts/contributionData.ts';
 import { Download, MessageSquarePlus } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,13 +23,10 @@ export const AttachmentView = ({ object, authorName }: { object: ObjectReply; au
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const video = useRef<HTMLVideoElement | null>(null);
-  const [comments, setComments] = useState<VideoComment[]>(() =>
-    Array.isArray(object.data.videoComments) ? (object.data.videoComments as VideoComment[]) : [],
-  );
+  const stored = dataOf(object, 'Attachment');
+  const [comments, setComments] = useState<VideoComment[]>(() => (Array.isArray(stored?.videoComments) ? stored.videoComments : []));
   const [comment, setComment] = useState('');
-  const versions = Array.isArray(object.data.versions)
-    ? (object.data.versions as { version: number; filename: string; size: number; uploaded?: string }[])
-    : [];
+  const versions = Array.isArray(stored?.versions) ? stored.versions : [];
 
   useEffect(() => {
     if (!data.url) return;

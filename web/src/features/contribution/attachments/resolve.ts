@@ -1,3 +1,4 @@
+import { dataOf, type TypedData } from '../../../../../contracts/contributionData.ts';
 import { api } from '../../../lib/api.ts';
 import type { ObjectReply } from '../api/objects.ts';
 import { fetchObjectUrl } from '../api/upload.ts';
@@ -14,11 +15,12 @@ export type AttachmentData = {
   height: number | null;
 };
 
-export const attachmentDataOf = (object: Pick<ObjectReply, 'data' | 'title'>): AttachmentData => {
-  const d = object.data;
+/** The file of an attachment (none for anything else, or before its first upload). */
+export const attachmentDataOf = (object: Pick<ObjectReply, 'title'> & TypedData): AttachmentData => {
+  const d = dataOf(object, 'Attachment') ?? {};
   return {
     url: typeof d.url === 'string' ? d.url : null,
-    mime: typeof d.type === 'string' ? d.type : typeof d.mime === 'string' ? d.mime : '',
+    mime: typeof d.type === 'string' ? d.type : '',
     filename: typeof d.filename === 'string' ? d.filename : object.title,
     version: typeof d.version === 'number' ? d.version : 0,
     width: typeof d.width === 'number' ? d.width : null,

@@ -1,6 +1,7 @@
 import { eachDocNode } from '../../../../../contracts/deepJson.ts';
 import { languageShown, translationsOf } from '../../../../../contracts/multilanguage.ts';
 import type { ObjectReply } from '../../../../../contracts/api/objects.ts';
+import { dataOf, isNoteBody, type OfType } from '../../../../../contracts/contributionData.ts';
 
 /**
  * Multilanguage notes in the editor: every language's title and body, the
@@ -51,15 +52,16 @@ export const initialLangMap = (
   defaultLang: string,
   editLang = defaultLang,
 ): LangMap => {
-  const stored = translationsOf({ langInNote: object.langInNote ?? object.data.langInNote, data: object.data });
+  const note = dataOf(object, 'Note') ?? {};
+  const stored = translationsOf({ langInNote: object.langInNote ?? note.langInNote, data: note });
   const langs = Object.keys(stored);
   if (langs.length > 0) {
     return Object.fromEntries(langs.map((lang) => [lang, { title: stored[lang]?.title ?? '', content: normal(stored[lang]?.body) }]));
   }
   // A note written without languages counts as the default language's version; a new note
   // started from a template (a body, no title yet) as the version of the language it opens in.
-  if (defaultLang && object.title.trim()) return { [defaultLang]: { title: object.title, content: normal(object.data.body) } };
-  if (editLang && !isEmptyDoc(object.data.body ?? null)) return { [editLang]: { title: '', content: normal(object.data.body) } };
+  if (defaultLang && object.title.trim()) return { [defaultLang]: { title: object.title, content: normal(note.body) } };
+  if (editLang && !isEmptyDoc(note.body ?? null)) return { [editLang]: { title: '', content: normal(note.body) } };
   return {};
 };
 
@@ -70,22 +72,27 @@ export const initialEditLanguage = (config: MultilangConfig): string =>
 /** The version a save stores as the note's own title and body: the default language's, else the first written. */
 export const mainEntry = (map: LangMap, defaultLang: string): LangEntry | null => map[defaultLang] ?? Object.values(map)[0] ?? null;
 
+/** The languages a note is written in (`langInNote`, at the top of the reply or in its data). */
+const languagesOf = (note: OfType<ObjectReply, 'Note'>): string[] => {
+  const stored = note.langInNote ?? note.data.langInNote;
+  return Array.isArray(stored) ? stored.filter((l) => typeof l === 'string') : [];
+};
+
 /** The object as a reader of `language` sees it (title and body of that language, else the default, else its own). */
 export const localisedObject = (
   object: ObjectReply,
   language: string | null,
   defaultLang: string,
 ): ObjectReply & { shownLanguage: string | null } => {
-  const stored = object.langInNote ?? object.data.langInNote;
-  const langs = Array.isArray(stored) ? stored.filter((l): l is string => typeof l === 'string') : [];
-  const shown = object.type === 'Note' ? languageShown(langs, language, defaultLang) : null;
+  if (object.type !== 'Note') return { ...object, shownLanguage: null };
+  const shown = languageShown(languagesOf(object), language, defaultLang);
   if (!shown) return { ...object, shownLanguage: null };
   const title = object.data[`${shown}_title`];
   const body = object.data[shown];
   return {
     ...object,
     title: typeof title === 'string' && title.trim() ? title : object.title,
-    data: { ...object.data, body: body && typeof body === 'object' ? body : object.data.body },
+    data: { ...object.data, body: isNoteBody(body) ? body : object.data.body },
     shownLanguage: shown,
   };
 };
@@ -97,8 +104,7 @@ export const localisedObject = (
  */
 export const companionLanguage = (object: ObjectReply, shown: string | null, defaultLang: string): string | null => {
   if (!shown || object.type !== 'Note') return null;
-  const stored = object.langInNote ?? object.data.langInNote;
-  const langs = Array.isArray(stored) ? stored.filter((l): l is string => typeof l === 'string') : [];
+  const langs = languagesOf(object);
   if (shown !== defaultLang && langs.includes(defaultLang)) return defaultLang;
   return langs.find((lang) => lang !== shown) ?? null;
 };

@@ -1,3 +1,4 @@
+import { noteBodyOf } from '../../../../../contracts/contributionData.ts';
 import { useTranslation } from 'react-i18next';
 import { languageName } from '../../../lib/noteLanguage.ts';
 import type { ObjectReply } from '../api/objects.ts';
@@ -18,7 +19,7 @@ export const CompanionVersion = ({ object, language, defaultLang }: { object: Ob
     <article className={styles.read} lang={language} data-testid="read-companion" data-language={language}>
       <p className={styles.meta}>{t('multilanguage.sideBySide', { language: languageName(language) })}</p>
       <h3 className={styles.companionTitle}>{version.title}</h3>
-      <DocView body={version.data.body} resolveAttachment={resolveAttachment} testId="read-companion-body" />
+      <DocView body={noteBodyOf(version)} resolveAttachment={resolveAttachment} testId="read-companion-body" />
     </article>
   );
 };

@@ -31,7 +31,8 @@ export const ActionsBar = ({
   const favourite = useFavourite(object.communityId, object._id);
   const [message, setMessage] = useState<string | null>(null);
   const [building, setBuilding] = useState(false);
-  const favAuthors = Array.isArray(object.data.favAuthors) ? (object.data.favAuthors as string[]) : [];
+  const stored = object.data.favAuthors;
+  const favAuthors = Array.isArray(stored) ? stored : [];
   const isFavourite = userId !== null && favAuthors.includes(userId);
   const active = object.status === 'active';
 

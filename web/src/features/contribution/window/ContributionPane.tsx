@@ -138,8 +138,10 @@ const LoadedPane = ({
   // The scaffolds of the view when it chose its own, else those of the root context, in order.
   const offered = useMemo(() => {
     const all = scaffolds.data ?? [];
-    const viewChoice = context.data?.data.scaffoldIds;
-    const ids = Array.isArray(viewChoice) && viewChoice.length > 0 ? (viewChoice as string[]) : (settings.data?.scaffoldIds ?? []);
+    // A view's own choice of scaffolds (Knowledge Forum's `data.scaffoldIds`), read by name: no type declares it.
+    const stored: Readonly<Record<string, unknown>> = context.data?.data ?? {};
+    const viewChoice = Array.isArray(stored.scaffoldIds) ? stored.scaffoldIds.filter((id) => typeof id === 'string') : [];
+    const ids = viewChoice.length > 0 ? viewChoice : (settings.data?.scaffoldIds ?? []);
     const byId = new Map(all.map((s) => [s._id, s]));
     const chosen = ids.map((id) => byId.get(id)).filter((s) => s !== undefined);
     return chosen.length > 0 || ids.length > 0 ? chosen : all;

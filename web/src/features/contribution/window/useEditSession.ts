@@ -1,3 +1,4 @@
+import { dataOf, noteBodyOf } from '../../../../../contracts/contributionData.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CurrentVersion, ObjectReply } from '../../../../../contracts/api/objects.ts';
@@ -22,7 +23,7 @@ export type EditKind = 'note' | 'drawing';
 
 /** The content of a contribution as its editor holds it. */
 export const contentOf = (object: ObjectReply, kind: EditKind): unknown =>
-  kind === 'note' ? normalBody(object.data.body) : typeof object.data.svg === 'string' ? object.data.svg : '';
+  kind === 'note' ? normalBody(noteBodyOf(object)) : (dataOf(object, 'Drawing')?.svg ?? '');
 
 /** A body as the editor gives it back (defaults filled in), so loading alone is never dirty. */
 const normalBody = (body: unknown): unknown => docFromJson(body ?? emptyNoteBody()).toJSON();

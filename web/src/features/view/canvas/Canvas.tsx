@@ -6,6 +6,7 @@ import { LinksLayer } from './LinksLayer.tsx';
 import { openingScroll } from './openingScroll.ts';
 import { arrowsOf, isNewRef, refRect, type Point, type ViewLink, type ViewRef } from './model.ts';
 import { RefItem, useRefText } from './RefItem.tsx';
+import { selectionForMenu, withRef } from './selection.ts';
 import { builtOnTitles } from './keyboard.ts';
 import { useAnnouncer, useArrivalAnnouncements } from './useArrivalAnnouncements.ts';
 import { useCanvasKeyboard } from './useCanvasKeyboard.ts';
@@ -121,7 +122,7 @@ export const Canvas = (props: CanvasProps) => {
         props.onMenu(null, client, pointIn(client));
         return;
       }
-      props.setSelection(new Set([...selection, refId]));
+      props.setSelection(withRef(selection, refId));
       pressFeedback(refId);
     },
     onTouchMode: setTouchMode,
@@ -183,7 +184,8 @@ export const Canvas = (props: CanvasProps) => {
     const kind = (event.nativeEvent as Partial<PointerEvent>).pointerType;
     if (kind === 'touch' || kind === 'pen' || (kind !== 'mouse' && pointer.touching())) return;
     const id = refAt(event.target);
-    if (id && !selection.has(id)) props.setSelection(new Set([id]));
+    const alone = id ? selectionForMenu(selection, id) : null;
+    if (alone) props.setSelection(alone);
     const client = { x: event.clientX, y: event.clientY };
     props.onMenu(id, client, pointIn(client));
   };

@@ -1,4 +1,5 @@
-import { clampPosition, isDraggable, refRect, type Point, type ViewLink, type ViewRef } from './model.ts';
+import { clampPosition, refRect, type Point, type ViewLink, type ViewRef } from './model.ts';
+import { movingRefs } from './selection.ts';
 
 /**
  * The canvas's keyboard model (issue 25 §1; docs/accessibility.md): the canvas
@@ -104,10 +105,8 @@ export const steppedPositions = (
 };
 
 /** The refs Space lifts: the selection when the focused ref is in it, otherwise the focused ref alone; never fixed or pinned refs. */
-export const refsToLift = (refs: readonly ViewRef[], focused: ViewRef, selection: ReadonlySet<string>): ViewRef[] => {
-  const chosen = selection.has(focused._id) ? refs.filter((ref) => selection.has(ref._id)) : [focused];
-  return chosen.filter(isDraggable);
-};
+export const refsToLift = (refs: readonly ViewRef[], focused: ViewRef, selection: ReadonlySet<string>): ViewRef[] =>
+  movingRefs(refs, selection, focused);
 
 /**
  * For each ref whose contribution builds on a contribution placed in this view,

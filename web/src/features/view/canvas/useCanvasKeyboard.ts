@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type 
 import { useTranslation } from 'react-i18next';
 import { directionOfKey, firstRef, refsToLift, spatialNeighbour, steppedPositions, threadNeighbour, type Direction } from './keyboard.ts';
 import type { Point, ViewLink, ViewRef } from './model.ts';
+import { selectionForMenu, toggled } from './selection.ts';
 import type { Move } from './useCanvasPointer.ts';
 
 type Lifted = { origin: Move[]; now: Move[] };
@@ -178,9 +179,7 @@ export const useCanvasKeyboard = (options: CanvasKeyboardOptions) => {
     } else if (event.key === ' ' && (event.ctrlKey || event.metaKey || event.shiftKey)) {
       // Selecting is Ctrl+Space (as in a multi-select list); plain Space lifts.
       event.preventDefault();
-      const next = new Set(selection);
-      if (next.has(ref._id)) next.delete(ref._id);
-      else next.add(ref._id);
+      const next = toggled(selection, ref._id);
       options.setSelection(next);
       announce(t(next.has(ref._id) ? 'canvas.keyboard.selected' : 'canvas.keyboard.unselected', { count: next.size }));
     } else if (event.key === ' ' && plain) {
@@ -195,7 +194,8 @@ export const useCanvasKeyboard = (options: CanvasKeyboardOptions) => {
     } else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
       event.preventDefault();
       const box = (event.target as HTMLElement).getBoundingClientRect();
-      if (!selection.has(ref._id)) options.setSelection(new Set([ref._id]));
+      const alone = selectionForMenu(selection, ref._id);
+      if (alone) options.setSelection(alone);
       const client = { x: box.left + 16, y: box.bottom };
       options.onMenu(ref._id, client, options.pointIn(client));
     } else if (event.key === 'Delete' && selection.size > 0) {

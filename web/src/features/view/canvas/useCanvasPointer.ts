@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
-import { anchorOf, clampDelta, isDraggable, longPressMs, rectFromPoints, refsInRect, type Point, type ViewRef } from './model.ts';
+import { anchorOf, clampDelta, isDraggable, longPressMs, rectFromPoints, type Point, type ViewRef } from './model.ts';
+import { marqueeSelection, movingRefs, pressOnRef, tapSelection, withRef } from './selection.ts';
 
 export type Move = { refId: string; x: number; y: number };
 
@@ -107,25 +108,18 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
     const { refs, selection } = latest.current;
     if (current.refId === null) pan.current = null;
     const pending = drag.current;
-    if (current.refId !== null && pending && !pending.started) {
-      pending.refs = refs.filter((r) => (selection.has(r._id) || r._id === current.refId) && isDraggable(r));
-    }
+    const held = current.refId === null ? undefined : refs.find((r) => r._id === current.refId);
+    // The held ref joins the selection: a drag that follows moves them all.
+    if (held && pending && !pending.started) pending.refs = movingRefs(refs, withRef(selection, held._id), held);
     latest.current.onLongPress(current.refId, current.start);
   };
 
   /** A tap: open the ref; while refs are selected, add it to the selection or take it out (a tap on the empty canvas ends it). */
   const tap = (refId: string | null) => {
     const { selection, setSelection, onTap } = latest.current;
-    if (selection.size > 0) {
-      const next = new Set(refId === null ? [] : selection);
-      if (refId !== null) {
-        if (next.has(refId)) next.delete(refId);
-        else next.add(refId);
-      }
-      setSelection(next);
-      return;
-    }
-    if (refId !== null) onTap(refId);
+    const next = tapSelection(selection, refId);
+    if (next) setSelection(next);
+    else if (refId !== null) onTap(refId);
   };
 
   const planePoint = (event: { clientX: number; clientY: number }): Point => {
@@ -333,12 +327,7 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
       };
       if (ref && editable && isDraggable(ref)) {
         // The selection moves together when the finger is on one of its refs; another ref moves alone (and stays unselected).
-        drag.current = newDrag(
-          event.pointerId,
-          planePoint(event),
-          selection.has(ref._id) ? refs.filter((r) => selection.has(r._id) && isDraggable(r)) : [ref],
-          true,
-        );
+        drag.current = newDrag(event.pointerId, planePoint(event), movingRefs(refs, selection, ref), true);
         event.currentTarget.setPointerCapture(event.pointerId);
         return;
       }
@@ -348,27 +337,11 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
     }
 
     if (refId) {
-      const ref = refs.find((r) => r._id === refId);
-      if (!ref || ref.data.fixed) return;
-      const additive = event.shiftKey || event.metaKey || event.ctrlKey;
-      let next: Set<string> = new Set(selection);
-      if (additive) {
-        if (next.has(refId)) next.delete(refId);
-        else next.add(refId);
-        setSelection(next);
-        return;
-      }
-      if (!next.has(refId)) {
-        next = new Set([refId]);
-        setSelection(next);
-      }
-      if (!editable || !isDraggable(ref)) return;
-      drag.current = newDrag(
-        event.pointerId,
-        planePoint(event),
-        refs.filter((r) => next.has(r._id) && isDraggable(r)),
-        false,
-      );
+      const press = pressOnRef(refs, selection, refId, { additive: event.shiftKey || event.metaKey || event.ctrlKey, editable });
+      if (!press) return;
+      if (press.selection) setSelection(press.selection);
+      if (press.moving.length === 0) return;
+      drag.current = newDrag(event.pointerId, planePoint(event), press.moving, false);
       event.currentTarget.setPointerCapture(event.pointerId);
       return;
     }
@@ -446,14 +419,9 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
       marquee.current = null;
       if (box.frame) cancelAnimationFrame(box.frame);
       if (latest.current.marquee.current) latest.current.marquee.current.style.display = 'none';
-      const rect = rectFromPoints(box.start, planePoint(event));
       const { refs, selection, setSelection } = latest.current;
-      if (rect.width < 3 && rect.height < 3) {
-        if (!box.additive && selection.size > 0) setSelection(new Set());
-        return;
-      }
-      const ids = refsInRect(refs, rect);
-      setSelection(new Set(box.additive ? [...selection, ...ids] : ids));
+      const next = marqueeSelection(refs, selection, rectFromPoints(box.start, planePoint(event)), box.additive);
+      if (next) setSelection(next);
     }
   }, []);
 

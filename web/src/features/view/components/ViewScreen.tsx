@@ -35,6 +35,7 @@ import {
   viewTitleOf,
 } from '../canvas/model.ts';
 import { PointerMenu } from '../canvas/PointerMenu.tsx';
+import { menuTargets as refsActedOn } from '../canvas/selection.ts';
 import { useViewLive } from '../live/useViewLive.ts';
 import { useLocalisedRefs } from '../canvas/localise.ts';
 import { useNoteLanguage } from '../../../lib/noteLanguage.ts';
@@ -295,7 +296,7 @@ export const ViewScreen = ({
 
   // ---- menus ---------------------------------------------------------------------------------
   const menuRef = menu?.refId ? data.refs.find((r) => r._id === menu.refId) : undefined;
-  const menuTargets = menuRef ? (selection.has(menuRef._id) ? selectedRefs(selection) : [menuRef]) : [];
+  const menuTargets = menuRef ? refsActedOn(data.refs, selection, menuRef) : [];
   const menuEntries = menu
     ? menuRef
       ? refMenuEntries(t, viewer, menuRef, menuTargets, {
