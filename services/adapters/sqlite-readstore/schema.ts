@@ -95,8 +95,9 @@ export const readCatalog = (db: SqliteDatabase): Map<string, CatalogEntry> => {
     } catch {
       throw new ReadStoreFileError(`the catalog entry of ${row.name} is not JSON`);
     }
-    if (!Array.isArray(indexes) || !indexes.every(isIndexDef))
+    if (!Array.isArray(indexes) || !indexes.every(isIndexDef)) {
       throw new ReadStoreFileError(`the catalog entry of ${row.name} is malformed`);
+    }
     if (!tables.has(docsTable(row.tid)) || !tables.has(keysTable(row.tid))) {
       throw new ReadStoreFileError(`the tables of collection ${row.name} are missing`);
     }
