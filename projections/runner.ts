@@ -14,6 +14,10 @@ const maxRetryDelayMs = 5_000;
 
 type CheckpointDoc = { _id: string; position: number; version: number };
 
+/** The projections writing `collection`. */
+const owners = (projections: readonly Projection[], collection: string): string[] =>
+  projections.filter((p) => p.collections.some((spec) => spec.name === collection)).map((p) => p.name);
+
 export type RebuildProgress = { projection: string[]; done: number; total: number };
 export type RebuildResult = { projections: string[]; events: number; ms: number; eventsPerSecond: number };
 
@@ -96,13 +100,7 @@ export class ProjectionRunner {
       return;
     }
 
-    this.stopListening =
-      readStore.onCorruption?.((collection, error) =>
-        this.repair(
-          this.projections.filter((p) => p.collections.some((spec) => spec.name === collection)).map((p) => p.name),
-          error,
-        ),
-      ) ?? null;
+    this.stopListening = readStore.onCorruption?.((collection, error) => this.repair(owners(this.projections, collection), error)) ?? null;
     const stale = this.projections.filter((p) => byName.get(p.name)?.version !== p.version);
     for (const projection of this.projections) {
       const doc = byName.get(projection.name);
@@ -149,9 +147,7 @@ export class ProjectionRunner {
   }
 
   private warn(obj: object, msg: string): void {
-    const log = this.options.log;
-    if (log?.warn) log.warn(obj, msg);
-    else log?.info(obj, msg);
+    (this.options.log?.warn ?? this.options.log?.info)?.call(this.options.log, obj, msg);
   }
 
   /** Applies the events after the checkpoints in batches, before following the live tail. */
