@@ -242,7 +242,8 @@ export class ProjectionRunner {
           applied++;
         }
         events += applied;
-        await context.flush();
+        // One transaction for the batch's writes to every fresh collection, not one per collection.
+        await this.atomically(() => context.flush());
         onProgress?.({ projection: label, done: after, total: Math.max(total, after) });
         if (applied < batch.length || batch.length < batchSize) return;
       }

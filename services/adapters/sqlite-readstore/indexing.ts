@@ -101,22 +101,25 @@ const covers = (filter: Filter, fields: readonly string[]): boolean => {
   );
 };
 
-export const planQuery = (filter: Filter, indexes: readonly IndexDef[]): Plan => {
-  if (isEmptyFilter(filter)) return { kind: 'all' };
+/**
+ * The candidate plans of `filter`: by `_id` when pinned (one plan), else one
+ * per index whose fields are all pinned, those pinning more fields first (a
+ * class's notes rather than every note); none means a scan. The tables pick
+ * among several by counting their entries (see CollectionTables.plan).
+ */
+export const candidatePlans = (filter: Filter, indexes: readonly IndexDef[]): Plan[] => {
+  if (isEmptyFilter(filter)) return [];
   const pinned = pinnedValues(filter);
   const ids = pinned.get('_id');
   if (ids) {
-    return { kind: 'ids', ids: [...new Set(ids.filter((id): id is string => typeof id === 'string'))], covered: covers(filter, ['_id']) };
+    return [{ kind: 'ids', ids: [...new Set(ids.filter((id): id is string => typeof id === 'string'))], covered: covers(filter, ['_id']) }];
   }
-  let best: { ix: number; fields: number; keys: string[] } | null = null;
+  const plans: (Plan & { fields: number })[] = [];
   for (let ix = 0; ix < indexes.length; ix++) {
     const fields = (indexes[ix] as IndexDef).fields;
     if (!fields.every((field) => pinned.has(field))) continue;
     const keys = keyProduct(fields.map((field) => [...new Set((pinned.get(field) ?? []).map(encodeValue))]));
-    // The index pinning more fields narrows more (a community's notes, not every note); then the fewer keys.
-    if (best && (best.fields > fields.length || (best.fields === fields.length && best.keys.length <= keys.length))) continue;
-    best = { ix, fields: fields.length, keys };
+    plans.push({ kind: 'keys', ix, keys, covered: covers(filter, fields), fields: fields.length });
   }
-  if (!best) return { kind: 'all' };
-  return { kind: 'keys', ix: best.ix, keys: best.keys, covered: covers(filter, (indexes[best.ix] as IndexDef).fields) };
+  return plans.sort((a, b) => b.fields - a.fields).map(({ fields: _, ...plan }) => plan);
 };

@@ -5,7 +5,7 @@ import { topLevelProjection } from '../memory-readstore/projection.ts';
 import { isEmptyFilter } from '../memory-readstore/queryPlan.ts';
 import { sortDocuments } from '../memory-readstore/sort.ts';
 import type { SqliteDatabase } from '../sqlite-eventstore/database.ts';
-import { planQuery } from './indexing.ts';
+import type { Plan } from './indexing.ts';
 import type { CollectionTables } from './tables.ts';
 
 /** Runs a storage operation, turning damage it meets into ReadModelCorruptError (and telling the store). */
@@ -19,7 +19,7 @@ const matching = (tables: CollectionTables, filter: Filter, options: FindOptions
   const skip = options.skip ?? 0;
   const wanted = options.limit ? skip + options.limit : Infinity;
   let docs: Document[] = [];
-  tables.scan(planQuery(filter, tables.indexes), (doc) => {
+  tables.scan(tables.plan(filter), (doc) => {
     if (query && !query.test(doc)) return true;
     docs.push(doc);
     if (!sort) return docs.length < wanted;
@@ -52,6 +52,11 @@ export class SqliteCollection<T extends Document = Document> implements Collecti
     private readonly guard: Guard,
   ) {}
 
+  /** How a query with `filter` would find its candidates (for tests and operators). */
+  queryPlan(filter: Filter): Plan {
+    return this.resolve()?.plan(filter) ?? { kind: 'all' };
+  }
+
   async get(id: string): Promise<T | null> {
     const tables = this.resolve();
     return tables ? (this.guard(this.name, () => tables.get(id)) as T | null) : null;
@@ -72,7 +77,7 @@ export class SqliteCollection<T extends Document = Document> implements Collecti
     const tables = this.resolve();
     if (!tables) return 0;
     return this.guard(this.name, () => {
-      const plan = planQuery(filter, tables.indexes);
+      const plan = tables.plan(filter);
       if (plan.kind === 'all' ? isEmptyFilter(filter) : plan.covered) return tables.countCovered(plan);
       return matching(tables, filter, {}).length;
     });

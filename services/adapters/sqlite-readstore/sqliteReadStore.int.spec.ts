@@ -78,6 +78,28 @@ describe('SqliteReadStore on a file', () => {
     expect(details).not.toMatch(/SCAN t\d+_/);
   });
 
+  it("picks the index with the fewest entries for the pinned keys: a view's links, not every link of that type", async () => {
+    const store = open(file());
+    await store.ensureCollection({ name: 'links', indexes: [['communityId'], ['type'], ['from'], ['to'], ['communityId', 'type']] });
+    const links = store.collection<{ _id: string; communityId: string; from: string; to: string; type: string }>('links');
+    await links.putMany(
+      Array.from({ length: 3_000 }, (_, i) => ({
+        _id: `l${i}`,
+        communityId: `c${i % 30}`,
+        from: `v${i % 300}`,
+        to: `n${i}`,
+        type: i % 10 === 0 ? 'buildson' : 'contains',
+      })),
+    );
+    // ['type'] comes first in the catalog but holds 2,700 entries for 'contains'; ['from'] holds 10 for v7.
+    expect(links.queryPlan({ from: 'v7', type: 'contains' })).toMatchObject({ kind: 'keys', ix: 2 });
+    expect(await links.count({ from: 'v7', type: 'contains' })).toBe(10);
+    // Two pinned fields of one index narrow more than one: a class's links of a type.
+    expect(links.queryPlan({ communityId: 'c3', type: 'buildson' })).toMatchObject({ kind: 'keys', ix: 4, covered: true });
+    expect(links.queryPlan({ _id: { $in: ['l1', 'l2'] }, type: 'contains' })).toEqual({ kind: 'ids', ids: ['l1', 'l2'], covered: false });
+    expect(links.queryPlan({ to: { $ne: 'n1' } })).toEqual({ kind: 'all' });
+  });
+
   it('never serves a document changed behind its back: a checksum mismatch throws ReadModelCorruptError and is reported', async () => {
     const store = open(file());
     await store.ensureCollection(spec);

@@ -68,7 +68,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /** A handle on the live collection `name`; one never ensured reads as empty and is created on first write. */
-  collection<T extends Document = Document>(name: string): Collection<T> {
+  collection<T extends Document = Document>(name: string): SqliteCollection<T> {
     return new SqliteCollection<T>(
       name,
       this.db,

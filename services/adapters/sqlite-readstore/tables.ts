@@ -1,10 +1,19 @@
 import type { Statement } from 'better-sqlite3';
 import { jsonText } from '../../../contracts/deepJson.ts';
-import type { Document } from '../../core/readStore.ts';
+import type { Document, Filter } from '../../core/readStore.ts';
 import { DuplicateKeyError } from '../memory-readstore/collectionState.ts';
 import type { SqliteDatabase } from '../sqlite-eventstore/database.ts';
 import { checksum, decodeRow, type StoredRow } from './checksum.ts';
-import { documentEntries, keyedIndexes, splitEntry, type Entry, type IndexDef, type KeyedIndex, type Plan } from './indexing.ts';
+import {
+  candidatePlans,
+  documentEntries,
+  keyedIndexes,
+  splitEntry,
+  type Entry,
+  type IndexDef,
+  type KeyedIndex,
+  type Plan,
+} from './indexing.ts';
 import { docsTable, keysTable } from './schema.ts';
 
 /** Rows read per statement when scanning a whole collection: memory stays bounded. */
@@ -37,6 +46,29 @@ export class CollectionTables {
       this.#statements.set(sql, statement);
     }
     return statement as Statement<unknown[], R>;
+  }
+
+  /**
+   * How to find the candidates of `filter`. Among several usable indexes, the
+   * one with the fewest entries for the pinned keys: each is counted up to the
+   * best so far (a few index pages at most), so a query pinning a view and a
+   * link type reads the view's links, not every link of the district.
+   */
+  plan(filter: Filter): Plan {
+    const plans = candidatePlans(filter, this.indexes);
+    if (plans.length <= 1) return plans[0] ?? { kind: 'all' };
+    let best: { plan: Plan; size: number } | null = null;
+    for (const plan of plans) {
+      if (plan.kind !== 'keys') return plan;
+      const limit: number = best ? best.size : 1_000_000;
+      const size: number =
+        this.#sql<{ n: number }>(
+          'SELECT count(*) AS n FROM (SELECT 1 FROM {K} WHERE ix = ? AND key IN (SELECT value FROM json_each(?)) LIMIT ?)',
+        ).get(plan.ix, JSON.stringify(plan.keys), limit)?.n ?? 0;
+      if (!best || size < best.size) best = { plan, size };
+      if (size === 0) break;
+    }
+    return best?.plan ?? { kind: 'all' };
   }
 
   get(id: string): Document | null {
