@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { jsonText } from '../../../contracts/deepJson.ts';
+import { ReadModelCorruptError } from '../../core/errors.ts';
 import type { Document, Filter } from '../../core/readStore.ts';
 import { DuplicateKeyError } from '../memory-readstore/collectionState.ts';
 import type { SqliteDatabase } from '../sqlite-eventstore/database.ts';
@@ -84,7 +85,7 @@ export class CollectionTables {
     const text = jsonText(doc);
     const entries = this.indexes.length > 0 ? documentEntries(this.indexes, doc) : [];
     const old = this.#sql<OldRow>('SELECT rid, keys FROM {D} WHERE id = ?').get(doc._id);
-    const oldEntries = new Set<Entry>(old ? (JSON.parse(old.keys) as Entry[]) : []);
+    const oldEntries = new Set<Entry>(old ? this.#entries(doc._id, old.keys) : []);
     const added = entries.filter((value) => !oldEntries.has(value));
     for (const value of added) this.#checkUnique(value, doc._id, old?.rid ?? -1);
     const keys = JSON.stringify(entries);
@@ -102,6 +103,17 @@ export class CollectionTables {
       const [ix, key] = splitEntry(value);
       this.#sql('INSERT INTO {K} (ix, key, rid) VALUES (?, ?, ?)').run(ix, key, rid);
     }
+  }
+
+  /** The index entries a row records; damaged ones are reported, never half-used. */
+  #entries(id: string, keys: string): Entry[] {
+    try {
+      const entries: unknown = JSON.parse(keys);
+      if (Array.isArray(entries) && entries.every((value) => typeof value === 'string')) return entries;
+    } catch {
+      // Reported below.
+    }
+    throw new ReadModelCorruptError(this.name, `the index entries of document ${JSON.stringify(id)} are damaged`);
   }
 
   #checkUnique(value: Entry, id: string, rid: number): void {
@@ -122,7 +134,7 @@ export class CollectionTables {
   delete(id: string): boolean {
     const old = this.#sql<OldRow>('SELECT rid, keys FROM {D} WHERE id = ?').get(id);
     if (!old) return false;
-    for (const value of JSON.parse(old.keys) as Entry[]) this.#deleteEntry(value, old.rid);
+    for (const value of this.#entries(id, old.keys)) this.#deleteEntry(value, old.rid);
     this.#sql('DELETE FROM {D} WHERE rid = ?').run(old.rid);
     return true;
   }
@@ -192,7 +204,7 @@ export class CollectionTables {
       for (const row of rows) {
         const doc = decodeRow(this.name, row);
         const entries = documentEntries(this.indexes, doc);
-        const old = new Set(JSON.parse(row.keys) as Entry[]);
+        const old = new Set(this.#entries(row.id, row.keys));
         for (const value of entries) {
           if (old.has(value) || !wanted.has(splitEntry(value)[0])) continue;
           this.#checkUnique(value, row.id, row.rid);
