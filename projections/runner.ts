@@ -1,33 +1,22 @@
 import type { RecordedEvent } from '../contracts/events/event.ts';
 import type { EventStore, Subscription } from '../services/core/eventStore.ts';
 import type { Projection, ProjectionContext } from '../services/core/projection.ts';
+import { ReadModelCorruptError } from '../services/core/errors.ts';
 import type { CollectionSpec, ReadStore } from '../services/core/readStore.ts';
+import { forgetApplied, quarantine, quarantineCollection } from './quarantine.ts';
 import { writeBehindContext } from './writeBehind.ts';
 
 export const checkpointsCollection = '_checkpoints';
-/**
- * Events a projection could not apply: each is logged, recorded here and
- * skipped, so one bad event (a note body written before bodies were checked)
- * never stops a start, a rebuild or the live read models. `kf doctor` lists them.
- */
-export const quarantineCollection = '_quarantine';
-
-export type QuarantinedEvent = {
-  /** `{projection}:{position}`. */
-  _id: string;
-  projection: string;
-  position: number;
-  streamName: string;
-  eventType: string;
-  eventId: string;
-  error: string;
-  at: string;
-};
+export { quarantineCollection, type QuarantinedEvent } from './quarantine.ts';
 
 const initialRetryDelayMs = 100;
 const maxRetryDelayMs = 5_000;
 
 type CheckpointDoc = { _id: string; position: number; version: number };
+
+/** The projections writing `collection`. */
+const owners = (projections: readonly Projection[], collection: string): string[] =>
+  projections.filter((p) => p.collections.some((spec) => spec.name === collection)).map((p) => p.name);
 
 export type RebuildProgress = { projection: string[]; done: number; total: number };
 export type RebuildResult = { projections: string[]; events: number; ms: number; eventsPerSecond: number };
@@ -43,7 +32,7 @@ export type RunnerOptions = {
    * nodes at scale that must still offer read-your-writes.
    */
   mode?: 'active' | 'follower';
-  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
   batchSize?: number;
 };
 
@@ -51,6 +40,12 @@ export type RunnerOptions = {
  * Runs projections over the global log: catch-up from each projection's
  * checkpoint, then the live tail. All writes to live collections go through
  * one serial queue, so snapshots and rebuild swaps see a consistent state.
+ *
+ * Over a store with transactions (SQLite), each batch of events is applied
+ * with the checkpoints it moves in one transaction, so a restart resumes from
+ * the checkpoint and a crash never leaves a read model ahead of or behind it;
+ * a rebuild swaps its collections in with their checkpoints. Other stores
+ * (memory, MongoDB) save checkpoints on a timer, projections being idempotent.
  */
 export class ProjectionRunner {
   private readonly projections: readonly Projection[];
@@ -64,6 +59,14 @@ export class ProjectionRunner {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private retryDelayMs = initialRetryDelayMs;
   private stopped = false;
+  /** Projections being rebuilt because their read model was found damaged. */
+  private readonly repairing = new Set<string>();
+  /**
+   * Projections that met damage while applying an event: their checkpoint stays
+   * before it until the repair swaps in, so a crash meanwhile replays it.
+   */
+  private readonly frozen = new Set<string>();
+  private stopListening: (() => void) | null = null;
 
   constructor(private readonly options: RunnerOptions) {
     this.projections = options.projections;
@@ -88,8 +91,7 @@ export class ProjectionRunner {
     await readStore.ensureCollection({ name: checkpointsCollection });
     await readStore.ensureCollection({ name: quarantineCollection });
     for (const spec of this.allSpecs()) await readStore.ensureCollection(spec);
-    const stored = await readStore.collection<CheckpointDoc>(checkpointsCollection).find({});
-    const byName = new Map(stored.map((doc) => [doc._id, doc]));
+    const byName = new Map((await this.storedCheckpoints()).map((doc) => [doc._id, doc]));
 
     if (this.options.mode === 'follower') {
       this.processed = Math.min(...this.projections.map((p) => byName.get(p.name)?.position ?? 0), Infinity);
@@ -98,22 +100,83 @@ export class ProjectionRunner {
       return;
     }
 
+    this.stopListening = readStore.onCorruption?.((collection, error) => this.repair(owners(this.projections, collection), error)) ?? null;
     const stale = this.projections.filter((p) => byName.get(p.name)?.version !== p.version);
     for (const projection of this.projections) {
       const doc = byName.get(projection.name);
       this.checkpoints.set(projection.name, doc && doc.version === projection.version ? doc.position : 0);
     }
-    if (stale.length > 0 && stale.length < this.projections.length) {
-      this.options.log?.info({ projections: stale.map((p) => p.name) }, 'rebuilding projections whose version changed');
+    if (stale.length > 0 && (await this.options.eventStore.headPosition()) > 0) {
+      const reasons = stale.map((p) => {
+        const doc = byName.get(p.name);
+        return { projection: p.name, reason: doc ? `version ${doc.version} is now ${p.version}` : 'no read model' };
+      });
+      this.warn({ projections: reasons }, 'read models missing or out of date: rebuilding them from the event log');
     }
     if (stale.length > 0) await this.rebuild(stale.map((p) => p.name));
 
     this.processed = Math.min(...this.checkpoints.values(), Infinity);
     if (!Number.isFinite(this.processed)) this.processed = await this.options.eventStore.headPosition();
+    // What the log holds beyond the checkpoints, in batches (one transaction each), then the live tail.
+    await this.catchUp();
     this.subscribe();
-    this.flushTimer = setInterval(() => void this.enqueue(() => this.flushCheckpoints()), 250);
+    if (!this.transactional) this.flushTimer = setInterval(() => void this.enqueue(() => this.flushCheckpoints()), 250);
     // Serve nothing older than the log: catch up before start() returns.
     await this.waitFor(await this.options.eventStore.headPosition(), 10 * 60_000);
+  }
+
+  /** The stored checkpoints; none (so every read model is rebuilt) when they cannot be read. */
+  private async storedCheckpoints(): Promise<CheckpointDoc[]> {
+    try {
+      return await this.options.readStore.collection<CheckpointDoc>(checkpointsCollection).find({});
+    } catch (error) {
+      if (!(error instanceof ReadModelCorruptError)) throw error;
+      this.warn({ err: error }, 'the projection checkpoints cannot be read: rebuilding every read model from the event log');
+      return [];
+    }
+  }
+
+  private get transactional(): boolean {
+    return typeof this.options.readStore.transaction === 'function';
+  }
+
+  /** Runs `fn` as one unit of the read store when it has transactions. */
+  private atomically<T>(fn: () => Promise<T>): Promise<T> {
+    const { readStore } = this.options;
+    return readStore.transaction ? readStore.transaction(fn) : fn();
+  }
+
+  private warn(obj: object, msg: string): void {
+    (this.options.log?.warn ?? this.options.log?.info)?.call(this.options.log, obj, msg);
+  }
+
+  /** Applies the events after the checkpoints in batches, before following the live tail. */
+  private async catchUp(): Promise<void> {
+    const batchSize = this.options.batchSize ?? 1_000;
+    for (;;) {
+      const batch = await this.options.eventStore.readAll({ after: this.processed, maxCount: batchSize });
+      if (batch.length > 0) await this.enqueue(() => this.applyLive(batch));
+      if (batch.length < batchSize) return;
+    }
+  }
+
+  /**
+   * Rebuilds, once at a time, projections whose read model was found damaged.
+   * Readers of the damage get ReadModelCorruptError (503) until the swap.
+   */
+  private repair(projections: readonly string[], error: Error): void {
+    const names = projections.filter((name) => !this.repairing.has(name));
+    if (names.length === 0 || this.stopped) return;
+    for (const name of names) this.repairing.add(name);
+    this.warn({ err: error, projections: names }, 'a read model is damaged: rebuilding it from the event log');
+    void this.rebuild(names)
+      .then(() => this.options.log?.info({ projections: names }, 'damaged read model rebuilt'))
+      .catch((rebuildError: unknown) =>
+        this.options.log?.error({ err: rebuildError, projections: names }, 'rebuilding a damaged read model failed'),
+      )
+      .finally(() => {
+        for (const name of names) this.repairing.delete(name);
+      });
   }
 
   /**
@@ -172,14 +235,15 @@ export class ProjectionRunner {
             try {
               await projection.apply(event, context);
             } catch (error) {
-              requarantined.add(await this.quarantine(projection, event, error));
+              requarantined.add(await quarantine(this.options.readStore, this.options.log, projection, event, error));
             }
           }
           after = event.globalPosition;
           applied++;
         }
         events += applied;
-        await context.flush();
+        // One transaction for the batch's writes to every fresh collection, not one per collection.
+        await this.atomically(() => context.flush());
         onProgress?.({ projection: label, done: after, total: Math.max(total, after) });
         if (applied < batch.length || batch.length < batchSize) return;
       }
@@ -191,14 +255,18 @@ export class ProjectionRunner {
         // Whatever the live path applied since we started is replayed here too.
         const live = this.options.mode === 'follower' ? await eventStore.headPosition() : this.processed;
         await replayUntil(Math.max(live, after));
-        await target.commit();
-        await this.forgetApplied(label, requarantined);
         const position = Math.max(live, after);
-        for (const projection of selected) {
-          this.checkpoints.set(projection.name, position);
-          this.dirtyCheckpoints.add(projection.name);
-        }
-        await this.flushCheckpoints();
+        // The swap and the checkpoints it implies in one unit: a crash leaves the old models with their old checkpoints.
+        await this.atomically(async () => {
+          await target.commit();
+          await forgetApplied(this.options.readStore, this.options.log, label, requarantined);
+          for (const projection of selected) {
+            this.checkpoints.set(projection.name, position);
+            this.dirtyCheckpoints.add(projection.name);
+            this.frozen.delete(projection.name);
+          }
+          await this.flushCheckpoints();
+        });
       });
     } catch (error) {
       await target.abort();
@@ -210,6 +278,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopListening?.();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.flushTimer) clearInterval(this.flushTimer);
     this.flushTimer = null;
@@ -229,7 +298,7 @@ export class ProjectionRunner {
       after: this.processed,
       onEvent: (event) => {
         this.retryDelayMs = initialRetryDelayMs;
-        return this.enqueue(() => this.applyLive(event));
+        return this.enqueue(() => this.applyLive([event]));
       },
       onError: (error) => {
         this.subscription = null;
@@ -241,7 +310,29 @@ export class ProjectionRunner {
     });
   }
 
-  private async applyLive(event: RecordedEvent): Promise<void> {
+  /**
+   * Applies `events` to every projection not past them. Over a transactional
+   * store the changes and the checkpoints they move are one unit: if it fails,
+   * nothing of it stays and the checkpoints in memory go back too.
+   */
+  private async applyLive(events: readonly RecordedEvent[]): Promise<void> {
+    const last = events[events.length - 1];
+    if (!last) return;
+    const before = new Map(this.checkpoints);
+    try {
+      await this.atomically(async () => {
+        for (const event of events) await this.applyToProjections(event);
+        if (this.transactional) await this.flushCheckpoints();
+      });
+    } catch (error) {
+      for (const [name, position] of before) this.checkpoints.set(name, position);
+      throw error;
+    }
+    this.processed = last.globalPosition;
+    this.releaseWaiters();
+  }
+
+  private async applyToProjections(event: RecordedEvent): Promise<void> {
     const context: ProjectionContext = { collection: (name) => this.options.readStore.collection(name) };
     for (const projection of this.projections) {
       const checkpoint = this.checkpoints.get(projection.name) ?? 0;
@@ -251,56 +342,18 @@ export class ProjectionRunner {
           await projection.apply(event, context);
         } catch (error) {
           // A projection must not throw on a recorded event; if one does, it is
-          // quarantined rather than stall every read model behind it.
-          await this.quarantine(projection, event, error);
+          // quarantined rather than stall every read model behind it. Damage in
+          // the store is no fault of the event: the repair rebuild replays it.
+          if (error instanceof ReadModelCorruptError) {
+            this.frozen.add(projection.name);
+            this.repair([projection.name], error);
+          } else await quarantine(this.options.readStore, this.options.log, projection, event, error);
         }
       }
+      if (this.frozen.has(projection.name)) continue;
       this.checkpoints.set(projection.name, event.globalPosition);
       this.dirtyCheckpoints.add(projection.name);
     }
-    this.processed = event.globalPosition;
-    this.releaseWaiters();
-  }
-
-  /**
-   * After a rebuild of `projections` (which replayed every event), forgets the
-   * quarantined events of theirs that applied this time (a fixed projection), so
-   * `kf doctor` lists only what is still skipped.
-   */
-  private async forgetApplied(projections: readonly string[], requarantined: ReadonlySet<string>): Promise<void> {
-    try {
-      const quarantined = this.options.readStore.collection<QuarantinedEvent>(quarantineCollection);
-      for (const entry of await quarantined.find({ projection: { $in: [...projections] } })) {
-        if (!requarantined.has(entry._id)) await quarantined.delete(entry._id);
-      }
-    } catch (error) {
-      this.options.log?.error({ err: error }, 'could not clear quarantined events after a rebuild');
-    }
-  }
-
-  /** Logs and records an event `projection` could not apply; the caller skips it. Returns the record's id. */
-  private async quarantine(projection: Projection, event: RecordedEvent, error: unknown): Promise<string> {
-    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    this.options.log?.error(
-      { err: error, projection: projection.name, event: event.type, stream: event.streamName, position: event.globalPosition },
-      'projection failed on event; event quarantined (see kf doctor)',
-    );
-    const doc: QuarantinedEvent = {
-      _id: `${projection.name}:${event.globalPosition}`,
-      projection: projection.name,
-      position: event.globalPosition,
-      streamName: event.streamName,
-      eventType: event.type,
-      eventId: event.eventId,
-      error: message.slice(0, 1_000),
-      at: new Date().toISOString(),
-    };
-    try {
-      await this.options.readStore.collection<QuarantinedEvent>(quarantineCollection).put(doc);
-    } catch (recordError) {
-      this.options.log?.error({ err: recordError }, 'could not record a quarantined event');
-    }
-    return doc._id;
   }
 
   private async flushCheckpoints(): Promise<void> {

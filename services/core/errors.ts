@@ -141,6 +141,26 @@ export class ServiceUnavailableError extends BuildonError {
   }
 }
 
+/**
+ * A read model was found damaged (a document whose checksum does not match,
+ * a corrupt page): it is never served. The projection owning `collection` is
+ * rebuilt from the event log; until then readers get a 503 with Retry-After.
+ */
+export class ReadModelCorruptError extends ServiceUnavailableError {
+  constructor(
+    readonly collection: string,
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`read model ${collection}`, 5, options);
+  }
+
+  /** For logs: which read model, what is wrong with it. */
+  get details(): string {
+    return `The read model ${this.collection} is damaged (${this.detail}): it is being rebuilt from the event log`;
+  }
+}
+
 /** The disk is full (SQLITE_FULL, ENOSPC): 507, nothing was saved. */
 export class StorageFullError extends BuildonError {
   constructor(options?: { cause?: unknown }) {

@@ -1,8 +1,8 @@
 /**
  * The read store port: named collections of JSON documents keyed by `_id`,
- * queried with MongoDB query semantics. Adapters: in-memory collections
- * queried with mingo (embedded) and MongoDB (scale); both pass
- * tests/contract/readStore.features.ts.
+ * queried with MongoDB query semantics. Adapters: SQLite tables (embedded),
+ * in-memory collections queried with mingo (tests) and MongoDB (scale); all
+ * pass tests/contract/readStore.features.ts.
  *
  * Only projections write here; query routes only read.
  */
@@ -68,4 +68,21 @@ export interface ReadStore {
   /** Names and document counts, for operators. */
   stats(): Promise<{ name: string; count: number }[]>;
   close(): Promise<void>;
+  /**
+   * Optional: runs `fn` as one atomic unit of writes; everything it wrote
+   * through this store is kept, or nothing is. The projection runner writes a
+   * batch of events' changes and their checkpoints in one unit, so a crash never
+   * leaves a read model ahead of or behind its checkpoint. Units must not
+   * overlap (the runner runs them one at a time); a unit started inside another
+   * is part of it. Stores without transactions (memory, MongoDB) leave it out,
+   * and the runner then saves checkpoints on a timer.
+   */
+  transaction?<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Optional: `listener` hears of every collection the store finds damaged (a
+   * checksum mismatch, a corrupt page); the runner rebuilds the projection
+   * owning it from the log. Reads of the damage throw `ReadModelCorruptError`
+   * instead of serving it. Returns a function that stops listening.
+   */
+  onCorruption?(listener: (collection: string, error: Error) => void): () => void;
 }

@@ -1,0 +1,126 @@
+import { Query } from 'mingo';
+import { DuplicateKeyError } from '../../core/errors.ts';
+import type { Collection, Document, Filter, FindOptions, SortSpec } from '../../core/readStore.ts';
+import { topLevelProjection } from '../memory-readstore/projection.ts';
+import { isEmptyFilter } from '../memory-readstore/queryPlan.ts';
+import { sortDocuments } from '../memory-readstore/sort.ts';
+import type { SqliteDatabase } from '../sqlite-eventstore/database.ts';
+import type { Plan } from './indexing.ts';
+import type { CollectionTables } from './tables.ts';
+
+/** Runs a storage operation, turning damage it meets into ReadModelCorruptError (and telling the store). */
+export type Guard = <R>(collection: string, operation: () => R) => R;
+
+/** The documents of `tables` matching `filter`, sorted, skipped, limited; a sorted page keeps only what it may return. */
+const matching = (tables: CollectionTables, filter: Filter, options: FindOptions & { sort?: SortSpec }): Document[] => {
+  // `$where` and `$function` run arbitrary code: read store filters never need them.
+  const query = isEmptyFilter(filter) ? null : new Query(filter, { scriptEnabled: false });
+  const sort = options.sort && Object.keys(options.sort).length > 0 ? options.sort : null;
+  const skip = options.skip ?? 0;
+  const wanted = options.limit ? skip + options.limit : Infinity;
+  let docs: Document[] = [];
+  tables.scan(tables.plan(filter), (doc) => {
+    if (query && !query.test(doc)) return true;
+    docs.push(doc);
+    if (!sort) return docs.length < wanted;
+    // Top-k: a page of a big collection never holds more than twice what it returns.
+    if (docs.length >= 2 * wanted + 1_000) docs = sortDocuments(docs, sort).slice(0, wanted);
+    return true;
+  });
+  if (sort) docs = sortDocuments(docs, sort);
+  return skip > 0 || wanted < Infinity ? docs.slice(skip, wanted) : docs;
+};
+
+const project = (docs: Document[], projection: FindOptions['projection']): Document[] => {
+  if (!projection || Object.keys(projection).length === 0) return docs;
+  const simple = topLevelProjection(projection);
+  if (simple) return docs.map(simple);
+  return new Query({}).find<Document>(docs, projection).all();
+};
+
+/**
+ * The Collection port over a collection's tables. `resolve` is called on every
+ * operation, so a handle taken before a rebuild sees the committed tables.
+ * Returned documents are parsed from their rows: private copies by nature.
+ */
+export class SqliteCollection<T extends Document = Document> implements Collection<T> {
+  constructor(
+    readonly name: string,
+    private readonly db: SqliteDatabase,
+    private readonly resolve: () => CollectionTables | undefined,
+    private readonly resolveForWrite: () => CollectionTables,
+    private readonly guard: Guard,
+  ) {}
+
+  /** How a query with `filter` would find its candidates (for tests and operators). */
+  queryPlan(filter: Filter): Plan {
+    return this.resolve()?.plan(filter) ?? { kind: 'all' };
+  }
+
+  async get(id: string): Promise<T | null> {
+    const tables = this.resolve();
+    return tables ? (this.guard(this.name, () => tables.get(id)) as T | null) : null;
+  }
+
+  async findOne(filter: Filter, options: Omit<FindOptions, 'limit' | 'skip'> = {}): Promise<T | null> {
+    const [first] = await this.find(filter, { ...options, limit: 1 });
+    return first ?? null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    const tables = this.resolve();
+    if (!tables) return [];
+    return this.guard(this.name, () => project(matching(tables, filter, options), options.projection)) as T[];
+  }
+
+  async count(filter: Filter = {}): Promise<number> {
+    const tables = this.resolve();
+    if (!tables) return 0;
+    return this.guard(this.name, () => {
+      const plan = tables.plan(filter);
+      if (plan.kind === 'all' ? isEmptyFilter(filter) : plan.covered) return tables.countCovered(plan);
+      return matching(tables, filter, {}).length;
+    });
+  }
+
+  async put(doc: T): Promise<void> {
+    const tables = this.resolveForWrite();
+    this.guard(this.name, () => this.db.transaction(() => tables.put(doc))());
+  }
+
+  /** Writes in order; on a duplicate key the earlier documents stay written (as MongoDB's ordered bulk write). */
+  async putMany(docs: T[]): Promise<void> {
+    if (docs.length === 0) return;
+    const tables = this.resolveForWrite();
+    const refused = this.guard(this.name, () =>
+      this.db.transaction((): Error | null => {
+        for (const doc of docs) {
+          try {
+            tables.put(doc);
+          } catch (error) {
+            // Refused before anything of it was written: keep the earlier ones, as MongoDB does.
+            if (error instanceof DuplicateKeyError || error instanceof TypeError) return error;
+            throw error;
+          }
+        }
+        return null;
+      })(),
+    );
+    if (refused) throw refused;
+  }
+
+  async delete(id: string): Promise<void> {
+    const tables = this.resolve();
+    if (tables) this.guard(this.name, () => this.db.transaction(() => tables.delete(id))());
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const tables = this.resolve();
+    if (!tables) return 0;
+    return this.guard(this.name, () => {
+      if (isEmptyFilter(filter)) return this.db.transaction(() => tables.clear())();
+      const ids = matching(tables, filter, {}).map((doc) => doc._id);
+      return this.db.transaction(() => ids.filter((id) => tables.delete(id)).length)();
+    });
+  }
+}
