@@ -17,7 +17,14 @@ export type Config = {
   tokenTtl: string;
   recaptcha: { siteKey: string; secretKey: string } | null;
   logLevel: string;
-  /** How often the embedded read store is snapshotted (ms). */
+  /**
+   * Where the embedded read models live (BUILDON_READ_STORE): `sqlite` (the
+   * default: `readmodels.sqlite` in the data folder, kept across restarts,
+   * bounded memory) or `memory` (held in memory and snapshotted; tests).
+   * Ignored when BUILDON_MONGO_URL is set.
+   */
+  embeddedReadStore: 'sqlite' | 'memory';
+  /** How often the in-memory read store is snapshotted (ms). */
   snapshotIntervalMs: number;
   /** ALTCHA work per challenge; lowered in browser tests (BUILDON_ALTCHA_COST). */
   altcha: { cost?: number; counterMin?: number; counterMax?: number };
@@ -36,6 +43,12 @@ const integer = (value: string | undefined, fallback: number, name: string): num
   return parsed;
 };
 
+const readStoreKind = (value: string | undefined): Config['embeddedReadStore'] => {
+  if (value === undefined || value === '' || value === 'sqlite') return 'sqlite';
+  if (value === 'memory') return 'memory';
+  throw new Error(`BUILDON_READ_STORE must be sqlite or memory, got "${value}"`);
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const siteKey = env.BUILDON_RECAPTCHA_SITE_KEY;
   const secretKey = env.BUILDON_RECAPTCHA_SECRET_KEY;
@@ -52,6 +65,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     tokenTtl: env.BUILDON_TOKEN_TTL ?? '12h',
     recaptcha: siteKey && secretKey ? { siteKey, secretKey } : null,
     logLevel: env.LOG_LEVEL ?? 'info',
+    embeddedReadStore: readStoreKind(env.BUILDON_READ_STORE),
     snapshotIntervalMs: integer(env.BUILDON_SNAPSHOT_INTERVAL_MS, 60_000, 'BUILDON_SNAPSHOT_INTERVAL_MS'),
     altcha: env.BUILDON_ALTCHA_COST
       ? { cost: integer(env.BUILDON_ALTCHA_COST, 50, 'BUILDON_ALTCHA_COST'), counterMin: 1, counterMax: 50 }

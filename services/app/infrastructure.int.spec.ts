@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { userStreamName } from '../../contracts/events/user.ts';
@@ -13,8 +13,28 @@ describe('embedded infrastructure', () => {
   const dir = tempDataDir('buildon-infra-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('restarts from the read-store snapshot and replays only the events after it', async () => {
-    const first = await openInfrastructure(testConfig(dir), { passwords: fastTestHasher });
+  it('keeps the read models in readmodels.sqlite by default, and a restart serves them with what was appended meanwhile', async () => {
+    const sqliteDir = tempDataDir('buildon-infra-sqlite-');
+    try {
+      const first = await openInfrastructure(testConfig(sqliteDir), { passwords: fastTestHasher });
+      expect(first.storage.readStore).toBe('sqlite');
+      await first.accounts.register({ firstName: 'A', lastName: 'A', email: 'a@x.org', userName: 'alpha', password: 'secret-pass-1' });
+      await first.close();
+      expect(existsSync(join(sqliteDir, 'readmodels.sqlite'))).toBe(true);
+
+      const second = await openInfrastructure(testConfig(sqliteDir), { passwords: fastTestHasher });
+      await second.accounts.register({ firstName: 'B', lastName: 'B', email: 'b@x.org', userName: 'beta', password: 'secret-pass-1' });
+      const names = (await second.readStore.collection('users').find({}, { sort: { userNameLower: 1 } })).map((u) => u.userNameLower);
+      await second.close();
+      expect(names).toEqual(['alpha', 'beta']);
+    } finally {
+      rmSync(sqliteDir, { recursive: true, force: true });
+    }
+  });
+
+  it('restarts from the in-memory read store snapshot and replays only the events after it', async () => {
+    const memory = { embeddedReadStore: 'memory' as const };
+    const first = await openInfrastructure(testConfig(dir, memory), { passwords: fastTestHasher });
     await first.accounts.register({ firstName: 'A', lastName: 'A', email: 'a@x.org', userName: 'alpha', password: 'secret-pass-1' });
     await first.accounts.register({ firstName: 'B', lastName: 'B', email: 'b@x.org', userName: 'beta', password: 'secret-pass-1' });
     await first.close(); // saves the snapshot
@@ -52,7 +72,7 @@ describe('embedded infrastructure', () => {
     await events.close();
     db.close();
 
-    const second = await openInfrastructure(testConfig(dir), { passwords: fastTestHasher });
+    const second = await openInfrastructure(testConfig(dir, memory), { passwords: fastTestHasher });
     const names = (await second.readStore.collection('users').find({}, { sort: { userNameLower: 1 } })).map((u) => u.userNameLower);
     await second.close();
     expect(names).toEqual(['alpha', 'beta', 'gamma', 'marker']);

@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import type { SqliteSnapshotStore } from '../adapters/sqlite-eventstore/snapshotStore.ts';
+import { openSqliteReadStore } from '../adapters/sqlite-readstore/open.ts';
 import type { ReadStore } from '../core/readStore.ts';
 import type { Config } from './config.ts';
 import { opening } from './dependencyError.ts';
@@ -9,7 +11,7 @@ import { restoreMemoryReadStore } from './readStoreSnapshot.ts';
 export type OpenedReadStore = {
   store: ReadStore;
   /** Its name in `storage` (GET /api/meta, Admin tools, the start log). */
-  kind: 'memory' | 'mongodb';
+  kind: 'sqlite' | 'memory' | 'mongodb';
   /**
    * Whether readers may fetch documents one at a time (CanvasReader): cheap
    * in this process, a round trip each for a remote store, which is then
@@ -23,10 +25,16 @@ export type OpenedReadStore = {
   takeSnapshot?: () => Uint8Array;
 };
 
+/** The embedded read models' own file, beside the event log (never inside it: a rebuild may set it aside). */
+export const readModelsFile = (dataDir: string): string => join(dataDir, 'readmodels.sqlite');
+
 /**
- * Where the read models live: MongoDB when BUILDON_MONGO_URL is set,
- * otherwise in memory, restored from the last snapshot. The one place where
- * the read store is chosen: a new read-store adapter is added here.
+ * Where the read models live: MongoDB when BUILDON_MONGO_URL is set;
+ * otherwise `readmodels.sqlite` in the data folder (issue 23: kept across
+ * restarts, checkpointed with the projections' writes, bounded memory), or
+ * in memory, restored from the last snapshot, when BUILDON_READ_STORE=memory
+ * (tests). The one place where the read store is chosen: a new read-store
+ * adapter is added here.
  */
 export const openReadStore = async (config: Config, snapshots: SqliteSnapshotStore, log?: AppLog): Promise<OpenedReadStore> => {
   const mongoUrl = config.mongoUrl;
@@ -35,6 +43,17 @@ export const openReadStore = async (config: Config, snapshots: SqliteSnapshotSto
     const { MongoReadStore } = await import('../adapters/mongo-readstore/mongoReadStore.ts');
     const store = await opening('MongoDB', 'BUILDON_MONGO_URL', mongoUrl, () => MongoReadStore.connect(mongoUrl, config.mongoDb));
     return { store, kind: 'mongodb', pointLookups: false };
+  }
+  if (config.embeddedReadStore === 'sqlite') {
+    const path = readModelsFile(config.dataDir);
+    const store = await opening(
+      'The read models file',
+      'BUILDON_DATA_DIR',
+      path,
+      () => openSqliteReadStore({ path, ...(log ? { log } : {}) }),
+      'cannot be opened',
+    );
+    return { store, kind: 'sqlite', pointLookups: true };
   }
   const memory = restoreMemoryReadStore(snapshots, log);
   return { store: memory, kind: 'memory', pointLookups: true, takeSnapshot: () => memory.snapshot() };

@@ -367,7 +367,9 @@ describe('a note body nested too deep', () => {
   });
   it('a read store snapshot that cannot be read does not keep the server from starting: the read models are rebuilt from the log', async () => {
     const dataDir = tempDataDir();
-    let u = await buildTestApp({ dataDir });
+    // Snapshots are the in-memory read store's (BUILDON_READ_STORE=memory); the SQLite one has its own damage tests.
+    const memory = { config: { embeddedReadStore: 'memory' as const } };
+    let u = await buildTestApp({ dataDir, ...memory });
     try {
       const world = await canvasWorld(u);
       const { noteId } = await placedNote(world, world.writer, world.welcomeViewId, 40, 40, 'Kept note');
@@ -377,7 +379,7 @@ describe('a note body nested too deep', () => {
       db.close();
       expect(changed.changes).toBe(1);
 
-      u = await buildTestApp({ dataDir });
+      u = await buildTestApp({ dataDir, ...memory });
       await expectCommunityWorks(u, world, noteId);
       expect((await call<ObjectReply>(u, world.writer2.token, 'GET', `/api/objects/${noteId}`)).body.title).toBe('Kept note');
     } finally {
