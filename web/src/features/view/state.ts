@@ -39,6 +39,13 @@ export type InternalWindow = {
   width: number;
   height: number;
   z: number;
+  /**
+   * How many times the window was asked for (opened, or opened again while
+   * open): each request moves the keyboard focus into it (issue 25 §2).
+   */
+  opened: number;
+  /** It shows a contribution just created (new note, build-on): on close, focus goes to its card when there is one. */
+  created?: true;
   /** Draw on image: the image the new drawing's editor starts with as its background layer. */
   background?: { url: string; title: string };
 };

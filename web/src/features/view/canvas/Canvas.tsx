@@ -11,6 +11,7 @@ import { useAnnouncer, useArrivalAnnouncements } from './useArrivalAnnouncements
 import { useCanvasKeyboard } from './useCanvasKeyboard.ts';
 import { useCanvasPointer, type Move } from './useCanvasPointer.ts';
 import { useProgressiveRefs } from './useProgressiveRefs.ts';
+import { useCoveredIds } from '../windows/useCoverInert.ts';
 import styles from './Canvas.module.css';
 
 export type CanvasProps = {
@@ -148,7 +149,9 @@ export const Canvas = (props: CanvasProps) => {
   const { announcement, announce } = useAnnouncer();
   useArrivalAnnouncements(refs, announce);
   const builtOn = useMemo(() => builtOnTitles(refs, links), [refs, links]);
+  const covered = useCoveredIds(plane, 'ref-id');
   const keyboard = useCanvasKeyboard({
+    covered,
     announce,
     plane,
     refs,

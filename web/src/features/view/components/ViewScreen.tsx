@@ -149,6 +149,12 @@ export const ViewScreen = ({
       openInWindow({ kind, targetId, title, contextId: viewId, ...(background ? { background } : {}) }),
     [openInWindow, viewId],
   );
+  /** A contribution just made here: when its window closes, focus goes to its card (issue 25 §2). */
+  const openCreated = useCallback(
+    (targetId: string, title: string, background?: { url: string; title: string }) =>
+      openInWindow({ kind: 'contribution', targetId, title, contextId: viewId, created: true, ...(background ? { background } : {}) }),
+    [openInWindow, viewId],
+  );
 
   const openContribution = useCallback(
     (ref: ViewRef) => {
@@ -173,9 +179,9 @@ export const ViewScreen = ({
   const newNoteAt = useCallback(
     async (at: Point) => {
       const note = await actions.create('Note', at);
-      if (note) openWindow('contribution', note._id, t('canvas.newNote'));
+      if (note) openCreated(note._id, t('canvas.newNote'));
     },
-    [actions, openWindow, t],
+    [actions, openCreated, t],
   );
   /** The centre of what the author sees of the canvas: new notes start there (the server finds a free spot near it). */
   const scrollOrigin = (): Point => {
@@ -284,12 +290,12 @@ export const ViewScreen = ({
           });
         },
         url: (url: string, at: Point) => {
-          if (data.editable) void actions.create('Note', at, url).then((note) => note && openWindow('contribution', note._id, url));
+          if (data.editable) void actions.create('Note', at, url).then((note) => note && openCreated(note._id, url));
           else notify('error', t('canvas.msg.cannotEditView'));
         },
         unsupported: () => notify('error', t('canvas.msg.dropUnsupported')),
       }),
-      [data.editable, newNoteAt, notify, t, actions, slots.uploadAttachment, communityId, openWindow, client, viewId],
+      [data.editable, newNoteAt, notify, t, actions, slots.uploadAttachment, communityId, openCreated, client, viewId],
     ),
   );
 
@@ -326,7 +332,7 @@ export const ViewScreen = ({
                 // A new drawing beside the image, opened with the image as its background layer.
                 void actions
                   .create('Drawing', { x: ref.data.x + (ref.data.width ?? 200) + 20, y: ref.data.y }, title)
-                  .then((drawing) => drawing && openWindow('contribution', drawing._id, title, { url, title: ref._to.title }));
+                  .then((drawing) => drawing && openCreated(drawing._id, title, { url, title: ref._to.title }));
               }
             : null,
         })
@@ -352,8 +358,7 @@ export const ViewScreen = ({
         id: 'new-drawing',
         label: t('canvas.tools.newDrawing'),
         icon: PenTool,
-        onClick: () =>
-          void actions.create('Drawing', scrollOrigin()).then((d) => d && openWindow('contribution', d._id, t('canvas.kind.drawing'))),
+        onClick: () => void actions.create('Drawing', scrollOrigin()).then((d) => d && openCreated(d._id, t('canvas.kind.drawing'))),
       },
       ...(slots.uploadAttachment
         ? [
@@ -363,9 +368,7 @@ export const ViewScreen = ({
               icon: Paperclip,
               // A new attachment opens in its window, where the file is chosen and uploaded.
               onClick: () =>
-                void actions
-                  .create('Attachment', scrollOrigin())
-                  .then((a) => a && openWindow('contribution', a._id, t('canvas.kind.attachment'))),
+                void actions.create('Attachment', scrollOrigin()).then((a) => a && openCreated(a._id, t('canvas.kind.attachment'))),
             },
           ]
         : []),
@@ -522,6 +525,8 @@ export const ViewScreen = ({
       data-view-id={viewId}
       data-view-title={viewTitleOf(data)}
       data-live={live.connected ? 'subscribed' : 'offline'}
+      // In a view window, focus stays on the window's heading when it opens (issue 25 §2).
+      data-window-focus={embedded ? 'heading' : undefined}
     >
       <TitleBar
         data={data}
