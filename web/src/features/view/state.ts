@@ -55,3 +55,6 @@ export const windowsAtom = atom<readonly InternalWindow[]>([]);
 
 /** Per-view display overrides of the settings panel (this browser only). */
 export const displayOverridesAtom = atomWithStorage<Record<string, Partial<Record<string, boolean>>>>('buildon.canvas.display', {});
+
+/** How each view is shown in this browser (issue 25 §3): the list view, or the canvas (absent). */
+export const viewModesAtom = atomWithStorage<Record<string, 'list'>>('buildon.view.mode', {});

@@ -10,6 +10,7 @@ import {
   History,
   Layers,
   Link2,
+  ListTree,
   Paperclip,
   PenTool,
   Search,
@@ -45,7 +46,8 @@ import { HierarchyPanel } from '../panels/HierarchyPanel.tsx';
 import { Panel } from '../panels/Panel.tsx';
 import { SettingsPanel } from '../panels/SettingsPanel.tsx';
 import { ViewLinksPanel } from '../panels/ViewLinksPanel.tsx';
-import { clipboardAtom, displayOverridesAtom, openPanelAtom, type PanelId } from '../state.ts';
+import { clipboardAtom, displayOverridesAtom, openPanelAtom, viewModesAtom, type PanelId } from '../state.ts';
+import { ThreadListSurface } from '../list/ThreadList.tsx';
 import { newNoteDragType, Toolbar, type ToolbarItem } from '../toolbar/Toolbar.tsx';
 import { AskDialog, useAsk } from '../windows/AskDialog.tsx';
 import { useWindows } from '../windows/useWindows.ts';
@@ -104,6 +106,10 @@ export const ViewScreen = ({
   const root = useRef<HTMLDivElement>(null);
   const [clipboard, setClipboard] = useAtom(clipboardAtom);
   const [overrides, setOverrides] = useAtom(displayOverridesAtom);
+  const [viewModes, setViewModes] = useAtom(viewModesAtom);
+  // The list view (issue 25 §3), kept per view in this browser; a view window always shows the canvas.
+  const listed = !reduced && viewModes[viewId] === 'list';
+  const Surface = listed ? ThreadListSurface : Canvas;
   const { ask, confirm, prompt, close: closeAsk } = useAsk();
   // Embedded views (rise-above notes, view windows) stay live too: refs moved into them appear.
   const live = useViewLive(viewId, true);
@@ -343,11 +349,26 @@ export const ViewScreen = ({
     : [];
 
   // ---- toolbar ----------------------------------------------------------------------------------
-  const items: ToolbarItem[] = [];
+  const items: ToolbarItem[] = [
+    {
+      id: 'list-view',
+      label: t('canvas.tools.listView'),
+      icon: ListTree,
+      pressed: listed,
+      onClick: () =>
+        setViewModes((all) => {
+          const next = { ...all };
+          if (listed) delete next[viewId];
+          else next[viewId] = 'list';
+          return next;
+        }),
+    },
+  ];
   if (data.editable) {
     items.push(
       {
         id: 'new-note',
+        gapBefore: true,
         label: t('canvas.tools.newNote'),
         menuLabel: t('canvas.newNote'),
         icon: FilePlus,
@@ -538,7 +559,7 @@ export const ViewScreen = ({
         {!reduced && <Toolbar items={items} label={t('canvas.toolbar')} />}
         {!reduced && panelElement}
         <InPlaceViewContext.Provider value={renderInPlaceView}>
-          <Canvas
+          <Surface
             toolbarShown={!reduced}
             refs={localRefs}
             links={data.links}

@@ -19,15 +19,19 @@ export const focusableSelector = [
 ].join(', ');
 
 /**
- * An element is covered when the centre of its box is under one of the
- * frames: a card half under a window still shows its title and stays
- * reachable; one whose middle is hidden does not. An element with no box
- * (not shown) is left alone.
+ * An element is covered when the place its name starts is under one of the
+ * frames: a point near its top left (40 px in, 20 px down, or its middle when
+ * smaller), where a card's icon and title, a row's title or a button's icon
+ * are. A card half under a window with its title showing stays reachable;
+ * one whose title is hidden does not. An element with no box (not shown) is
+ * left alone.
  */
 export const isCovered = (box: Box, frames: readonly Box[]): boolean => {
-  if (box.right <= box.left || box.bottom <= box.top) return false;
-  const x = (box.left + box.right) / 2;
-  const y = (box.top + box.bottom) / 2;
+  const width = box.right - box.left;
+  const height = box.bottom - box.top;
+  if (width <= 0 || height <= 0) return false;
+  const x = box.left + Math.min(width / 2, 40);
+  const y = box.top + Math.min(height / 2, 20);
   return frames.some((frame) => x >= frame.left && x <= frame.right && y >= frame.top && y <= frame.bottom);
 };
 

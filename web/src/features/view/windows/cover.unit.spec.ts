@@ -6,11 +6,15 @@ const box = (left: number, top: number, width: number, height: number) => ({ lef
 describe('what a window covers (issue 25 §2)', () => {
   const win = box(300, 50, 700, 640);
 
-  it('covers an element whose middle is under it, not one that only overlaps its edge', () => {
+  it('covers an element whose start (its icon and title) is under it, not one whose start shows', () => {
     expect(isCovered(box(500, 200, 160, 40), [win])).toBe(true);
-    // Half under the window's left edge: its middle shows, it stays reachable.
-    expect(isCovered(box(200, 200, 160, 40), [win])).toBe(false);
+    // A card mostly under the window's left edge, its title showing: it stays reachable.
+    expect(isCovered(box(250, 200, 160, 40), [win])).toBe(false);
+    // A list row across the page, its title on the left of the window: reachable.
+    expect(isCovered(box(70, 120, 830, 44), [win])).toBe(false);
     expect(isCovered(box(20, 200, 160, 40), [win])).toBe(false);
+    // A small button: its middle.
+    expect(isCovered(box(310, 60, 20, 20), [win])).toBe(true);
   });
 
   it('leaves an element with no box alone (not shown)', () => {
