@@ -7,7 +7,7 @@ import { openingScroll } from './openingScroll.ts';
 import { arrowsOf, isNewRef, refRect, type Point, type ViewLink, type ViewRef } from './model.ts';
 import { RefItem, useRefText } from './RefItem.tsx';
 import { builtOnTitles } from './keyboard.ts';
-import { useAnnouncer, useArrivalAnnouncements } from './useArrivalAnnouncements.ts';
+import { useAnnouncer, useArrivalAnnouncements, useMoveAnnouncements } from './useArrivalAnnouncements.ts';
 import { useCanvasKeyboard } from './useCanvasKeyboard.ts';
 import { useCanvasPointer, type Move } from './useCanvasPointer.ts';
 import { useProgressiveRefs } from './useProgressiveRefs.ts';
@@ -148,6 +148,7 @@ export const Canvas = (props: CanvasProps) => {
 
   const { announcement, announce } = useAnnouncer();
   useArrivalAnnouncements(refs, announce);
+  useMoveAnnouncements(refs, announce);
   const builtOn = useMemo(() => builtOnTitles(refs, links), [refs, links]);
   const covered = useCoveredIds(plane, 'ref-id');
   const keyboard = useCanvasKeyboard({
