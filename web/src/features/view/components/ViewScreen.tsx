@@ -349,26 +349,11 @@ export const ViewScreen = ({
     : [];
 
   // ---- toolbar ----------------------------------------------------------------------------------
-  const items: ToolbarItem[] = [
-    {
-      id: 'list-view',
-      label: t('canvas.tools.listView'),
-      icon: ListTree,
-      pressed: listed,
-      onClick: () =>
-        setViewModes((all) => {
-          const next = { ...all };
-          if (listed) delete next[viewId];
-          else next[viewId] = 'list';
-          return next;
-        }),
-    },
-  ];
+  const items: ToolbarItem[] = [];
   if (data.editable) {
     items.push(
       {
         id: 'new-note',
-        gapBefore: true,
         label: t('canvas.tools.newNote'),
         menuLabel: t('canvas.newNote'),
         icon: FilePlus,
@@ -433,12 +418,25 @@ export const ViewScreen = ({
           .catch(() => notify('error', t('common.genericError'))),
     },
     {
+      id: 'list-view',
+      label: t('canvas.tools.listView'),
+      icon: ListTree,
+      pressed: listed,
+      gapBefore: true,
+      onClick: () =>
+        setViewModes((all) => {
+          const next = { ...all };
+          if (listed) delete next[viewId];
+          else next[viewId] = 'list';
+          return next;
+        }),
+    },
+    {
       id: 'settings',
       label: t('canvas.panels.settings'),
       icon: Settings2,
       pressed: panel === 'settings',
       onClick: () => togglePanel('settings'),
-      gapBefore: true,
     },
   );
   if (slots.renderSearch) {
