@@ -93,7 +93,11 @@ describeBrowser('windows and the keyboard focus (issue 25 §2)', () => {
 
   it('a new note from the canvas menu: focus in its title, the dialog follows the title, Contribuer then Terminer gives focus to its card', async () => {
     const page = await openCanvas();
+    // From the last note (the bottom right): the new note lands below it, out of the other tests' way.
     await tabIntoCanvas(page);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    expect((await active(page)).title).toBe('Les racines');
     await page.keyboard.press('Control+Shift+F10');
     await page.getByTestId('canvas-menu').waitFor();
     await page.getByRole('menuitem', { name: 'Nouvelle note ici' }).focus();
@@ -165,8 +169,20 @@ describeBrowser('windows and the keyboard focus (issue 25 §2)', () => {
     await page.keyboard.press('ArrowDown');
     expect((await active(page)).title).toBe('Les feuilles');
 
+    // A second window over the first: the first one's fields under it are inert, its title bar (still in sight) is not.
+    const first = page.getByRole('dialog', { name: 'La graine' });
+    await first.getByTestId('build-on').focus();
+    await page.keyboard.press('Enter');
+    const second = page.getByRole('dialog', { name: 'Note' });
+    await second.waitFor();
+    await expect.poll(() => first.getByTestId('build-on').getAttribute('inert')).toBe('');
+    expect(await first.getByTestId('window-close').getAttribute('inert')).toBeNull();
+    await page.keyboard.press('Escape');
+    await second.waitFor({ state: 'detached' });
+    expect(await first.getByTestId('build-on').getAttribute('inert')).toBeNull();
+
     // The window closed: the notes it covered take focus again.
-    await page.getByRole('dialog', { name: 'La graine' }).getByTestId('window-close').click();
+    await first.getByTestId('window-close').click();
     await expect.poll(() => refByTitle(page, 'La tige').getAttribute('inert')).toBeNull();
     await refByTitle(page, 'Les feuilles').focus();
     await page.keyboard.press('ArrowUp');
