@@ -28,6 +28,16 @@ export type InternalWindowProps = {
 const screen = () => ({ width: window.innerWidth, height: window.innerHeight });
 
 /**
+ * The request (`opened`) each window last moved focus for: a window drawn
+ * again (the page's canvas changed view, the windows stay) does not take
+ * focus again, only a new request does.
+ */
+const focusedFor = new Map<string, number>();
+
+/** A closed window's request count is forgotten. */
+export const forgetWindowFocus = (id: string): void => void focusedFor.delete(id);
+
+/**
  * A movable, resizable window inside the page (spec part 2 §9): drag the
  * title bar, resize from the corner, at most 80% of the screen. Moves go
  * through a CSS transform until the pointer is released. On a phone it
@@ -52,7 +62,8 @@ export const InternalWindow = memo(function InternalWindow({ win, children, href
   useEffect(() => {
     const title = heading.current;
     const content = body.current;
-    if (!title || !content) return undefined;
+    if (!title || !content || focusedFor.get(win.id) === win.opened) return undefined;
+    focusedFor.set(win.id, win.opened);
     title.focus({ preventScroll: true });
     /** True when done: the field took focus, the content opens on its heading, or the pupil already moved on. */
     const settle = () => {
@@ -66,10 +77,19 @@ export const InternalWindow = memo(function InternalWindow({ win, children, href
       return true;
     };
     if (settle()) return undefined;
-    const observer = new MutationObserver(() => settle() && observer.disconnect());
+    let settled = false;
+    const observer = new MutationObserver(() => {
+      if (!settle()) return;
+      settled = true;
+      observer.disconnect();
+    });
     observer.observe(content, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-window-focus', 'hidden'] });
-    return () => observer.disconnect();
-  }, [win.opened]);
+    return () => {
+      observer.disconnect();
+      // Stopped before the content said where focus goes (React's strict mode runs effects twice): the next run starts over.
+      if (!settled) focusedFor.delete(win.id);
+    };
+  }, [win.id, win.opened]);
 
   const onKeyDown = (event: ReactKeyboardEvent) => {
     // An editor, menu or card inside that used Escape (closing its popup) says so with preventDefault.

@@ -7,7 +7,7 @@ import { EmbeddedView } from '../components/EmbeddedView.tsx';
 import type { ViewSlots } from '../components/slots.ts';
 import type { InternalWindow as WindowState } from '../state.ts';
 import { canTakeFocus, chooseReturn, trackFocus } from './focusReturn.ts';
-import { InternalWindow } from './InternalWindow.tsx';
+import { forgetWindowFocus, InternalWindow } from './InternalWindow.tsx';
 import { usePhone } from './usePhone.ts';
 import { useCoverInert } from './useCoverInert.ts';
 import { forgetOpener, openerOf, useWindows } from './useWindows.ts';
@@ -64,6 +64,7 @@ export const ViewWindows = ({ viewId, isAdmin, slots }: { viewId: string; isAdmi
     for (const win of closed) {
       const opener = openerOf(win.id);
       forgetOpener(win.id);
+      forgetWindowFocus(win.id);
       const lost = document.activeElement === null || document.activeElement === document.body;
       if (!lost) continue;
       const target = chooseReturn(
