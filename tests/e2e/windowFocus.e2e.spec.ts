@@ -91,6 +91,18 @@ describeBrowser('windows and the keyboard focus (issue 25 §2)', () => {
     expect(await active(page)).toMatchObject({ testId: 'ref', title: 'La graine' });
   });
 
+  it('opened with the mouse, a note gives focus back to its card, not to what had focus before', async () => {
+    const page = await openCanvas();
+    await page.getByTestId('tool-settings').focus();
+    await refByTitle(page, 'Les feuilles').dblclick();
+    const dialog = page.getByRole('dialog', { name: 'Les feuilles' });
+    await dialog.waitFor();
+    await expect.poll(() => active(page)).toMatchObject({ testId: 'window-title', dialog: 'Les feuilles' });
+    await dialog.getByTestId('window-close').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await active(page)).toMatchObject({ testId: 'ref', title: 'Les feuilles' });
+  });
+
   it('a new note from the canvas menu: focus in its title, the dialog follows the title, Contribuer then Terminer gives focus to its card', async () => {
     const page = await openCanvas();
     // From the last note (the bottom right): the new note lands below it, out of the other tests' way.

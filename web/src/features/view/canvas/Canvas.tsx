@@ -115,7 +115,7 @@ export const Canvas = (props: CanvasProps) => {
     onMove: props.onMove,
     onTap: (refId) => {
       const ref = refs.find((r) => r._id === refId);
-      if (ref) props.onOpen(ref);
+      if (ref) openByPointer(ref);
     },
     onLongPress: (refId, client) => {
       if (refId === null) {
@@ -128,6 +128,15 @@ export const Canvas = (props: CanvasProps) => {
     onTouchMode: setTouchMode,
     ...(props.onDragOut ? { onDragOut: props.onDragOut } : {}),
   });
+
+  /**
+   * Opened with the pointer: the card takes focus first (the pointer does not give it), so the window's
+   * close comes back to it rather than to whatever had focus before (issue 25 §2).
+   */
+  const openByPointer = (ref: ViewRef) => {
+    plane.current?.querySelector<HTMLElement>(`[data-ref-id="${CSS.escape(ref._id)}"]`)?.focus({ preventScroll: true });
+    props.onOpen(ref);
+  };
 
   const pointIn = (client: Point): Point => {
     const rect = plane.current?.getBoundingClientRect();
@@ -178,7 +187,7 @@ export const Canvas = (props: CanvasProps) => {
     const under = document.elementFromPoint(event.clientX, event.clientY);
     const id = refAt(event.target) ?? (under ? refAt(under) : null);
     const ref = id ? refs.find((r) => r._id === id) : undefined;
-    if (ref) props.onOpen(ref);
+    if (ref) openByPointer(ref);
   };
 
   const handleContextMenu = (event: MouseEvent) => {

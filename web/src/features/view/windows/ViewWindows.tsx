@@ -70,7 +70,8 @@ export const ViewWindows = ({ viewId, isAdmin, slots }: { viewId: string; isAdmi
       const target = chooseReturn(
         win.created === true,
         {
-          card: win.kind === 'contribution' ? cardOf(win.targetId, contextOf(win)) : null,
+          // A view window's card is the view link it was opened from.
+          card: cardOf(win.targetId, contextOf(win)),
           opener,
           window: frontWindow(manager.windows),
           canvas: pageCanvas(),
