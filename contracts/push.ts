@@ -48,7 +48,18 @@ export type PushPong = { type: 'pong' };
  * (`changed`) or its contribution changed (`target`: title, status, permission,
  * favourite…; a note becoming active appears this way). Replace by `ref._id`.
  */
-export type PushRefSaved = { type: 'ref.saved'; viewId: string; cause: 'placed' | 'changed' | 'target'; ref: ViewRef; position?: number };
+export type PushRefSaved = {
+  type: 'ref.saved';
+  viewId: string;
+  cause: 'placed' | 'changed' | 'target';
+  ref: ViewRef;
+  /**
+   * A `changed` ref: who changed it (a member of the community, by the name
+   * the community shows), so a classmate's move can be announced (issue 25 §3).
+   */
+  changedBy?: { authorId: string; name: string };
+  position?: number;
+};
 /** A ref left the view, or its contribution is no longer visible to this reader. */
 export type PushRefRemoved = { type: 'ref.removed'; viewId: string; linkId: string; position?: number };
 /** A build-on or reference link between two refs of the view. */

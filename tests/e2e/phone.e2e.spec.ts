@@ -187,7 +187,8 @@ describeBrowser('the view on a phone (issue 21 §10)', () => {
     await tap(page, await centreOf(page, 'La Lune'));
     const window = page.getByTestId('internal-window');
     await window.waitFor();
-    expect(await window.getAttribute('aria-label')).toBe('La Lune');
+    // A dialog named by the note's title (issue 25 §2).
+    await page.getByRole('dialog', { name: 'La Lune' }).waitFor();
     await page.getByTestId('contribution-pane').waitFor();
     const frame = await window.boundingBox();
     expect(frame).toEqual({ x: 0, y: 0, width: 375, height: 812 });

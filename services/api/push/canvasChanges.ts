@@ -4,7 +4,8 @@ import type { RecordedEvent } from '../../../contracts/events/event.ts';
 import type { PushServerMessage } from '../../../contracts/push.ts';
 import type { LinkDocument } from '../../../projections/contributions/index.ts';
 import { arrowLinkTypes } from '../../domain/links/linkRules.ts';
-import type { CanvasReader, Reader } from '../canvas/canvasReader.ts';
+import { authorName, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
+import { authorIdFor } from '../communities/authorId.ts';
 import { refsFor } from '../canvas/queries/refsFor.ts';
 import type { PushClient } from './clients.ts';
 
@@ -45,9 +46,15 @@ export class CanvasChanges {
     return out;
   }
 
-  private async pushRefs(viewId: string, links: LinkDocument[], cause: 'placed' | 'changed' | 'target'): Promise<void> {
+  private async pushRefs(
+    viewId: string,
+    links: LinkDocument[],
+    cause: 'placed' | 'changed' | 'target',
+    actorId: string | null = null,
+  ): Promise<void> {
     const readers = await this.readersOf(viewId);
     if (readers.length === 0) return;
+    const changedBy = cause === 'changed' ? await this.memberName(readers, actorId) : null;
     const refs = await refsFor(
       this.loader,
       readers.map((r) => r.reader),
@@ -57,13 +64,22 @@ export class CanvasChanges {
       const visible = new Map((refs[index] ?? []).map((ref) => [ref._id, ref]));
       for (const link of links) {
         const ref = visible.get(link._id);
-        if (ref) this.room.send(client, { type: 'ref.saved', viewId, cause, ref });
+        if (ref) this.room.send(client, { type: 'ref.saved', viewId, cause, ref, ...(changedBy ? { changedBy } : {}) });
         // Placed but not visible to this reader: nothing to say. Changed and now
         // invisible (made private, inactive): it leaves this reader's canvas.
         else if (cause !== 'placed') this.room.send(client, { type: 'ref.removed', viewId, linkId: link._id });
       }
     });
     if (cause !== 'changed') await this.pushArrowsOf(viewId, readers, refs);
+  }
+
+  /** The member of the view's community who caused a change, by the name the community shows (null: not a member, or no actor). */
+  private async memberName(readers: { reader: Reader }[], actorId: string | null): Promise<{ authorId: string; name: string } | null> {
+    const first = readers[0]?.reader;
+    if (!first || !actorId) return null;
+    const authorId = authorIdFor(first.grant.community._id, actorId);
+    const author = await this.loader.authors.get(authorId);
+    return author ? { authorId, name: authorName(author, first.lastNameFirst) } : null;
   }
 
   /**
@@ -126,7 +142,9 @@ export class CanvasChanges {
     const link = await this.loader.links.get(linkId);
     if (!link) return;
     if (link.type === 'contains') {
-      if (this.room.isSubscribed(link.from)) await this.pushRefs(link.from, [link], event.type === 'LinkCreated' ? 'placed' : 'changed');
+      if (this.room.isSubscribed(link.from)) {
+        await this.pushRefs(link.from, [link], event.type === 'LinkCreated' ? 'placed' : 'changed', event.metadata.actorId);
+      }
       // A view placed or moved inside another changes nothing else.
       return;
     }

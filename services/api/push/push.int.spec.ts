@@ -69,6 +69,9 @@ describe('websocket /api/socket', () => {
       cause: 'changed',
       ref: { data: { x: 333, y: 444 }, _to: { title: 'Live', byMe: false } },
     });
+    // Who moved it, by the name the community shows (the note is the mover's own): a screen reader hears it (issue 25 §3).
+    expect(saved.changedBy).toEqual({ authorId: w.writer.authorId, name: saved.ref._to.authorNames[0] });
+    expect(saved.changedBy?.name).toBeTruthy();
 
     // Positions: the canvas read now shows the move; the subscription point came before it.
     const subscribed = watcher.messages.find((m) => m.type === 'subscribed');

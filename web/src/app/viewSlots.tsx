@@ -19,13 +19,14 @@ const dirtyContributions = new Set<string>();
  * view manager panel and the attachment upload.
  */
 export const viewSlots: ViewSlots = {
-  renderContribution: ({ contributionId, viewId, close, open, background }) => (
+  renderContribution: ({ contributionId, viewId, close, open, onTitle, background }) => (
     <Suspense fallback={<PageLoading />}>
       <ContributionPane
         contributionId={contributionId}
         contextId={viewId}
         onClose={close}
         onOpen={open}
+        {...(onTitle ? { onTitleChange: onTitle } : {})}
         onDirtyChange={(dirty) => (dirty ? dirtyContributions.add(contributionId) : dirtyContributions.delete(contributionId))}
         headingLevel={2}
         {...(background ? { drawingBackground: background } : {})}

@@ -39,6 +39,13 @@ export type InternalWindow = {
   width: number;
   height: number;
   z: number;
+  /**
+   * How many times the window was asked for (opened, or opened again while
+   * open): each request moves the keyboard focus into it (issue 25 §2).
+   */
+  opened: number;
+  /** It shows a contribution just created (new note, build-on): on close, focus goes to its card when there is one. */
+  created?: true;
   /** Draw on image: the image the new drawing's editor starts with as its background layer. */
   background?: { url: string; title: string };
 };
@@ -48,3 +55,6 @@ export const windowsAtom = atom<readonly InternalWindow[]>([]);
 
 /** Per-view display overrides of the settings panel (this browser only). */
 export const displayOverridesAtom = atomWithStorage<Record<string, Partial<Record<string, boolean>>>>('buildon.canvas.display', {});
+
+/** How each view is shown in this browser (issue 25 §3): the list view, or the canvas (absent). */
+export const viewModesAtom = atomWithStorage<Record<string, 'list'>>('buildon.view.mode', {});

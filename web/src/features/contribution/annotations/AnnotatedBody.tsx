@@ -124,11 +124,14 @@ export const AnnotatedBody = ({ object, children }: { object: ObjectReply; child
   const cardOpen = card !== null;
   useEffect(() => {
     if (!cardOpen) return undefined;
+    // Captured and marked used: the note window around it must not close with the card (issue 25 §2).
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setCard(null);
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      setCard(null);
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
   }, [cardOpen]);
   useEffect(() => {
     if (pinned) cardElement.current?.querySelector<HTMLButtonElement>('[data-testid="annotation-card-close"]')?.focus();

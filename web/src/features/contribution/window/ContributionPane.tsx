@@ -44,6 +44,8 @@ export type ContributionPaneProps = {
   headingLevel?: 1 | 2;
   /** Draw on image (canvas menu): a drawing's editor starts with this image as its background layer. */
   drawingBackground?: { url: string; title: string };
+  /** The title as shown, each time it changes (a window's title and its dialog name follow it). */
+  onTitleChange?: (title: string) => void;
 };
 
 // paper.js loads only when a drawing is edited.
@@ -79,7 +81,7 @@ export const ContributionPane = (props: ContributionPaneProps) => {
   }
   if (object.isError) {
     return (
-      <div className={styles.loadError} role="alert" data-testid="contribution-error">
+      <div className={styles.loadError} role="alert" data-testid="contribution-error" data-window-focus="heading">
         <strong>{t('contribution.spec.error')}</strong> <span>{object.error.message}</span>
       </div>
     );
@@ -97,6 +99,7 @@ const LoadedPane = ({
   onOpen,
   headingLevel = 2,
   drawingBackground,
+  onTitleChange,
 }: ContributionPaneProps & { object: ObjectReply }) => {
   const { t } = useTranslation();
   const me = useMe();
@@ -207,6 +210,11 @@ const LoadedPane = ({
     .filter((a) => isImage(a.mime) && a.url)
     .map((a) => ({ id: a._id, title: a.title, load: () => fileUrl(a.url ?? '') }));
 
+  const shownTitle = (noteLanguage.enabled && tab !== 'edit' ? readObject.title : session.title || object.title) || '';
+  const titleListener = useRef(onTitleChange);
+  titleListener.current = onTitleChange;
+  useEffect(() => titleListener.current?.(shownTitle), [shownTitle]);
+
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const TypeIcon = object.type === 'Drawing' ? PenLine : FileText;
   const showEdit = object.editable && editableKind;
@@ -219,11 +227,13 @@ const LoadedPane = ({
       data-testid="contribution-pane"
       data-contribution={object._id}
       data-status={object.status}
+      // In a window: a new contribution opens on its editor, where focus goes to the title; else on the heading (issue 25 §2).
+      data-window-focus={tab === 'edit' && isNew ? 'field' : 'heading'}
     >
       <header className={styles.header}>
         <TypeIcon size={20} aria-hidden="true" className={styles.typeIcon} />
         <Heading className={styles.title} data-testid="contribution-title">
-          {(noteLanguage.enabled && tab !== 'edit' ? readObject.title : session.title || object.title) || t('contribution.untitled')}
+          {shownTitle || t('contribution.untitled')}
         </Heading>
         <span className={styles.status} data-testid="contribution-status">
           {t(`contribution.statuses.${object.status === 'unsaved' || object.status === 'inactive' ? object.status : 'active'}`)}

@@ -1,4 +1,5 @@
 import { Check, LogOut, Pencil, Send } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
@@ -8,12 +9,25 @@ import styles from './Pane.module.css';
 /**
  * Contribute and the save states (spec part 1 §4): saving, success (finish and
  * close, or continue editing — hidden while saving), failure kept as 'stored'.
+ * The button pressed is disabled while saving, then replaced: focus, fallen to
+ * `<body>`, goes to the bar's main button of the new state ("Terminer" after a
+ * contribution) rather than staying lost (issue 25 §2).
  */
 export const SaveBar = ({ session, onFinish, isNew }: { session: EditSession; onFinish: () => void; isNew: boolean }) => {
   const { t } = useTranslation();
   const { state, dirty } = session;
+  const bar = useRef<HTMLDivElement>(null);
+  const shown = useRef(state);
+  useEffect(() => {
+    // Only a change of state moves focus (never the bar's first showing).
+    if (shown.current === state) return;
+    shown.current = state;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (!lost || state === 'saving') return;
+    bar.current?.querySelector<HTMLButtonElement>('[data-testid="finish-close"], [data-testid="contribute"]:not(:disabled)')?.focus();
+  }, [state]);
   return (
-    <div className={styles.saveBar} data-testid="save-bar" data-save-state={state} data-dirty={dirty ? 'true' : 'false'}>
+    <div ref={bar} className={styles.saveBar} data-testid="save-bar" data-save-state={state} data-dirty={dirty ? 'true' : 'false'}>
       {state === 'success' && (
         <Alert tone="success" testId="save-success">
           {t('contribution.save.success')}

@@ -8,10 +8,11 @@ import { arrowsOf, isNewRef, refRect, type Point, type ViewLink, type ViewRef } 
 import { RefItem, useRefText } from './RefItem.tsx';
 import { selectionForMenu, withRef } from './selection.ts';
 import { builtOnTitles } from './keyboard.ts';
-import { useAnnouncer, useArrivalAnnouncements } from './useArrivalAnnouncements.ts';
+import { useAnnouncer, useArrivalAnnouncements, useMoveAnnouncements } from './useArrivalAnnouncements.ts';
 import { useCanvasKeyboard } from './useCanvasKeyboard.ts';
 import { useCanvasPointer, type Move } from './useCanvasPointer.ts';
 import { useProgressiveRefs } from './useProgressiveRefs.ts';
+import { useCoveredIds } from '../windows/useCoverInert.ts';
 import styles from './Canvas.module.css';
 
 export type CanvasProps = {
@@ -115,7 +116,7 @@ export const Canvas = (props: CanvasProps) => {
     onMove: props.onMove,
     onTap: (refId) => {
       const ref = refs.find((r) => r._id === refId);
-      if (ref) props.onOpen(ref);
+      if (ref) openByPointer(ref);
     },
     onLongPress: (refId, client) => {
       if (refId === null) {
@@ -128,6 +129,15 @@ export const Canvas = (props: CanvasProps) => {
     onTouchMode: setTouchMode,
     ...(props.onDragOut ? { onDragOut: props.onDragOut } : {}),
   });
+
+  /**
+   * Opened with the pointer: the card takes focus first (the pointer does not give it), so the window's
+   * close comes back to it rather than to whatever had focus before (issue 25 §2).
+   */
+  const openByPointer = (ref: ViewRef) => {
+    plane.current?.querySelector<HTMLElement>(`[data-ref-id="${CSS.escape(ref._id)}"]`)?.focus({ preventScroll: true });
+    props.onOpen(ref);
+  };
 
   const pointIn = (client: Point): Point => {
     const rect = plane.current?.getBoundingClientRect();
@@ -148,8 +158,11 @@ export const Canvas = (props: CanvasProps) => {
 
   const { announcement, announce } = useAnnouncer();
   useArrivalAnnouncements(refs, announce);
+  useMoveAnnouncements(refs, announce);
   const builtOn = useMemo(() => builtOnTitles(refs, links), [refs, links]);
+  const covered = useCoveredIds(plane, 'ref-id');
   const keyboard = useCanvasKeyboard({
+    covered,
     announce,
     plane,
     refs,
@@ -175,7 +188,7 @@ export const Canvas = (props: CanvasProps) => {
     const under = document.elementFromPoint(event.clientX, event.clientY);
     const id = refAt(event.target) ?? (under ? refAt(under) : null);
     const ref = id ? refs.find((r) => r._id === id) : undefined;
-    if (ref) props.onOpen(ref);
+    if (ref) openByPointer(ref);
   };
 
   const handleContextMenu = (event: MouseEvent) => {

@@ -146,6 +146,7 @@ export const RefItem = memo(function RefItem({
         ...(inPlace ? { width: ref.data.width ?? inPlaceSize.width, height: ref.data.height ?? inPlaceSize.height } : {}),
       }}
       data-ref-id={ref._id}
+      data-ref-to={ref.to}
       data-testid="ref"
       data-title={target.title}
       data-read={target.read}

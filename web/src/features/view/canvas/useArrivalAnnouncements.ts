@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moveSentence, onClassmateMove, type ClassmateMove } from '../live/classmateMoves.ts';
 import { arrivals } from './keyboard.ts';
 import type { ViewRef } from './model.ts';
 
@@ -44,6 +45,44 @@ export const useArrivalAnnouncements = (refs: readonly ViewRef[], announce: (tex
   }, [refs, announce, t]);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
+};
+
+/**
+ * Says in the same live region what classmates move on this canvas ("Malik a
+ * déplacé « … »"), batched like arrivals (issue 25 §3). The live channel
+ * reports every move; this canvas says those of the refs it shows.
+ */
+export const useMoveAnnouncements = (refs: readonly ViewRef[], announce: (text: string) => void) => {
+  const { t } = useTranslation();
+  const shown = useRef(new Set<string>());
+  shown.current = new Set(refs.map((ref) => ref._id));
+  const pending = useRef<ClassmateMove[]>([]);
+  const timer = useRef<number | undefined>(undefined);
+  const say = useRef(announce);
+  say.current = announce;
+  const translate = useRef(t);
+  translate.current = t;
+
+  useEffect(() => {
+    const stop = onClassmateMove((move) => {
+      if (!shown.current.has(move.refId)) return;
+      pending.current.push(move);
+      if (timer.current !== undefined) return;
+      timer.current = window.setTimeout(() => {
+        timer.current = undefined;
+        const sentence = moveSentence(pending.current, translate.current('canvas.untitled'));
+        pending.current = [];
+        if (!sentence) return;
+        const { key, ...values } = sentence;
+        say.current(translate.current(key, values));
+      }, batchMs);
+    });
+    return () => {
+      stop();
+      window.clearTimeout(timer.current);
+      timer.current = undefined;
+    };
+  }, []);
 };
 
 /** The text of a polite live region and the way to change it; the same sentence twice in a row is still read twice. */

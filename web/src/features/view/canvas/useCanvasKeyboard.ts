@@ -21,6 +21,8 @@ export type CanvasKeyboardOptions = {
   pointIn: (client: Point) => Point;
   /** Says a sentence in the canvas's polite live region. */
   announce: (text: string) => void;
+  /** Refs under a window (inert): not a Tab stop, skipped by the arrows (issue 25 §2). */
+  covered: ReadonlySet<string>;
   /** A ref the note menu's "Move" asked to lift (issue 25 §1); `nonce` tells two requests for one ref apart. */
   liftRequest: { refId: string; nonce: number } | null;
 };
@@ -34,7 +36,9 @@ const elementOf = (plane: HTMLDivElement | null, refId: string) =>
  * to lift, move and drop, each step announced in a polite live region.
  */
 export const useCanvasKeyboard = (options: CanvasKeyboardOptions) => {
-  const { plane, refs, links, selection } = options;
+  const { plane, links, selection, covered } = options;
+  // What a window covers cannot be seen: the keyboard goes round it.
+  const refs = covered.size === 0 ? options.refs : options.refs.filter((ref) => !covered.has(ref._id));
   const { t } = useTranslation();
   const [focusId, setFocusId] = useState<string | null>(null);
   const [thread, setThread] = useState(false);
@@ -83,7 +87,7 @@ export const useCanvasKeyboard = (options: CanvasKeyboardOptions) => {
 
   const lift = (ref: ViewRef) => {
     const { editable } = latest.current;
-    const chosen = editable ? refsToLift(refs, ref, selection) : [];
+    const chosen = editable ? refsToLift(latest.current.refs, ref, selection) : [];
     if (chosen.length === 0) {
       announce(t('canvas.keyboard.cannotMove'));
       return;

@@ -28,9 +28,11 @@ export const EmbeddedView = ({
   const { retarget } = useWindows();
   if (canvas.isError) {
     return (
-      <Alert tone="error" testId="view-error">
-        {serverMessage(canvas.error) ?? t('common.genericError')}
-      </Alert>
+      <div data-window-focus="heading">
+        <Alert tone="error" testId="view-error">
+          {serverMessage(canvas.error) ?? t('common.genericError')}
+        </Alert>
+      </div>
     );
   }
   if (!canvas.data) {

@@ -10,6 +10,7 @@ import {
   History,
   Layers,
   Link2,
+  ListTree,
   Paperclip,
   PenTool,
   Search,
@@ -46,7 +47,8 @@ import { HierarchyPanel } from '../panels/HierarchyPanel.tsx';
 import { Panel } from '../panels/Panel.tsx';
 import { SettingsPanel } from '../panels/SettingsPanel.tsx';
 import { ViewLinksPanel } from '../panels/ViewLinksPanel.tsx';
-import { clipboardAtom, displayOverridesAtom, openPanelAtom, type PanelId } from '../state.ts';
+import { clipboardAtom, displayOverridesAtom, openPanelAtom, viewModesAtom, type PanelId } from '../state.ts';
+import { ThreadListSurface } from '../list/ThreadList.tsx';
 import { newNoteDragType, Toolbar, type ToolbarItem } from '../toolbar/Toolbar.tsx';
 import { AskDialog, useAsk } from '../windows/AskDialog.tsx';
 import { useWindows } from '../windows/useWindows.ts';
@@ -105,6 +107,10 @@ export const ViewScreen = ({
   const root = useRef<HTMLDivElement>(null);
   const [clipboard, setClipboard] = useAtom(clipboardAtom);
   const [overrides, setOverrides] = useAtom(displayOverridesAtom);
+  const [viewModes, setViewModes] = useAtom(viewModesAtom);
+  // The list view (issue 25 §3), kept per view in this browser; a view window always shows the canvas.
+  const listed = !reduced && viewModes[viewId] === 'list';
+  const Surface = listed ? ThreadListSurface : Canvas;
   const { ask, confirm, prompt, close: closeAsk } = useAsk();
   // Embedded views (rise-above notes, view windows) stay live too: refs moved into them appear.
   const live = useViewLive(viewId, true);
@@ -150,6 +156,12 @@ export const ViewScreen = ({
       openInWindow({ kind, targetId, title, contextId: viewId, ...(background ? { background } : {}) }),
     [openInWindow, viewId],
   );
+  /** A contribution just made here: when its window closes, focus goes to its card (issue 25 §2). */
+  const openCreated = useCallback(
+    (targetId: string, title: string, background?: { url: string; title: string }) =>
+      openInWindow({ kind: 'contribution', targetId, title, contextId: viewId, created: true, ...(background ? { background } : {}) }),
+    [openInWindow, viewId],
+  );
 
   const openContribution = useCallback(
     (ref: ViewRef) => {
@@ -174,9 +186,9 @@ export const ViewScreen = ({
   const newNoteAt = useCallback(
     async (at: Point) => {
       const note = await actions.create('Note', at);
-      if (note) openWindow('contribution', note._id, t('canvas.newNote'));
+      if (note) openCreated(note._id, t('canvas.newNote'));
     },
-    [actions, openWindow, t],
+    [actions, openCreated, t],
   );
   /** The centre of what the author sees of the canvas: new notes start there (the server finds a free spot near it). */
   const scrollOrigin = (): Point => {
@@ -285,12 +297,12 @@ export const ViewScreen = ({
           });
         },
         url: (url: string, at: Point) => {
-          if (data.editable) void actions.create('Note', at, url).then((note) => note && openWindow('contribution', note._id, url));
+          if (data.editable) void actions.create('Note', at, url).then((note) => note && openCreated(note._id, url));
           else notify('error', t('canvas.msg.cannotEditView'));
         },
         unsupported: () => notify('error', t('canvas.msg.dropUnsupported')),
       }),
-      [data.editable, newNoteAt, notify, t, actions, slots.uploadAttachment, communityId, openWindow, client, viewId],
+      [data.editable, newNoteAt, notify, t, actions, slots.uploadAttachment, communityId, openCreated, client, viewId],
     ),
   );
 
@@ -327,7 +339,7 @@ export const ViewScreen = ({
                 // A new drawing beside the image, opened with the image as its background layer.
                 void actions
                   .create('Drawing', { x: ref.data.x + (ref.data.width ?? 200) + 20, y: ref.data.y }, title)
-                  .then((drawing) => drawing && openWindow('contribution', drawing._id, title, { url, title: ref._to.title }));
+                  .then((drawing) => drawing && openCreated(drawing._id, title, { url, title: ref._to.title }));
               }
             : null,
         })
@@ -353,8 +365,7 @@ export const ViewScreen = ({
         id: 'new-drawing',
         label: t('canvas.tools.newDrawing'),
         icon: PenTool,
-        onClick: () =>
-          void actions.create('Drawing', scrollOrigin()).then((d) => d && openWindow('contribution', d._id, t('canvas.kind.drawing'))),
+        onClick: () => void actions.create('Drawing', scrollOrigin()).then((d) => d && openCreated(d._id, t('canvas.kind.drawing'))),
       },
       ...(slots.uploadAttachment
         ? [
@@ -364,9 +375,7 @@ export const ViewScreen = ({
               icon: Paperclip,
               // A new attachment opens in its window, where the file is chosen and uploaded.
               onClick: () =>
-                void actions
-                  .create('Attachment', scrollOrigin())
-                  .then((a) => a && openWindow('contribution', a._id, t('canvas.kind.attachment'))),
+                void actions.create('Attachment', scrollOrigin()).then((a) => a && openCreated(a._id, t('canvas.kind.attachment'))),
             },
           ]
         : []),
@@ -410,12 +419,25 @@ export const ViewScreen = ({
           .catch(() => notify('error', t('common.genericError'))),
     },
     {
+      id: 'list-view',
+      label: t('canvas.tools.listView'),
+      icon: ListTree,
+      pressed: listed,
+      gapBefore: true,
+      onClick: () =>
+        setViewModes((all) => {
+          const next = { ...all };
+          if (listed) delete next[viewId];
+          else next[viewId] = 'list';
+          return next;
+        }),
+    },
+    {
       id: 'settings',
       label: t('canvas.panels.settings'),
       icon: Settings2,
       pressed: panel === 'settings',
       onClick: () => togglePanel('settings'),
-      gapBefore: true,
     },
   );
   if (slots.renderSearch) {
@@ -523,6 +545,8 @@ export const ViewScreen = ({
       data-view-id={viewId}
       data-view-title={viewTitleOf(data)}
       data-live={live.connected ? 'subscribed' : 'offline'}
+      // In a view window, focus stays on the window's heading when it opens (issue 25 §2).
+      data-window-focus={embedded ? 'heading' : undefined}
     >
       <TitleBar
         data={data}
@@ -534,7 +558,7 @@ export const ViewScreen = ({
         {!reduced && <Toolbar items={items} label={t('canvas.toolbar')} />}
         {!reduced && panelElement}
         <InPlaceViewContext.Provider value={renderInPlaceView}>
-          <Canvas
+          <Surface
             toolbarShown={!reduced}
             refs={localRefs}
             links={data.links}

@@ -8,6 +8,8 @@ export type ViewSlots = {
     viewId: string;
     close: () => void;
     open: (contributionId: string) => void;
+    /** The contribution's title as shown (typed or saved): the window's title and the dialog's name follow it. */
+    onTitle?: (title: string) => void;
     /** Draw on image: a new drawing starts with this image as its background layer. */
     background?: { url: string; title: string };
   }) => ReactNode;

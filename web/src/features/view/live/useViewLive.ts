@@ -4,7 +4,8 @@ import type { PushServerMessage } from '../../../../../contracts/push.ts';
 import { isConnectionsKey, resourceKeys } from '../../../lib/community.ts';
 import { pushConnection } from '../../../lib/push.ts';
 import { CanvasCatchUp } from './catchUp.ts';
-import { canvasKey, patchTarget, removeRefs, updateCanvas, upsertRef } from '../api/canvas.ts';
+import { classmateMove, tellClassmateMove } from './classmateMoves.ts';
+import { canvasKey, patchTarget, removeRefs, updateCanvas, upsertRef, type ViewCanvasReply } from '../api/canvas.ts';
 
 export type Presence = { authorId: string; name: string };
 
@@ -24,12 +25,16 @@ const refreshContribution = (client: QueryClient, contributionId: string): void 
  */
 export const applyPush = (client: QueryClient, viewId: string, message: PushServerMessage): void => {
   switch (message.type) {
-    case 'ref.saved':
+    case 'ref.saved': {
       if (message.viewId !== viewId) return;
+      // Read before the cache moves it: where it was tells a classmate's move (said by the canvas, issue 25 §3).
+      const moved = classmateMove(client.getQueryData<ViewCanvasReply>(canvasKey(viewId)), message);
       updateCanvas(client, viewId, (c) => upsertRef(c, message.ref));
       // The contribution itself changed: a window showing it (or listing it among its connections) reads it again.
       if (message.cause === 'target') refreshContribution(client, message.ref.to);
+      if (moved) tellClassmateMove(moved);
       return;
+    }
     case 'ref.removed':
       if (message.viewId === viewId) updateCanvas(client, viewId, (c) => removeRefs(c, new Set([message.linkId])));
       return;

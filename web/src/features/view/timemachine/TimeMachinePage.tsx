@@ -123,6 +123,20 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
     return () => window.clearInterval(timer);
   }, [playing, count, go, speed, ends]);
 
+  // Play ended on the last frame: the play button is disabled and focus fell to <body>. It goes to the
+  // first of the player's buttons that still works ("back to the start"), not lost (issue 25 §2).
+  const player = useRef<HTMLDivElement>(null);
+  const wasPlaying = useRef(false);
+  useEffect(() => {
+    const ended = wasPlaying.current && !playing;
+    wasPlaying.current = playing;
+    if (!ended) return;
+    const active = document.activeElement;
+    const lost = active === null || active === document.body || (active instanceof HTMLButtonElement && active.disabled);
+    if (!lost || !player.current?.querySelector('[data-testid="tm-play"]:disabled')) return;
+    player.current.querySelector<HTMLButtonElement>('[data-testid="tm-play"]:not(:disabled), button:not(:disabled)')?.focus();
+  }, [playing]);
+
   // Grouping switched back on in the middle of an action: show that action whole.
   useEffect(() => {
     const stop = stopAt(ends, frameRef.current);
@@ -269,7 +283,7 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
       </header>
 
       <div className={styles.controls}>
-        <div className={styles.player} role="group" aria-label={t('canvas.timemachine.player')}>
+        <div ref={player} className={styles.player} role="group" aria-label={t('canvas.timemachine.player')}>
           {playerButtons.map(({ id, icon: Icon, text, enabled, onClick }) => (
             <button
               key={id}

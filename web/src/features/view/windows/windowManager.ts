@@ -18,6 +18,8 @@ export type WindowRequest = {
   contextId?: string;
   /** Draw on image: the new drawing's background layer. */
   background?: { url: string; title: string };
+  /** A contribution just created (new note, drawing, build-on): see InternalWindow.created. */
+  created?: boolean;
 };
 
 export type Frame = { x: number; y: number; width: number; height: number };
@@ -45,7 +47,7 @@ export const openWindow = (
 ): readonly InternalWindow[] => {
   const top = topOf(list) + 1;
   const existing = list.find((w) => w.kind === request.kind && w.targetId === request.targetId);
-  if (existing) return restack(list.map((w) => (w.id === existing.id ? { ...w, z: top } : w)));
+  if (existing) return restack(list.map((w) => (w.id === existing.id ? { ...w, z: top, opened: w.opened + 1 } : w)));
   return restack([
     ...list,
     {
@@ -56,6 +58,8 @@ export const openWindow = (
       ...(request.contextId ? { contextId: request.contextId } : {}),
       ...initialFrame(screen, list.length),
       z: top,
+      opened: 1,
+      ...(request.created ? { created: true as const } : {}),
       ...(request.background ? { background: request.background } : {}),
     },
   ]);
@@ -82,6 +86,16 @@ export const retargetWindow = (list: readonly InternalWindow[], id: string, targ
   const other = list.find((w) => w.kind === 'view' && w.targetId === targetId && w.id !== id);
   if (other) return focusWindow(closeWindow(list, id), other.id);
   return list.map((w) => (w.id === id ? { ...w, targetId, title } : w));
+};
+
+/**
+ * The title shown (and naming the dialog) follows the contribution's title as
+ * it is typed or saved; an empty title keeps the one it opened with.
+ */
+export const retitleWindow = (list: readonly InternalWindow[], id: string, title: string): readonly InternalWindow[] => {
+  const trimmed = title.trim();
+  if (!trimmed) return list;
+  return list.some((w) => w.id === id && w.title !== trimmed) ? list.map((w) => (w.id === id ? { ...w, title: trimmed } : w)) : list;
 };
 
 /** A frame at most 80% of the screen and with a grip of its title bar in sight. */

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { InternalWindow } from '../state.ts';
 import { windowDefaults } from './geometry.ts';
-import { clampFrame, closeWindow, focusWindow, frameWindow, openWindow, retargetWindow, stackOrder } from './windowManager.ts';
+import {
+  clampFrame,
+  closeWindow,
+  focusWindow,
+  frameWindow,
+  openWindow,
+  retargetWindow,
+  retitleWindow,
+  stackOrder,
+} from './windowManager.ts';
 
 const laptop = { width: 1366, height: 768 };
 const note = (targetId: string) => ({ kind: 'contribution' as const, targetId, title: targetId, contextId: 'view-1' });
@@ -109,6 +118,30 @@ describe('the window manager (issue 22 §8)', () => {
     it('brings forward the window already showing that view and closes this one', () => {
       const list = retargetWindow(opened(view('v2'), view('v1')), 'w2', 'v2', 'Les saisons');
       expect(list.map((w) => w.id)).toEqual(['w1']);
+    });
+  });
+
+  describe('focus and names (issue 25 §2)', () => {
+    it('counts each request for a window, so asking again for an open one moves focus into it again', () => {
+      const list = opened(note('n1'), note('n2'));
+      expect(list.map((w) => w.opened)).toEqual([1, 1]);
+      const again = openWindow(list, note('n1'), laptop, 'w3');
+      expect(again.find((w) => w.id === 'w1')?.opened).toBe(2);
+      expect(again.find((w) => w.id === 'w2')?.opened).toBe(1);
+    });
+
+    it('remembers that a window shows a contribution just created', () => {
+      const list = openWindow(opened(note('n1')), { ...note('n2'), created: true }, laptop, 'w2');
+      expect(list.map((w) => w.created ?? false)).toEqual([false, true]);
+    });
+
+    it('follows the title as it is typed; an empty title keeps the one it had', () => {
+      const list = opened(note('n1'));
+      const named = retitleWindow(list, 'w1', '  Les bourgeons ');
+      expect(named[0]?.title).toBe('Les bourgeons');
+      expect(retitleWindow(named, 'w1', '   ')).toBe(named);
+      expect(retitleWindow(named, 'w1', 'Les bourgeons')).toBe(named);
+      expect(retitleWindow(named, 'unknown', 'X')).toBe(named);
     });
   });
 });
