@@ -48,7 +48,13 @@ export const ObjectMessages = {
   commentRequired: 'comment is required',
   notAVideo: 'Only a video attachment has time-tagged comments.',
   revisionAhead: 'This revision does not exist yet: reload the contribution.',
+  /** Issue 25 §4: the text alternative of a picture. */
+  descriptionTooLong: 'The description is longer than {max} characters.',
+  notDescribable: 'Only a drawing, an image or an attachment has a description.',
 } as const;
+
+/** The longest description (text alternative) of a drawing, image or attachment, in characters. */
+export const descriptionMaxLength = 1000;
 
 export const ContributionParams = Type.Object({ communityId: ObjectIdSchema, id: ObjectIdSchema });
 export const AuthorParams = Type.Object({ communityId: ObjectIdSchema, id: ObjectIdSchema, authorId: ObjectIdSchema });
@@ -110,6 +116,13 @@ export const SaveObjectBody = Type.Object({
   keywords: Type.Optional(Type.String({ maxLength: 5_000 })),
   svg: Type.Optional(Type.String()),
   status: Type.Optional(Status),
+  /**
+   * Drawings and attachments (images included): the text alternative a screen
+   * reader says in place of the picture (`data.description`, at most
+   * `descriptionMaxLength` characters, checked by the service with a 400
+   * naming `description`); absent: unchanged, '': removed.
+   */
+  description: Type.Optional(Type.String({ maxLength: 100_000 })),
   /**
    * Multilanguage notes (plugin on): each written language's title and body,
    * by language code (one of the context's languages). The server stores the

@@ -18,6 +18,7 @@ export const contentEvents: ContributionEvent['type'][] = [
   'VideoCommentAdded',
   'AnnotationEdited',
   'ScaffoldTemplateChanged',
+  'ContributionDescribed',
 ];
 
 /** One stored version of an attachment's file (`data.versions`). */
@@ -67,6 +68,8 @@ export const evolveContent = (current: ContributionDocument, event: RecordedEven
     }
     case 'ScaffoldTemplateChanged':
       return { ...current, data: { ...current.data, isTemplate: event.data.isTemplate }, modified: at };
+    case 'ContributionDescribed':
+      return { ...current, data: { ...current.data, description: event.data.description }, modified: at };
     case 'DrawingSaved':
       return {
         ...current,

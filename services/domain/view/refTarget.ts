@@ -87,6 +87,10 @@ export const shapeRefTarget = (doc: ShapedContribution, reader: TargetReader, in
   if (inputs.supports) out.supports = [...inputs.supports];
   if (out.langInNote.length > 0) out.titles = titlesOf({ langInNote: out.langInNote, data });
   if (doc.type === 'Drawing' && typeof data.svg === 'string') out.svg = data.svg;
+  // A picture's text alternative (issue 25 §4): the canvas card's image is named by it.
+  if ((doc.type === 'Drawing' || doc.type === 'Attachment') && typeof data.description === 'string' && data.description) {
+    out.description = data.description;
+  }
   if (doc.type === 'Attachment' && typeof data.url === 'string') {
     const mime = typeof data.type === 'string' ? data.type : 'application/octet-stream';
     const version = num(data.version);

@@ -26,6 +26,13 @@ export const attachmentDataOf = (object: Pick<ObjectReply, 'data' | 'title'>): A
   };
 };
 
+/** The text alternative of a drawing, image or attachment (`data.description`, issue 25 §4); '' when it has none. */
+export const descriptionOf = (object: Pick<ObjectReply, 'data'>): string =>
+  typeof object.data.description === 'string' ? object.data.description.trim() : '';
+
+/** What names a picture for a screen reader: its description, else its title. */
+export const altTextOf = (object: Pick<ObjectReply, 'data' | 'title'>): string => descriptionOf(object) || object.title;
+
 export const isImage = (mime: string): boolean => /^image\/(png|jpeg|gif|webp|svg\+xml)$/.test(mime);
 export const isVideo = (mime: string): boolean => mime.startsWith('video/');
 
@@ -48,7 +55,7 @@ export const resolveAttachment: AttachmentResolver = async (attachmentId) => {
     const object = await api.request<ObjectReply>(urls.object(attachmentId));
     const data = attachmentDataOf(object);
     if (!data.url) return null;
-    return { src: await fileUrl(data.url), title: object.title, isImage: isImage(data.mime) };
+    return { src: await fileUrl(data.url), title: object.title, isImage: isImage(data.mime), description: descriptionOf(object) };
   } catch {
     return null;
   }

@@ -7,6 +7,7 @@ import { UploadBox } from '../attachments/UploadBox.tsx';
 import { fileUrl, isImage } from '../attachments/resolve.ts';
 import type { EditSession } from '../window/useEditSession.ts';
 import { ConflictView } from '../editor/ConflictView.tsx';
+import { DescriptionField } from '../description/DescriptionField.tsx';
 import { createScene, type LayerInfo, type Scene, type TextEdit, type Tool } from './scene.ts';
 import { TextInPlace } from './TextInPlace.tsx';
 import styles from './Drawing.module.css';
@@ -111,6 +112,7 @@ export const DrawingEdit = ({
         required
         data-testid="title-input"
       />
+      <DescriptionField value={session.description} onChange={session.setDescription} name="drawing-description" />
       <div className={styles.workspace}>
         <div className={styles.rail} role="toolbar" aria-label={t('contribution.drawing.tools')}>
           {tools.map(({ id, Icon }) => (

@@ -42,7 +42,7 @@ export const DocView = ({
           if (found.isImage) {
             const img = document.createElement('img');
             img.src = found.src;
-            img.alt = found.title;
+            img.alt = found.description || found.title;
             img.style.maxWidth = '200px';
             span.replaceChildren(img);
           } else {

@@ -66,7 +66,9 @@ const sameAttrs = (a: Record<string, unknown>, b: Record<string, unknown>): bool
   Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => a[key] === b[key]);
 
 /** Resolves an attachment id to an image URL the browser can show (or null). */
-export type AttachmentResolver = (attachmentId: string) => Promise<{ src: string; title: string; isImage: boolean } | null>;
+export type AttachmentResolver = (
+  attachmentId: string,
+) => Promise<{ src: string; title: string; isImage: boolean; description?: string } | null>;
 
 /** An inline attachment: the image itself (at most 200 px wide), else its title. */
 export class AttachmentRefView implements NodeView {
@@ -88,7 +90,8 @@ export class AttachmentRefView implements NodeView {
         if (found.isImage) {
           const img = document.createElement('img');
           img.src = found.src;
-          img.alt = found.title;
+          // Its description is its text alternative (issue 25 §4), else its title.
+          img.alt = found.description || found.title;
           img.style.maxWidth = `${maxInlineImageWidth}px`;
           this.dom.append(img);
         } else {
