@@ -33,6 +33,8 @@ export const DescriptionField = ({
       name={name}
       value={value}
       rows={2}
+      // A sentence or two: smaller than a note's text area.
+      style={{ minHeight: '4.5rem' }}
       onChange={(event) => onChange(event.target.value)}
       error={tooLong ?? error ?? undefined}
       disabled={disabled}
