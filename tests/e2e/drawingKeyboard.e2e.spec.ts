@@ -15,6 +15,9 @@ import { describeBrowser, expectAccessible, registerUser, runCli, useBrowserApp,
  * canvas.
  */
 const admin = { userName: 'directrice', password: 'admin-pass1' };
+/** A 40×30 PNG. */
+const pngBase64 =
+  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAAKklEQVR4nO3NMQ0AAAgDsAmb/yALGXA06d9MeyJisVgsFovFYrFYLP4bL9HP3Ew1mJ9PAAAAAElFTkSuQmCC';
 const description = 'Un soleil au-dessus de la mer, avec le mot Soleil.';
 
 describeBrowser('the drawing editor with the keyboard only (issue 25 §4)', () => {
@@ -153,6 +156,43 @@ describeBrowser('the drawing editor with the keyboard only (issue 25 §4)', () =
     await card.waitFor();
     expect(await card.getAttribute('aria-label')).toContain(`image : ${description}`);
     await expectAccessible(page);
+    await page.close();
+  });
+
+  it('an image attachment is described in its window, by keyboard; the description is its alt text', async () => {
+    const attachment = await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, pupil.token, 'POST', {
+      type: 'Attachment',
+      title: 'flaque.png',
+      placement: { viewId, x: 400, y: 120 },
+    });
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from(pngBase64, 'base64')], { type: 'image/png' }), 'flaque.png');
+    const uploaded = await fetch(`${app.url}/api/upload/${community._id}/${attachment.contribution._id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${pupil.token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+
+    const page = await app.newPage();
+    await useSession(page, pupil.token);
+    await page.goto(`${app.url}/contribution/${attachment.contribution._id}/${viewId}`);
+    const image = page.getByTestId('attachment-image');
+    await image.waitFor();
+    expect(await image.getAttribute('alt')).toBe('flaque.png');
+    await page.locator('body').focus();
+    await tabTo(page, 'description-input');
+    await page.keyboard.type('Une flaque d’eau sur le trottoir.');
+    await tabTo(page, 'description-save');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('description-status').textContent()).toBe('Description enregistrée.');
+    await expect.poll(() => image.getAttribute('alt')).toBe('Une flaque d’eau sur le trottoir.');
+    // The focus stays on the button.
+    expect(await focused(page)).toBe('description-save');
+    const stored = await ok<ObjectReply>(app.url, `/api/objects/${attachment.contribution._id}`, pupil.token);
+    expect(stored.data.description).toBe('Une flaque d’eau sur le trottoir.');
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/attachment-description.png' });
     await page.close();
   });
 });

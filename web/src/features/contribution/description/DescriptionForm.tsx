@@ -25,7 +25,11 @@ export const DescriptionForm = ({ object }: { object: ObjectReply }) => {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (descriptionLength(value) > descriptionMaxLength) return;
+    if (state === 'saving' || descriptionLength(value) > descriptionMaxLength) return;
+    if (!changed) {
+      setState('saved');
+      return;
+    }
     setState('saving');
     setError(null);
     try {
@@ -61,7 +65,8 @@ export const DescriptionForm = ({ object }: { object: ObjectReply }) => {
         name="attachment-description"
         error={error}
       />
-      <Button type="submit" variant="secondary" disabled={!changed || state === 'saving'} data-testid="description-save">
+      {/* Never disabled: the button keeps the focus after a save (a disabled one would drop it to the page). */}
+      <Button type="submit" variant="secondary" data-testid="description-save">
         <Save size={18} aria-hidden="true" />
         {t('contribution.description.save')}
       </Button>
