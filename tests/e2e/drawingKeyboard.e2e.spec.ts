@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import { createCommunity, ok, refByTitle } from './api.ts';
+import { expectNoAxeViolations } from './axeStrict.ts';
 import { describeBrowser, expectAccessible, registerUser, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
 
 /**
@@ -127,6 +128,7 @@ describeBrowser('the drawing editor with the keyboard only (issue 25 §4)', () =
     await step(page, 'Shift+Enter', /Sélection : texte « Soleil » \(3 sur 3\)/);
     await step(page, 'ArrowDown', /Texte « Soleil » déplacé vers le bas/);
     await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: '/tmp/drawing-keyboard.png' });
 
     // Contribute from the keyboard.
@@ -156,6 +158,7 @@ describeBrowser('the drawing editor with the keyboard only (issue 25 §4)', () =
     await card.waitFor();
     expect(await card.getAttribute('aria-label')).toContain(`image : ${description}`);
     await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await page.close();
   });
 
@@ -192,6 +195,7 @@ describeBrowser('the drawing editor with the keyboard only (issue 25 §4)', () =
     const stored = await ok<ObjectReply>(app.url, `/api/objects/${attachment.contribution._id}`, pupil.token);
     expect(stored.data.description).toBe('Une flaque d’eau sur le trottoir.');
     await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: '/tmp/attachment-description.png' });
     await page.close();
   });

@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import { createCommunity, ok } from './api.ts';
+import { expectNoAxeViolations } from './axeStrict.ts';
 import { describeBrowser, expectAccessible, registerUser, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
 
 /**
@@ -155,6 +156,7 @@ describeBrowser('scaffolds with the keyboard and a screen reader (issue 25 §4)'
     );
     expect(await languages(editor)).toEqual([{ label: 'en', hidden: ['en', 'en'], words: 'fr' }]);
     await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: '/tmp/scaffold-access-editor.png' });
 
     // Contribute from the keyboard.
@@ -183,6 +185,7 @@ describeBrowser('scaffolds with the keyboard and a screen reader (issue 25 §4)'
     const hiddenBox = await body.locator('.kf-support-sr').first().boundingBox();
     expect((hiddenBox?.width ?? 0) <= 1 && (hiddenBox?.height ?? 0) <= 1).toBe(true);
     await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: '/tmp/scaffold-access-read.png' });
     await page.close();
   });

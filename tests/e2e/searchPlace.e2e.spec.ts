@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
 import { createCommunity, ok, writtenNote } from './api.ts';
+import { expectNoAxeViolations } from './axeStrict.ts';
 import { describeBrowser, expectAccessible, registerUser, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
 
 /**
@@ -108,6 +109,7 @@ describeBrowser('placing a search result in a view with the keyboard (issue 25 Â
     const select = page.getByTestId('search-place-view');
     expect(await select.locator('option').allTextContents()).toEqual(['Bienvenue', 'Mes idÃ©es']);
     await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: '/tmp/search-place-dialog.png' });
 
     await tabTo(page, 'search-place-view');
@@ -148,6 +150,7 @@ describeBrowser('placing a search result in a view with the keyboard (issue 25 Â
     expect(await focused(page)).toBe('search-place');
     expect(await refsOf(welcomeId)).toHaveLength(2);
     await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: '/tmp/search-place-done.png' });
     await page.close();
   });
