@@ -289,6 +289,8 @@ export const DrawingEdit = ({
               role="application"
               tabIndex={0}
               onKeyDown={onCanvasKey}
+              // A click also moves the keyboard cross there: Enter then places where the pupil pointed.
+              onPointerDown={(event) => setCursor({ x: Math.round(event.nativeEvent.offsetX), y: Math.round(event.nativeEvent.offsetY) })}
               onFocus={() => setCanvasFocused(true)}
               onBlur={() => setCanvasFocused(false)}
             />
