@@ -32,7 +32,7 @@ export const annotationTextOf = (body: unknown): string => {
 };
 
 /** Node types whose rendering is not annotation text (the client skips these elements' text). */
-export const annotationSkippedClasses = ['kf-support-label', 'kf-support-end', 'kf-reference', 'kf-attachment'] as const;
+export const annotationSkippedClasses = ['kf-support-label', 'kf-support-end', 'kf-support-sr', 'kf-reference', 'kf-attachment'] as const;
 
 /**
  * Plain text as typed in an annotation: control characters other than tabs

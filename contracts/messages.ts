@@ -68,10 +68,15 @@ export const checkUserName = (userName: string): UserMessage | null => {
 /** The community titled exactly this is shown to administrators only (fact sheet §3.3). */
 export const hiddenCourseCommunityTitle = 'CTL5036H Design Experiments';
 
-/** The default scaffolds of a new community, exact texts and order (fact sheet §6). */
+/**
+ * The default scaffolds of a new community, exact texts and order (fact sheet
+ * §6), with the language they are written in (issue 25 §4: the English one
+ * carries `lang="en"` wherever it is shown, see contracts/supportMarkup.ts).
+ */
 export const defaultScaffolds = [
   {
     title: 'Amélioration des idées',
+    lang: 'fr',
     supports: [
       'Mon idée',
       'Je prends du recul',
@@ -85,6 +90,7 @@ export const defaultScaffolds = [
   },
   {
     title: 'Theory Building',
+    lang: 'en',
     supports: [
       'My theory',
       'New Information',

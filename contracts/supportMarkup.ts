@@ -1,4 +1,5 @@
 import type { DOMOutputSpec, Node as PMNode, TagParseRule } from 'prosemirror-model';
+import { defaultScaffolds } from './messages.ts';
 
 /**
  * The HTML of a scaffold support, as Knowledge Forum 6 writes it and as
@@ -47,8 +48,28 @@ export const supportClasses = {
   kf6EndMark: 'kfSupportEndMark',
 } as const;
 
+/**
+ * The language a scaffold's or support's title is written in, when it is one
+ * of the default scaffolds' texts (contracts/messages.ts): the English
+ * "Theory Building" of a French community is marked `lang="en"` wherever it
+ * is shown, so that a screen reader reads it in English (issue 25 §4, WCAG
+ * 3.1.2). Null for other texts: they take the page's language.
+ */
+export const scaffoldTextLanguage = (text: string): string | null => {
+  const key = text.trim();
+  for (const scaffold of defaultScaffolds) {
+    if (scaffold.title === key || (scaffold.supports as readonly string[]).includes(key)) return scaffold.lang;
+  }
+  return null;
+};
+
 /** The id KF6 gives both markers: the link once there is one, else the support. */
 const kf6IdOf = (node: PMNode): string => ((node.attrs.linkId as string | null) ?? (node.attrs.supportId as string)) || '';
+
+const langAttribute = (text: string): { lang?: string } => {
+  const lang = scaffoldTextLanguage(text);
+  return lang ? { lang } : {};
+};
 
 /** The rendering of a support node: KF6's markers around a hole for the words. */
 export const supportToDOM = (node: PMNode): DOMOutputSpec => {
@@ -66,7 +87,7 @@ export const supportToDOM = (node: PMNode): DOMOutputSpec => {
       'span',
       { id: kf6Id, class: `${supportClasses.kf6Start} mceNonEditable ${supportClasses.label}` },
       ['span', { class: supportClasses.kf6StartMark }, '\u00a0'],
-      ['span', { class: supportClasses.kf6StartLabel }, title],
+      ['span', { class: supportClasses.kf6StartLabel, ...langAttribute(title) }, title],
     ],
     ['span', { class: supportClasses.words }, 0],
     [

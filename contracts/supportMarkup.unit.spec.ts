@@ -2,6 +2,7 @@
 import { DOMParser as PMDOMParser, DOMSerializer, type Node as PMNode } from 'prosemirror-model';
 import { describe, expect, it } from 'vitest';
 import { countWords, noteSchema, parseNoteBody, plainTextOf, supportNodesOf } from './noteSchema.ts';
+import { scaffoldTextLanguage } from './supportMarkup.ts';
 
 /** Issue 21 §3: a support's HTML is Knowledge Forum 6's, both ways. */
 
@@ -133,5 +134,30 @@ describe('the support node as Knowledge Forum 6 markup', () => {
     );
     expect(supportNodesOf(doc)).toEqual([]);
     expect(doc.textContent).toBe('Mon idéemots');
+  });
+
+  it('marks the label of a default scaffold with its language, and reads the same node back (issue 25 §4)', () => {
+    const english = body(support([{ type: 'text', text: 'la chaleur' }], { title: 'My theory' }));
+    const html = toHtml(english);
+    expect(html).toContain('<span class="kfSupportStartLabel" lang="en">My theory</span>');
+    // The pupil's words are not English: the lang is on the label only.
+    expect(html).toMatch(/<span class="kf-support-words">la chaleur<\/span>/);
+    expect(toHtml(body(support([], { title: 'Mon idée' })))).toContain('<span class="kfSupportStartLabel" lang="fr">Mon idée</span>');
+    // A manager's own scaffold: no language of its own, the page's applies.
+    expect(toHtml(body(support([], { title: 'Ma question' })))).toContain('<span class="kfSupportStartLabel">Ma question</span>');
+    // Round trip through the HTML (the clipboard): the same document.
+    expect(fromHtml(html).toJSON()).toEqual(parseNoteBody(english).toJSON());
+  });
+});
+
+describe('scaffoldTextLanguage', () => {
+  it('knows the default scaffolds and their supports, and nothing else', () => {
+    expect(scaffoldTextLanguage('Theory Building')).toBe('en');
+    expect(scaffoldTextLanguage('I need to understand')).toBe('en');
+    expect(scaffoldTextLanguage(' My theory ')).toBe('en');
+    expect(scaffoldTextLanguage('Amélioration des idées')).toBe('fr');
+    expect(scaffoldTextLanguage("J'ai besoin de comprendre")).toBe('fr');
+    expect(scaffoldTextLanguage('my theory')).toBeNull();
+    expect(scaffoldTextLanguage('')).toBeNull();
   });
 });

@@ -189,6 +189,12 @@ export const ViewSummarySchema = Type.Object({
   modified: Type.String(),
   permission: Type.String(),
   status: Type.String(),
+  /**
+   * In the community's view list: whether the caller may write in the view
+   * (place a ref there), so "place in view" offers only those (issue 25 §1).
+   * The server checks again when the ref is placed.
+   */
+  editable: Type.Optional(Type.Boolean()),
 });
 export type ViewSummary = Static<typeof ViewSummarySchema>;
 

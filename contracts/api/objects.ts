@@ -8,6 +8,9 @@ import { ObjectIdSchema } from './common.ts';
  * history. Shared by the server (route schemas) and the web client.
  */
 
+/** The longest description (text alternative) of a drawing, image or attachment, in characters. */
+export const descriptionMaxLength = 1000;
+
 export const ContributionParams = Type.Object({ communityId: ObjectIdSchema, id: ObjectIdSchema });
 export const AuthorParams = Type.Object({ communityId: ObjectIdSchema, id: ObjectIdSchema, authorId: ObjectIdSchema });
 export const AtQuery = Type.Object({ at: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })) });
@@ -73,6 +76,13 @@ export const SaveObjectBody = Type.Object({
   keywords: Type.Optional(Type.String({ maxLength: 5_000 })),
   svg: Type.Optional(Type.String()),
   status: Type.Optional(Status),
+  /**
+   * Drawings and attachments (images included): the text alternative a screen
+   * reader says in place of the picture (`data.description`, at most
+   * `descriptionMaxLength` characters, checked by the service with a 400
+   * naming `description`); absent: unchanged, '': removed.
+   */
+  description: Type.Optional(Type.String({ maxLength: 100_000 })),
   /**
    * Multilanguage notes (plugin on): each written language's title and body,
    * by language code (one of the context's languages). The server stores the

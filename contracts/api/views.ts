@@ -57,6 +57,8 @@ export const RefTargetSchema = Type.Object({
    * links (support ids, each once). The filter panel's scaffold choice reads it.
    */
   supports: Type.Optional(Type.Array(ObjectIdSchema)),
+  /** Drawings and attachments: their text alternative (`data.description`, issue 25 §4), when they have one. */
+  description: Type.Optional(Type.String()),
   /** Drawings shown in place: the sanitised SVG. */
   svg: Type.Optional(Type.String()),
   /** Attachments: where to fetch the file and its image size. */

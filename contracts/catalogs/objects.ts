@@ -39,4 +39,7 @@ export const ObjectMessages = {
   commentRequired: 'comment is required',
   notAVideo: 'Only a video attachment has time-tagged comments.',
   revisionAhead: 'This revision does not exist yet: reload the contribution.',
+  /** Issue 25 §4: the text alternative of a picture. */
+  descriptionTooLong: 'The description is longer than {max} characters.',
+  notDescribable: 'Only a drawing, an image or an attachment has a description.',
 } as const;

@@ -135,6 +135,12 @@ export type AttachmentUploaded = Event<
     contributed: boolean;
   }
 >;
+/**
+ * The text alternative of a drawing or an attachment (issue 25 §4),
+ * `data.description`: what a screen reader says in place of the picture.
+ * An empty description removes it.
+ */
+export type ContributionDescribed = Event<'ContributionDescribed', { contributionId: string; description: string }>;
 /** A scaffold is (or stops being) a template for new notes (`data.isTemplate`). */
 export type ScaffoldTemplateChanged = Event<'ScaffoldTemplateChanged', { contributionId: string; isTemplate: boolean }>;
 /** A time-tagged comment on a video attachment. */
@@ -172,4 +178,5 @@ export type ContributionEvent =
   | AttachmentUploaded
   | VideoCommentAdded
   | ScaffoldTemplateChanged
-  | AnnotationEdited;
+  | AnnotationEdited
+  | ContributionDescribed;

@@ -19,6 +19,7 @@ export const contentEvents: ContributionEvent['type'][] = [
   'VideoCommentAdded',
   'AnnotationEdited',
   'ScaffoldTemplateChanged',
+  'ContributionDescribed',
 ];
 
 export type { AttachmentVersion };
@@ -69,6 +70,8 @@ export const evolveContent = (current: ContributionDocument, event: RecordedEven
     }
     case 'ScaffoldTemplateChanged':
       return withData(current, { ...current.data, isTemplate: event.data.isTemplate }, { modified: at });
+    case 'ContributionDescribed':
+      return withData(current, { ...current.data, description: event.data.description }, { modified: at });
     case 'DrawingSaved':
       return withData(
         current,

@@ -39,6 +39,8 @@ export type SaveNote = {
 /** Marks a scaffold as a template for new notes, or not. */
 export type SetScaffoldTemplate = { type: 'SetScaffoldTemplate'; data: { isTemplate: boolean } };
 export type SaveDrawing = { type: 'SaveDrawing'; data: { title: string; svg: string } };
+/** The text alternative of a drawing or an attachment (`data.description`, checked by the caller). */
+export type DescribeContribution = { type: 'DescribeContribution'; data: { description: string } };
 export type ChangePermission = { type: 'ChangePermission'; data: { permission: Permission; group: string | null } };
 export type AddCoauthor = { type: 'AddCoauthor'; data: { authorId: string } };
 export type RemoveCoauthor = { type: 'RemoveCoauthor'; data: { authorId: string } };
@@ -64,7 +66,8 @@ export type ContentCommand =
   | RemoveFavourite
   | RecordUpload
   | AddVideoComment
-  | SetScaffoldTemplate;
+  | SetScaffoldTemplate
+  | DescribeContribution;
 
 const contentCommandTypes: ReadonlySet<string> = new Set<ContentCommand['type']>([
   'SaveNote',
@@ -77,6 +80,7 @@ const contentCommandTypes: ReadonlySet<string> = new Set<ContentCommand['type']>
   'RecordUpload',
   'AddVideoComment',
   'SetScaffoldTemplate',
+  'DescribeContribution',
 ]);
 
 export const isContentCommand = (command: { type: string }): command is ContentCommand => contentCommandTypes.has(command.type);
@@ -96,6 +100,9 @@ const requireTitle = (title: string): string => {
   if (!trimmed) throw ValidationError.field('title', msg('objects.titleRequired'));
   return trimmed;
 };
+
+/** What has a text alternative (issue 25 §4): pictures, drawn or uploaded, and files. */
+export const describedTypes: ReadonlySet<string> = new Set(['Drawing', 'Attachment']);
 
 const requireType = (state: Created, type: Created['type'], message: UserMessage) => {
   if (state.type !== type) throw new IllegalStateError(message);
@@ -264,6 +271,12 @@ const decide = (command: ContentCommand, state: Created): ContributionEvent[] =>
         },
       ];
     }
+    case 'DescribeContribution': {
+      if (!describedTypes.has(state.type)) throw new IllegalStateError(msg('objects.notDescribable'));
+      const description = command.data.description.trim();
+      const current = typeof state.data.description === 'string' ? state.data.description : '';
+      return description === current ? [] : [{ type: 'ContributionDescribed', data: { contributionId, description } }];
+    }
     case 'SetScaffoldTemplate':
       requireType(state, 'Scaffold', msg('templates.notAScaffold'));
       return (state.data.isTemplate === true) === command.data.isTemplate
@@ -300,6 +313,8 @@ export const evolveContent = (state: Created, event: ContributionEvent): Created
     }
     case 'ScaffoldTemplateChanged':
       return { ...state, data: { ...state.data, isTemplate: event.data.isTemplate } };
+    case 'ContributionDescribed':
+      return { ...state, data: { ...state.data, description: event.data.description } };
     case 'DrawingSaved':
       return {
         ...state,

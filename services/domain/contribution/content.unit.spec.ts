@@ -231,6 +231,46 @@ describe('drawings', () => {
   });
 });
 
+describe('descriptions (issue 25 §4)', () => {
+  const drawing = created({ type: 'Drawing', title: 'Un dessin', data: { svg: '<svg/>' } });
+  const described: ContributionEvent = { type: 'ContributionDescribed', data: { contributionId: id, description: 'Un soleil' } };
+
+  it('a drawing or an attachment takes a description, trimmed; nothing when unchanged', () => {
+    spec
+      .given([drawing])
+      .when({ type: 'DescribeContribution', data: { description: '  Un soleil ' } })
+      .then([described]);
+    spec
+      .given([drawing, described])
+      .when({ type: 'DescribeContribution', data: { description: 'Un soleil' } })
+      .thenNothingHappens();
+    spec
+      .given([drawing])
+      .when({ type: 'DescribeContribution', data: { description: '' } })
+      .thenNothingHappens();
+    spec
+      .given([created({ type: 'Attachment' })])
+      .when({ type: 'DescribeContribution', data: { description: 'Une photo' } })
+      .then([{ type: 'ContributionDescribed', data: { contributionId: id, description: 'Une photo' } }]);
+  });
+
+  it('is kept in data.description, and emptied', () => {
+    const state = [drawing, described].reduce(evolveContribution, initialContributionState());
+    expect(state.status === 'created' && state.data.description).toBe('Un soleil');
+    spec
+      .given([drawing, described])
+      .when({ type: 'DescribeContribution', data: { description: '' } })
+      .then([{ type: 'ContributionDescribed', data: { contributionId: id, description: '' } }]);
+  });
+
+  it('a note has none', () => {
+    spec
+      .given([activeNote])
+      .when({ type: 'DescribeContribution', data: { description: 'x' } })
+      .thenThrows(IllegalStateError, ObjectMessages.notDescribable);
+  });
+});
+
 describe('properties and authors', () => {
   it('changes the permission and group, nothing when the same', () => {
     spec

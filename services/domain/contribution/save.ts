@@ -13,6 +13,7 @@ export const contentEventTypes: ReadonlySet<string> = new Set([
   'DrawingSaved',
   'ContributionRetitled',
   'AttachmentUploaded',
+  'ContributionDescribed',
 ]);
 
 /**

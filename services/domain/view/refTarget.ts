@@ -87,6 +87,10 @@ export const shapeRefTarget = (doc: ShapedContribution, reader: TargetReader, in
   if (inputs.supports) out.supports = [...inputs.supports];
   if (out.langInNote.length > 0) out.titles = titlesOf({ langInNote: out.langInNote, data: fields });
   if (doc.type === 'Drawing' && typeof doc.data.svg === 'string') out.svg = doc.data.svg;
+  // A picture's text alternative (issue 25 §4): the canvas card's image is named by it.
+  if ((doc.type === 'Drawing' || doc.type === 'Attachment') && typeof doc.data.description === 'string' && doc.data.description) {
+    out.description = doc.data.description;
+  }
   if (doc.type === 'Attachment' && typeof doc.data.url === 'string') {
     const { url: stored, type, version: rawVersion, width: rawWidth, height: rawHeight } = doc.data;
     const mime = typeof type === 'string' ? type : 'application/octet-stream';

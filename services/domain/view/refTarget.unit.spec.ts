@@ -74,6 +74,16 @@ describe('shapeRefTarget', () => {
     const pdf = { ...file, data: { ...file.data, type: 'application/pdf' } };
     expect(shapeRefTarget(pdf, { authorId: 'a1', userId: 'u1' }, { ...inputs, imageUrl: () => 'signed' }).attachment?.url).toBe('/f/1');
   });
+
+  it('carries a picture’s description (its text alternative) for drawings and attachments only (issue 25 §4)', () => {
+    const reader = { authorId: 'a1', userId: 'u1' };
+    const drawing = { ...note, type: 'Drawing' as const, data: { svg: '<svg/>', description: 'Un soleil' } };
+    expect(shapeRefTarget(drawing, reader, inputs).description).toBe('Un soleil');
+    const file = { ...note, type: 'Attachment' as const, data: { url: '/f/1', type: 'image/png', description: 'Une flaque' } };
+    expect(shapeRefTarget(file, reader, inputs).description).toBe('Une flaque');
+    expect(shapeRefTarget({ ...drawing, data: { svg: '<svg/>', description: '' } }, reader, inputs)).not.toHaveProperty('description');
+    expect(shapeRefTarget({ ...note, data: { description: 'x' } }, reader, inputs)).not.toHaveProperty('description');
+  });
 });
 
 describe('isOnCanvas', () => {

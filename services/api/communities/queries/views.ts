@@ -11,15 +11,30 @@ import { toCommunityAdmin, toCommunityInfo, toGroup, toViewSummary } from '../co
 
 const readerOf = (grant: CommunityAccessGrant) => ({ isManager: grant.isManager, authorId: grant.author?._id ?? null });
 
-/** Registered views that are active and readable by the caller, in registration order. */
+/**
+ * Registered views that are active and readable by the caller, in
+ * registration order, each saying whether the caller may write in it (its
+ * group's members included).
+ */
 export const listViews = async (deps: CommunityServiceDeps, user: UserDocument, communityId: string): Promise<ViewSummary[]> => {
   const grant = await deps.access.member(user, communityId);
-  const docs = await communityCollections(deps).contributions.find({ _id: { $in: grant.community.views }, type: 'View', status: 'active' });
+  const { contributions } = communityCollections(deps);
+  const docs = await contributions.find({ _id: { $in: grant.community.views }, type: 'View', status: 'active' });
   const byId = new Map(docs.map((doc) => [doc._id, doc]));
-  return grant.community.views
+  const readableViews = grant.community.views
     .map((id) => byId.get(id))
-    .filter((doc): doc is ContributionDocument => doc !== undefined && doc.communityId === communityId && mayReadView(readerOf(grant), doc))
-    .map(toViewSummary);
+    .filter(
+      (doc): doc is ContributionDocument => doc !== undefined && doc.communityId === communityId && mayReadView(readerOf(grant), doc),
+    );
+  const groupIds = [...new Set(readableViews.map((doc) => doc.group).filter((id): id is string => id !== null))];
+  const groups = groupIds.length > 0 ? await contributions.find({ _id: { $in: groupIds }, type: 'Group' }) : [];
+  const membersOf = new Map(
+    groups.filter((group) => group.communityId === communityId).map((group) => [group._id, toGroup(group).members]),
+  );
+  return readableViews.map((doc) => ({
+    ...toViewSummary(doc),
+    editable: mayEditView(readerOf(grant), doc, doc.group ? (membersOf.get(doc.group) ?? []) : []),
+  }));
 };
 
 /** The view page: the view, its community, my membership and whether I may edit the view. */

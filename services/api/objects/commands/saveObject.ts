@@ -25,7 +25,7 @@ import { objectCollections, writable, type ObjectServiceDeps } from '../objectAc
 import { objectMetadata, runOnObject } from '../objectCommands.ts';
 import { EditConflictError } from '../objectErrors.ts';
 import { toObjectReply } from '../objectReply.ts';
-import { checkNodes, noteLanguages, parsedBody, sanitizedDrawing } from './noteContent.ts';
+import { checkedDescription, checkNodes, noteLanguages, parsedBody, sanitizedDrawing } from './noteContent.ts';
 
 /** The version now stored, for the other side of a conflict. */
 const currentVersion = async (
@@ -140,6 +140,10 @@ export const saveObject = async (
     commands.push({ type: 'SaveDrawing', data: { title, svg: sanitizedDrawing(input.svg) } });
   } else {
     commands.push({ type: 'RetitleContribution', data: { title } });
+  }
+  // A drawing's or an attachment's text alternative (issue 25 §4): absent, unchanged.
+  if (input.description !== undefined) {
+    commands.push({ type: 'DescribeContribution', data: { description: checkedDescription(doc.type, input.description) } });
   }
   const status = statusSetBySave(doc.type, input.status);
   if (status !== null) commands.push({ type: 'ChangeContributionStatus', data: { status } });

@@ -1,6 +1,6 @@
 import { dataOf } from '../../../../../contracts/contributionData.ts';
 import { Download, MessageSquarePlus } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoComment } from '../../../../../contracts/api/objects.ts';
 import { Button } from '../../../components/Button.tsx';
@@ -8,7 +8,7 @@ import { TextField } from '../../../components/Field.tsx';
 import { api } from '../../../lib/api.ts';
 import type { ObjectReply } from '../api/objects.ts';
 import { urls } from '../api/urls.ts';
-import { attachmentDataOf, fileUrl, isImage, isVideo } from './resolve.ts';
+import { altTextOf, attachmentDataOf, descriptionOf, fileUrl, isImage, isVideo } from './resolve.ts';
 import styles from './Attachments.module.css';
 
 const clock = (seconds: number): string => {
@@ -26,6 +26,7 @@ export const AttachmentView = ({ object, authorName }: { object: ObjectReply; au
   const stored = dataOf(object, 'Attachment');
   const [comments, setComments] = useState<VideoComment[]>(() => (Array.isArray(stored?.videoComments) ? stored.videoComments : []));
   const [comment, setComment] = useState('');
+  const descriptionId = useId();
   const versions = Array.isArray(stored?.versions) ? stored.versions : [];
 
   useEffect(() => {
@@ -68,7 +69,7 @@ export const AttachmentView = ({ object, authorName }: { object: ObjectReply; au
   return (
     <div className={styles.viewer} data-testid="attachment-view">
       {failed && <p className={styles.muted}>{t('contribution.attachments.unavailable')}</p>}
-      {src && isImage(data.mime) && <img className={styles.image} src={src} alt={object.title} data-testid="attachment-image" />}
+      {src && isImage(data.mime) && <img className={styles.image} src={src} alt={altTextOf(object)} data-testid="attachment-image" />}
       {src && isVideo(data.mime) && (
         <div className={styles.videoBlock}>
           <video ref={video} className={styles.video} src={src} controls data-testid="attachment-video">
@@ -101,10 +102,21 @@ export const AttachmentView = ({ object, authorName }: { object: ObjectReply; au
         </div>
       )}
       {src && !isImage(data.mime) && !isVideo(data.mime) && (
-        <a className={styles.download} href={src} download={data.filename}>
+        <a
+          className={styles.download}
+          href={src}
+          download={data.filename}
+          {...(descriptionOf(object) ? { 'aria-describedby': descriptionId } : {})}
+        >
           <Download size={18} aria-hidden="true" />
           {data.filename}
         </a>
+      )}
+      {/* A file (not a picture) shows its description under its link; a picture's is its alt text. */}
+      {!isImage(data.mime) && descriptionOf(object) && (
+        <p id={descriptionId} className={styles.muted} data-testid="attachment-description">
+          {descriptionOf(object)}
+        </p>
       )}
       {versions.length > 0 && (
         <section>

@@ -28,6 +28,15 @@ export const attachmentDataOf = (object: Pick<ObjectReply, 'title'> & TypedData)
   };
 };
 
+/** The text alternative of a drawing, image or attachment (`data.description`, issue 25 §4); '' when it has none. */
+export const descriptionOf = (object: TypedData): string => {
+  const description = object.type === 'Drawing' || object.type === 'Attachment' ? object.data.description : undefined;
+  return typeof description === 'string' ? description.trim() : '';
+};
+
+/** What names a picture for a screen reader: its description, else its title. */
+export const altTextOf = (object: TypedData & { title: string }): string => descriptionOf(object) || object.title;
+
 export const isImage = (mime: string): boolean => /^image\/(png|jpeg|gif|webp|svg\+xml)$/.test(mime);
 export const isVideo = (mime: string): boolean => mime.startsWith('video/');
 
@@ -50,7 +59,7 @@ export const resolveAttachment: AttachmentResolver = async (attachmentId) => {
     const object = await api.request<ObjectReply>(urls.object(attachmentId));
     const data = attachmentDataOf(object);
     if (!data.url) return null;
-    return { src: await fileUrl(data.url), title: object.title, isImage: isImage(data.mime) };
+    return { src: await fileUrl(data.url), title: object.title, isImage: isImage(data.mime), description: descriptionOf(object) };
   } catch {
     return null;
   }

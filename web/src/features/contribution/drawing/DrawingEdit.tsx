@@ -1,5 +1,5 @@
 import { Circle, Eye, EyeOff, Layers, Minus, MousePointer2, Pencil, Plus, Redo2, Square, Trash2, Type, Undo2 } from 'lucide-react';
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/Field.tsx';
 import { createContribution } from '../api/objects.ts';
@@ -7,7 +7,9 @@ import { UploadBox } from '../attachments/UploadBox.tsx';
 import { fileUrl, isImage } from '../attachments/resolve.ts';
 import type { EditSession } from '../window/useEditSession.ts';
 import { ConflictView } from '../editor/ConflictView.tsx';
-import { createScene, type LayerInfo, type Scene, type TextEdit, type Tool } from './scene.ts';
+import { DescriptionField } from '../description/DescriptionField.tsx';
+import { clampPoint, drawingKeyAction, type DrawKeyAction } from './keyboard.ts';
+import { createScene, type ItemInfo, type LayerInfo, type Scene, type TextEdit, type Tool } from './scene.ts';
 import { TextInPlace } from './TextInPlace.tsx';
 import styles from './Drawing.module.css';
 
@@ -55,6 +57,13 @@ export const DrawingEdit = ({
   const [size, setSize] = useState({ width: 200, height: 200 });
   /** The text being written in place, if any. */
   const [writing, setWriting] = useState<TextEdit | null>(null);
+  // The keyboard (issue 25 §4, keyboard.ts): a cursor where Enter places shapes and texts, and what each step did.
+  const [cursor, setCursor] = useState({ x: 100, y: 100 });
+  const [canvasFocused, setCanvasFocused] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  /** A text started from the keyboard: once placed, focus goes back to the canvas and it is announced. */
+  const writingFromKeys = useRef(false);
+  const keysHintId = useId();
   const lastToken = useRef(session.replaced.token);
   const latest = useRef({ session });
   latest.current = { session };
@@ -70,6 +79,7 @@ export const DrawingEdit = ({
     scene.current = created;
     created.load(asSvg(latest.current.session.replaced.content));
     setSize(created.size());
+    setCursor({ x: Math.round(created.size().width / 2), y: Math.round(created.size().height / 2) });
     refresh();
     if (initialBackground) {
       void initialBackground
@@ -95,6 +105,105 @@ export const DrawingEdit = ({
     scene.current?.setTool(tool);
   }, [tool]);
 
+  /** A shape named for an announcement: its kind, and a text's words. */
+  const what = (info: ItemInfo) =>
+    info.kind === 'text' ? t('contribution.drawing.textWhat', { text: info.text }) : t(`contribution.drawing.kind.${info.kind}`);
+
+  const toolHint = (next: Tool) =>
+    next === 'select'
+      ? t('contribution.drawing.announce.hintSelect')
+      : next === 'pen'
+        ? t('contribution.drawing.announce.penNeedsPointer')
+        : next === 'text'
+          ? t('contribution.drawing.announce.hintText')
+          : t('contribution.drawing.announce.hintShape');
+
+  /** Does one keyboard step on the scene; answers what to announce. */
+  const runKey = (current: Scene, action: DrawKeyAction): string => {
+    switch (action.kind) {
+      case 'tool':
+        setTool(action.tool);
+        return `${t('contribution.drawing.announce.tool', { tool: t(`contribution.drawing.tool.${action.tool}`) })} ${toolHint(action.tool)}`;
+      case 'move': {
+        const direction = t(`contribution.drawing.direction.${action.direction}`);
+        const moved = current.moveSelected(action.dx, action.dy);
+        if (moved) {
+          setCursor({ x: moved.x, y: moved.y });
+          return t('contribution.drawing.announce.moved', { what: what(moved), direction, x: moved.x, y: moved.y });
+        }
+        const next = clampPoint({ x: cursor.x + action.dx, y: cursor.y + action.dy }, current.size());
+        setCursor(next);
+        return t('contribution.drawing.announce.cursor', { direction, x: next.x, y: next.y });
+      }
+      case 'place': {
+        const placed = current.placeShape(action.shape, cursor);
+        return t('contribution.drawing.announce.placed', { what: what(placed), x: placed.x, y: placed.y });
+      }
+      case 'write':
+        writingFromKeys.current = true;
+        current.startTextAt(cursor);
+        return '';
+      case 'penNeedsPointer':
+        return t('contribution.drawing.announce.penNeedsPointer');
+      case 'selectNext': {
+        const picked = current.selectStep(action.by);
+        if (!picked) return t('contribution.drawing.announce.nothing');
+        setCursor({ x: picked.x, y: picked.y });
+        return t('contribution.drawing.announce.selected', {
+          what: what(picked),
+          position: picked.position,
+          count: picked.count,
+          x: picked.x,
+          y: picked.y,
+        });
+      }
+      case 'scale': {
+        const scaled = current.scaleSelected(action.factor);
+        if (!scaled) return t('contribution.drawing.announce.noSelection');
+        return action.factor > 1 ? t('contribution.drawing.announce.bigger') : t('contribution.drawing.announce.smaller');
+      }
+      case 'delete': {
+        const deleted = current.deleteSelected();
+        return deleted
+          ? t('contribution.drawing.announce.deleted', { what: what(deleted) })
+          : t('contribution.drawing.announce.noSelection');
+      }
+      case 'deselect':
+        current.deselect();
+        return t('contribution.drawing.announce.released');
+      case 'undo':
+        current.undo();
+        return t('contribution.drawing.announce.undone');
+      case 'redo':
+        current.redo();
+        return t('contribution.drawing.announce.redone');
+    }
+  };
+
+  const onCanvasKey = (event: KeyboardEvent<HTMLCanvasElement>) => {
+    const current = scene.current;
+    if (!current || writing) return;
+    const action = drawingKeyAction(event, tool, current.selection() !== null);
+    if (!action) return;
+    event.preventDefault();
+    // Escape lets go of the selection only: the window stays open.
+    if (action.kind === 'deselect') event.stopPropagation();
+    const said = runKey(current, action);
+    if (said) setAnnouncement(said.charAt(0).toUpperCase() + said.slice(1));
+  };
+
+  /** A text written from the keyboard is placed (or dropped): back to the canvas, and say so. */
+  const textEnded = (content: string | null) => {
+    if (!writingFromKeys.current) return;
+    writingFromKeys.current = false;
+    const text = content?.replace(/\s+$/, '') ?? '';
+    setAnnouncement(text ? t('contribution.drawing.announce.textPlaced', { text }) : t('contribution.drawing.announce.textDropped'));
+    // Enter or Escape in the text: focus comes back to the canvas (not when the pupil tabbed away from the text).
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body || document.activeElement === null) canvas.current?.focus();
+    });
+  };
+
   const applyStyle = (next: { stroke?: string; fill?: string; filled?: boolean; width?: number }) => {
     const s = { stroke: next.stroke ?? stroke, fill: (next.filled ?? filled) ? (next.fill ?? fill) : null, width: next.width ?? width };
     scene.current?.setStyle(s);
@@ -111,6 +220,7 @@ export const DrawingEdit = ({
         required
         data-testid="title-input"
       />
+      <DescriptionField value={session.description} onChange={session.setDescription} name="drawing-description" />
       <div className={styles.workspace}>
         <div className={styles.rail} role="toolbar" aria-label={t('contribution.drawing.tools')}>
           {tools.map(({ id, Icon }) => (
@@ -155,7 +265,10 @@ export const DrawingEdit = ({
             className={styles.tool}
             aria-label={t('contribution.drawing.delete')}
             title={t('contribution.drawing.delete')}
-            onClick={() => scene.current?.deleteSelected()}
+            onClick={() => {
+              const deleted = scene.current?.deleteSelected();
+              if (deleted) setAnnouncement(t('contribution.drawing.announce.deleted', { what: what(deleted) }));
+            }}
             data-testid="draw-delete"
           >
             <Trash2 size={18} aria-hidden="true" />
@@ -171,21 +284,49 @@ export const DrawingEdit = ({
               height={size.height}
               data-testid="drawing-canvas"
               aria-label={t('contribution.drawing.canvas')}
+              aria-describedby={keysHintId}
+              // Its keys are its own (arrows, Enter, digits): a screen reader passes them on.
+              role="application"
               tabIndex={0}
-              onKeyDown={(event) => {
-                if (event.key === 'Delete' || event.key === 'Backspace') scene.current?.deleteSelected();
-              }}
+              onKeyDown={onCanvasKey}
+              // A click also moves the keyboard cross there: Enter then places where the pupil pointed.
+              onPointerDown={(event) => setCursor({ x: Math.round(event.nativeEvent.offsetX), y: Math.round(event.nativeEvent.offsetY) })}
+              onFocus={() => setCanvasFocused(true)}
+              onBlur={() => setCanvasFocused(false)}
             />
+            {/* The keyboard cursor: where Enter places a shape or a text. */}
+            {canvasFocused && (
+              <span
+                className={styles.keyCursor}
+                style={{ left: cursor.x, top: cursor.y }}
+                aria-hidden="true"
+                data-testid="draw-cursor"
+                data-x={cursor.x}
+                data-y={cursor.y}
+              />
+            )}
             {writing && (
               <TextInPlace
                 // A new editor for each text: its value starts from that text.
                 key={`${writing.x},${writing.y}`}
                 edit={writing}
-                onCommit={(content) => scene.current?.commitText(content)}
-                onCancel={() => scene.current?.cancelText()}
+                onCommit={(content) => {
+                  scene.current?.commitText(content);
+                  textEnded(content);
+                }}
+                onCancel={() => {
+                  scene.current?.cancelText();
+                  textEnded(null);
+                }}
               />
             )}
           </div>
+          <p id={keysHintId} className={styles.keysHint} data-testid="draw-keys">
+            {t('contribution.drawing.keysHint')}
+          </p>
+          <p className="visually-hidden" role="status" data-testid="drawing-announcement">
+            {announcement}
+          </p>
         </div>
         <div className={styles.side}>
           <fieldset className={styles.group}>

@@ -1,4 +1,5 @@
 import paperCore from 'paper/dist/paper-core';
+import { nextIndex, placedBox, type ShapeKind } from './keyboard.ts';
 import { emptyDrawingSvg } from './svg.ts';
 
 /**
@@ -19,6 +20,12 @@ export type LayerInfo = { index: number; name: string; visible: boolean; active:
  */
 export type TextEdit = { x: number; y: number; fontSize: number; fontFamily: string; colour: string; content: string };
 
+/** What a shape is, for announcing it (issue 25 §4): its kind, a text's words, its centre on the canvas. */
+export type ItemKind = 'rectangle' | 'ellipse' | 'line' | 'path' | 'text' | 'image' | 'group';
+export type ItemInfo = { kind: ItemKind; text: string; x: number; y: number };
+/** A shape chosen from the keyboard: which of how many (1-based). */
+export type PickedItem = ItemInfo & { position: number; count: number };
+
 /** The look of a new text: the text tool writes in the stroke colour. */
 const textFont = { fontSize: 16, fontFamily: 'sans-serif' } as const;
 
@@ -31,7 +38,8 @@ export type Scene = {
   redo: () => void;
   canUndo: () => boolean;
   canRedo: () => boolean;
-  deleteSelected: () => void;
+  /** Deletes the selected shapes; answers the first one deleted (null: nothing was selected). */
+  deleteSelected: () => ItemInfo | null;
   layers: () => LayerInfo[];
   addLayer: (name: string) => void;
   activateLayer: (index: number) => void;
@@ -43,6 +51,20 @@ export type Scene = {
   commitText: (content: string) => void;
   /** Drops the text being written; an existing text comes back unchanged. */
   cancelText: () => void;
+  // ---- the keyboard (issue 25 §4, keyboard.ts) ----
+  /** The selected shape (the first, when several are), if any. */
+  selection: () => ItemInfo | null;
+  /** Selects the next (or previous) shape of the visible, unlocked layers, going round; null when there is none. */
+  selectStep: (by: 1 | -1) => PickedItem | null;
+  deselect: () => void;
+  /** Moves the selected shapes, their centres kept on the canvas; null when nothing is selected. */
+  moveSelected: (dx: number, dy: number) => ItemInfo | null;
+  /** Scales the selected shapes about their centres; null when nothing is selected. */
+  scaleSelected: (factor: number) => ItemInfo | null;
+  /** A shape of the current style centred on `at`, selected. */
+  placeShape: (shape: ShapeKind, at: { x: number; y: number }) => ItemInfo;
+  /** Writes a text at `at` (or edits the text there); once placed, it is selected. */
+  startTextAt: (at: { x: number; y: number }) => void;
   destroy: () => void;
 };
 
@@ -175,6 +197,56 @@ export const createScene = (
   };
   canvas.addEventListener('dblclick', onDoubleClick);
 
+  // ---- the keyboard (issue 25 §4) ----
+  /** A text written from the keyboard is selected once placed, so the arrows move it next. */
+  let selectWritten = false;
+
+  /** The shapes a pupil may pick, bottom to top: on visible, unlocked layers (not a background). */
+  const pickable = (): paper.Item[] =>
+    scope.project.layers
+      .filter((layer) => layer.visible && !layer.locked)
+      .flatMap((layer) => layer.children.filter((item) => item.visible && !item.locked && !item.clipMask));
+
+  /** The top-level shapes selected (a selected segment selects its path). */
+  const selectedTop = (): paper.Item[] => {
+    const found = new Set<paper.Item>();
+    for (const item of scope.project.selectedItems) {
+      if (item.className === 'Layer') continue;
+      let top = item;
+      while (top.parent && top.parent.className !== 'Layer') top = top.parent;
+      found.add(top);
+    }
+    return [...found];
+  };
+
+  const kindOf = (item: paper.Item): ItemKind => {
+    if (item.className === 'Shape') return (item as paper.Shape).type === 'rectangle' ? 'rectangle' : 'ellipse';
+    if (item.className === 'PointText') return 'text';
+    if (item.className === 'Raster') return 'image';
+    if (item.className === 'Path') return (item as paper.Path).segments.length === 2 && !(item as paper.Path).closed ? 'line' : 'path';
+    return 'group';
+  };
+
+  const infoOf = (item: paper.Item): ItemInfo => ({
+    kind: kindOf(item),
+    text: item.className === 'PointText' ? (item as paper.PointText).content : '',
+    x: Math.round(item.position.x),
+    y: Math.round(item.position.y),
+  });
+
+  /** Keeps a shape's centre on the canvas. */
+  const keepOnCanvas = (item: paper.Item) => {
+    const x = Math.min(Math.max(0, item.position.x), size.width);
+    const y = Math.min(Math.max(0, item.position.y), size.height);
+    if (x !== item.position.x || y !== item.position.y) item.position = new scope.Point(x, y);
+  };
+
+  const selectOnly = (item: paper.Item) => {
+    scope.project.deselectAll();
+    item.selected = true;
+    scope.view.update();
+  };
+
   // ---- pointer tool ----
   const pointer = new scope.Tool();
   let drawing: paper.Item | null = null;
@@ -288,9 +360,12 @@ export const createScene = (
     canRedo: () => future.length > 0,
     deleteSelected: () => {
       const selected = scope.project.selectedItems.filter((item) => item.className !== 'Layer');
-      if (selected.length === 0) return;
+      if (selected.length === 0) return null;
+      const first = selectedTop()[0];
+      const info = first ? infoOf(first) : null;
       selected.forEach((item) => item.remove());
       changed();
+      return info;
     },
     layers: () =>
       scope.project.layers.map((layer, index) => ({
@@ -349,10 +424,15 @@ export const createScene = (
       const current = endWriting();
       if (!current) return;
       const text = content.replace(/\r\n?/g, '\n').replace(/\s+$/, '');
+      const select = selectWritten;
+      selectWritten = false;
       if (current.item) {
         current.item.visible = true;
         if (!text) current.item.remove();
-        else current.item.content = text;
+        else {
+          current.item.content = text;
+          if (select) current.item.selected = true;
+        }
         changed();
         scope.view.update();
         return;
@@ -363,12 +443,71 @@ export const createScene = (
       label.fillColor = new scope.Color(style.stroke);
       label.fontSize = textFont.fontSize;
       label.fontFamily = textFont.fontFamily;
+      if (select) label.selected = true;
       changed();
+      scope.view.update();
     },
     cancelText: () => {
+      selectWritten = false;
       const current = endWriting();
       if (current?.item) current.item.visible = true;
       scope.view.update();
+    },
+    selection: () => {
+      const first = selectedTop()[0];
+      return first ? infoOf(first) : null;
+    },
+    selectStep: (by) => {
+      const items = pickable();
+      if (items.length === 0) return null;
+      const current = selectedTop()[0];
+      const at = current ? items.indexOf(current) : -1;
+      const index = nextIndex(at, items.length, by);
+      const item = items[index] as paper.Item;
+      selectOnly(item);
+      return { ...infoOf(item), position: index + 1, count: items.length };
+    },
+    deselect: () => {
+      scope.project.deselectAll();
+      scope.view.update();
+    },
+    moveSelected: (dx, dy) => {
+      const items = selectedTop();
+      if (items.length === 0) return null;
+      for (const item of items) {
+        item.position = item.position.add(new scope.Point(dx, dy));
+        keepOnCanvas(item);
+      }
+      changed();
+      scope.view.update();
+      return infoOf(items[0] as paper.Item);
+    },
+    scaleSelected: (factor) => {
+      const items = selectedTop();
+      if (items.length === 0) return null;
+      items.forEach((item) => item.scale(factor));
+      changed();
+      scope.view.update();
+      return infoOf(items[0] as paper.Item);
+    },
+    placeShape: (shape, at) => {
+      const box = placedBox(shape, at, size);
+      const item =
+        shape === 'line'
+          ? new scope.Path.Line(new scope.Point(box.left, box.top), new scope.Point(box.left + box.width, box.top))
+          : shape === 'rectangle'
+            ? new scope.Shape.Rectangle(new scope.Rectangle(box.left, box.top, box.width, box.height))
+            : new scope.Shape.Ellipse(new scope.Rectangle(box.left, box.top, box.width, box.height));
+      apply(item, shape !== 'line');
+      selectOnly(item);
+      changed();
+      return infoOf(item);
+    },
+    startTextAt: (at) => {
+      if (writing) return;
+      const point = new scope.Point(at.x, at.y);
+      selectWritten = true;
+      startWriting(point, textAt(point));
     },
     destroy: () => {
       canvas.removeEventListener('dblclick', onDoubleClick);

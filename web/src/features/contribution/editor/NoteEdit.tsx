@@ -150,6 +150,7 @@ export const NoteEdit = ({
             onChange={onChange}
             resolveAttachment={resolveAttachment}
             supportPlaceholder={t('contribution.scaffolds.placeholder')}
+            supportTexts={{ start: t('contribution.scaffolds.srStart'), end: t('contribution.scaffolds.srEnd') }}
             knownSupports={() => scaffolds.flatMap((scaffold) => scaffold.supports)}
             label={t('contribution.fields.body')}
           />

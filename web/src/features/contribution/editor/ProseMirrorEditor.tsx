@@ -7,6 +7,7 @@ import { droppedImageWidth } from '../../../../../contracts/noteSchema.ts';
 import { closeSupportsAtEdges, inlinePointNear, resolvePastedSupports, schema, typeText, typingAtSupport } from './commands.ts';
 import { createEditorState } from './setup.ts';
 import { AttachmentRefView, imageFileToDataUrl, SupportView, type AttachmentResolver } from './nodeViews.ts';
+import type { SupportTexts } from './supportAccessibility.ts';
 import styles from './Editor.module.css';
 
 export type ProseMirrorEditorProps = {
@@ -16,6 +17,8 @@ export type ProseMirrorEditorProps = {
   resolveAttachment: AttachmentResolver;
   /** Shown in an empty support, after the caret. */
   supportPlaceholder: string;
+  /** What a screen reader hears at a support's start and end (supportAccessibility.ts). */
+  supportTexts: SupportTexts;
   /** The supports offered here: pasted supports are matched to them (see `resolvePastedSupports`). */
   knownSupports: () => readonly { _id: string; title: string }[];
   /** Accessible name of the text area. */
@@ -30,13 +33,14 @@ export const ProseMirrorEditor = ({
   onChange,
   resolveAttachment,
   supportPlaceholder,
+  supportTexts,
   knownSupports,
   label,
   editable = true,
 }: ProseMirrorEditorProps) => {
   const host = useRef<HTMLDivElement | null>(null);
-  const latest = useRef({ onChange, resolveAttachment, supportPlaceholder, knownSupports });
-  latest.current = { onChange, resolveAttachment, supportPlaceholder, knownSupports };
+  const latest = useRef({ onChange, resolveAttachment, supportPlaceholder, supportTexts, knownSupports });
+  latest.current = { onChange, resolveAttachment, supportPlaceholder, supportTexts, knownSupports };
   // Whether the HTML being pasted came from outside Buildon (set by transformPastedHTML, read by transformPasted).
   const foreignPaste = useRef(false);
 
@@ -53,7 +57,7 @@ export const ProseMirrorEditor = ({
         'data-testid': 'note-editor',
       },
       nodeViews: {
-        support: (node) => new SupportView(node, latest.current.supportPlaceholder),
+        support: (node) => new SupportView(node, latest.current.supportPlaceholder, latest.current.supportTexts),
         attachmentRef: (node) => new AttachmentRefView(node, (id) => latest.current.resolveAttachment(id)),
       },
       // Typing over a selected support (or reference) replaces the whole unit; typing in or at a

@@ -1,10 +1,15 @@
 import type { Scaffold } from '../../../../../contracts/api/communities.ts';
+import { scaffoldTextLanguage } from '../../../../../contracts/supportMarkup.ts';
 import { useTranslation } from 'react-i18next';
 import styles from './Editor.module.css';
 
+const langOf = (text: string) => scaffoldTextLanguage(text) ?? undefined;
+
 /**
  * The scaffolds the view (or the root context) uses, each with its supports
- * in order; a click wraps the selection in that support.
+ * in order; a click wraps the selection in that support. A default
+ * scaffold's texts carry their language (`lang="en"` for "Theory Building"
+ * in a French class), so a screen reader reads them right (issue 25 §4).
  */
 export const ScaffoldPanel = ({
   scaffolds,
@@ -25,7 +30,9 @@ export const ScaffoldPanel = ({
       {!loading && scaffolds.length === 0 && <p className={styles.muted}>{t('contribution.scaffolds.none')}</p>}
       {scaffolds.map((scaffold) => (
         <section key={scaffold._id} className={styles.scaffold} data-testid="scaffold" data-scaffold={scaffold.title}>
-          <h4 className={styles.scaffoldTitle}>{scaffold.title}</h4>
+          <h4 className={styles.scaffoldTitle} lang={langOf(scaffold.title)}>
+            {scaffold.title}
+          </h4>
           <ul className={styles.supports}>
             {[...scaffold.supports]
               .sort((a, b) => a.order - b.order)
@@ -37,6 +44,7 @@ export const ScaffoldPanel = ({
                     disabled={disabled}
                     data-testid="support-button"
                     data-support={support.title}
+                    lang={langOf(support.title)}
                     onMouseDown={(event) => event.preventDefault()}
                     onClick={() => onInsert(support)}
                   >

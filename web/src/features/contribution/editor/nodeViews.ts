@@ -2,6 +2,7 @@ import { DOMSerializer, type Node as PMNode } from 'prosemirror-model';
 import type { EditorView, NodeView, ViewMutationRecord } from 'prosemirror-view';
 import { maxInlineImageWidth } from '../../../../../contracts/noteSchema.ts';
 import { supportClasses, supportToDOM } from '../../../../../contracts/supportMarkup.ts';
+import { markSupport, type SupportTexts } from './supportAccessibility.ts';
 
 /**
  * A support in the editor (issue 21 §3): its label, then the pupil's words
@@ -10,17 +11,20 @@ import { supportClasses, supportToDOM } from '../../../../../contracts/supportMa
  * contracts/supportMarkup.ts), so the editor, the read view and the
  * clipboard draw a support alike. An empty support shows a placeholder after
  * the caret, drawn by the end mark, so it stays visible and easy to click in.
+ * Hidden words say where it starts and ends to a screen reader (issue 25 §4,
+ * supportAccessibility.ts); like the label, they are not editable.
  */
 export class SupportView implements NodeView {
   dom: HTMLElement;
   contentDOM: HTMLElement;
   private node: PMNode;
 
-  constructor(node: PMNode, placeholder: string) {
+  constructor(node: PMNode, placeholder: string, texts: SupportTexts) {
     this.node = node;
     const rendered = DOMSerializer.renderSpec(document, supportToDOM(node));
     this.dom = rendered.dom;
     this.contentDOM = rendered.contentDOM as HTMLElement;
+    markSupport(this.dom, texts);
     for (const child of Array.from(this.dom.children)) {
       if (child === this.contentDOM) continue;
       (child as HTMLElement).contentEditable = 'false';
@@ -28,7 +32,6 @@ export class SupportView implements NodeView {
       child.removeAttribute('id');
     }
     this.dom.querySelector(`.${supportClasses.end}`)?.setAttribute('data-placeholder', placeholder);
-    this.dom.querySelector(`.${supportClasses.end}`)?.setAttribute('aria-hidden', 'true');
     this.markEmpty();
   }
 
@@ -63,7 +66,9 @@ const sameAttrs = (a: Record<string, unknown>, b: Record<string, unknown>): bool
   Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => a[key] === b[key]);
 
 /** Resolves an attachment id to an image URL the browser can show (or null). */
-export type AttachmentResolver = (attachmentId: string) => Promise<{ src: string; title: string; isImage: boolean } | null>;
+export type AttachmentResolver = (
+  attachmentId: string,
+) => Promise<{ src: string; title: string; isImage: boolean; description?: string } | null>;
 
 /** An inline attachment: the image itself (at most 200 px wide), else its title. */
 export class AttachmentRefView implements NodeView {
@@ -85,7 +90,8 @@ export class AttachmentRefView implements NodeView {
         if (found.isImage) {
           const img = document.createElement('img');
           img.src = found.src;
-          img.alt = found.title;
+          // Its description is its text alternative (issue 25 §4), else its title.
+          img.alt = found.description || found.title;
           img.style.maxWidth = `${maxInlineImageWidth}px`;
           this.dom.append(img);
         } else {

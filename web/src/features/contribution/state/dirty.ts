@@ -10,6 +10,8 @@ export type Snapshot = {
   content: unknown;
   /** Multilanguage notes: every language's title and body (title and content are then unused). */
   translations?: Record<string, { title: string; content: unknown }>;
+  /** Drawings: the text alternative (issue 25 §4). */
+  description?: string;
 };
 
 /**
@@ -37,6 +39,7 @@ export const snapshotKey = (snapshot: Snapshot): string =>
       .filter(Boolean),
     content: snapshot.content,
     translations: snapshot.translations,
+    description: snapshot.description?.trim() || undefined,
   });
 
 export const isDirty = (saved: Snapshot | null, current: Snapshot | null): boolean => {

@@ -9,6 +9,8 @@ export type StoredBody = {
   content: unknown;
   revision: number;
   at: string;
+  /** Drawings: the text alternative being written (issue 25 §4). */
+  description?: string;
 };
 
 export type RecoveryStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

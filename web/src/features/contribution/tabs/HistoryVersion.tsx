@@ -28,6 +28,7 @@ const changeKinds = [
   'VideoCommentAdded',
   'AnnotationEdited',
   'ScaffoldTemplateChanged',
+  'ContributionDescribed',
   'ContextSettingsChanged',
   'GroupMemberAdded',
   'GroupMemberRemoved',
@@ -135,7 +136,12 @@ const VersionView = ({
         </div>
       )}
       {version.dataType === 'Drawing' && (
-        <img className={styles.drawing} src={svgDataUrl(facts.svg)} alt={facts.title} data-testid="historical-drawing" />
+        <img
+          className={styles.drawing}
+          src={svgDataUrl(facts.svg)}
+          alt={(typeof inner.description === 'string' && inner.description.trim()) || facts.title}
+          data-testid="historical-drawing"
+        />
       )}
       {version.dataType === 'Attachment' && fileNameOf(data) && (
         <p className={styles.meta}>{t('contribution.history.file', { name: fileNameOf(data) })}</p>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ObjectReply } from '../api/objects.ts';
 import { AnnotatedBody } from '../annotations/AnnotatedBody.tsx';
 import { AttachmentView } from '../attachments/AttachmentView.tsx';
-import { resolveAttachment } from '../attachments/resolve.ts';
+import { altTextOf, resolveAttachment } from '../attachments/resolve.ts';
 import { svgDataUrl } from '../drawing/svg.ts';
 import { DocView } from '../editor/DocView.tsx';
 import styles from './Tabs.module.css';
@@ -44,7 +44,7 @@ export const ReadTab = ({ object }: { object: ObjectReply }) => {
         <img
           className={styles.drawingPreview}
           src={svgDataUrl(typeof object.data.svg === 'string' ? object.data.svg : '')}
-          alt={object.title}
+          alt={altTextOf(object)}
           data-testid="drawing-preview"
         />
       )}

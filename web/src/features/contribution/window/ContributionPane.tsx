@@ -16,6 +16,7 @@ import { keys, markRead, useObject, useOptionalObject, type ObjectReply } from '
 import { AttachmentsTab, type AttachmentItem } from '../attachments/AttachmentsTab.tsx';
 import { fileUrl, isImage, resolveAttachment } from '../attachments/resolve.ts';
 import { UploadBox } from '../attachments/UploadBox.tsx';
+import { DescriptionForm } from '../description/DescriptionForm.tsx';
 import type { BackgroundChoice } from '../drawing/DrawingEdit.tsx';
 import { schema } from '../editor/commands.ts';
 import { NoteEdit } from '../editor/NoteEdit.tsx';
@@ -293,12 +294,16 @@ const LoadedPane = ({
             <ReadTab object={readObject} />
           )}
           {object.type === 'Attachment' && object.editable && (
-            <UploadBox
-              communityId={object.communityId}
-              label={t('contribution.attachments.newVersion')}
-              prepare={() => Promise.resolve(object._id)}
-              onUploaded={() => void refetch()}
-            />
+            <>
+              {/* Its text alternative (issue 25 §4). */}
+              <DescriptionForm key={object._id} object={object} />
+              <UploadBox
+                communityId={object.communityId}
+                label={t('contribution.attachments.newVersion')}
+                prepare={() => Promise.resolve(object._id)}
+                onUploaded={() => void refetch()}
+              />
+            </>
           )}
         </Tabs.Content>
         {showEdit && (

@@ -1,7 +1,7 @@
 import { dataOf, noteBodyOf } from '../../../../../contracts/contributionData.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { CurrentVersion, ObjectReply } from '../../../../../contracts/api/objects.ts';
+import { descriptionMaxLength, type CurrentVersion, type ObjectReply } from '../../../../../contracts/api/objects.ts';
 import { emptyNoteBody } from '../../../../../contracts/noteSchema.ts';
 import { keys, markRead, saveObject } from '../api/objects.ts';
 import { docFromJson } from '../editor/setup.ts';
@@ -32,6 +32,9 @@ export type EditSession = {
   kind: EditKind;
   title: string;
   setTitle: (title: string) => void;
+  /** Drawings: the text alternative, saved with the drawing (issue 25 §4). */
+  description: string;
+  setDescription: (description: string) => void;
   keywords: string;
   setKeywords: (keywords: string) => void;
   /** The editor reports its content on every change. */
@@ -70,12 +73,18 @@ export type EditSession = {
 export const useEditSession = (object: ObjectReply, kind: EditKind, multilang: MultilangConfig | null = null): EditSession => {
   const queryClient = useQueryClient();
   const initial = useMemo<Snapshot>(
-    () => ({ title: object.title, keywords: keywordsText(object.keywords), content: contentOf(object, kind) }),
+    () => ({
+      title: object.title,
+      keywords: keywordsText(object.keywords),
+      content: contentOf(object, kind),
+      ...(kind === 'drawing' ? { description: dataOf(object, 'Drawing')?.description ?? '' } : {}),
+    }),
     // One session per contribution: later cache updates do not reset the editor.
     [object._id, kind],
   );
   const [title, setTitle] = useState(initial.title);
   const [keywords, setKeywords] = useState(initial.keywords);
+  const [description, setDescription] = useState(initial.description ?? '');
   const contentRef = useRef<unknown>(initial.content);
   const [contentTick, setContentTick] = useState(0);
   const [saved, setSaved] = useState<Snapshot>(initial);
@@ -97,7 +106,9 @@ export const useEditSession = (object: ObjectReply, kind: EditKind, multilang: M
     editLang === null ? langs : canonicalMap({ ...langs, [editLang]: { title, content: contentRef.current } }, ml?.offered ?? []);
 
   const current = (): Snapshot =>
-    multi ? { title: '', keywords, content: null, translations: mergedLangs() } : { title, keywords, content: contentRef.current };
+    multi
+      ? { title: '', keywords, content: null, translations: mergedLangs() }
+      : { title, keywords, content: contentRef.current, ...(kind === 'drawing' ? { description } : {}) };
   // contentTick re-renders on every edit so the dirty flag follows.
   void contentTick;
   const dirty = isDirty(saved, current());
@@ -150,6 +161,8 @@ export const useEditSession = (object: ObjectReply, kind: EditKind, multilang: M
       return false;
     }
     setTitleMissing(false);
+    // A drawing's description too long is said by its field (DescriptionField): not sent.
+    if (kind === 'drawing' && [...description.trim()].length > descriptionMaxLength) return false;
     setError(null);
     setState('saving');
     const snapshot = current();
@@ -174,7 +187,12 @@ export const useEditSession = (object: ObjectReply, kind: EditKind, multilang: M
               body: snapshot.content as Record<string, unknown>,
               keywords: snapshot.keywords,
             }
-        : { revision: atRevision, title: snapshot.title.trim(), svg: String(snapshot.content) };
+        : {
+            revision: atRevision,
+            title: snapshot.title.trim(),
+            svg: String(snapshot.content),
+            description: (snapshot.description ?? '').trim(),
+          };
     try {
       const outcome = await saveObject(object.communityId, object._id, {
         ...body,
@@ -214,6 +232,8 @@ export const useEditSession = (object: ObjectReply, kind: EditKind, multilang: M
       setTitle(value);
       if (value.trim()) setTitleMissing(false);
     },
+    description,
+    setDescription,
     keywords,
     setKeywords,
     setContent,
@@ -281,6 +301,7 @@ export const useEditSession = (object: ObjectReply, kind: EditKind, multilang: M
       } else {
         setTitle(stored.title);
         setKeywords(stored.keywords);
+        if (typeof stored.description === 'string') setDescription(stored.description);
         replaceContent(stored.content);
       }
       clearStoredBody(object._id);

@@ -29,6 +29,7 @@ import {
   type SearchStatus,
 } from '../model.ts';
 import { downloadText } from '../../../lib/download.ts';
+import { PlaceInView } from './PlaceInView.tsx';
 import styles from './Search.module.css';
 
 const Highlighted = ({ text, words }: { text: string; words: readonly string[] }) => (
@@ -61,7 +62,8 @@ const formatDate = (iso: string, lang: string): string => {
  * The search (spec part 2 §Search): type, query with tokens, advanced panel
  * (views, private notes, authors, dates, page size), paginated results with
  * highlight and CSV. `compact` is the panel beside a canvas (a list instead
- * of a table); every result can be dragged onto a view's canvas.
+ * of a table); every result can be dragged onto a view's canvas, or placed
+ * in a view from the keyboard with its "Placer dans une perspective…" button.
  */
 export const SearchView = ({ communityId, compact = false }: { communityId: string; compact?: boolean }) => {
   const { t, i18n } = useTranslation();
@@ -74,6 +76,8 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
   const [pager, setPager] = useState<SearchPager | null>(null);
   const [highlight, setHighlight] = useState(true);
   const [exporting, setExporting] = useState(false);
+  /** What "place in view" last did, for the live region (issue 25 §1). */
+  const [placed, setPlaced] = useState('');
   /** The query of the shown results (paging and CSV reuse it). */
   const shown = useRef<{ text: string; advanced: Advanced; searchType: SearchType } | null>(null);
   const requestId = useRef(0);
@@ -282,6 +286,11 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
         )}
       </div>
 
+      {/* Always there, so that what a placing did is announced. */}
+      <p role="status" className={styles.placeStatus} data-testid="search-place-status">
+        {placed}
+      </p>
+
       {status === 'searched' && (
         <>
           <p className={styles.muted}>{t('search.dragHint')}</p>
@@ -308,6 +317,7 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
                       {kind(result.type)} · {result.authorNames.join(', ')} · {formatDate(result.created, i18n.language)}
                       {result.permission === 'private' ? ` · ${t('search.private')}` : ''}
                     </span>
+                    {placeableTypes.has(result.type) && <PlaceInView result={result} views={viewList} onPlaced={setPlaced} />}
                   </span>
                 </li>
               ))}
@@ -348,6 +358,7 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
                                 <Highlighted text={result.excerpt} words={words} />
                               </span>
                             )}
+                            {placeableTypes.has(result.type) && <PlaceInView result={result} views={viewList} onPlaced={setPlaced} />}
                           </span>
                         </span>
                       </td>

@@ -89,6 +89,8 @@ export const RefItem = memo(function RefItem({
     Number.isFinite(Date.parse(target.modified)) ? `${t('canvas.a11y.modified')} ${timeFormat.format(new Date(target.modified))}` : '',
     readText,
     buildsOnTitle !== undefined ? t('canvas.a11y.buildsOn').replace('{{title}}', buildsOnTitle || t('canvas.untitled')) : '',
+    // A picture's text alternative (issue 25 §4): the card is a button, so its name carries it.
+    target.description ? t('canvas.a11y.description').replace('{{text}}', target.description) : '',
     look.byMe ? t('canvas.byMe') : '',
     look.promising ? t('canvas.promising') : '',
     isNew ? t('canvas.new') : '',
@@ -128,9 +130,9 @@ export const RefItem = memo(function RefItem({
 
   const body = inPlace ? (
     target.svg ? (
-      <img className={styles.inPlaceMedia} src={svgSource(target.svg)} alt="" draggable={false} />
+      <img className={styles.inPlaceMedia} src={svgSource(target.svg)} alt={target.description ?? ''} draggable={false} />
     ) : isImageAttachment(ref) && target.attachment ? (
-      <img className={styles.inPlaceMedia} src={target.attachment.url} alt="" draggable={false} loading="lazy" />
+      <img className={styles.inPlaceMedia} src={target.attachment.url} alt={target.description ?? ''} draggable={false} loading="lazy" />
     ) : target.riseaboveViewId && renderInPlaceView ? (
       renderInPlaceView(target.riseaboveViewId, target.title)
     ) : null
