@@ -1,4 +1,5 @@
-import type { Tool } from './scene.ts';
+/** The drawing editor's tools (scene.ts draws with them; the digit keys choose them). */
+export type Tool = 'select' | 'pen' | 'rectangle' | 'ellipse' | 'line' | 'text';
 
 /**
  * The drawing editor with the keyboard only (issue 25 §4). The canvas is one

@@ -7,7 +7,8 @@ import { emptyDrawingSvg } from './svg.ts';
  * always `Color` objects: bundled (strict-mode) paper.js throws when a colour
  * property whose previous value is a plain string is assigned.
  */
-export type Tool = 'select' | 'pen' | 'rectangle' | 'ellipse' | 'line' | 'text';
+export type { Tool } from './keyboard.ts';
+import type { Tool } from './keyboard.ts';
 
 export type Style = { stroke: string; fill: string | null; width: number };
 
