@@ -16,7 +16,7 @@ describe('meta, robot check and admin tools', () => {
     expect(response.json()).toMatchObject({
       version: expect.stringMatching(/^\d+\.\d+\.\d+/) as unknown,
       kfVersion: '6.11.14',
-      storage: { eventStore: 'sqlite', readStore: 'memory', jobQueue: 'in-process' },
+      storage: { eventStore: 'sqlite', readStore: 'sqlite', jobQueue: 'in-process' },
     });
   });
 
