@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { jsonText } from '../../contracts/deepJson.ts';
@@ -92,6 +91,13 @@ export const exportData = async (store: EventStore, blobs: BlobStore, outDir: st
   return manifest;
 };
 
+/** The file's sha256, read as a stream: an export of a district is gigabytes, never held in memory (issue 23 §2). */
+const sha256OfFile = async (path: string): Promise<string> => {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+};
+
 /** Formats `import` loads: a whole-store export, or one community's archive (services/cli/communityArchive.ts). */
 const importableFormats: readonly string[] = ['buildon-export/1', 'buildon-community-export/1'];
 
@@ -120,9 +126,7 @@ export const importData = async (
   const manifest = readManifest(fromDir);
   if ((await store.headPosition()) !== 0) throw new Error('The target event store is not empty: import needs a fresh data directory.');
   const eventsPath = join(fromDir, 'events.jsonl');
-  const actual = createHash('sha256')
-    .update(await readFile(eventsPath))
-    .digest('hex');
+  const actual = await sha256OfFile(eventsPath);
   if (actual !== manifest.checksum) throw new Error('events.jsonl does not match the manifest checksum: the export is damaged.');
 
   const window: Promise<unknown>[] = [];
