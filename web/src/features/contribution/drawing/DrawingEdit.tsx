@@ -220,7 +220,6 @@ export const DrawingEdit = ({
         required
         data-testid="title-input"
       />
-      <DescriptionField value={session.description} onChange={session.setDescription} name="drawing-description" />
       <div className={styles.workspace}>
         <div className={styles.rail} role="toolbar" aria-label={t('contribution.drawing.tools')}>
           {tools.map(({ id, Icon }) => (
@@ -467,6 +466,8 @@ export const DrawingEdit = ({
         </div>
       </div>
       <ConflictView session={session} />
+      {/* After the drawing: describing it comes once there is something to describe, and the canvas stays in sight. */}
+      <DescriptionField value={session.description} onChange={session.setDescription} name="drawing-description" />
     </div>
   );
 };
