@@ -32,8 +32,20 @@ const pictureFlag = (type: string): Record<string, unknown> => (type === 'Drawin
  * whole cards; notes keep the 80×40 spacing box among themselves.
  */
 export const newRefData = (type: string, shown: readonly PlacedRef[], wanted: Spot): Record<string, unknown> => {
-  const [size, unsized] = type === 'Drawing' ? [inPlaceSize, cardBox] : [refBox, refBox];
-  return { ...nearestFreeSpot(shown, wanted, size, unsized), ...pictureFlag(type) };
+  if (type === 'Drawing') return { ...nearestFreeSpot(shown, wanted, inPlaceSize, cardBox), ...pictureFlag(type) };
+  return nearestFreeSpot(shown.map(asSeenByACard), wanted, refBox, refBox);
+};
+
+/**
+ * A picture shown in place as a new icon's card sees it: grown up and left by
+ * what the card (288×52) has over the 80×40 spacing box, so the card lands
+ * beside the picture and not over its top (a note written beside a drawing
+ * once hid the drawing's title). Icons keep KF6's spacing among themselves.
+ */
+const asSeenByACard = (ref: PlacedRef): PlacedRef => {
+  if (ref.width === undefined || ref.height === undefined) return ref;
+  const [dx, dy] = [cardBox.width - refBox.width, cardBox.height - refBox.height];
+  return { ...ref, x: ref.x - dx, y: ref.y - dy, width: ref.width + dx, height: ref.height + dy };
 };
 
 /** A build-on's ref beside its parent's (50 px right and below, then the next free spot). */
@@ -43,7 +55,8 @@ export const besideParentRefData = (
   parent: Record<string, unknown>,
 ): Record<string, unknown> => {
   const at = toRefData(parent);
-  return { ...findFreeSpot(shown, { x: at.x + besideOffset, y: at.y + besideOffset }), ...pictureFlag(type) };
+  const others = type === 'Drawing' ? shown : shown.map(asSeenByACard);
+  return { ...findFreeSpot(others, { x: at.x + besideOffset, y: at.y + besideOffset }), ...pictureFlag(type) };
 };
 
 /** A ref with no wanted spot (a build-on in the working view, a re-parented view): the first free spot from 100,100. */

@@ -66,6 +66,27 @@ describe('placing new refs', () => {
     expect(isFree({ x: at.x as number, y: at.y as number }, notes, { width: 200, height: 150 }, cardBox)).toBe(true);
   });
 
+  it('a new note’s card keeps off a drawing shown in place, even when asked on it', () => {
+    const drawing = shownRef({ x: 574, y: 328, showInPlace: true });
+    const at = newRefData('Note', [drawing], { x: 574, y: 328 });
+    const card = { x: at.x as number, y: at.y as number, ...cardBox };
+    const picture = { x: 574, y: 328, width: 200, height: 150 };
+    const apart =
+      card.x + card.width <= picture.x ||
+      picture.x + picture.width <= card.x ||
+      card.y + card.height <= picture.y ||
+      picture.y + picture.height <= card.y;
+    expect(apart, JSON.stringify(at)).toBe(true);
+    // Among notes, KF6's 80×40 spacing still holds: a note may sit 40 px above another.
+    expect(newRefData('Note', [{ x: 300, y: 300 }], { x: 300, y: 300 })).toEqual({ x: 300, y: 260 });
+  });
+
+  it('a build-on’s card keeps off a drawing beside its parent', () => {
+    const drawing = shownRef({ x: 150, y: 150, showInPlace: true });
+    const at = besideParentRefData('Note', [{ x: 100, y: 100 }, drawing], { x: 100, y: 100 });
+    expect(isFree({ x: at.x as number, y: at.y as number }, [drawing], cardBox)).toBe(true);
+  });
+
   it('a build-on sits 50 px right and below its parent when free', () => {
     expect(besideParentRefData('Note', [{ x: 100, y: 100 }], { x: 100, y: 100 })).toEqual({ x: 150, y: 150 });
     expect(besideParentRefData('Drawing', [], { x: 100, y: 100 })).toEqual({ x: 150, y: 150, showInPlace: true });
