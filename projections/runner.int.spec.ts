@@ -138,6 +138,37 @@ describe('ProjectionRunner', () => {
     expect(await readStore.collection<Counter>('counters').get('a')).toMatchObject({ total: 101, titles: ['before', 'during'] });
   });
 
+  it('never runs a rebuild batch’s transaction over a live event’s (one SQLite connection has one transaction)', async () => {
+    /** A memory store with transactions that counts the units running at once; each unit yields, as SQLite's awaits do. */
+    class WatchedStore extends MemoryReadStore {
+      running = 0;
+      mostAtOnce = 0;
+      async transaction<T>(fn: () => Promise<T>): Promise<T> {
+        this.running++;
+        this.mostAtOnce = Math.max(this.mostAtOnce, this.running);
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          return await fn();
+        } finally {
+          this.running--;
+        }
+      }
+    }
+    const watched = new WatchedStore();
+    readStore = watched;
+    for (let i = 0; i < 30; i++) await eventStore.append(`counter-${i % 3}`, [counted(`${i % 3}`, 1)]);
+    const runner = new ProjectionRunner({ eventStore, readStore, projections: [counterProjection()], batchSize: 5 });
+    runners.push(runner);
+    await runner.start();
+    const rebuild = runner.rebuild(['counters']);
+    const live: Promise<unknown>[] = [];
+    for (let i = 0; i < 20; i++) live.push(eventStore.append('counter-0', [counted('0', 10)]));
+    await Promise.all([rebuild, ...live]);
+    await runner.waitFor(await eventStore.headPosition());
+    expect(watched.mostAtOnce).toBe(1);
+    expect(await readStore.collection<Counter>('counters').get('0')).toMatchObject({ total: 10 + 200 });
+  });
+
   it('resubscribes from its last event when the subscription fails', async () => {
     // The first subscription dies on its first live event, as a dropped connection would.
     const realSubscribe = eventStore.subscribeToAll.bind(eventStore);

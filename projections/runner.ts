@@ -224,7 +224,14 @@ export class ProjectionRunner {
     let after = 0;
     let events = 0;
 
-    const replayUntil = async (limit: number) => {
+    /**
+     * Replays up to `limit`. Each batch's writes are one transaction that must
+     * not overlap a live event's (a SQLite connection has one transaction: a
+     * rollback of either would take the other's writes): outside the serial
+     * queue they go through it, inside it (`queued`) they run as they are.
+     */
+    const replayUntil = async (limit: number, queued: boolean) => {
+      const flush = () => this.atomically(() => context.flush());
       for (;;) {
         const batch = await eventStore.readAll({ after, maxCount: batchSize });
         let applied = 0;
@@ -243,18 +250,18 @@ export class ProjectionRunner {
         }
         events += applied;
         // One transaction for the batch's writes to every fresh collection, not one per collection.
-        await this.atomically(() => context.flush());
+        await (queued ? flush() : this.enqueue(flush));
         onProgress?.({ projection: label, done: after, total: Math.max(total, after) });
         if (applied < batch.length || batch.length < batchSize) return;
       }
     };
 
     try {
-      await replayUntil(total);
+      await replayUntil(total, false);
       await this.enqueue(async () => {
         // Whatever the live path applied since we started is replayed here too.
         const live = this.options.mode === 'follower' ? await eventStore.headPosition() : this.processed;
-        await replayUntil(Math.max(live, after));
+        await replayUntil(Math.max(live, after), true);
         const position = Math.max(live, after);
         // The swap and the checkpoints it implies in one unit: a crash leaves the old models with their old checkpoints.
         await this.atomically(async () => {
