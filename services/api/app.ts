@@ -72,7 +72,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   app.addSchema(ProblemSchema);
   await app.register(errorsPlugin);
   // Before any route: it wraps every write handler (safe retries, issue 22 §5).
-  await app.register(idempotencyPlugin, { store: options.services.idempotency });
+  await app.register(idempotencyPlugin, { store: options.services.idempotency, secret: options.jwtSecret });
   // JSON nested absurdly deep is a 400 before it is parsed (issue 20 §0).
   await app.register(jsonDepthPlugin);
   await app.register(swagger, {

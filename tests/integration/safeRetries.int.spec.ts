@@ -1,4 +1,6 @@
+import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -110,6 +112,13 @@ describe('safe retries (issue 22 §5)', () => {
     expect(classmate.statusCode).toBe(201);
     expect(classmate.headers['idempotent-replayed']).toBeUndefined();
     expect(classmate.json<{ user: { _id: string } }>().user._id).not.toBe(first.json<{ user: { _id: string } }>().user._id);
+    // The kept scope is keyed with the server's secret: no plain hash of the form (and its password) lies in the data folder.
+    const plainHash = createHash('sha256').update(JSON.stringify(payload)).digest('base64url');
+    const db = new Database(join(t.dataDir, 'buildon.sqlite'), { readonly: true });
+    const scopes = db.prepare('SELECT scope FROM idempotency_keys').pluck().all() as string[];
+    db.close();
+    expect(scopes.filter((scope) => scope.startsWith('address:')).length).toBeGreaterThan(0);
+    expect(scopes.some((scope) => scope.includes(plainHash))).toBe(false);
   });
 
   it('read models late after a successful write: 202 with the ids created, not a 500; the retry replays the 202', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { msg } from '../../../contracts/messageCodes.ts';
 import { ValidationError } from '../../core/errors.ts';
 import type { IdempotencyStore, StoredReply } from '../../core/idempotencyStore.ts';
@@ -8,6 +8,8 @@ import { runInRequestContext } from '../../app/requestContext.ts';
 
 export type IdempotencyOptions = {
   store: IdempotencyStore;
+  /** The server's secret: anonymous scopes are keyed with it (see anonymousScope). */
+  secret: string;
   /** How long a reply is kept (default 24 h). */
   ttlMs?: number;
 };
@@ -35,9 +37,11 @@ type WithPending = FastifyRequest & { [pending]?: Pending };
  * Anonymous writes (registration, login) are kept per address AND per body: a
  * class behind one school address shares the address, and a registration's
  * reply holds a session token, so only the very same request may see it again.
+ * The body holds a password: it is keyed with the server's secret (HMAC), so
+ * the stored scope is no fast, unsalted hash of a pupil's password.
  */
-const anonymousScope = (request: FastifyRequest): string =>
-  `address:${request.ip}:${createHash('sha256')
+const anonymousScope = (request: FastifyRequest, secret: string): string =>
+  `address:${request.ip}:${createHmac('sha256', `idempotency\n${secret}`)
     .update(JSON.stringify(request.body ?? null))
     .digest('base64url')}`;
 
@@ -52,7 +56,7 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       if (typeof header !== 'string' || !validKey.test(header)) {
         throw ValidationError.field('Idempotency-Key', msg('errors.fieldInvalid', { field: 'Idempotency-Key' }));
       }
-      const scope = (request as { currentUser?: { _id?: string } | null }).currentUser?._id ?? anonymousScope(request);
+      const scope = (request as { currentUser?: { _id?: string } | null }).currentUser?._id ?? anonymousScope(request, options.secret);
       const id = `${scope}\n${header}`;
       for (let first = running.get(id); first; first = running.get(id)) await first;
       const stored = await options.store.get(scope, header, Date.now());
