@@ -42,7 +42,7 @@ type Doc = ContributionSnapshot;
  * its type's: the one assertion of the fold, which never drops an event on a
  * type check of its own.
  */
-const withData = (doc: Doc, data: ContributionData, changes: Partial<Omit<Doc, 'type' | 'data'>> = {}): Doc =>
+export const withData = (doc: Doc, data: ContributionData, changes: Partial<Omit<Doc, 'type' | 'data'>> = {}): Doc =>
   ({ ...doc, ...changes, data }) as Doc;
 
 export const evolveContent = (current: ContributionDocument, event: RecordedEvent<ContributionEvent>): Doc => {

@@ -1,10 +1,10 @@
-import type { ContributionData, TypedData } from '../../contracts/contributionData.ts';
+import type { TypedData } from '../../contracts/contributionData.ts';
 import type { ContributionEvent, LinkType } from '../../contracts/events/contribution.ts';
 import type { ContributionDocument, ContributionSnapshot, LinkDocument } from './documents.ts';
 import type { RecordedEvent } from '../../contracts/events/event.ts';
 import { evolveDocument, type Projection } from '../../services/core/projection.ts';
 import type { Collection } from '../../services/core/readStore.ts';
-import { contentEvents, evolveContent } from './content.ts';
+import { contentEvents, evolveContent, withData } from './content.ts';
 
 export type { ContributionDocument, ContributionSnapshot, LinkDocument } from './documents.ts';
 
@@ -27,9 +27,6 @@ const linkEvents: ContributionEvent['type'][] = ['LinkCreated', 'LinkUpdated', '
 const membersOf = (doc: TypedData): string[] =>
   doc.type === 'Group' && Array.isArray(doc.data.members) ? doc.data.members.filter((m) => typeof m === 'string') : [];
 
-/** The document with new data; the data of the fields its type has (see withData in content.ts). */
-const withData = (doc: ContributionSnapshot, data: ContributionData, at: string): ContributionSnapshot =>
-  ({ ...doc, data, modified: at }) as ContributionSnapshot;
 
 /**
  * Folds one event of a contribution's stream into its document (null before
@@ -52,17 +49,17 @@ export const evolveContribution = (
     case 'ContributionStatusChanged':
       return { ...current, status: event.data.status, modified: at };
     case 'ContextSettingsChanged':
-      return withData(current, event.data.data, at);
+      return withData(current, event.data.data, { modified: at });
     case 'GroupMemberAdded': {
       const members = membersOf(current);
       if (members.includes(event.data.authorId)) return current;
-      return withData(current, { ...current.data, members: [...members, event.data.authorId] }, at);
+      return withData(current, { ...current.data, members: [...members, event.data.authorId] }, { modified: at });
     }
     case 'GroupMemberRemoved':
-      return withData(current, { ...current.data, members: membersOf(current).filter((m) => m !== event.data.authorId) }, at);
+      return withData(current, { ...current.data, members: membersOf(current).filter((m) => m !== event.data.authorId) }, { modified: at });
     case 'ViewSettingChanged': {
       const rest = Object.fromEntries(Object.entries(current.data).filter(([key]) => key !== 'viewSetting'));
-      return withData(current, event.data.viewSetting ? { ...rest, viewSetting: event.data.viewSetting } : rest, at);
+      return withData(current, event.data.viewSetting ? { ...rest, viewSetting: event.data.viewSetting } : rest, { modified: at });
     }
     default:
       return evolveContent(current, event);
