@@ -12,14 +12,19 @@ import type { CollectionTables } from './tables.ts';
 export type Guard = <R>(collection: string, operation: () => R) => R;
 
 /** The documents of `tables` matching `filter`, sorted, skipped, limited; a sorted page keeps only what it may return. */
-const matching = (tables: CollectionTables, filter: Filter, options: FindOptions & { sort?: SortSpec }): Document[] => {
+const matching = (
+  tables: CollectionTables,
+  filter: Filter,
+  options: FindOptions & { sort?: SortSpec },
+  plan = tables.plan(filter),
+): Document[] => {
   // `$where` and `$function` run arbitrary code: read store filters never need them.
   const query = isEmptyFilter(filter) ? null : new Query(filter, { scriptEnabled: false });
   const sort = options.sort && Object.keys(options.sort).length > 0 ? options.sort : null;
   const skip = options.skip ?? 0;
   const wanted = options.limit ? skip + options.limit : Infinity;
   let docs: Document[] = [];
-  tables.scan(tables.plan(filter), (doc) => {
+  tables.scan(plan, (doc) => {
     if (query && !query.test(doc)) return true;
     docs.push(doc);
     if (!sort) return docs.length < wanted;
@@ -79,7 +84,7 @@ export class SqliteCollection<T extends Document = Document> implements Collecti
     return this.guard(this.name, () => {
       const plan = tables.plan(filter);
       if (plan.kind === 'all' ? isEmptyFilter(filter) : plan.covered) return tables.countCovered(plan);
-      return matching(tables, filter, {}).length;
+      return matching(tables, filter, {}, plan).length;
     });
   }
 

@@ -108,6 +108,8 @@ export class AnnotationService {
     doc: OfType<ContributionDocument, 'Annotation'>,
     noteText: string,
     grant: CommunityAccessGrant,
+    /** The community's name order, read once per reply (not once per annotation). */
+    lastNameFirst: boolean,
   ): Promise<Annotation> {
     const ranges = rangesOf(doc.data.ranges);
     const quote = typeof doc.data.quote === 'string' ? doc.data.quote : '';
@@ -124,7 +126,7 @@ export class AnnotationService {
       permission,
       permissions: { read: annotationReaders(permission, doc.authors) },
       authors: [...doc.authors],
-      authorNames: await authorNames(this.deps.readStore, doc.authors, await lastNameFirstIn(this.deps.readStore, grant.community)),
+      authorNames: await authorNames(this.deps.readStore, doc.authors, lastNameFirst),
       created: doc.created,
       modified: doc.modified,
       editable: this.mayChange(grant, doc),
@@ -146,7 +148,8 @@ export class AnnotationService {
       (doc): doc is OfType<ContributionDocument, 'Annotation'> =>
         isOfType(doc, 'Annotation') && doc.communityId === note.communityId && this.visible(grant, doc),
     );
-    const annotations = await Promise.all(visible.map((doc) => this.toAnnotation(doc, text, grant)));
+    const lastNameFirst = await lastNameFirstIn(this.deps.readStore, grant.community);
+    const annotations = await Promise.all(visible.map((doc) => this.toAnnotation(doc, text, grant, lastNameFirst)));
     const startOf = (a: Annotation) => a.anchor?.[0]?.start ?? Number.MAX_SAFE_INTEGER;
     return annotations.sort((a, b) => startOf(a) - startOf(b) || a.created.localeCompare(b.created) || a._id.localeCompare(b._id));
   }
@@ -181,7 +184,7 @@ export class AnnotationService {
 
   private async reply(user: UserDocument, annotationId: string): Promise<Annotation> {
     const { doc, note, grant } = await this.annotation(user, annotationId);
-    return this.toAnnotation(doc, annotationTextOf(noteBodyOf(note)), grant);
+    return this.toAnnotation(doc, annotationTextOf(noteBodyOf(note)), grant, await lastNameFirstIn(this.deps.readStore, grant.community));
   }
 
   /**

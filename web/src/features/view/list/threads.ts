@@ -13,10 +13,6 @@ const time = (ref: ViewRef): number => {
   return Number.isFinite(at) ? at : 0;
 };
 
-/** Oldest first (the order the discussion was written in); same time: by title, then id, so the order never flickers. */
-export const byDate = (a: ViewRef, b: ViewRef): number =>
-  time(a) - time(b) || a._to.title.localeCompare(b._to.title) || a._id.localeCompare(b._id);
-
 /**
  * The threads of a view. A contribution placed twice shows once. A build-on
  * goes under the first contribution it builds on that is in the view (as its
@@ -25,6 +21,7 @@ export const byDate = (a: ViewRef, b: ViewRef): number =>
  * may hold) is broken where it is entered, so every contribution shows once.
  */
 export const threadTree = (refs: readonly ViewRef[], links: readonly ViewLink[]): ThreadNode[] => {
+  // Oldest first (the order the discussion was written in); same time: by title, then id, so the order never flickers.
   // Each date read once: sorting thousands of refs would otherwise parse it at every comparison.
   const times = new Map(refs.map((ref) => [ref, time(ref)]));
   const order = (a: ViewRef, b: ViewRef) =>
