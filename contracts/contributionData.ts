@@ -165,3 +165,12 @@ export const noteBodyOf = (contribution: TypedData | null | undefined): NoteBody
 /** A context's stored settings (undefined for anything else: a community's root context is always one). */
 export const contextSettingsOf = (contribution: TypedData | null | undefined): ContextStoredData | undefined =>
   isOfType(contribution, 'Context') ? contribution.data : undefined;
+
+/** The types that carry a text alternative (`data.description`, issue 25 §4). */
+export const describedTypes: ReadonlySet<string> = new Set(['Drawing', 'Attachment']);
+
+/** A drawing's or an attachment's text alternative; '' when it has none (or for another type). */
+export const descriptionOf = (contribution: TypedData): string => {
+  const description = contribution.type === 'Drawing' || contribution.type === 'Attachment' ? contribution.data.description : undefined;
+  return typeof description === 'string' ? description.trim() : '';
+};

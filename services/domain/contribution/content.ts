@@ -10,6 +10,7 @@ import { copyJson, eachDocNode, jsonText } from '../../../contracts/deepJson.ts'
 import { isValidLanguageCode, langInNoteOf, translationsOf, withTranslations } from '../../../contracts/multilanguage.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { ContributionState, LinkState } from './state.ts';
+import { checkedDescription } from './description.ts';
 import { msg, type UserMessage } from '../../../contracts/messageCodes.ts';
 
 /**
@@ -102,7 +103,6 @@ const requireTitle = (title: string): string => {
 };
 
 /** What has a text alternative (issue 25 §4): pictures, drawn or uploaded, and files. */
-export const describedTypes: ReadonlySet<string> = new Set(['Drawing', 'Attachment']);
 
 const requireType = (state: Created, type: Created['type'], message: UserMessage) => {
   if (state.type !== type) throw new IllegalStateError(message);
@@ -272,8 +272,7 @@ const decide = (command: ContentCommand, state: Created): ContributionEvent[] =>
       ];
     }
     case 'DescribeContribution': {
-      if (!describedTypes.has(state.type)) throw new IllegalStateError(msg('objects.notDescribable'));
-      const description = command.data.description.trim();
+      const description = checkedDescription(state.type, command.data.description);
       const current = typeof state.data.description === 'string' ? state.data.description : '';
       return description === current ? [] : [{ type: 'ContributionDescribed', data: { contributionId, description } }];
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ObjectMessages } from '../../../contracts/catalogs/objects.ts';
+import { descriptionMaxLength } from '../../../contracts/api/objects.ts';
 import type { ContributionCreated, ContributionEvent, NoteContent } from '../../../contracts/events/contribution.ts';
 import { deciderSpec } from '../../../tests/support/deciderSpec.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../core/errors.ts';
@@ -263,11 +264,19 @@ describe('descriptions (issue 25 §4)', () => {
       .then([{ type: 'ContributionDescribed', data: { contributionId: id, description: '' } }]);
   });
 
-  it('a note has none', () => {
+  it('a note has none; a description is plain text of at most 1000 characters (400 naming the field)', () => {
     spec
       .given([activeNote])
       .when({ type: 'DescribeContribution', data: { description: 'x' } })
-      .thenThrows(IllegalStateError, ObjectMessages.notDescribable);
+      .thenThrows(ValidationError, ObjectMessages.notDescribable);
+    spec
+      .given([drawing])
+      .when({ type: 'DescribeContribution', data: { description: 'é'.repeat(descriptionMaxLength + 1) } })
+      .thenThrows(ValidationError);
+    spec
+      .given([drawing])
+      .when({ type: 'DescribeContribution', data: { description: ' Un\u0007 soleil ' } })
+      .then([{ type: 'ContributionDescribed', data: { contributionId: id, description: 'Un soleil' } }]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ReadState, RefTarget } from '../../../contracts/api/views.ts';
-import type { TypedData } from '../../../contracts/contributionData.ts';
+import { descriptionOf, type TypedData } from '../../../contracts/contributionData.ts';
 import { titlesOf } from '../../../contracts/multilanguage.ts';
 import { riseaboveViewIdOf } from './riseAbove.ts';
 
@@ -88,9 +88,8 @@ export const shapeRefTarget = (doc: ShapedContribution, reader: TargetReader, in
   if (out.langInNote.length > 0) out.titles = titlesOf({ langInNote: out.langInNote, data: fields });
   if (doc.type === 'Drawing' && typeof doc.data.svg === 'string') out.svg = doc.data.svg;
   // A picture's text alternative (issue 25 §4): the canvas card's image is named by it.
-  if ((doc.type === 'Drawing' || doc.type === 'Attachment') && typeof doc.data.description === 'string' && doc.data.description) {
-    out.description = doc.data.description;
-  }
+  const description = descriptionOf(doc);
+  if (description) out.description = description;
   if (doc.type === 'Attachment' && typeof doc.data.url === 'string') {
     const { url: stored, type, version: rawVersion, width: rawWidth, height: rawHeight } = doc.data;
     const mime = typeof type === 'string' ? type : 'application/octet-stream';

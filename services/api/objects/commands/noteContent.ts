@@ -1,13 +1,11 @@
 import { ObjectMessages } from '../../../../contracts/catalogs/objects.ts';
 import { contextSettingsOf } from '../../../../contracts/contributionData.ts';
-import { descriptionMaxLength } from '../../../../contracts/api/objects.ts';
 import type { NoteTranslations } from '../../../../contracts/events/contribution.ts';
 import { msg, msgWithText, type UserMessage } from '../../../../contracts/messageCodes.ts';
 import { specMessage } from '../../../../contracts/messages.ts';
 import { defaultLanguageOf, noteLanguagesOf } from '../../../../contracts/multilanguage.ts';
 import { NoteBodyTooLarge, parseNoteBody, plainTextOf, referenceNodesOf, supportNodesOf } from '../../../../contracts/noteSchema.ts';
 import { ValidationError } from '../../../core/errors.ts';
-import { describedTypes } from '../../../domain/contribution/content.ts';
 import { orderedNoteLanguages, plainTitle } from '../../../domain/contribution/save.ts';
 import { SvgRejected, sanitizeSvg } from '../../../integrations/media/svg.ts';
 import type { CommunityAccessGrant } from '../../communities/access.ts';
@@ -45,21 +43,6 @@ export const checkNodes = async (deps: ObjectServiceDeps, communityId: string, d
     const target = await contributions.get(contributionId);
     if (!target || target.communityId !== communityId) throw ValidationError.field('body', msg('objects.unknownReference'));
   }
-};
-
-/**
- * The text alternative of a drawing or an attachment (issue 25 §4): plain
- * text, control characters gone, at most `descriptionMaxLength` characters;
- * a 400 naming `description` for another type or a longer text.
- */
-export const checkedDescription = (type: string, description: string): string => {
-  if (!describedTypes.has(type)) throw ValidationError.field('description', msg('objects.notDescribable'));
-  // eslint-disable-next-line no-control-regex -- control characters are what is being removed
-  const text = description.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim();
-  if ([...text].length > descriptionMaxLength) {
-    throw ValidationError.field('description', msg('objects.descriptionTooLong', { max: descriptionMaxLength }));
-  }
-  return text;
 };
 
 /** A drawing's SVG, sanitised, or a 400 naming `svg` with the reason. */

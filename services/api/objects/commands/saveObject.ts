@@ -25,7 +25,8 @@ import { objectCollections, writable, type ObjectServiceDeps } from '../objectAc
 import { objectMetadata, runOnObject } from '../objectCommands.ts';
 import { EditConflictError } from '../objectErrors.ts';
 import { toObjectReply } from '../objectReply.ts';
-import { checkedDescription, checkNodes, noteLanguages, parsedBody, sanitizedDrawing } from './noteContent.ts';
+import { checkNodes, noteLanguages, parsedBody, sanitizedDrawing } from './noteContent.ts';
+import { checkedDescription } from '../../../domain/contribution/description.ts';
 
 /** The version now stored, for the other side of a conflict. */
 const currentVersion = async (

@@ -1,4 +1,4 @@
-import { dataOf } from '../../../../../contracts/contributionData.ts';
+import { dataOf, descriptionOf } from '../../../../../contracts/contributionData.ts';
 import { Download, MessageSquarePlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { TextField } from '../../../components/Field.tsx';
 import { api } from '../../../lib/api.ts';
 import type { ObjectReply } from '../api/objects.ts';
 import { urls } from '../api/urls.ts';
-import { altTextOf, attachmentDataOf, descriptionOf, fileUrl, isImage, isVideo } from './resolve.ts';
+import { altTextOf, attachmentDataOf, fileUrl, isImage, isVideo } from './resolve.ts';
 import styles from './Attachments.module.css';
 
 const clock = (seconds: number): string => {

@@ -1,4 +1,4 @@
-import { dataOf, type TypedData } from '../../../../../contracts/contributionData.ts';
+import { dataOf, descriptionOf, type TypedData } from '../../../../../contracts/contributionData.ts';
 import { api } from '../../../lib/api.ts';
 import type { ObjectReply } from '../api/objects.ts';
 import { fetchObjectUrl } from '../api/upload.ts';
@@ -26,12 +26,6 @@ export const attachmentDataOf = (object: Pick<ObjectReply, 'title'> & TypedData)
     width: typeof d.width === 'number' ? d.width : null,
     height: typeof d.height === 'number' ? d.height : null,
   };
-};
-
-/** The text alternative of a drawing, image or attachment (`data.description`, issue 25 §4); '' when it has none. */
-export const descriptionOf = (object: TypedData): string => {
-  const description = object.type === 'Drawing' || object.type === 'Attachment' ? object.data.description : undefined;
-  return typeof description === 'string' ? description.trim() : '';
 };
 
 /** What names a picture for a screen reader: its description, else its title. */

@@ -6,7 +6,7 @@ import { descriptionMaxLength } from '../../../../../contracts/api/objects.ts';
 import { Button } from '../../../components/Button.tsx';
 import { failureText } from '../../../components/serverMessage.ts';
 import { keys, saveObject, type ObjectReply } from '../api/objects.ts';
-import { descriptionOf } from '../attachments/resolve.ts';
+import { descriptionOf } from '../../../../../contracts/contributionData.ts';
 import { DescriptionField, descriptionLength } from './DescriptionField.tsx';
 import styles from './Description.module.css';
 
