@@ -151,6 +151,7 @@ describeBrowser('a pupil’s morning with the keyboard only (issue 25)', () => {
     // 1. The login page: Tab to the user name, type, Tab, type the password, Enter.
     await page.goto(`${app.url}/login`);
     await page.locator('input[name="login-userName"]').waitFor();
+    await expectNoAxeViolations(page);
     const tabsToLogin = await pressUntil(page, 'Tab', (f) => f.name === 'login-userName', 15);
     expect(tabsToLogin).toBeGreaterThan(0);
     await page.keyboard.type(lea.userName);
@@ -160,6 +161,7 @@ describeBrowser('a pupil’s morning with the keyboard only (issue 25)', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await page.getByTestId('enter-link').waitFor();
+    await expectNoAxeViolations(page);
 
     // 2. Home: the class's link is the next Tab stop after the form she left; Enter goes to the class's view.
     await pressUntil(page, 'Tab', (f) => f.testId === 'enter-link', 3);
