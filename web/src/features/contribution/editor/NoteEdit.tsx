@@ -91,9 +91,10 @@ export const NoteEdit = ({
 
   const insert = (support: { _id: string; title: string }) => {
     const view = viewRef.current;
-    if (!view) return;
-    insertSupport(support)(view.state, view.dispatch);
+    if (!view) return false;
+    const inserted = insertSupport(support)(view.state, view.dispatch);
     view.focus();
+    return inserted;
   };
 
   const openReference = () => {

@@ -1,7 +1,9 @@
 import type { Scaffold } from '../../../../../contracts/api/communities.ts';
 import { scaffoldTextLanguage } from '../../../../../contracts/supportMarkup.ts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './Editor.module.css';
+import { nextAnnouncement } from './supportAccessibility.ts';
 
 const langOf = (text: string) => scaffoldTextLanguage(text) ?? undefined;
 
@@ -10,6 +12,8 @@ const langOf = (text: string) => scaffoldTextLanguage(text) ?? undefined;
  * in order; a click wraps the selection in that support. A default
  * scaffold's texts carry their language (`lang="en"` for "Theory Building"
  * in a French class), so a screen reader reads them right (issue 25 §4).
+ * A support put in is said in the panel's polite live region: focus goes
+ * back to the text, where nothing else tells a screen reader it happened.
  */
 export const ScaffoldPanel = ({
   scaffolds,
@@ -19,13 +23,23 @@ export const ScaffoldPanel = ({
 }: {
   scaffolds: Scaffold[];
   loading: boolean;
-  onInsert: (support: { _id: string; title: string }) => void;
+  /** Puts the support in the text; false when it cannot go where the caret is. */
+  onInsert: (support: { _id: string; title: string }) => boolean;
   disabled: boolean;
 }) => {
   const { t } = useTranslation();
+  const [announcement, setAnnouncement] = useState('');
+  const insert = (support: { _id: string; title: string }) => {
+    if (!onInsert(support)) return;
+    const text = t('contribution.scaffolds.inserted', { title: support.title });
+    setAnnouncement((before) => nextAnnouncement(before, text));
+  };
   return (
     <aside className={styles.scaffolds} aria-label={t('contribution.scaffolds.label')} data-testid="scaffold-panel">
       <h3 className={styles.panelTitle}>{t('contribution.scaffolds.title')}</h3>
+      <p className="visually-hidden" aria-live="polite" data-testid="scaffold-announcement">
+        {announcement}
+      </p>
       {loading && <p className={styles.muted}>{t('contribution.loading')}</p>}
       {!loading && scaffolds.length === 0 && <p className={styles.muted}>{t('contribution.scaffolds.none')}</p>}
       {scaffolds.map((scaffold) => (
@@ -46,7 +60,7 @@ export const ScaffoldPanel = ({
                     data-support={support.title}
                     lang={langOf(support.title)}
                     onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => onInsert(support)}
+                    onClick={() => insert(support)}
                   >
                     {support.title}
                   </button>

@@ -63,3 +63,9 @@ export const markSupport = (wrapper: HTMLElement, texts: SupportTexts): void => 
 export const markSupports = (root: ParentNode, texts: SupportTexts): void => {
   root.querySelectorAll<HTMLElement>(`span.${supportClasses.wrapper}`).forEach((wrapper) => markSupport(wrapper, texts));
 };
+
+/**
+ * The next text of a polite live region (the scaffold panel's "inserted" notice):
+ * the same sentence twice in a row gets a no-break space, so that it changes and is read again.
+ */
+export const nextAnnouncement = (before: string, text: string): string => (before === text ? `${text}\u00a0` : text);

@@ -1,5 +1,5 @@
 import { Check, LogOut, Pencil, Send } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
@@ -11,13 +11,17 @@ import styles from './Pane.module.css';
  * close, or continue editing — hidden while saving), failure kept as 'stored'.
  * The button pressed is disabled while saving, then replaced: focus, fallen to
  * `<body>`, goes to the bar's main button of the new state ("Terminer" after a
- * contribution) rather than staying lost (issue 25 §2).
+ * contribution) rather than staying lost (issue 25 §2). That button is described
+ * by the success message: a screen reader that reads the newly focused button
+ * reads "Contribution enregistrée." with it, even when the focus change cuts the
+ * polite status short.
  */
 export const SaveBar = ({ session, onFinish, isNew }: { session: EditSession; onFinish: () => void; isNew: boolean }) => {
   const { t } = useTranslation();
   const { state, dirty } = session;
   const bar = useRef<HTMLDivElement>(null);
   const shown = useRef(state);
+  const successId = useId();
   useEffect(() => {
     // Only a change of state moves focus (never the bar's first showing).
     if (shown.current === state) return;
@@ -29,9 +33,11 @@ export const SaveBar = ({ session, onFinish, isNew }: { session: EditSession; on
   return (
     <div ref={bar} className={styles.saveBar} data-testid="save-bar" data-save-state={state} data-dirty={dirty ? 'true' : 'false'}>
       {state === 'success' && (
-        <Alert tone="success" testId="save-success">
-          {t('contribution.save.success')}
-        </Alert>
+        <div id={successId}>
+          <Alert tone="success" testId="save-success">
+            {t('contribution.save.success')}
+          </Alert>
+        </div>
       )}
       {state === 'stored' && !session.error && (
         <Alert tone="info" testId="save-stored-earlier">
@@ -60,7 +66,7 @@ export const SaveBar = ({ session, onFinish, isNew }: { session: EditSession; on
               <Pencil size={18} aria-hidden="true" />
               {t('contribution.save.continue')}
             </Button>
-            <Button onClick={onFinish} data-testid="finish-close">
+            <Button onClick={onFinish} aria-describedby={successId} data-testid="finish-close">
               <LogOut size={18} aria-hidden="true" />
               {t('contribution.save.finish')}
             </Button>
