@@ -161,16 +161,19 @@ describeBrowser('a pupil’s morning with the keyboard only (issue 25)', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await page.getByTestId('enter-link').waitFor();
+    // The new page says where she is: focus on its heading, not left on <body>.
+    await expect.poll(async () => (await focus(page)).tag).toBe('h1');
     await expectNoAxeViolations(page);
 
-    // 2. Home: the class's link is the next Tab stop after the form she left; Enter goes to the class's view.
-    await pressUntil(page, 'Tab', (f) => f.testId === 'enter-link', 3);
+    // 2. Home: a few Tabs from the heading reach the class's link; Enter goes to the class's view.
+    await pressUntil(page, 'Tab', (f) => f.testId === 'enter-link', 10);
     expect((await focus(page)).text).toBe('Entrer dans CM1 Sciences');
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === `/view/${viewId}`);
     await page.locator('[data-testid="view-page"][data-live="subscribed"]').first().waitFor({ state: 'attached' });
     await page.locator(`[data-testid="ref"][data-title="${titles.own}"]`).waitFor();
     expect(await page.title()).toBe('Bienvenue · Buildon');
+    await expect.poll(() => focus(page)).toMatchObject({ tag: 'h1', testId: 'view-title' });
 
     // 3. The canvas is one Tab stop after the toolbar: it starts on the top-left note, Malik's, named with its author and read state.
     const tabsToCanvas = await pressUntil(page, 'Tab', (f) => f.testId === 'ref', 20);
@@ -285,7 +288,13 @@ describeBrowser('a pupil’s morning with the keyboard only (issue 25)', () => {
     await pressUntil(page, 'Tab', (f) => f.testId === 'build-on', 10);
     expect(await focus(page)).toMatchObject({ text: 'Élaborer', dialog: titles.classmate });
     await page.keyboard.press('Enter');
-    await expect.poll(() => focus(page)).toMatchObject({ tag: 'input', name: 'contribution-title', dialog: 'Note' });
+    await expect
+      .poll(() => focus(page))
+      .toMatchObject({
+        tag: 'input',
+        name: 'contribution-title',
+        dialog: `Élaboration de « ${titles.classmate} »`,
+      });
     const buildOnWindow = page.locator('[data-testid="internal-window"]').last();
     const buildOnId = (await buildOnWindow.getAttribute('data-target')) ?? '';
     expect(buildOnId).not.toBe(classmateId);

@@ -78,7 +78,7 @@ describeBrowser('windows and the keyboard focus (issue 25 §2)', () => {
     expect((await active(page)).title).toBe('La graine');
     await page.keyboard.press('Enter');
 
-    const dialog = page.getByRole('dialog', { name: 'La graine' });
+    const dialog = page.getByRole('dialog', { name: 'La graine', exact: true });
     await dialog.waitFor();
     await expect.poll(() => active(page)).toMatchObject({ testId: 'window-title', dialog: 'La graine' });
     // The note loaded: focus stays on the heading (a note to read has no field to start in).
@@ -143,9 +143,12 @@ describeBrowser('windows and the keyboard focus (issue 25 §2)', () => {
     await parent.getByTestId('build-on').focus();
     await page.keyboard.press('Enter');
 
-    const buildOn = page.getByRole('dialog', { name: 'Note' });
+    // Named after the note it builds on until it has a title of its own: a screen reader says which it is.
+    const buildOn = page.getByRole('dialog', { name: 'Élaboration de « Les feuilles »' });
     await buildOn.waitFor();
-    await expect.poll(() => active(page)).toMatchObject({ tag: 'input', name: 'contribution-title', dialog: 'Note' });
+    await expect
+      .poll(() => active(page))
+      .toMatchObject({ tag: 'input', name: 'contribution-title', dialog: 'Élaboration de « Les feuilles »' });
     await expectAccessible(page);
 
     // The reference dialog (a modal inside the editor) takes Escape for itself: the note window stays.
@@ -168,7 +171,7 @@ describeBrowser('windows and the keyboard focus (issue 25 §2)', () => {
     const page = await openCanvas();
     await tabIntoCanvas(page);
     await page.keyboard.press('Enter');
-    await page.getByRole('dialog', { name: 'La graine' }).waitFor();
+    await page.getByRole('dialog', { name: 'La graine', exact: true }).waitFor();
 
     await expect.poll(() => refByTitle(page, 'La tige').getAttribute('inert')).toBe('');
     expect(await refByTitle(page, 'Les racines').getAttribute('inert')).toBe('');
@@ -182,10 +185,10 @@ describeBrowser('windows and the keyboard focus (issue 25 §2)', () => {
     expect((await active(page)).title).toBe('Les feuilles');
 
     // A second window over the first: the first one's fields under it are inert, its title bar (still in sight) is not.
-    const first = page.getByRole('dialog', { name: 'La graine' });
+    const first = page.getByRole('dialog', { name: 'La graine', exact: true });
     await first.getByTestId('build-on').focus();
     await page.keyboard.press('Enter');
-    const second = page.getByRole('dialog', { name: 'Note' });
+    const second = page.getByRole('dialog', { name: 'Élaboration de « La graine »' });
     await second.waitFor();
     await expect.poll(() => first.getByTestId('build-on').getAttribute('inert')).toBe('');
     expect(await first.getByTestId('window-close').getAttribute('inert')).toBeNull();
@@ -206,12 +209,12 @@ describeBrowser('windows and the keyboard focus (issue 25 §2)', () => {
     const page = await openCanvas({ width: 390, height: 800 });
     await refByTitle(page, 'La graine').focus();
     await page.keyboard.press('Enter');
-    const first = page.getByRole('dialog', { name: 'La graine' });
+    const first = page.getByRole('dialog', { name: 'La graine', exact: true });
     await first.waitFor();
     expect(await page.locator('#root').getAttribute('inert')).toBe('');
     await first.getByTestId('build-on').focus();
     await page.keyboard.press('Enter');
-    const second = page.getByRole('dialog', { name: 'Note' });
+    const second = page.getByRole('dialog', { name: 'Élaboration de « La graine »' });
     await second.waitFor();
     await expect.poll(() => first.getAttribute('inert')).toBe('');
     expect(await second.getAttribute('inert')).toBeNull();

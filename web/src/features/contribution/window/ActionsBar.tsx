@@ -23,7 +23,8 @@ export const ActionsBar = ({
   object: ObjectReply;
   favouritesOn: boolean;
   userId: string | null;
-  onOpen: (contributionId: string) => void;
+  /** Opens a contribution this bar made; `title` names its window until the pupil types one. */
+  onOpen: (contributionId: string, title?: string) => void;
   /** The view the window belongs to: a note from a template is placed there. */
   viewId?: string | null;
 }) => {
@@ -47,7 +48,8 @@ export const ActionsBar = ({
         buildsOn: object._id,
         ...(viewId ? { workingViewId: viewId } : {}),
       });
-      onOpen(created.contribution._id);
+      // Its window is named after what it builds on until it has a title: a screen reader says which note it is.
+      onOpen(created.contribution._id, t('contribution.actions.buildOnWindow', { title: object.title }));
     } catch (error) {
       setMessage(failureText(error));
     } finally {

@@ -40,7 +40,7 @@ export type ContributionPaneProps = {
   /** The editor holds unsaved changes (the host confirms before closing). */
   onDirtyChange?: (dirty: boolean) => void;
   /** Opens another contribution (a build-on); defaults to the contribution page. */
-  onOpen?: (contributionId: string) => void;
+  onOpen?: (contributionId: string, title?: string) => void;
   /** Page mode shows the title as the page's h1. */
   headingLevel?: 1 | 2;
   /** Draw on image (canvas menu): a drawing's editor starts with this image as its background layer. */

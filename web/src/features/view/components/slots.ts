@@ -7,7 +7,8 @@ export type ViewSlots = {
     contributionId: string;
     viewId: string;
     close: () => void;
-    open: (contributionId: string) => void;
+    /** Opens a contribution the content just made; `title` names the window until it has its own. */
+    open: (contributionId: string, title?: string) => void;
     /** The contribution's title as shown (typed or saved): the window's title and the dialog's name follow it. */
     onTitle?: (title: string) => void;
     /** Draw on image: a new drawing starts with this image as its background layer. */

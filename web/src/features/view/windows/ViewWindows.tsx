@@ -106,11 +106,11 @@ export const ViewWindows = ({ viewId, isAdmin, slots }: { viewId: string; isAdmi
               viewId: contextOf(win),
               close: () => close(win),
               // What a window's content opens is a contribution it just made (a build-on, a note from a template).
-              open: (id) =>
+              open: (id, title) =>
                 manager.open({
                   kind: 'contribution',
                   targetId: id,
-                  title: t('canvas.kind.note'),
+                  title: title ?? t('canvas.kind.note'),
                   contextId: contextOf(win),
                   created: true,
                 }),
