@@ -54,8 +54,9 @@ export const useArrivalAnnouncements = (refs: readonly ViewRef[], announce: (tex
  */
 export const useMoveAnnouncements = (refs: readonly ViewRef[], announce: (text: string) => void) => {
   const { t } = useTranslation();
-  const shown = useRef(new Set<string>());
-  shown.current = new Set(refs.map((ref) => ref._id));
+  // The refs as last drawn, looked up when a move arrives (not a set rebuilt at every render: a drag renders every frame).
+  const shown = useRef(refs);
+  shown.current = refs;
   const pending = useRef<ClassmateMove[]>([]);
   const timer = useRef<number | undefined>(undefined);
   const say = useRef(announce);
@@ -65,7 +66,7 @@ export const useMoveAnnouncements = (refs: readonly ViewRef[], announce: (text: 
 
   useEffect(() => {
     const stop = onClassmateMove((move) => {
-      if (!shown.current.has(move.refId)) return;
+      if (!shown.current.some((ref) => ref._id === move.refId)) return;
       pending.current.push(move);
       if (timer.current !== undefined) return;
       timer.current = window.setTimeout(() => {
