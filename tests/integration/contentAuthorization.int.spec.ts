@@ -38,6 +38,8 @@ const notFoundToClassmate: Expectation = { ...own, classmate: 404 };
 const revisionOf = async (w: World, id: string): Promise<number> =>
   (await must(w, w.pupil, 'GET', `/api/objects/${id}`)).json<{ revision: number }>().revision;
 
+const editedBody = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Changed.' }] }] };
+
 const png = () => uploadBody(samplePng(4, 4), { filename: 'next.png' });
 
 export const contentRows: Row[] = [
@@ -125,9 +127,45 @@ export const contentRows: Row[] = [
     expect: own,
     request: async (w) => {
       const { id } = await note(w);
-      const body = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Changed.' }] }] };
-      return { url: `/api/objects/${w.communityId}/${id}`, payload: { revision: await revisionOf(w, id), title: 'Edited', body } };
+      return {
+        url: `/api/objects/${w.communityId}/${id}`,
+        payload: { revision: await revisionOf(w, id), title: 'Edited', body: editedBody },
+      };
     },
+  },
+  {
+    // Public: everyone in the class writes (spec part 1 §6).
+    route: 'PUT /api/objects/:communityId/:id',
+    variant: "the pupil's public note, edited",
+    expect: classReaders,
+    request: async (w) => {
+      const { id } = await note(w, { permission: 'public' });
+      return {
+        url: `/api/objects/${w.communityId}/${id}`,
+        payload: { revision: await revisionOf(w, id), title: 'Edited', body: editedBody },
+      };
+    },
+  },
+  {
+    // …but deleting (a save to 'inactive') stays the authors' and managers' (spec part 2 §6: non-managers delete only what they authored).
+    route: 'PUT /api/objects/:communityId/:id',
+    variant: "the pupil's public note, deleted (status inactive)",
+    expect: own,
+    request: async (w) => {
+      const { id } = await note(w, { permission: 'public' });
+      const payload = { revision: await revisionOf(w, id), title: 'Gone', body: editedBody, status: 'inactive' };
+      return { url: `/api/objects/${w.communityId}/${id}`, payload };
+    },
+  },
+  {
+    // A view is deleted by managers and its authors only (DELETE /api/views/{viewId}); not through a save either.
+    route: 'PUT /api/objects/:communityId/:id',
+    variant: 'the public welcome view, deleted (status inactive)',
+    expect: managers,
+    request: async (w) => ({
+      url: `/api/objects/${w.communityId}/${w.welcomeViewId}`,
+      payload: { revision: await revisionOf(w, w.welcomeViewId), title: 'Welcome', status: 'inactive' },
+    }),
   },
   {
     route: 'PUT /api/objects/:communityId/:id/permission',
