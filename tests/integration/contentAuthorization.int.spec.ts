@@ -108,6 +108,37 @@ export const contentRows: Row[] = [
     },
   },
   {
+    route: 'GET /api/links/from/:id',
+    variant: 'protected view holding a private note',
+    expect: classReaders,
+    request: async (w) => ({ url: `/api/links/from/${await viewWithHistory(w, 'protected')}` }),
+  },
+  {
+    // Issue 20 §4: the past of a note is shown only where it was readable then and is now.
+    route: 'GET /api/historicalobjects/:id',
+    variant: 'a version from the private era of a note protected now',
+    expect: own,
+    request: async (w) => {
+      const { id } = await note(w);
+      await setPermission(w, id, 'private');
+      const secretBody = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `${w.secret} draft` }] }] };
+      await must(w, w.pupil, 'PUT', `/api/objects/${w.communityId}/${id}`, {
+        revision: await revisionOf(w, id),
+        title: 'Draft',
+        body: secretBody,
+      });
+      const privateRevision = await revisionOf(w, id);
+      await setPermission(w, id, 'protected');
+      await must(w, w.pupil, 'PUT', `/api/objects/${w.communityId}/${id}`, {
+        revision: await revisionOf(w, id),
+        title: 'Final',
+        body: editedBody,
+      });
+      const versions = (await must(w, w.pupil, 'GET', `/api/objects/${id}/history`)).json<{ _id: string; revision: number }[]>();
+      return { url: `/api/historicalobjects/${versions.find((v) => v.revision === privateRevision)?._id ?? ''}` };
+    },
+  },
+  {
     route: 'POST /api/records/read/:communityId/:contributionId',
     variant: 'protected note',
     expect: classReaders,

@@ -112,6 +112,34 @@ describe('websocket subscriptions: who may watch a view', () => {
     pupil.close();
   });
 
+  it("a group's private view: its members watch it, a classmate outside the group may not, and one who leaves the group is dropped", async () => {
+    const group = await call<{ _id: string }>(t, w.manager.token, 'POST', `/api/groups/${w.communityId}`, { title: 'Team live' });
+    expect(group.status, group.raw).toBe(201);
+    const members = `/api/groups/${w.communityId}/${group.body._id}/members`;
+    expect((await call(t, w.manager.token, 'POST', members, { authorId: w.writer2.authorId })).status).toBe(200);
+    const viewId = await viewWith(w, w.writer, 'protected', 'Team view');
+    const shared = await call(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${viewId}/permission`, {
+      permission: 'private',
+      group: group.body._id,
+    });
+    expect(shared.status, shared.raw).toBe(200);
+    const teammate = await as(w.writer2.token);
+    expect(await teammate.subscribe(viewId)).toMatchObject({ type: 'subscribed' });
+    const otherClass = await as(otherManager.token);
+    expect(await otherClass.subscribe(viewId)).toMatchObject({ type: 'error', status: 403 });
+    const left = await call(t, w.manager.token, 'DELETE', `${members}/${w.writer2.authorId}`);
+    expect(left.status, left.raw).toBe(200);
+    await teammate.next((m) => m.type === 'error' && 'viewId' in m && m.viewId === viewId);
+    const pupil = await as(w.writer.token);
+    await pupil.subscribe(viewId);
+    const { ref } = await placedNote(w, w.writer, viewId, 120, 120, 'After leaving the team');
+    await pupil.next((m) => m.type === 'ref.saved' && m.ref._id === ref._id);
+    expect(refSaved(teammate, ref._id)).toBe(false);
+    const again = await as(w.writer2.token);
+    expect(await again.subscribe(viewId)).toMatchObject({ type: 'error', status: 403 });
+    for (const client of [teammate, again, otherClass, pupil]) client.close();
+  });
+
   it('drops a subscriber whose login is blocked in the class', async () => {
     const classmate = await as(w.writer2.token);
     expect(await classmate.subscribe(views.public)).toMatchObject({ type: 'subscribed' });
