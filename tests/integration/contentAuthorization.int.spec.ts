@@ -108,6 +108,17 @@ export const contentRows: Row[] = [
     },
   },
   {
+    route: 'GET /api/links/to/:id',
+    variant: "protected note placed in the pupil's private view",
+    expect: classReaders,
+    request: async (w) => {
+      // Born private in a private view (domain/access/inheritance.ts): the pupil opens it to the class.
+      const { id } = await note(w, { viewId: await view(w, 'private') });
+      await setPermission(w, id, 'protected');
+      return { url: `/api/links/to/${id}` };
+    },
+  },
+  {
     route: 'GET /api/links/from/:id',
     variant: 'protected view holding a private note',
     expect: classReaders,
@@ -490,6 +501,27 @@ export const contentRows: Row[] = [
     request: async (w) => ({
       url: `/api/timemachine/${await viewWithHistory(w, 'private')}/at?time=${encodeURIComponent(new Date().toISOString())}`,
     }),
+  },
+  {
+    route: 'GET /api/timemachine/:viewId/frame/:index',
+    variant: 'protected view holding a private note',
+    expect: classReaders,
+    // Frame 0: the classmate's history has fewer steps (the private note's are not his).
+    request: async (w) => ({ url: `/api/timemachine/${await viewWithHistory(w, 'protected')}/frame/0` }),
+  },
+  {
+    route: 'GET /api/timemachine/:viewId/at',
+    variant: 'protected view holding a private note',
+    expect: classReaders,
+    request: async (w) => ({
+      url: `/api/timemachine/${await viewWithHistory(w, 'protected')}/at?time=${encodeURIComponent(new Date(Date.now() + 1000).toISOString())}`,
+    }),
+  },
+  {
+    route: 'GET /api/timemachine/:viewId/steps',
+    variant: 'protected view holding a private note',
+    expect: classReaders,
+    request: async (w) => ({ url: `/api/timemachine/${await viewWithHistory(w, 'protected')}/steps` }),
   },
   {
     route: 'GET /api/timemachine/:viewId/steps',
