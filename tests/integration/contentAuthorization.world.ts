@@ -34,6 +34,8 @@ export const classReaders: Expectation = { ...own, classmate: 'ok' };
 export const managers: Expectation = { ...own, pupil: 403 };
 /** Admins only (same shape as managers here: no caller of the five is a manager of this class). */
 export const adminsOnly: Expectation = managers;
+/** canvas/shared.ts `readable`: a contribution the caller may not read is "not found" to him (nothing leaks about it). */
+export const notFoundToClassmate: Expectation = { ...own, classmate: 404 };
 /** Anybody logged in. */
 export const anyUser: Expectation = { pupil: 'ok', classmate: 'ok', otherManager: 'ok', stranger: 'ok', anonymous: 401, admin: 'ok' };
 
