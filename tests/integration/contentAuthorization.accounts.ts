@@ -18,17 +18,24 @@ import {
  * Here the "pupil" is the user the route names (`:id`).
  */
 
+/** A user's own account: the user and admins; a manager of the class is no one's account holder. */
+const selfOrAdmin: Expectation = { ...own, manager: 403 };
 /** PUT /api/users/{id}/password names the caller only: even an admin resets through PATCH (fact sheet §9: `:id` was ignored). */
-const selfOnly: Expectation = { ...own, admin: 403 };
+const selfOnly: Expectation = { ...selfOrAdmin, admin: 403 };
 
 export const accountRows: Row[] = [
   { route: 'GET /api/users/me', expect: anyUser, request: () => ({ url: '/api/users/me' }) },
   { route: 'POST /auth/logout', expect: anyUser, request: () => ({ url: '/auth/logout' }) },
-  { route: 'GET /api/users/:id', variant: "the pupil's profile", expect: own, request: (w) => ({ url: `/api/users/${w.pupil.id}` }) },
+  {
+    route: 'GET /api/users/:id',
+    variant: "the pupil's profile",
+    expect: selfOrAdmin,
+    request: (w) => ({ url: `/api/users/${w.pupil.id}` }),
+  },
   {
     route: 'PUT /api/users/:id/lang',
     variant: "the pupil's language",
-    expect: own,
+    expect: selfOrAdmin,
     request: (w) => ({ url: `/api/users/${w.pupil.id}/lang`, payload: { lang: 'en' } }),
   },
   {

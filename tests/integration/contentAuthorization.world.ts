@@ -16,28 +16,46 @@ import { bearer, buildTestApp, type TestApp } from '../support/testApp.ts';
 /**
  * pupil: a writer of the class, author of what the row acts on (or the user the route names);
  * classmate: a writer of the same class, not the author; otherManager: a manager of ANOTHER class
- * only; stranger: logged in, member of nothing; anonymous: no token. admin: the sanity column
- * proving the request itself is valid (2xx), so that refusals are about rights, not a 400.
+ * only; stranger: logged in, member of nothing; anonymous: no token. Two more columns check the
+ * other side: manager, a manager of THIS class (spec part 1 §6: a manager may edit everything, but
+ * admin-only routes stay refused), and admin, proving the request itself is valid (2xx), so that
+ * refusals are about rights, not a 400.
  */
-export type Caller = 'pupil' | 'classmate' | 'otherManager' | 'stranger' | 'anonymous' | 'admin';
-export const callers: Caller[] = ['pupil', 'classmate', 'otherManager', 'stranger', 'anonymous', 'admin'];
+export type Caller = 'pupil' | 'classmate' | 'otherManager' | 'stranger' | 'anonymous' | 'manager' | 'admin';
+export const callers: Caller[] = ['pupil', 'classmate', 'otherManager', 'stranger', 'anonymous', 'manager', 'admin'];
 
 /** 'ok' is any 2xx; numbers are exact statuses. */
 export type Expected = 'ok' | 401 | 403 | 404;
 export type Expectation = Record<Caller, Expected>;
 
 /** Only the pupil (the author, or the user named) and admins. */
-export const own: Expectation = { pupil: 'ok', classmate: 403, otherManager: 403, stranger: 403, anonymous: 401, admin: 'ok' };
+export const own: Expectation = {
+  pupil: 'ok',
+  classmate: 403,
+  otherManager: 403,
+  stranger: 403,
+  anonymous: 401,
+  manager: 'ok',
+  admin: 'ok',
+};
 /** Every member of the class: protected reads, the class's own creations. */
 export const classReaders: Expectation = { ...own, classmate: 'ok' };
 /** Managers of this class (and admins): nobody of the five. */
 export const managers: Expectation = { ...own, pupil: 403 };
-/** Admins only (same shape as managers here: no caller of the five is a manager of this class). */
-export const adminsOnly: Expectation = managers;
+/** Admins only: a manager of the class is refused too. */
+export const adminsOnly: Expectation = { ...managers, manager: 403 };
 /** canvas/shared.ts `readable`: a contribution the caller may not read is "not found" to him (nothing leaks about it). */
 export const notFoundToClassmate: Expectation = { ...own, classmate: 404 };
 /** Anybody logged in. */
-export const anyUser: Expectation = { pupil: 'ok', classmate: 'ok', otherManager: 'ok', stranger: 'ok', anonymous: 401, admin: 'ok' };
+export const anyUser: Expectation = {
+  pupil: 'ok',
+  classmate: 'ok',
+  otherManager: 'ok',
+  stranger: 'ok',
+  anonymous: 401,
+  manager: 'ok',
+  admin: 'ok',
+};
 
 export type Member = { id: string; token: string; authorId: string };
 export type User = { id: string; token: string };
@@ -51,6 +69,8 @@ export type World = {
   admin: Member;
   pupil: Member;
   classmate: Member;
+  /** A manager of this class (joined with the manager key). */
+  manager: Member;
   otherManager: User;
   stranger: User;
   /** In the title of every private thing of the pupil: none but the pupil and admins may ever receive it. */
@@ -204,13 +224,14 @@ export const matrix = async (
       }),
       'settings',
     );
-    const member = async (who: string): Promise<Member> => {
+    const member = async (who: string, key = 'writer-key'): Promise<Member> => {
       const user = await t.register(`${who}${tag}`);
-      const author = await joinCommunity(t, user.token, user.id, community._id, 'writer-key');
+      const author = await joinCommunity(t, user.token, user.id, community._id, key);
       return { ...user, authorId: author._id };
     };
     const pupil = await member('pupil');
     const classmate = await member('mate');
+    const manager = await member('teacher', 'manager-key');
     const otherManager = await t.register(`othermgr${tag}`);
     await joinCommunity(t, otherManager.token, otherManager.id, otherCommunityId, 'manager-key');
     const stranger = await t.register(`stranger${tag}`);
@@ -223,6 +244,7 @@ export const matrix = async (
       admin: { ...admin, authorId: adminAuthor },
       pupil,
       classmate,
+      manager,
       otherManager,
       stranger,
       secret: `SECRET${tag}`,
@@ -257,10 +279,9 @@ export const matrix = async (
               }
               expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
               expect(response.statusCode, response.body).toBeLessThan(300);
-              if (caller !== 'pupil' && caller !== 'admin') {
-                // What is allowed never carries what is not: the pupil's private things, the class's keys.
-                for (const hidden of [w.secret, 'writer-key', 'manager-key']) expect(response.body).not.toContain(hidden);
-              }
+              // What is allowed never carries what is not: the pupil's private things (managers read them), the class's keys.
+              if (caller !== 'admin') for (const key of ['writer-key', 'manager-key']) expect(response.body).not.toContain(key);
+              if (caller !== 'pupil' && caller !== 'admin' && caller !== 'manager') expect(response.body).not.toContain(w.secret);
             });
           }
         });
