@@ -9,7 +9,7 @@ import { plainTextOf, withServableBodies } from '../../../../contracts/noteSchem
 import { personName } from '../../../../contracts/personName.ts';
 import type { ContributionDocument } from '../../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../../projections/users/index.ts';
-import { ConcurrencyError, NotFoundError, ValidationError } from '../../../core/errors.ts';
+import { ConcurrencyError, ForbiddenError, NotFoundError, ValidationError } from '../../../core/errors.ts';
 import type { ContributionCommand } from '../../../domain/contribution/contribution.decide.ts';
 import {
   keywordsOnSave,
@@ -21,7 +21,8 @@ import {
 } from '../../../domain/contribution/save.ts';
 import { lastNameFirstIn } from '../../authors/nameOrder.ts';
 import type { CommunityAccessGrant } from '../../communities/access.ts';
-import { objectCollections, writable, type ObjectServiceDeps } from '../objectAccess.ts';
+import { objectCollections, subjectOf, writable, type ObjectServiceDeps } from '../objectAccess.ts';
+import { mayDeactivate } from '../../../domain/contribution/ownership.ts';
 import { objectMetadata, runOnObject } from '../objectCommands.ts';
 import { EditConflictError } from '../objectErrors.ts';
 import { toObjectReply } from '../objectReply.ts';
@@ -130,6 +131,10 @@ export const saveObject = async (
   input: SaveObjectBody,
 ): Promise<ObjectReply> => {
   const { doc, grant } = await writable(deps, user, communityId, id);
+  const status = statusSetBySave(doc.type, input.status);
+  if (status === 'inactive' && !mayDeactivate(subjectOf(grant), doc.authors)) {
+    throw new ForbiddenError(msg(doc.type === 'View' ? 'canvasService.cannotDeleteView' : 'canvasService.notYourObject'));
+  }
   const title = plainTitle(input.title);
   const hasTranslations = doc.type === 'Note' && input.translations !== undefined && Object.keys(input.translations).length > 0;
   if (!title && !hasTranslations) throw ValidationError.field('title', msg('objects.titleRequired'));
@@ -146,7 +151,6 @@ export const saveObject = async (
   if (input.description !== undefined) {
     commands.push({ type: 'DescribeContribution', data: { description: checkedDescription(doc.type, input.description) } });
   }
-  const status = statusSetBySave(doc.type, input.status);
   if (status !== null) commands.push({ type: 'ChangeContributionStatus', data: { status } });
   await saveFrom(deps, user, grant, id, input.revision, commands);
   const saved = await objectCollections(deps).contributions.get(id);
