@@ -239,4 +239,33 @@ describeBrowser('the canvas with the keyboard only (issue 25 §1)', () => {
     expect(forced.selectedOutline).not.toBe('none');
     expect(forced.arrowStroke).not.toBe('none');
   });
+  it('rises above a selection with the keyboard only: Ctrl+Space selects, the toolbar’s rise-above asks a title, focus ends on the new note', async () => {
+    const page = await openCanvas();
+    await tabIntoCanvas(page);
+    expect(await focusedTitle(page)).toBe('La graine');
+    await page.keyboard.press('Control+Space');
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedTitle(page)).toBe('La tige');
+    await page.keyboard.press('Control+Space');
+    expect(await page.locator('[data-testid="ref"][data-selected]').count()).toBe(2);
+    // Back to the toolbar (Shift+Tab leaves the canvas's one Tab stop), to "Élever le propos".
+    for (let presses = 0; presses < 30; presses++) {
+      if ((await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)) === 'tool-riseabove') break;
+      await page.keyboard.press('Shift+Tab');
+    }
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('tool-riseabove');
+    await page.keyboard.press('Enter');
+    const input = page.getByTestId('ask-input');
+    await input.waitFor();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('ask-input');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Ce qui pousse');
+    await page.keyboard.press('Enter');
+    // The two notes now live inside the rise-above, which takes their place on the canvas.
+    await expect.poll(() => positionOf('La graine')).toBeNull();
+    await expect.poll(() => positionOf('Ce qui pousse')).not.toBeNull();
+    await refByTitle(page, 'Ce qui pousse').waitFor();
+    await expect.poll(() => focusedTitle(page)).toBe('Ce qui pousse');
+    await expectAccessible(page);
+  });
 });

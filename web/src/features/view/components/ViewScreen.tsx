@@ -221,7 +221,10 @@ export const ViewScreen = ({
       if (title === null) return;
       if (!title.trim()) return notify('error', t('canvas.msg.riseaboveName'));
       const reply = await actions.riseabove(title.trim(), refs);
-      if (reply) setSelection(new Set());
+      if (!reply) return;
+      setSelection(new Set());
+      // The notes that had focus left the canvas: focus goes to the rise-above that holds them (issue 25 §2), once drawn.
+      requestAnimationFrame(() => root.current?.querySelector<HTMLElement>(`[data-ref-to="${CSS.escape(reply.noteId)}"]`)?.focus());
     },
     [actions, prompt, notify, t],
   );
