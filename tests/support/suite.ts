@@ -1,5 +1,6 @@
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
-import { buildTestApp, type TestApp } from './testApp.ts';
+import { buildTestApp, tempDataDir, type TestApp } from './testApp.ts';
 
 /**
  * Stands for an object a suite builds in its `beforeAll`, so that a spec can name it once at
@@ -36,4 +37,18 @@ export const useTestApp = (build: () => Promise<TestApp> = () => buildTestApp())
     await app?.close();
   });
   return builtLater('the test app', () => app);
+};
+
+/**
+ * Makes temp dirs for a suite and removes them all after it: `const newDir = useTempDirs('buildon-cli-')`,
+ * then `newDir()` (or `newDir('another-prefix-')`) in a test.
+ */
+export const useTempDirs = (prefix = 'buildon-test-'): ((dirPrefix?: string) => string) => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  return (dirPrefix = prefix) => {
+    const dir = tempDataDir(dirPrefix);
+    dirs.push(dir);
+    return dir;
+  };
 };
