@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contributionStreamName } from '../../contracts/events/contribution.ts';
 import { handleCommand } from '../../services/core/decider.ts';
 import { batchDecider } from '../../services/domain/contribution/batch.ts';
 import { contributionDecider } from '../../services/domain/contribution/contribution.decide.ts';
 import { buildObjectsTestApp, classRoom, createContribution, textDoc, type ClassRoom } from '../../tests/support/objects.ts';
-import type { TestApp } from '../../tests/support/testApp.ts';
 import { historicalObjectsCollectionName, type HistoricalObjectDocument } from './index.ts';
+import { useTestApp } from '../../tests/support/suite.ts';
 
-let t: TestApp;
 let room: ClassRoom;
 
+const t = useTestApp(() => buildObjectsTestApp());
 beforeAll(async () => {
-  t = await buildObjectsTestApp();
   room = await classRoom(t);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const run = async (id: string, commands: Parameters<typeof contributionDecider.decide>[0][]) => {

@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openInfrastructure, type Infrastructure } from '../app/infrastructure.ts';
 import { writeServerLock } from '../app/serverLock.ts';
-import { fastTestHasher, tempDataDir, testConfig } from '../../tests/support/testApp.ts';
+import { fastTestHasher, testConfig } from '../../tests/support/testApp.ts';
+import { useTempDirs } from '../../tests/support/suite.ts';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '../..');
@@ -33,13 +34,7 @@ const dumpReadModels = async (infra: Infrastructure) => {
   return dump;
 };
 
-const dirs: string[] = [];
-const newDir = () => {
-  const dir = tempDataDir('buildon-cli-');
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const newDir = useTempDirs('buildon-cli-');
 
 describe('operator CLI', () => {
   it('create-admin creates an admin, then promotes and re-passwords an existing user', async () => {

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contributionStreamName } from '../../contracts/events/contribution.ts';
 import { handleCommand } from '../core/decider.ts';
 import { contributionDecider } from '../domain/contribution/contribution.decide.ts';
@@ -12,9 +12,10 @@ import { openInfrastructure, type Infrastructure } from '../app/infrastructure.t
 import { joinCommunity } from '../../tests/support/communities.ts';
 import type { UserDocument } from '../../projections/users/index.ts';
 import { classRoom, createContribution, type ClassRoom } from '../../tests/support/objects.ts';
-import { buildTestApp, fastTestHasher, tempDataDir, testConfig, type TestApp } from '../../tests/support/testApp.ts';
+import { buildTestApp, fastTestHasher, testConfig, type TestApp } from '../../tests/support/testApp.ts';
 import { timeMachineDriver } from '../../tests/support/timemachine.ts';
 import type { CommunityArchiveManifest } from './communityArchive.ts';
+import { useTempDirs } from '../../tests/support/suite.ts';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '../..');
@@ -50,12 +51,7 @@ const dumpCommunity = async (infra: Infrastructure, communityId: string) => {
 
 let one: ClassRoom;
 let two: ClassRoom;
-const dirs: string[] = [];
-const newDir = (prefix: string) => {
-  const dir = tempDataDir(prefix);
-  dirs.push(dir);
-  return dir;
-};
+const newDir = useTempDirs();
 let sourceDir: string;
 let source: Awaited<ReturnType<typeof dumpCommunity>>;
 const blobKey = 'attachments/archive-test/v1.txt';
@@ -122,8 +118,6 @@ beforeAll(async () => {
   source = await dumpCommunity(t.infra, one.communityId);
   await t.close();
 }, 120_000);
-
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 describe('export --community <id> / import --from', () => {
   let archive: string;

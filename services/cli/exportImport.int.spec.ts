@@ -1,19 +1,13 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../../tests/support/testApp.ts';
+import { describe, expect, it } from 'vitest';
 import { FsBlobStore } from '../adapters/fs-blobstore/fsBlobStore.ts';
 import { openDatabase } from '../adapters/sqlite-eventstore/database.ts';
 import { SqliteEventStore } from '../adapters/sqlite-eventstore/sqliteEventStore.ts';
 import { exportData, importData } from './exportImport.ts';
+import { useTempDirs } from '../../tests/support/suite.ts';
 
-const dirs: string[] = [];
-const newDir = () => {
-  const dir = tempDataDir('buildon-export-');
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const newDir = useTempDirs('buildon-export-');
 
 const storeIn = (dir: string) => {
   const db = openDatabase(join(dir, 'buildon.sqlite'));

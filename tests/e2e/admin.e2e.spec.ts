@@ -1,14 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
-import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp } from './harness.ts';
+import { checkPage, describeBrowser, loginThroughUi, registerUser, useBrowserApp } from './harness.ts';
 import { inFrench } from './frenchText.ts';
 
 const admin = { userName: 'headteacher', password: 'admin-pass1' };
 
 describeBrowser('admin screens in the browser', () => {
   // The operator CLI creates the admin in the data dir before the server starts.
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
 
   beforeAll(async () => {
     // 56 pupils + the admin: two pages of 50.

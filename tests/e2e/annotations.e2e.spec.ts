@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { Annotation } from '../../contracts/api/annotations.ts';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
-import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
-import { createCommunity, ok } from './api.ts';
+import { checkPage, describeBrowser, loginThroughUi, useBrowserApp, type ApiUser } from './harness.ts';
+import { createCommunity, ok, registerAuthor } from './api.ts';
 
 /**
  * Issue 6, item 8: annotations in the Read tab. Alice writes and contributes
@@ -60,9 +60,7 @@ const highlighted = (page: Page) =>
   });
 
 describeBrowser('annotations in the Read tab', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let alice: ApiUser;
@@ -86,11 +84,8 @@ describeBrowser('annotations in the Read tab', () => {
       managerRegistrationKey: 'maitres-ce2',
     });
     viewId = community.views[0] ?? '';
-    alice = await registerUser(app.url, 'alice', 'alice-pass');
-    bob = await registerUser(app.url, 'bob', 'bob-pass1');
-    for (const user of [alice, bob]) {
-      await ok(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: 'classe-ce2' });
-    }
+    alice = await registerAuthor(app.url, 'alice', 'alice-pass', community._id, 'classe-ce2');
+    bob = await registerAuthor(app.url, 'bob', 'bob-pass1', community._id, 'classe-ce2');
   });
 
   it('Alice writes and contributes a note', async () => {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
+import { registerUser, type ApiUser } from './harness.ts';
 
 /** One JSON request to a browser test's server (no bearer token when `token` is empty). */
 export const call = async <T>(
@@ -28,6 +29,24 @@ export const ok = async <T>(url: string, path: string, token: string, method = '
   if (status >= 300) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(json)}`);
   return json;
 };
+
+/** A user who has joined a community: the user and its author id there. */
+export type Member = ApiUser & { authorId: string };
+
+/** Joins a registered user to a community with one of its registration keys (POST /api/authors, must succeed). */
+export const joinCommunity = async (url: string, user: ApiUser, communityId: string, registrationKey: string): Promise<Member> => {
+  const author = await ok<{ _id: string }>(url, '/api/authors', user.token, 'POST', { userId: user.id, communityId, registrationKey });
+  return { ...user, authorId: author._id };
+};
+
+/** Registers a user through the API and joins them to a community: the set-up most browser tests start from. */
+export const registerAuthor = async (
+  url: string,
+  userName: string,
+  password: string,
+  communityId: string,
+  registrationKey: string,
+): Promise<Member> => joinCommunity(url, await registerUser(url, userName, password), communityId, registrationKey);
 
 /** A ref on the canvas, found by its title. */
 export const refByTitle = (page: Page, title: string) => page.locator(`[data-testid="ref"][data-title="${title}"]`);

@@ -3,8 +3,8 @@ import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin, CommunitySettings, Group, Scaffold, ViewSummary } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
-import { checkPage, describeBrowser, registerUser, runCli, screenshots, useBrowserApp, useSession, type ApiUser } from './harness.ts';
-import { ok, refByTitle, waitForLive } from './api.ts';
+import { checkPage, describeBrowser, screenshots, useBrowserApp, openPageAs } from './harness.ts';
+import { ok, refByTitle, waitForLive, type Member, registerAuthor } from './api.ts';
 
 /**
  * Issue 5, the remaining items in a browser: the view setting saved by the
@@ -19,26 +19,13 @@ const keys = { writers: 'eleves-6a', managers: 'profs-6a' };
 const pngBase64 =
   'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAAKklEQVR4nO3NMQ0AAAgDsAmb/yALGXA06d9MeyJisVgsFovFYrFYLP4bL9HP3Ew1mJ9PAAAAAElFTkSuQmCC';
 
-type Member = ApiUser & { authorId: string };
-
 describeBrowser('the view canvas, remaining items of issue 5', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let teacher: Member;
   let pupil: Member;
   let adminToken = '';
-
-  const join = async (user: ApiUser, key: string): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
-      userId: user.id,
-      communityId: community._id,
-      registrationKey: key,
-    });
-    return { ...user, authorId: author._id };
-  };
 
   const contribute = async (
     who: Member,
@@ -77,9 +64,7 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     (await ok<ViewSummary>(app.url, `/api/communities/${community._id}/views`, teacher.token, 'POST', { title }))._id;
 
   const openView = async (who: Member, id = viewId, suffix = ''): Promise<Page> => {
-    const page = await app.newPage();
-    await useSession(page, who.token);
-    await page.goto(`${app.url}/view/${id}${suffix}`);
+    const page = await openPageAs(app, who.token, `/view/${id}${suffix}`);
     await page.getByTestId('canvas-plane').waitFor();
     await waitForLive(page);
     return page;
@@ -101,8 +86,8 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
       managerRegistrationKey: keys.managers,
     });
     viewId = community.views[0] ?? '';
-    teacher = await join(await registerUser(app.url, 'm-durand', 'teach-pass1'), keys.managers);
-    pupil = await join(await registerUser(app.url, 'ines', 'ines-pass1'), keys.writers);
+    teacher = await registerAuthor(app.url, 'm-durand', 'teach-pass1', community._id, keys.managers);
+    pupil = await registerAuthor(app.url, 'ines', 'ines-pass1', community._id, keys.writers);
   });
 
   it('shows the canvas to a writer and to a manager (screenshots, axe)', async () => {

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommunityAdmin, ViewSummary } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
-import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
-import { call, createCommunity, ok, refByTitle, waitForLive } from './api.ts';
+import { checkPage, describeBrowser, loginThroughUi, registerUser, useBrowserApp, type ApiUser } from './harness.ts';
+import { call, createCommunity, ok, refByTitle, waitForLive, type Member, registerAuthor } from './api.ts';
 import { inFrench } from './frenchText.ts';
 
 /**
@@ -17,8 +17,6 @@ const admin = { userName: 'principale', password: 'admin-pass1' };
 const keys = { writers: 'eleves-5b', managers: 'profs-5b' };
 /** The issue asks for 250 ms; the test allows 1 s on a shared 2-core machine and prints the figure. */
 const liveBudgetMs = 1000;
-
-type Member = ApiUser & { authorId: string };
 
 /** Waits until `check` holds in the page and returns the milliseconds it took from `since`. */
 const timeUntil = async (page: Page, since: number, check: () => Promise<unknown>): Promise<number> => {
@@ -56,9 +54,7 @@ const confirmAsk = async (page: Page) => {
 };
 
 describeBrowser('the view canvas with two users', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let secondViewId = '';
@@ -69,15 +65,6 @@ describeBrowser('the view canvas with two users', () => {
   let pupilPage: Page;
   let teacherPage: Page;
   const latencies: Record<string, number> = {};
-
-  const join = async (user: ApiUser, key: string): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
-      userId: user.id,
-      communityId: community._id,
-      registrationKey: key,
-    });
-    return { ...user, authorId: author._id };
-  };
 
   /** Contributes a note (title and a one-paragraph body) through the contribution API. */
   const contribute = async (who: Member, noteId: string, title: string) => {
@@ -115,9 +102,9 @@ describeBrowser('the view canvas with two users', () => {
       managerRegistrationKey: keys.managers,
     });
     viewId = community.views[0] ?? '';
-    teacher = await join(await registerUser(app.url, 'mme-martin', 'teach-pass1'), keys.managers);
-    pupil = await join(await registerUser(app.url, 'lea', 'lea-pass1'), keys.writers);
-    other = await join(await registerUser(app.url, 'hugo', 'hugo-pass1'), keys.writers);
+    teacher = await registerAuthor(app.url, 'mme-martin', 'teach-pass1', community._id, keys.managers);
+    pupil = await registerAuthor(app.url, 'lea', 'lea-pass1', community._id, keys.writers);
+    other = await registerAuthor(app.url, 'hugo', 'hugo-pass1', community._id, keys.writers);
     outsider = await registerUser(app.url, 'intrus', 'intrus-pass1');
     secondViewId = (
       await ok<ViewSummary>(app.url, `/api/communities/${community._id}/views`, teacher.token, 'POST', { title: 'Nos expériences' })

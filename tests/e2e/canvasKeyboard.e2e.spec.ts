@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
-import { createCommunity, ok, refByTitle, waitForLive, writtenNote } from './api.ts';
-import { describeBrowser, expectAccessible, registerUser, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
+import { createCommunity, ok, refByTitle, waitForLive, writtenNote, registerAuthor } from './api.ts';
+import { describeBrowser, expectAccessible, useBrowserApp, type ApiUser, openPageAs } from './harness.ts';
 
 /**
  * Issue 25 §1: the canvas with the keyboard only. The canvas is one Tab stop;
@@ -15,9 +15,7 @@ import { describeBrowser, expectAccessible, registerUser, runCli, useBrowserApp,
 const admin = { userName: 'directeur', password: 'admin-pass1' };
 
 describeBrowser('the canvas with the keyboard only (issue 25 §1)', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let pupil: ApiUser;
@@ -37,8 +35,7 @@ describeBrowser('the canvas with the keyboard only (issue 25 §1)', () => {
       managerRegistrationKey: 'maitres-cm1',
     });
     viewId = community.views[0] ?? '';
-    pupil = await registerUser(app.url, 'ines', 'ines-pass-1');
-    await ok(app.url, '/api/authors', pupil.token, 'POST', { userId: pupil.id, communityId: community._id, registrationKey: 'classe-cm1' });
+    pupil = await registerAuthor(app.url, 'ines', 'ines-pass-1', community._id, 'classe-cm1');
     const ids = new Map<string, string>();
     for (const note of grid) ids.set(note.title, await writtenNote(app.url, pupil.token, community._id, { ...note, viewId }));
     // A build-on of "La graine", then moved below the grid: by position it is far from its parent, along the thread next to it.
@@ -63,9 +60,7 @@ describeBrowser('the canvas with the keyboard only (issue 25 §1)', () => {
   };
 
   const openCanvas = async () => {
-    const page = await app.newPage();
-    await useSession(page, pupil.token);
-    await page.goto(`${app.url}/view/${viewId}`);
+    const page = await openPageAs(app, pupil.token, `/view/${viewId}`);
     await refByTitle(page, 'Elle germe').waitFor();
     await waitForLive(page);
     return page;
@@ -190,12 +185,7 @@ describeBrowser('the canvas with the keyboard only (issue 25 §1)', () => {
     expect(label).toContain('élabore « La graine »');
     expect(label).toMatch(/modifiée le \d/);
 
-    const classmate = await registerUser(app.url, 'malik', 'malik-pass-1');
-    await ok(app.url, '/api/authors', classmate.token, 'POST', {
-      userId: classmate.id,
-      communityId: community._id,
-      registrationKey: 'classe-cm1',
-    });
+    const classmate = await registerAuthor(app.url, 'malik', 'malik-pass-1', community._id, 'classe-cm1');
     await writtenNote(app.url, classmate.token, community._id, { title: 'Les fleurs', viewId, x: 700, y: 120 });
     await refByTitle(page, 'Les fleurs').waitFor();
     await expect.poll(() => announced(page), { timeout: 10_000 }).toContain('a ajouté « Les fleurs »');

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CommunityMessages } from '../../contracts/catalogs/community.ts';
-import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
+import { checkPage, describeBrowser, loginThroughUi, registerUser, useBrowserApp, type ApiUser } from './harness.ts';
 import { inFrench } from './frenchText.ts';
 import type { MessageCode } from '../../contracts/messageCodes.ts';
 
@@ -68,9 +68,7 @@ const joinCommunity = async (page: Page, key: string) => {
 const rowOf = (page: Page) => page.locator(`[data-testid="my-communities"] li[data-community="${community.title}"]`);
 
 describeBrowser('communities, authors and help in the browser', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let teacher: ApiUser;
   let communityId = '';
 

@@ -4,8 +4,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
-import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
-import { call, createCommunity, ok } from './api.ts';
+import { checkPage, describeBrowser, loginThroughUi, useBrowserApp, useSession } from './harness.ts';
+import { call, createCommunity, ok, type Member, registerAuthor } from './api.ts';
 
 /**
  * Issue 6, web side: the contribution window on /contribution/{id}/{viewId}.
@@ -13,8 +13,6 @@ import { call, createCommunity, ok } from './api.ts';
  */
 
 const admin = { userName: 'directrice', password: 'admin-pass1' };
-
-type Member = ApiUser & { authorId: string };
 
 /** A real PNG (a soft green gradient), so the server's content sniffing and image size see an image. */
 const png = (width: number, height: number): Buffer => {
@@ -134,23 +132,12 @@ const press = async (page: Page, key: string) => {
 };
 
 describeBrowser('the contribution window', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let alice: Member;
   let bob: Member;
   let carol: Member;
-
-  const join = async (user: ApiUser): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
-      userId: user.id,
-      communityId: community._id,
-      registrationKey: 'classe-cm2',
-    });
-    return { ...user, authorId: author._id };
-  };
 
   const newContribution = async (who: Member, type: 'Note' | 'Drawing', x = 120) =>
     (
@@ -179,9 +166,9 @@ describeBrowser('the contribution window', () => {
       managerRegistrationKey: 'maitres-cm2',
     });
     viewId = community.views[0] ?? '';
-    alice = await join(await registerUser(app.url, 'alice', 'alice-pass'));
-    bob = await join(await registerUser(app.url, 'bob', 'bob-pass1'));
-    carol = await join(await registerUser(app.url, 'carol', 'carol-pass'));
+    alice = await registerAuthor(app.url, 'alice', 'alice-pass', community._id, 'classe-cm2');
+    bob = await registerAuthor(app.url, 'bob', 'bob-pass1', community._id, 'classe-cm2');
+    carol = await registerAuthor(app.url, 'carol', 'carol-pass', community._id, 'classe-cm2');
   });
 
   describe('a note', () => {

@@ -5,8 +5,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
-import { describeBrowser, registerUser, runCli, screenshotDir, screenshots, useBrowserApp, useSession, type ApiUser } from './harness.ts';
-import { createCommunity, ok } from './api.ts';
+import { describeBrowser, screenshotDir, screenshots, useBrowserApp, useSession } from './harness.ts';
+import { createCommunity, ok, type Member, registerAuthor } from './api.ts';
 
 /**
  * Issue 21 §12: the drawing's text tool writes in place on the canvas, never
@@ -16,27 +16,14 @@ import { createCommunity, ok } from './api.ts';
 
 const admin = { userName: 'directrice', password: 'admin-pass1' };
 
-type Member = ApiUser & { authorId: string };
-
 describeBrowser('the drawing text tool, in place (issue 21 §12)', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let alice: Member;
   let bob: Member;
   /** Every dialog a page raised (alert, confirm, prompt): there must be none. */
   const dialogs: string[] = [];
-
-  const member = async (user: ApiUser): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
-      userId: user.id,
-      communityId: community._id,
-      registrationKey: 'classe-ce2',
-    });
-    return { ...user, authorId: author._id };
-  };
 
   const open = async (who: Member, id: string): Promise<Page> => {
     const page = await app.newPage();
@@ -71,8 +58,8 @@ describeBrowser('the drawing text tool, in place (issue 21 §12)', () => {
       managerRegistrationKey: 'maitres-ce2',
     });
     viewId = community.views[0] ?? '';
-    alice = await member(await registerUser(app.url, 'alice', 'alice-pass'));
-    bob = await member(await registerUser(app.url, 'bob', 'bob-pass-1'));
+    alice = await registerAuthor(app.url, 'alice', 'alice-pass', community._id, 'classe-ce2');
+    bob = await registerAuthor(app.url, 'bob', 'bob-pass-1', community._id, 'classe-ce2');
   });
 
   it('writes "Soleil" in place where the pupil clicked, saves it, and a classmate sees it', async () => {

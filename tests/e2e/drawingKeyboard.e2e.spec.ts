@@ -3,9 +3,9 @@ import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import { dataOf } from '../../contracts/contributionData.ts';
-import { createCommunity, ok, refByTitle } from './api.ts';
+import { createCommunity, ok, refByTitle, registerAuthor } from './api.ts';
 import { expectNoAxeViolations } from './axeStrict.ts';
-import { describeBrowser, expectAccessible, registerUser, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
+import { describeBrowser, expectAccessible, useBrowserApp, type ApiUser, openPageAs } from './harness.ts';
 
 /**
  * Issue 25 §4: the drawing editor without a mouse. A pupil tabs to the
@@ -23,9 +23,7 @@ const pngBase64 =
 const description = 'Un soleil au-dessus de la mer, avec le mot Soleil.';
 
 describeBrowser('the drawing editor with the keyboard only (issue 25 §4)', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let pupil: ApiUser;
@@ -38,8 +36,7 @@ describeBrowser('the drawing editor with the keyboard only (issue 25 §4)', () =
       managerRegistrationKey: 'maitres-ce2',
     });
     viewId = community.views[0] ?? '';
-    pupil = await registerUser(app.url, 'yanis', 'yanis-pass-1');
-    await ok(app.url, '/api/authors', pupil.token, 'POST', { userId: pupil.id, communityId: community._id, registrationKey: 'classe-ce2' });
+    pupil = await registerAuthor(app.url, 'yanis', 'yanis-pass-1', community._id, 'classe-ce2');
     drawingId = (
       await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, pupil.token, 'POST', {
         type: 'Drawing',
@@ -67,9 +64,7 @@ describeBrowser('the drawing editor with the keyboard only (issue 25 §4)', () =
   const storedSvg = async () => String(dataOf(await ok<ObjectReply>(app.url, `/api/objects/${drawingId}`, pupil.token), 'Drawing')?.svg);
 
   it('a pupil places, moves, selects and deletes shapes and a text, describes the drawing and contributes, all by keyboard', async () => {
-    const page = await app.newPage();
-    await useSession(page, pupil.token);
-    await page.goto(`${app.url}/contribution/${drawingId}/${viewId}`);
+    const page = await openPageAs(app, pupil.token, `/contribution/${drawingId}/${viewId}`);
     await page.getByTestId('drawing-canvas').waitFor();
 
     await page.locator('body').focus();
@@ -152,9 +147,7 @@ describeBrowser('the drawing editor with the keyboard only (issue 25 §4)', () =
   });
 
   it('on the canvas, the drawing card is named with its description', async () => {
-    const page = await app.newPage();
-    await useSession(page, pupil.token);
-    await page.goto(`${app.url}/view/${viewId}`);
+    const page = await openPageAs(app, pupil.token, `/view/${viewId}`);
     const card = refByTitle(page, 'Le soleil et la mer');
     await card.waitFor();
     expect(await card.getAttribute('aria-label')).toContain(`image : ${description}`);
@@ -178,9 +171,7 @@ describeBrowser('the drawing editor with the keyboard only (issue 25 §4)', () =
     });
     expect(uploaded.status).toBe(201);
 
-    const page = await app.newPage();
-    await useSession(page, pupil.token);
-    await page.goto(`${app.url}/contribution/${attachment.contribution._id}/${viewId}`);
+    const page = await openPageAs(app, pupil.token, `/contribution/${attachment.contribution._id}/${viewId}`);
     const image = page.getByTestId('attachment-image');
     await image.waitFor();
     expect(await image.getAttribute('alt')).toBe('flaque.png');

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import { languageInfo } from '../../web/src/i18n/languages.ts';
-import { createCommunity, ok, refByTitle, waitForLive } from './api.ts';
+import { createCommunity, ok, refByTitle, waitForLive, type Member, registerAuthor } from './api.ts';
 import { findEnglish, visibleStrings, type Leak } from './frenchText.ts';
-import { describeBrowser, registerUser, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
+import { describeBrowser, useBrowserApp, useSession } from './harness.ts';
 
 /**
  * Issue 21 §6: the interface speaks one language. A teacher, a pupil, an
@@ -18,8 +18,6 @@ import { describeBrowser, registerUser, runCli, useBrowserApp, useSession, type 
 const admin = { userName: 'directrice', password: 'admin-pass1' };
 const keys = { writers: 'eleves-5b-ete', managers: 'profs-5b-ete' };
 const communityTitle = 'Sciences 5e B';
-
-type Member = ApiUser & { authorId: string };
 
 /**
  * What may show untranslated: what this test wrote (French anyway, but names
@@ -62,9 +60,7 @@ const allowed = [
 ];
 
 describeBrowser('the French interface (issue 21 §6)', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let teacher: Member;
@@ -73,15 +69,6 @@ describeBrowser('the French interface (issue 21 §6)', () => {
   let drawingId = '';
   let attachmentId = '';
   let adminToken = '';
-
-  const join = async (user: ApiUser, registrationKey: string): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
-      userId: user.id,
-      communityId: community._id,
-      registrationKey,
-    });
-    return { ...user, authorId: author._id };
-  };
 
   const create = async (who: Member, type: 'Note' | 'Drawing' | 'Attachment', x: number, extra: Record<string, unknown> = {}) =>
     (
@@ -110,8 +97,8 @@ describeBrowser('the French interface (issue 21 §6)', () => {
     });
     viewId = community.views[0] ?? '';
     adminToken = (await ok<{ token: string }>(app.url, '/auth/local', '', 'POST', admin)).token;
-    teacher = await join(await registerUser(app.url, 'mme-durand', 'teach-pass1'), keys.managers);
-    pupil = await join(await registerUser(app.url, 'eleve-lea', 'pupil-pass1'), keys.writers);
+    teacher = await registerAuthor(app.url, 'mme-durand', 'teach-pass1', community._id, keys.managers);
+    pupil = await registerAuthor(app.url, 'eleve-lea', 'pupil-pass1', community._id, keys.writers);
     noteId = await create(pupil, 'Note', 120);
     await contribute(pupil, noteId, 'Les graines', 'Les graines ont besoin d’eau pour germer.');
     const buildOn = await create(teacher, 'Note', 420, { buildsOn: noteId });

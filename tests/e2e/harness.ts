@@ -72,6 +72,8 @@ export type BrowserApp = {
 };
 
 export type BrowserAppOptions = {
+  /** An admin the operator CLI creates in the empty data dir before the server starts (before `prepare`). */
+  admin?: { userName: string; password: string };
   /** Runs on the empty data dir before the server starts (e.g. create-admin). */
   prepare?: (dataDir: string) => void;
 };
@@ -88,6 +90,7 @@ export const useBrowserApp = (options: BrowserAppOptions = {}): BrowserApp => {
 
   beforeAll(async () => {
     ensureWebBuild();
+    if (options.admin) runCli(dataDir, ['create-admin', '--user', options.admin.userName, '--password', options.admin.password]);
     options.prepare?.(dataDir);
     [server, browser] = await Promise.all([
       startServer(dataDir, { BUILDON_ALTCHA_COST: '1' }),
@@ -198,6 +201,17 @@ export const registerUser = async (url: string, userName: string, password = 'se
  */
 export const useSession = async (page: Page, token: string) => {
   await page.addInitScript((value) => localStorage.setItem('buildon.token', value), token);
+};
+
+/**
+ * A fresh page (see `app.newPage`) with the session of `token` (see `useSession`), opened at `path`
+ * (e.g. `/view/${viewId}`): how most browser tests open a page as a given user.
+ */
+export const openPageAs = async (app: BrowserApp, token: string, path: string, options?: BrowserContextOptions): Promise<Page> => {
+  const page = await app.newPage(options);
+  await useSession(page, token);
+  await page.goto(`${app.url}${path}`);
+  return page;
 };
 
 /** Logs in through /login/local and waits to leave the login page. */

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
-import { checkPage, describeBrowser, registerUser, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
-import { createCommunity, ok } from './api.ts';
+import { checkPage, describeBrowser, useBrowserApp, useSession } from './harness.ts';
+import { createCommunity, ok, type Member, registerAuthor } from './api.ts';
 
 /**
  * Issue 21 §7: the history tab's "Ouvrir" shows a past version as the note
@@ -13,15 +13,11 @@ import { createCommunity, ok } from './api.ts';
  */
 
 const admin = { userName: 'directrice', password: 'admin-pass1' };
-type Member = ApiUser & { authorId: string };
-
 const paragraph = (...content: object[]) => ({ type: 'doc', content: [{ type: 'paragraph', content }] });
 const text = (value: string, bold = false) => ({ type: 'text', text: value, ...(bold ? { marks: [{ type: 'strong' }] } : {}) });
 
 describeBrowser('the history of a note', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let lea: Member;
@@ -29,14 +25,6 @@ describeBrowser('the history of a note', () => {
   let noteId = '';
   let page: Page;
 
-  const join = async (user: ApiUser): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
-      userId: user.id,
-      communityId: community._id,
-      registrationKey: 'classe-5b',
-    });
-    return { ...user, authorId: author._id };
-  };
   const save = async (title: string, body: object) => {
     const object = await ok<ObjectReply>(app.url, `/api/objects/${noteId}`, lea.token);
     await ok(app.url, `/api/objects/${community._id}/${noteId}`, lea.token, 'PUT', {
@@ -62,8 +50,8 @@ describeBrowser('the history of a note', () => {
       managerRegistrationKey: 'profs-5b',
     });
     viewId = community.views[0] ?? '';
-    lea = await join(await registerUser(app.url, 'lea', 'lea-pass1'));
-    hugo = await join(await registerUser(app.url, 'hugo', 'hugo-pass1'));
+    lea = await registerAuthor(app.url, 'lea', 'lea-pass1', community._id, 'classe-5b');
+    hugo = await registerAuthor(app.url, 'hugo', 'hugo-pass1', community._id, 'classe-5b');
     noteId = (
       await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, lea.token, 'POST', {
         type: 'Note',

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
-import { createCommunity, ok, refByTitle, waitForLive, writtenNote } from './api.ts';
-import { describeBrowser, expectAccessible, registerUser, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
+import { createCommunity, ok, refByTitle, waitForLive, writtenNote, registerAuthor } from './api.ts';
+import { describeBrowser, expectAccessible, useBrowserApp, type ApiUser, openPageAs } from './harness.ts';
 
 /**
  * Issue 25 §3: the discussion for screen readers. One toggle in the toolbar
@@ -14,9 +14,7 @@ import { describeBrowser, expectAccessible, registerUser, runCli, useBrowserApp,
 const admin = { userName: 'directeur', password: 'admin-pass1' };
 
 describeBrowser('the list view and the announcement of moves (issue 25 §3)', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let pupil: ApiUser;
@@ -29,11 +27,8 @@ describeBrowser('the list view and the announcement of moves (issue 25 §3)', ()
       managerRegistrationKey: 'maitres-cm1',
     });
     viewId = community.views[0] ?? '';
-    pupil = await registerUser(app.url, 'ines', 'ines-pass-1');
-    classmate = await registerUser(app.url, 'malik', 'malik-pass-1');
-    for (const user of [pupil, classmate]) {
-      await ok(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: 'classe-cm1' });
-    }
+    pupil = await registerAuthor(app.url, 'ines', 'ines-pass-1', community._id, 'classe-cm1');
+    classmate = await registerAuthor(app.url, 'malik', 'malik-pass-1', community._id, 'classe-cm1');
     // Written in this order: two threads, the second started first on the canvas's right.
     const graine = await writtenNote(app.url, pupil.token, community._id, { title: 'La graine', viewId, x: 120, y: 120 });
     await writtenNote(app.url, classmate.token, community._id, { title: 'Les racines', viewId, x: 120, y: 420 });
@@ -54,9 +49,7 @@ describeBrowser('the list view and the announcement of moves (issue 25 §3)', ()
       .evaluateAll((items) => items.map((item) => [(item as HTMLElement).dataset.title, Number(item.getAttribute('aria-level'))]));
 
   const openView = async () => {
-    const page = await app.newPage();
-    await useSession(page, pupil.token);
-    await page.goto(`${app.url}/view/${viewId}`);
+    const page = await openPageAs(app, pupil.token, `/view/${viewId}`);
     await page.locator('[data-testid="view-page"]').waitFor();
     await waitForLive(page);
     return page;

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommunityAdmin, Scaffold } from '../../contracts/api/communities.ts';
 import type { Connection, ObjectReply } from '../../contracts/api/objects.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
-import { describeBrowser, loginThroughUi, registerUser, runCli, screenshots, useBrowserApp, type ApiUser } from './harness.ts';
-import { ok, refByTitle } from './api.ts';
+import { describeBrowser, loginThroughUi, screenshots, useBrowserApp } from './harness.ts';
+import { ok, refByTitle, type Member, registerAuthor } from './api.ts';
 import { inFrench } from './frenchText.ts';
 
 /**
@@ -16,29 +16,16 @@ import { inFrench } from './frenchText.ts';
 
 const admin = { userName: 'principal', password: 'admin-pass1' };
 const keys = { writers: 'bilingue-6e', managers: 'profs-6e' };
-type Member = ApiUser & { authorId: string };
-
 const editor = (page: Page) => page.getByTestId('note-editor');
 
 describeBrowser('multilanguage notes, templates and attachments', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let teacher: Member;
   let student: Member;
   let reader: Member;
   let noteId = '';
-
-  const join = async (user: ApiUser, key: string): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
-      userId: user.id,
-      communityId: community._id,
-      registrationKey: key,
-    });
-    return { ...user, authorId: author._id };
-  };
 
   const login = async (who: Member, path: string): Promise<Page> => {
     const page = await app.newPage();
@@ -70,9 +57,9 @@ describeBrowser('multilanguage notes, templates and attachments', () => {
       managerRegistrationKey: keys.managers,
     });
     viewId = community.views[0] ?? '';
-    teacher = await join(await registerUser(app.url, 'mme-dupont', 'teach-pass1'), keys.managers);
-    student = await join(await registerUser(app.url, 'ines', 'ines-pass1'), keys.writers);
-    reader = await join(await registerUser(app.url, 'tom', 'tom-pass1'), keys.writers);
+    teacher = await registerAuthor(app.url, 'mme-dupont', 'teach-pass1', community._id, keys.managers);
+    student = await registerAuthor(app.url, 'ines', 'ines-pass1', community._id, keys.writers);
+    reader = await registerAuthor(app.url, 'tom', 'tom-pass1', community._id, keys.writers);
   });
 
   it('the teacher turns multilanguage on: a default language is required, then French (default) and English', async () => {

@@ -5,9 +5,9 @@ import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import { solveRobotCheck } from '../support/altcha.ts';
-import { createCommunity, ok, refByTitle, waitForLive } from './api.ts';
+import { createCommunity, ok, refByTitle, waitForLive, joinCommunity } from './api.ts';
 import { inFrench } from './frenchText.ts';
-import { describeBrowser, loginThroughUi, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
+import { describeBrowser, loginThroughUi, useBrowserApp, useSession, type ApiUser } from './harness.ts';
 
 /**
  * Issue 21 §15, the community settings about names, as a class meets them. The
@@ -47,9 +47,7 @@ const choices = async (window: Locator) =>
   (await window.getByTestId('author-choice').locator('option').allTextContents()).filter((text) => text !== '—');
 
 describeBrowser('names as the community settings ask (issue 21 §15: flipname, hideUserNameInAuthorSelector)', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let teacher: ApiUser;
@@ -62,8 +60,7 @@ describeBrowser('names as the community settings ask (issue 21 §15: flipname, h
     teacher = await register(app.url, people.teacher);
     lea = await register(app.url, people.lea);
     const hugo = await register(app.url, people.hugo);
-    const join = (user: ApiUser, registrationKey: string) =>
-      ok(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey });
+    const join = (user: ApiUser, registrationKey: string) => joinCommunity(app.url, user, community._id, registrationKey);
     await join(teacher, keys.managerRegistrationKey);
     await join(lea, keys.registrationKey);
     await join(hugo, keys.registrationKey);

@@ -5,17 +5,8 @@ import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
-import {
-  describeBrowser,
-  expectAccessible,
-  registerUser,
-  runCli,
-  screenshotDir,
-  useBrowserApp,
-  useSession,
-  type ApiUser,
-} from './harness.ts';
-import { createCommunity, ok, refByTitle, waitForLive } from './api.ts';
+import { describeBrowser, expectAccessible, screenshotDir, useBrowserApp, openPageAs } from './harness.ts';
+import { createCommunity, ok, refByTitle, waitForLive, registerAuthor, type Member } from './api.ts';
 
 /**
  * Issue 21 §10: the view on a phone (375×812, touch). A tap opens a note in a
@@ -28,7 +19,6 @@ import { createCommunity, ok, refByTitle, waitForLive } from './api.ts';
 const admin = { userName: 'directrice', password: 'admin-pass1' };
 const phone = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 
-type Member = ApiUser & { authorId: string };
 type At = { x: number; y: number };
 
 const shot = async (page: Page, name: string) => {
@@ -55,9 +45,7 @@ const noHorizontalOverflow = (page: Page) =>
   page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
 
 describeBrowser('the view on a phone (issue 21 §10)', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let pupil: Member;
@@ -84,9 +72,7 @@ describeBrowser('the view on a phone (issue 21 §10)', () => {
   };
 
   const openOnPhone = async (): Promise<{ page: Page; touch: ReturnType<typeof finger>; cdp: CDPSession }> => {
-    const page = await app.newPage(phone);
-    await useSession(page, pupil.token);
-    await page.goto(`${app.url}/view/${viewId}`);
+    const page = await openPageAs(app, pupil.token, `/view/${viewId}`, phone);
     await page.getByTestId('canvas-plane').waitFor();
     await waitForLive(page);
     const cdp = await page.context().newCDPSession(page);
@@ -100,13 +86,7 @@ describeBrowser('the view on a phone (issue 21 §10)', () => {
       managerRegistrationKey: 'maitres-cm1',
     });
     viewId = community.views[0] ?? '';
-    const user = await registerUser(app.url, 'lea', 'lea-pass-1');
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
-      userId: user.id,
-      communityId: community._id,
-      registrationKey: 'classe-cm1',
-    });
-    pupil = { ...user, authorId: author._id };
+    pupil = await registerAuthor(app.url, 'lea', 'lea-pass-1', community._id, 'classe-cm1');
     await placedNote('La Lune', 30, 40);
     await placedNote('Le Soleil', 30, 140);
     await placedNote('Mars', 30, 240);

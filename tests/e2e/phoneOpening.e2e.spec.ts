@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
-import { createCommunity, ok, refByTitle, waitForLive, writtenNote } from './api.ts';
-import { describeBrowser, registerUser, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
+import { createCommunity, ok, refByTitle, waitForLive, writtenNote, registerAuthor } from './api.ts';
+import { describeBrowser, useBrowserApp, useSession, type ApiUser } from './harness.ts';
 
 /**
  * Issue 21 §10, a phone's first look. A view opens showing its contributions:
@@ -36,9 +36,7 @@ const inside = (inner: Box, outer: Box) =>
   inner.y + inner.height <= outer.y + outer.height;
 
 describeBrowser('a phone’s first look at a view and a note (issue 21 §10)', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let farViewId = '';
@@ -80,8 +78,7 @@ describeBrowser('a phone’s first look at a view and a note (issue 21 §10)', (
     });
     viewId = community.views[0] ?? '';
     adminToken = (await ok<{ token: string }>(app.url, '/auth/local', '', 'POST', admin)).token;
-    pupil = await registerUser(app.url, 'sami', 'sami-pass-1');
-    await ok(app.url, '/api/authors', pupil.token, 'POST', { userId: pupil.id, communityId: community._id, registrationKey: 'classe-ce2' });
+    pupil = await registerAuthor(app.url, 'sami', 'sami-pass-1', community._id, 'classe-ce2');
     for (const note of laptopNotes) await placedNote(note.title, note.x, note.y);
     // A second view whose notes all sit far right and below, even for a laptop.
     const far = await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, adminToken, 'POST', {

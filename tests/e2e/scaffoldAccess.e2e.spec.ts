@@ -3,9 +3,9 @@ import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import { noteBodyOf } from '../../contracts/contributionData.ts';
-import { createCommunity, ok } from './api.ts';
+import { createCommunity, ok, registerAuthor } from './api.ts';
 import { expectNoAxeViolations } from './axeStrict.ts';
-import { describeBrowser, expectAccessible, registerUser, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
+import { describeBrowser, expectAccessible, useBrowserApp, type ApiUser, openPageAs } from './harness.ts';
 
 /**
  * Issue 25 §4: scaffolds for a pupil who uses the keyboard and a screen
@@ -19,9 +19,7 @@ import { describeBrowser, expectAccessible, registerUser, runCli, useBrowserApp,
 const admin = { userName: 'directrice', password: 'admin-pass1' };
 
 describeBrowser('scaffolds with the keyboard and a screen reader (issue 25 §4)', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let pupil: ApiUser;
@@ -34,8 +32,7 @@ describeBrowser('scaffolds with the keyboard and a screen reader (issue 25 §4)'
       managerRegistrationKey: 'maitres-cm2',
     });
     viewId = community.views[0] ?? '';
-    pupil = await registerUser(app.url, 'nour', 'nour-pass-1');
-    await ok(app.url, '/api/authors', pupil.token, 'POST', { userId: pupil.id, communityId: community._id, registrationKey: 'classe-cm2' });
+    pupil = await registerAuthor(app.url, 'nour', 'nour-pass-1', community._id, 'classe-cm2');
     noteId = (
       await ok<{ contribution: { _id: string } }>(app.url, `/api/contributions/${community._id}`, pupil.token, 'POST', {
         type: 'Note',
@@ -99,9 +96,7 @@ describeBrowser('scaffolds with the keyboard and a screen reader (issue 25 §4)'
     );
 
   it('a pupil inserts a scaffold, writes inside it, leaves and re-enters it with the keyboard only', async () => {
-    const page = await app.newPage();
-    await useSession(page, pupil.token);
-    await page.goto(`${app.url}/contribution/${noteId}/${viewId}`);
+    const page = await openPageAs(app, pupil.token, `/contribution/${noteId}/${viewId}`);
     await page.getByTestId('contribution-pane').waitFor();
     const panel = page.getByTestId('scaffold-panel');
     await panel.locator('[data-support="My theory"]').waitFor();

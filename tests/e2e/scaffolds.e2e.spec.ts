@@ -4,8 +4,8 @@ import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { Connection, ObjectReply } from '../../contracts/api/objects.ts';
 import { countWords } from '../../contracts/noteSchema.ts';
-import { describeBrowser, registerUser, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
-import { createCommunity, ok, refByTitle } from './api.ts';
+import { describeBrowser, useBrowserApp, openPageAs } from './harness.ts';
+import { createCommunity, ok, refByTitle, type Member, registerAuthor } from './api.ts';
 
 /**
  * Issue 21 §3: pupils write inside a scaffold. A pupil inserts "Mon idée"
@@ -16,8 +16,6 @@ import { createCommunity, ok, refByTitle } from './api.ts';
 
 const admin = { userName: 'directrice', password: 'admin-pass1' };
 const keys = { registrationKey: 'classe-cm1', managerRegistrationKey: 'maitres-cm1' };
-type Member = ApiUser & { authorId: string };
-
 const typed = "parce que l'eau s'évapore";
 
 /** The supports of an editor or read view as [label|words], in order. */
@@ -51,28 +49,15 @@ const press = async (page: Page, editor: Locator, key: string) => {
 };
 
 describeBrowser('writing inside a scaffold', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let lea: Member;
   let hugo: Member;
   let noteId = '';
 
-  const join = async (user: ApiUser): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
-      userId: user.id,
-      communityId: community._id,
-      registrationKey: keys.registrationKey,
-    });
-    return { ...user, authorId: author._id };
-  };
-
   const openView = async (who: Member): Promise<Page> => {
-    const page = await app.newPage();
-    await useSession(page, who.token);
-    await page.goto(`${app.url}/view/${viewId}`);
+    const page = await openPageAs(app, who.token, `/view/${viewId}`);
     await page.getByTestId('canvas-plane').waitFor();
     return page;
   };
@@ -80,8 +65,8 @@ describeBrowser('writing inside a scaffold', () => {
   beforeAll(async () => {
     community = await createCommunity(app.url, admin, { title: 'CM1 Le cycle de l’eau', ...keys });
     viewId = community.views[0] ?? '';
-    lea = await join(await registerUser(app.url, 'lea', 'lea-pass-1'));
-    hugo = await join(await registerUser(app.url, 'hugo', 'hugo-pass-1'));
+    lea = await registerAuthor(app.url, 'lea', 'lea-pass-1', community._id, keys.registrationKey);
+    hugo = await registerAuthor(app.url, 'hugo', 'hugo-pass-1', community._id, keys.registrationKey);
   });
 
   it('a pupil inserts "Mon idée" in a new note, types inside it and contributes', async () => {
@@ -193,9 +178,7 @@ describeBrowser('writing inside a scaffold', () => {
 
   it('keeps the supports link when the pupil rewrites the words inside the scaffold', async () => {
     const before = (await ok<Connection[]>(app.url, `/api/links/from/${noteId}`, lea.token)).filter((link) => link.type === 'supports');
-    const page = await app.newPage();
-    await useSession(page, lea.token);
-    await page.goto(`${app.url}/contribution/${noteId}/${viewId}`);
+    const page = await openPageAs(app, lea.token, `/contribution/${noteId}/${viewId}`);
     await page.getByTestId('contribution-pane').waitFor();
     await page.getByTestId('tab-edit').click();
     const editor = page.getByTestId('note-editor');
@@ -256,9 +239,7 @@ describeBrowser('writing inside a scaffold', () => {
         placement: { viewId, x: 500, y: 220 },
       })
     ).contribution._id;
-    const page = await app.newPage();
-    await useSession(page, hugo.token);
-    await page.goto(`${app.url}/contribution/${id}/${viewId}`);
+    const page = await openPageAs(app, hugo.token, `/contribution/${id}/${viewId}`);
     await page.getByTestId('contribution-pane').waitFor();
     await page.getByTestId('title-input').fill('La glace');
     // Pasted supports are matched to those this view offers: wait until the panel has them.

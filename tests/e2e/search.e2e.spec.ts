@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import { contributionIdsDragType } from '../../contracts/api/search.ts';
-import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, screenshots, useBrowserApp, type ApiUser } from './harness.ts';
-import { ok, waitForLive } from './api.ts';
+import { checkPage, describeBrowser, loginThroughUi, screenshots, useBrowserApp } from './harness.ts';
+import { ok, waitForLive, type Member, registerAuthor } from './api.ts';
 import { inFrench } from './frenchText.ts';
 
 /**
@@ -18,12 +18,8 @@ const admin = { userName: 'directrice', password: 'admin-pass1' };
 const keys = { writers: 'eleves-4a', managers: 'profs-4a' };
 const sharedWord = 'photosynthèse';
 
-type Member = ApiUser & { authorId: string };
-
 describeBrowser('search: private notes stay private, results drop onto a canvas', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let studentA: Member;
@@ -32,15 +28,6 @@ describeBrowser('search: private notes stay private, results drop onto a canvas'
   let privateId = '';
   const publicTitle = 'Les feuilles vertes';
   const privateTitle = 'Mon journal secret';
-
-  const join = async (user: ApiUser, key: string): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
-      userId: user.id,
-      communityId: community._id,
-      registrationKey: key,
-    });
-    return { ...user, authorId: author._id };
-  };
 
   /** A note written by `who` (not placed in any view), contributed, then given its permission. */
   const writeNote = async (who: Member, title: string, text: string, permission: 'private' | 'public') => {
@@ -86,9 +73,9 @@ describeBrowser('search: private notes stay private, results drop onto a canvas'
       managerRegistrationKey: keys.managers,
     });
     viewId = community.views[0] ?? '';
-    studentA = await join(await registerUser(app.url, 'alice', 'alice-pass1'), keys.writers);
-    await join(await registerUser(app.url, 'bruno', 'bruno-pass1'), keys.writers);
-    studentC = await join(await registerUser(app.url, 'chloe', 'chloe-pass1'), keys.writers);
+    studentA = await registerAuthor(app.url, 'alice', 'alice-pass1', community._id, keys.writers);
+    await registerAuthor(app.url, 'bruno', 'bruno-pass1', community._id, keys.writers);
+    studentC = await registerAuthor(app.url, 'chloe', 'chloe-pass1', community._id, keys.writers);
     privateId = await writeNote(studentA, privateTitle, `La ${sharedWord} se passe la nuit, je crois.`, 'private');
     publicId = await writeNote(studentA, publicTitle, `Les feuilles font la ${sharedWord} avec la lumière.`, 'public');
   });

@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
-import { createCommunity, ok, writtenNote } from './api.ts';
+import { createCommunity, ok, writtenNote, registerAuthor } from './api.ts';
 import { expectNoAxeViolations } from './axeStrict.ts';
-import { describeBrowser, expectAccessible, registerUser, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
+import { describeBrowser, expectAccessible, useBrowserApp, type ApiUser, openPageAs } from './harness.ts';
 
 /**
  * Issue 25 ยง1: a search result is placed in a view without dragging. With the
@@ -17,18 +17,13 @@ const admin = { userName: 'directeur', password: 'admin-pass1' };
 const title = 'Les feuilles vertes';
 
 describeBrowser('placing a search result in a view with the keyboard (issue 25 ยง1)', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let welcomeId = '';
   let ownViewId = '';
   let noteId = '';
   let pupil: ApiUser;
   let classmate: ApiUser;
-
-  const join = (user: ApiUser) =>
-    ok(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: 'classe-5b' });
 
   /** A view of `who`, protected (only its authors and the managers write in it). */
   const protectedView = async (who: ApiUser, viewTitle: string) => {
@@ -56,10 +51,8 @@ describeBrowser('placing a search result in a view with the keyboard (issue 25 ย
       managerRegistrationKey: 'profs-5b',
     });
     welcomeId = community.views[0] ?? '';
-    pupil = await registerUser(app.url, 'lina', 'lina-pass-1');
-    classmate = await registerUser(app.url, 'theo', 'theo-pass-1');
-    await join(pupil);
-    await join(classmate);
+    pupil = await registerAuthor(app.url, 'lina', 'lina-pass-1', community._id, 'classe-5b');
+    classmate = await registerAuthor(app.url, 'theo', 'theo-pass-1', community._id, 'classe-5b');
     noteId = await writtenNote(app.url, classmate.token, community._id, {
       title,
       viewId: welcomeId,
@@ -86,9 +79,7 @@ describeBrowser('placing a search result in a view with the keyboard (issue 25 ย
   };
 
   it('a pupil places a result in a view of theirs, then in the welcome view, by keyboard only', async () => {
-    const page = await app.newPage();
-    await useSession(page, pupil.token);
-    await page.goto(`${app.url}/search/${community._id}`);
+    const page = await openPageAs(app, pupil.token, `/search/${community._id}`);
     await page.getByTestId('search').waitFor();
 
     await page.locator('body').focus();

@@ -5,8 +5,8 @@ import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
 import type { TimeMachineFrameReply, TimeMachineHistoryReply, TimeMachineStepAction } from '../../contracts/api/timemachine.ts';
 import type { ViewCanvasReply } from '../../contracts/api/views.ts';
-import { checkPage, describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
-import { createCommunity, ok } from './api.ts';
+import { checkPage, describeBrowser, loginThroughUi, useBrowserApp } from './harness.ts';
+import { createCommunity, ok, type Member, registerAuthor } from './api.ts';
 
 /**
  * Issue 7 item 7: a scripted classroom session (three users, twenty moves,
@@ -20,7 +20,6 @@ import { createCommunity, ok } from './api.ts';
 const admin = { userName: 'directrice', password: 'admin-pass1' };
 const keys = { writers: 'eleves-4c', managers: 'profs-4c' };
 
-type Member = ApiUser & { authorId: string };
 type Shown = { id: string; x: number; y: number; title: string };
 
 /** The stop visited just before `frame` (−1 when it was the first). */
@@ -81,9 +80,7 @@ const enabled = async (page: Page) => ({
 });
 
 describeBrowser('the time machine replays a classroom session exactly', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let teacher: Member;
@@ -93,15 +90,6 @@ describeBrowser('the time machine replays a classroom session exactly', () => {
   const recorded: { command: string; frame: number; live: Shown[] }[] = [];
   let history: TimeMachineHistoryReply;
   let page: Page;
-
-  const join = async (user: ApiUser, key: string): Promise<Member> => {
-    const author = await ok<{ _id: string }>(app.url, '/api/authors', user.token, 'POST', {
-      userId: user.id,
-      communityId: community._id,
-      registrationKey: key,
-    });
-    return { ...user, authorId: author._id };
-  };
 
   const record = async (command: string) => {
     const live = await ok<ViewCanvasReply>(app.url, `/api/views/${viewId}/canvas`, teacher.token);
@@ -149,9 +137,9 @@ describeBrowser('the time machine replays a classroom session exactly', () => {
       managerRegistrationKey: keys.managers,
     });
     viewId = community.views[0] ?? '';
-    teacher = await join(await registerUser(app.url, 'm-durand', 'teach-pass1'), keys.managers);
-    lea = await join(await registerUser(app.url, 'lea', 'lea-pass1'), keys.writers);
-    hugo = await join(await registerUser(app.url, 'hugo', 'hugo-pass1'), keys.writers);
+    teacher = await registerAuthor(app.url, 'm-durand', 'teach-pass1', community._id, keys.managers);
+    lea = await registerAuthor(app.url, 'lea', 'lea-pass1', community._id, keys.writers);
+    hugo = await registerAuthor(app.url, 'hugo', 'hugo-pass1', community._id, keys.writers);
 
     // The session: 3 users, 20 moves, 6 creations (one a build-on), 2 removals, a rename, a rise-above.
     const question = await note(teacher, 'Pourquoi la glace flotte ?', 420, 60);

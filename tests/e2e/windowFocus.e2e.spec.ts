@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
-import { createCommunity, ok, refByTitle, waitForLive, writtenNote } from './api.ts';
-import { describeBrowser, expectAccessible, registerUser, runCli, useBrowserApp, useSession, type ApiUser } from './harness.ts';
+import { createCommunity, refByTitle, waitForLive, writtenNote, registerAuthor } from './api.ts';
+import { describeBrowser, expectAccessible, useBrowserApp, type ApiUser, openPageAs } from './harness.ts';
 
 /**
  * Issue 25 §2: note and view windows are labelled non-modal dialogs. Opening,
@@ -14,9 +14,7 @@ import { describeBrowser, expectAccessible, registerUser, runCli, useBrowserApp,
 const admin = { userName: 'directeur', password: 'admin-pass1' };
 
 describeBrowser('windows and the keyboard focus (issue 25 §2)', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let pupil: ApiUser;
@@ -36,8 +34,7 @@ describeBrowser('windows and the keyboard focus (issue 25 §2)', () => {
       managerRegistrationKey: 'maitres-cm1',
     });
     viewId = community.views[0] ?? '';
-    pupil = await registerUser(app.url, 'ines', 'ines-pass-1');
-    await ok(app.url, '/api/authors', pupil.token, 'POST', { userId: pupil.id, communityId: community._id, registrationKey: 'classe-cm1' });
+    pupil = await registerAuthor(app.url, 'ines', 'ines-pass-1', community._id, 'classe-cm1');
     for (const note of grid) await writtenNote(app.url, pupil.token, community._id, { ...note, viewId });
   });
 
@@ -54,9 +51,7 @@ describeBrowser('windows and the keyboard focus (issue 25 §2)', () => {
     });
 
   const openCanvas = async (viewport?: { width: number; height: number }) => {
-    const page = await app.newPage(viewport ? { viewport } : {});
-    await useSession(page, pupil.token);
-    await page.goto(`${app.url}/view/${viewId}`);
+    const page = await openPageAs(app, pupil.token, `/view/${viewId}`, viewport ? { viewport } : {});
     await refByTitle(page, 'Les racines').waitFor();
     await waitForLive(page);
     return page;
@@ -231,9 +226,7 @@ describeBrowser('windows and the keyboard focus (issue 25 §2)', () => {
   });
 
   it('the end of time-machine play leaves focus on the player, not on <body>', async () => {
-    const page = await app.newPage();
-    await useSession(page, pupil.token);
-    await page.goto(`${app.url}/timemachine/${viewId}`);
+    const page = await openPageAs(app, pupil.token, `/timemachine/${viewId}`);
     await page.locator('[data-testid="tm-screen"]:not([data-count="0"])').waitFor();
     await page.getByTestId('tm-speed').selectOption('8');
     await page.getByTestId('tm-play').focus();

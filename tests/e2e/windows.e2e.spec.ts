@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin, ViewSummary } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
-import { describeBrowser, registerUser, runCli, screenshots, useBrowserApp, useSession, type ApiUser } from './harness.ts';
-import { ok, waitForLive } from './api.ts';
+import { describeBrowser, screenshots, useBrowserApp, useSession, type ApiUser, openPageAs } from './harness.ts';
+import { ok, waitForLive, registerAuthor } from './api.ts';
 
 /**
  * Issue 22 §8: note and view windows are components of the one app. Two note
@@ -17,16 +17,11 @@ const admin = { userName: 'directrice', password: 'admin-pass1' };
 const keys = { writers: 'eleves-5b', managers: 'profs-5b' };
 
 describeBrowser('note and view windows share the one app (issue 22 §8)', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let pupil: ApiUser;
   let teacher: ApiUser;
-
-  const join = async (user: ApiUser, key: string) =>
-    ok(app.url, '/api/authors', user.token, 'POST', { userId: user.id, communityId: community._id, registrationKey: key });
 
   /** A note by the pupil, placed in `inView` (building on `buildsOn` when given), with its title and text saved. */
   const note = async (title: string, x: number, y: number, buildsOn?: string, inView = viewId): Promise<string> => {
@@ -54,10 +49,8 @@ describeBrowser('note and view windows share the one app (issue 22 §8)', () => 
       managerRegistrationKey: keys.managers,
     });
     viewId = community.views[0] ?? '';
-    teacher = await registerUser(app.url, 'm-leroy', 'teach-pass1');
-    await join(teacher, keys.managers);
-    pupil = await registerUser(app.url, 'noa', 'noa-pass-1');
-    await join(pupil, keys.writers);
+    teacher = await registerAuthor(app.url, 'm-leroy', 'teach-pass1', community._id, keys.managers);
+    pupil = await registerAuthor(app.url, 'noa', 'noa-pass-1', community._id, keys.writers);
   });
 
   /** The window showing a note or a view. */
@@ -162,9 +155,7 @@ describeBrowser('note and view windows share the one app (issue 22 §8)', () => 
     await ok(app.url, '/api/links', teacher.token, 'POST', { from: viewId, to: outer, type: 'contains', data: { x: 560, y: 320 } });
     const snow = await note('La neige', 700, 120);
 
-    const page = await app.newPage();
-    await useSession(page, pupil.token);
-    await page.goto(`${app.url}/view/${viewId}`);
+    const page = await openPageAs(app, pupil.token, `/view/${viewId}`);
     await waitForLive(page);
     await canvasRef(page, 'Le climat').click({ button: 'right', position: { x: 12, y: 10 } });
     await page.getByTestId('menu-open-internal').click();

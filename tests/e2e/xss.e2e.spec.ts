@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
-import { describeBrowser, loginThroughUi, registerUser, runCli, useBrowserApp, type ApiUser } from './harness.ts';
+import { describeBrowser, loginThroughUi, registerUser, useBrowserApp, type ApiUser } from './harness.ts';
 
 /**
  * Issue 6 item 9: stored XSS. Payloads go in through the API wherever a user can
@@ -65,9 +65,7 @@ const svgPayloads = [
 type Member = ApiUser & { authorId: string };
 
 describeBrowser('stored XSS: no payload runs', () => {
-  const app = useBrowserApp({
-    prepare: (dataDir) => void runCli(dataDir, ['create-admin', '--user', admin.userName, '--password', admin.password]),
-  });
+  const app = useBrowserApp({ admin });
   let community: CommunityAdmin;
   let viewId = '';
   let writer: Member;

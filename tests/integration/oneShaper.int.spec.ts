@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RiseAboveReply } from '../../contracts/api/canvas.ts';
 import type { TimeMachineFrameReply } from '../../contracts/api/timemachine.ts';
 import type { ViewLink, ViewRef } from '../../contracts/api/views.ts';
 import type { PushServerMessage } from '../../contracts/push.ts';
-import { activate, call, canvasWorld, createContribution, loadCanvas, type CanvasWorld, type Member } from '../support/canvas.ts';
+import { activate, call, createContribution, loadCanvas, type Member, useCanvasWorld } from '../support/canvas.ts';
 import { PushClient } from '../support/push.ts';
-import { buildTestApp, type TestApp } from '../support/testApp.ts';
 
 /**
  * One shaper (issue 22 §3): the same event history, seen by the same reader,
@@ -15,18 +14,12 @@ import { buildTestApp, type TestApp } from '../support/testApp.ts';
  * author of a private note, a classmate who may not read it, and a manager.
  */
 
-let t: TestApp;
-let w: CanvasWorld;
 let base: string;
 
+const { t, w } = useCanvasWorld();
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await canvasWorld(t);
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = address.replace(/^http/, 'ws');
-}, 60_000);
-afterAll(async () => {
-  await t.close();
 });
 
 type Scene = { refs: ViewRef[]; links: ViewLink[] };

@@ -5,8 +5,10 @@ import { readsStreamName } from '../../contracts/events/read.ts';
 import { handleCommand } from '../../services/core/decider.ts';
 import { batchDecider } from '../../services/domain/contribution/batch.ts';
 import { contributionDecider, type ContributionCommand } from '../../services/domain/contribution/contribution.decide.ts';
+import { beforeAll } from 'vitest';
 import { createCommunity, joinCommunity } from './communities.ts';
-import { bearer, type TestApp } from './testApp.ts';
+import { builtLater, useTestApp } from './suite.ts';
+import { bearer, buildTestApp, type TestApp } from './testApp.ts';
 
 export type Member = { token: string; userId: string; authorId: string };
 
@@ -53,6 +55,19 @@ export const canvasWorld = async (t: TestApp): Promise<CanvasWorld> => {
     writer2,
     outsider: { token: outsiderUser.token, userId: outsiderUser.id },
   };
+};
+
+/**
+ * A test app and a canvas world in it, built before the suite's tests (app closed after):
+ * `const { t, w } = useCanvasWorld();`. `build` builds another kind of app (e.g. `() => buildObjectsTestApp({ clock })`).
+ */
+export const useCanvasWorld = (build: () => Promise<TestApp> = () => buildTestApp()): { t: TestApp; w: CanvasWorld } => {
+  const t = useTestApp(build);
+  let world: CanvasWorld | undefined;
+  beforeAll(async () => {
+    world = await canvasWorld(t);
+  });
+  return { t, w: builtLater('the canvas world', () => world) };
 };
 
 const joinOrSelf = async (t: TestApp, token: string, communityId: string): Promise<string> => {

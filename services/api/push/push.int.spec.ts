@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PushServerMessage } from '../../../contracts/push.ts';
-import {
-  activate,
-  call,
-  canvasWorld,
-  createContribution,
-  placedNote,
-  workspaceOf,
-  type CanvasWorld,
-} from '../../../tests/support/canvas.ts';
+import { activate, call, createContribution, placedNote, workspaceOf, useCanvasWorld } from '../../../tests/support/canvas.ts';
 import { PushClient } from '../../../tests/support/push.ts';
-import { buildTestApp, type TestApp } from '../../../tests/support/testApp.ts';
 
-let t: TestApp;
-let w: CanvasWorld;
 let base: string;
 
+const { t, w } = useCanvasWorld();
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await canvasWorld(t);
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = address.replace(/^http/, 'ws');
-}, 60_000);
-afterAll(async () => {
-  await t.close();
 });
 
 const Client = {

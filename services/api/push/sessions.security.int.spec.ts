@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createLogger } from '../../app/logger.ts';
 import { join, seedCommunity } from '../../../tests/support/authors.ts';
-import { call, canvasWorld, type CanvasWorld } from '../../../tests/support/canvas.ts';
+import { call, useCanvasWorld } from '../../../tests/support/canvas.ts';
 import { PushClient } from '../../../tests/support/push.ts';
-import { bearer, buildTestApp, tempDataDir, type TestApp } from '../../../tests/support/testApp.ts';
+import { bearer, buildTestApp } from '../../../tests/support/testApp.ts';
 
 /**
  * Issue 20 §5 and §7: sessions end for good (logout, password change, reset,
@@ -13,17 +13,13 @@ import { bearer, buildTestApp, tempDataDir, type TestApp } from '../../../tests/
  * logs; failed logins are limited per address without ever refusing a class.
  */
 
-let t: TestApp;
-let w: CanvasWorld;
 let base: string;
 
+const { t, w } = useCanvasWorld();
 beforeAll(async () => {
-  t = await buildTestApp({ dataDir: tempDataDir() });
-  w = await canvasWorld(t);
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = address.replace('http', 'ws');
 });
-afterAll(async () => t?.close());
 
 const socketOf = async (token: string): Promise<PushClient> => {
   const client = await PushClient.open(`${base}/api/socket`);

@@ -1,20 +1,11 @@
 import { dataOf } from '../../../contracts/contributionData.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricalObject, HistoryEntry, ObjectReply } from '../../../contracts/api/objects.ts';
 import type { TimeMachineFrameReply, TimeMachineHistoryReply, TimeMachineStepsReply } from '../../../contracts/api/timemachine.ts';
 import type { ViewCanvasReply } from '../../../contracts/api/views.ts';
-import {
-  activate,
-  call,
-  canvasWorld,
-  createContribution,
-  placedNote,
-  viewWith,
-  type CanvasWorld,
-  type Member,
-} from '../../../tests/support/canvas.ts';
+import { activate, call, createContribution, placedNote, viewWith, type Member, useCanvasWorld } from '../../../tests/support/canvas.ts';
 import { buildObjectsTestApp, samplePng, shiftableClock, uploadBody } from '../../../tests/support/objects.ts';
-import { bearer, type TestApp } from '../../../tests/support/testApp.ts';
+import { bearer } from '../../../tests/support/testApp.ts';
 
 /**
  * Issue 20 §4 through the HTTP API: every view of the past — the time
@@ -28,13 +19,7 @@ import { bearer, type TestApp } from '../../../tests/support/testApp.ts';
  */
 
 const clock = shiftableClock();
-let t: TestApp;
-let w: CanvasWorld;
-beforeAll(async () => {
-  t = await buildObjectsTestApp({ clock });
-  w = await canvasWorld(t);
-});
-afterAll(async () => t?.close());
+const { t, w } = useCanvasWorld(() => buildObjectsTestApp({ clock }));
 
 const tick = () => clock.advance(60_000);
 const instant = () => clock.now().toISOString();

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricalObject, HistoryEntry, ObjectReply } from '../../../contracts/api/objects.ts';
 import type { TimeMachineFrameReply, TimeMachineHistoryReply } from '../../../contracts/api/timemachine.ts';
-import { call, canvasWorld, placedNote, viewWith, type CanvasWorld, type Member } from '../../../tests/support/canvas.ts';
+import { call, placedNote, viewWith, type Member, useCanvasWorld } from '../../../tests/support/canvas.ts';
 import { buildObjectsTestApp, shiftableClock } from '../../../tests/support/objects.ts';
-import type { TestApp } from '../../../tests/support/testApp.ts';
 
 /**
  * Issue 20 §4: one rule for every view of the past — a past state is shown
@@ -12,13 +11,7 @@ import type { TestApp } from '../../../tests/support/testApp.ts';
  */
 
 const clock = shiftableClock();
-let t: TestApp;
-let w: CanvasWorld;
-beforeAll(async () => {
-  t = await buildObjectsTestApp({ clock });
-  w = await canvasWorld(t);
-});
-afterAll(async () => t?.close());
+const { t, w } = useCanvasWorld(() => buildObjectsTestApp({ clock }));
 
 const setPermission = async (who: Member, noteId: string, permission: 'private' | 'protected' | 'public') =>
   expect((await call(t, who.token, 'PUT', `/api/objects/${w.communityId}/${noteId}/permission`, { permission, group: null })).status).toBe(

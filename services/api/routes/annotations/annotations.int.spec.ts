@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Annotation } from '../../../../contracts/api/annotations.ts';
 import type { CreateContributionReply } from '../../../../contracts/api/canvas.ts';
 import type { Connection, ObjectReply } from '../../../../contracts/api/objects.ts';
@@ -14,17 +14,13 @@ import {
   type ClassRoom,
   type Member,
 } from '../../../../tests/support/objects.ts';
-import type { TestApp } from '../../../../tests/support/testApp.ts';
+import { useTestApp } from '../../../../tests/support/suite.ts';
 
-let t: TestApp;
 let room: ClassRoom;
 
+const t = useTestApp(() => buildObjectsTestApp());
 beforeAll(async () => {
-  t = await buildObjectsTestApp();
   room = await classRoom(t);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 type Who = { token: string } | null;

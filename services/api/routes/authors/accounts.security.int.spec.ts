@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Author } from '../../../../contracts/api/communities.ts';
 import { userStreamName } from '../../../../contracts/events/user.ts';
 import { CsvMessages } from '../../../../contracts/messages.ts';
@@ -6,7 +6,8 @@ import { CommunityMessages } from '../../../../contracts/catalogs/community.ts';
 import { Messages } from '../../../../contracts/catalogs/messages.ts';
 import { join, multipartBody, seedCommunity, type SeededCommunity } from '../../../../tests/support/authors.ts';
 import { createCommunity } from '../../../../tests/support/communities.ts';
-import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { bearer, buildTestApp } from '../../../../tests/support/testApp.ts';
+import { useTestApp } from '../../../../tests/support/suite.ts';
 
 /**
  * Issue 20 §1, §2, §6, §8: each attack through the HTTP API, refused, beside
@@ -16,7 +17,6 @@ import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/te
 type User = { id: string; token: string };
 type Problem = { message: string; errors?: { field: string; message: string }[] };
 
-let t: TestApp;
 let admin: User;
 /** Teacher A manages class A; teacher B manages class B. */
 let teacherA: User;
@@ -46,15 +46,14 @@ const resetPassword = (caller: User, communityId: string, authorId: string, pass
   });
 const login = (userName: string, password: string) => t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName, password } });
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await t.admin('secAdmin', 'admin-pass-1');
   teacherA = await t.register('teacherA');
   teacherB = await t.register('teacherB');
   classA = await seedCommunity(t, teacherA);
   classB = await seedCommunity(t, teacherB);
 });
-afterAll(async () => t?.close());
 
 describe('§1 account takeover by a manager of another class', () => {
   it("a CSV row naming another class's account does not enrol it and reveals nothing about it", async () => {

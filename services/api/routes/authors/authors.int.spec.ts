@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Author, Registration } from '../../../../contracts/api/communities.ts';
 import { CommunityMessages } from '../../../../contracts/catalogs/community.ts';
 import { Messages } from '../../../../contracts/catalogs/messages.ts';
 import { join, seedCommunity, setArchived, type SeededCommunity } from '../../../../tests/support/authors.ts';
-import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { bearer } from '../../../../tests/support/testApp.ts';
 import { authorIdFor } from '../../communities/authorId.ts';
+import { useTestApp } from '../../../../tests/support/suite.ts';
 
 type User = { id: string; token: string };
 type Problem = { status: number; message: string; errors?: { field: string; message: string }[] };
 
-let t: TestApp;
 let admin: User;
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, user: User | null, payload?: object) =>
@@ -27,11 +27,10 @@ const noKeys = (text: string, community: SeededCommunity) => {
   expect(text).not.toContain(community.managerRegistrationKey);
 };
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await t.admin();
 });
-afterAll(async () => t?.close());
 
 describe('POST /api/authors (join)', () => {
   let community: SeededCommunity;

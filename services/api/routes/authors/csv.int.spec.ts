@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Author } from '../../../../contracts/api/communities.ts';
 import { CsvMessages } from '../../../../contracts/messages.ts';
 import { CommunityMessages } from '../../../../contracts/catalogs/community.ts';
 import { join, multipartBody, seedCommunity, type SeededCommunity } from '../../../../tests/support/authors.ts';
-import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { bearer } from '../../../../tests/support/testApp.ts';
 import { ConflictError } from '../../../core/errors.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
+import { useTestApp } from '../../../../tests/support/suite.ts';
 
 type User = { id: string; token: string };
 type RowMessage = { index: number; msg: string };
@@ -16,7 +17,6 @@ type Problem = { message: string; errors?: { field: string; message: string }[] 
 
 const fixture = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/csv/${name}`, import.meta.url), 'utf8');
 
-let t: TestApp;
 let admin: User;
 let manager: User;
 let writer: User;
@@ -39,8 +39,8 @@ const upload = (
 
 const userCount = async () => (await t.infra.readStore.stats()).find((s) => s.name === 'users')?.count ?? 0;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await t.admin();
   manager = await t.register('csvTeacher');
   community = await seedCommunity(t, manager, { title: 'CSV class' });
@@ -74,7 +74,6 @@ beforeAll(async () => {
     registrationKey: community.registrationKey,
   });
 });
-afterAll(async () => t?.close());
 
 const memberNotice = {
   index: 40,

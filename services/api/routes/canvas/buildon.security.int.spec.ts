@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateContributionReply, Link } from '../../../../contracts/api/canvas.ts';
 import { CanvasMessages } from '../../../../contracts/catalogs/canvas.ts';
 import type { Scaffold } from '../../../../contracts/api/communities.ts';
 import {
   activate,
   call,
-  canvasWorld,
   loadCanvas,
   placedNote,
   viewWith,
   workspaceOf,
-  type CanvasWorld,
   type Member,
+  useCanvasWorld,
 } from '../../../../tests/support/canvas.ts';
-import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
 
 /**
  * Issue 20 §10: a build-on is placed beside its parent only in the views its
@@ -26,8 +24,6 @@ import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts
 
 type Problem = { message: string; errors?: { field: string; message: string }[] };
 
-let t: TestApp;
-let w: CanvasWorld;
 let templateId: string;
 
 /**
@@ -61,16 +57,14 @@ const alsoOn = async (viewId: string, noteId: string, x: number, y: number) => {
   expect(placed.status, placed.raw).toBe(201);
 };
 
+const { t, w } = useCanvasWorld();
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await canvasWorld(t);
   const scaffolds = (await call<Scaffold[]>(t, w.writer.token, 'GET', `/api/communities/${w.communityId}/scaffolds`)).body;
   const scaffold = scaffolds[0];
   if (!scaffold) throw new Error('no default scaffold');
   expect((await call(t, w.manager.token, 'PUT', `/api/scaffolds/${scaffold._id}/template`, { isTemplate: true })).status).toBe(200);
   templateId = scaffold._id;
 });
-afterAll(async () => t?.close());
 
 describe('issue 20 §10: a build-on never lands in a view its author may only read', () => {
   it("is created but placed nowhere when the parent is only on the teacher's board and the pupil works there", async () => {

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MoveRefsReply, RiseAboveReply, ViewSettingReply } from '../../../../contracts/api/canvas.ts';
 import { CanvasMessages } from '../../../../contracts/catalogs/canvas.ts';
 import { CanvasServiceMessages } from '../../../../contracts/catalogs/canvasService.ts';
 import { defaultViewSetting, type Group, type ViewSetting } from '../../../../contracts/api/communities.ts';
 import type { ViewCanvasReply } from '../../../../contracts/api/views.ts';
-import {
-  activate,
-  call,
-  canvasWorld,
-  createContribution,
-  loadCanvas,
-  placedNote,
-  viewWith,
-  type CanvasWorld,
-} from '../../../../tests/support/canvas.ts';
+import { activate, call, createContribution, loadCanvas, placedNote, viewWith, useCanvasWorld } from '../../../../tests/support/canvas.ts';
 import { multipartBody } from '../../../../tests/support/authors.ts';
 import { forgedSignature } from '../../../../tests/support/objects.ts';
 import { PushClient } from '../../../../tests/support/push.ts';
-import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { bearer } from '../../../../tests/support/testApp.ts';
 
 /**
  * Issue 5, remaining items: the view setting saved on the server, the
@@ -25,18 +16,12 @@ import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/te
  * ref is deleted, moving refs between views, and live group/role changes.
  */
 
-let t: TestApp;
-let w: CanvasWorld;
 let base: string;
 
+const { t, w } = useCanvasWorld();
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await canvasWorld(t);
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = address.replace(/^http/, 'ws');
-}, 60_000);
-afterAll(async () => {
-  await t.close();
 });
 
 type Problem = { errors?: { field: string; message: string }[]; message?: string };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreateContributionReply, Link, RiseAboveReply, ViewTreeReply } from '../../../../contracts/api/canvas.ts';
 import { CanvasMessages } from '../../../../contracts/catalogs/canvas.ts';
 import { CanvasServiceMessages } from '../../../../contracts/catalogs/canvasService.ts';
@@ -18,20 +18,10 @@ import {
   placedNote,
   viewWith,
   workspaceOf,
-  type CanvasWorld,
+  useCanvasWorld,
 } from '../../../../tests/support/canvas.ts';
-import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
 
-let t: TestApp;
-let w: CanvasWorld;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await canvasWorld(t);
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-});
+const { t, w } = useCanvasWorld();
 
 const refTo = (canvas: ViewCanvasReply, id: string) => canvas.refs.find((ref) => ref.to === id);
 

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canvasWorld, createContribution, type CanvasWorld } from '../../../../tests/support/canvas.ts';
-import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { createContribution, useCanvasWorld } from '../../../../tests/support/canvas.ts';
 
 /** Issue 21 §4: new contributions never pile on one spot. */
 
-let t: TestApp;
-let w: CanvasWorld;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await canvasWorld(t);
-});
-afterAll(async () => t?.close());
+const { w } = useCanvasWorld();
 
 describe('new contributions from the toolbar', () => {
   it('five notes asked at (nearly) the same spot land side by side near it, none on another', async () => {

@@ -1,29 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreateContributionReply, Link } from '../../../../contracts/api/canvas.ts';
 import { CanvasServiceMessages } from '../../../../contracts/catalogs/canvasService.ts';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
 import { ObjectMessages } from '../../../../contracts/catalogs/objects.ts';
 import {
   call,
-  canvasWorld,
   createContribution,
   loadCanvas,
   placedNote,
   viewWith,
   workspaceOf,
-  type CanvasWorld,
+  useCanvasWorld,
 } from '../../../../tests/support/canvas.ts';
-import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
 
 /** Issue 20 §3, §9, §10: what a classmate who may edit (or only read) a note may do to it. */
 
-let t: TestApp;
-let w: CanvasWorld;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await canvasWorld(t);
-});
-afterAll(async () => t?.close());
+const { t, w } = useCanvasWorld();
 
 const objectOf = async (token: string, id: string) => (await call<ObjectReply>(t, token, 'GET', `/api/objects/${id}`)).body;
 const publicNote = async (title: string) => {

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Author, CommunityAdmin, CommunitySettings, Scaffold, ViewSummary } from '../../../../contracts/api/communities.ts';
 import { authorsCollectionName, type AuthorDocument } from '../../../../projections/authors/index.ts';
 import { contributionsCollectionName, type ContributionDocument } from '../../../../projections/contributions/index.ts';
 import { createCommunity, joinCommunity, uniqueCommunityTitle } from '../../../../tests/support/communities.ts';
-import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { bearer } from '../../../../tests/support/testApp.ts';
 import { authorIdFor } from '../../communities/authorId.ts';
 import { defaultContextData } from '../../communities/communityService.ts';
+import { useTestApp } from '../../../../tests/support/suite.ts';
 
 type Problem = { message: string; errors?: { field: string; message: string }[] };
 
@@ -30,7 +31,6 @@ const theoryBuilding = [
 ];
 
 describe('communities', () => {
-  let t: TestApp;
   let admin: { token: string; id: string };
   let writer: { token: string; id: string };
   let manager: { token: string; id: string };
@@ -40,8 +40,8 @@ describe('communities', () => {
   const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
   const put = (url: string, token: string, payload: object) => t.app.inject({ method: 'PUT', url, headers: bearer(token), payload });
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     admin = await t.admin();
     writer = await t.register('writer1');
     manager = await t.register('manager1');
@@ -50,7 +50,6 @@ describe('communities', () => {
     await joinCommunity(t, writer.token, writer.id, community._id, 'writer-key');
     await joinCommunity(t, manager.token, manager.id, community._id, 'manager-key');
   });
-  afterAll(async () => t.close());
 
   describe('POST /api/communities', () => {
     it('answers the admin with the keys, one view and two scaffolds', () => {

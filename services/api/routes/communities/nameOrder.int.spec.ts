@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CommunitySettings } from '../../../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
 import type { SearchReply } from '../../../../contracts/api/search.ts';
-import { call, canvasWorld, loadCanvas, placedNote, viewWith, type CanvasWorld } from '../../../../tests/support/canvas.ts';
-import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { call, loadCanvas, placedNote, viewWith, useCanvasWorld } from '../../../../tests/support/canvas.ts';
 
 /**
  * Issue 21 §15: the community setting `flipname` puts last names first
  * everywhere names show: canvas, contribution window, search, presence.
  * Test users are named "Test <userName>".
  */
-let t: TestApp;
-let w: CanvasWorld;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await canvasWorld(t);
-});
-afterAll(() => t.close());
+const { t, w } = useCanvasWorld();
 
 const setFlipname = async (flipname: boolean) => {
   const current = await call<CommunitySettings>(t, w.manager.token, 'GET', `/api/communities/${w.communityId}/settings`);

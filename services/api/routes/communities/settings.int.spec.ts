@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommunityAdmin, CommunitySettings, ContextData } from '../../../../contracts/api/communities.ts';
 import { linksCollectionName, type LinkDocument } from '../../../../projections/contributions/index.ts';
 import { createCommunity, joinCommunity } from '../../../../tests/support/communities.ts';
-import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { bearer } from '../../../../tests/support/testApp.ts';
 import { defaultContextData } from '../../communities/communityService.ts';
+import { useTestApp } from '../../../../tests/support/suite.ts';
 
 type Problem = { message: string; errors?: { field: string; message: string }[] };
 
 describe('community settings', () => {
-  let t: TestApp;
   let admin: { token: string; id: string };
   let writer: { token: string; id: string };
   let manager: { token: string; id: string };
@@ -17,8 +17,8 @@ describe('community settings', () => {
   const save = (token: string, data: ContextData, scaffoldIds: string[]) =>
     t.app.inject({ method: 'PUT', url: url(), headers: bearer(token), payload: { data, scaffoldIds } });
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     admin = await t.admin();
     writer = await t.register('writer1');
     manager = await t.register('manager1');
@@ -26,7 +26,6 @@ describe('community settings', () => {
     await joinCommunity(t, writer.token, writer.id, community._id, 'writer-key');
     await joinCommunity(t, manager.token, manager.id, community._id, 'manager-key');
   });
-  afterAll(async () => t.close());
 
   it('round-trips every setting and replaces the data as a whole', async () => {
     const data = defaultContextData();

@@ -1,8 +1,6 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ViewSummary } from '../../../../contracts/api/communities.ts';
-import { call, canvasWorld, createContribution, type CanvasWorld } from '../../../../tests/support/canvas.ts';
-import { buildTestApp, tempDataDir, type TestApp } from '../../../../tests/support/testApp.ts';
+import { call, createContribution, useCanvasWorld } from '../../../../tests/support/canvas.ts';
 
 /**
  * Issue 25 §1: "place in view" from the search offers the views the pupil may
@@ -11,17 +9,7 @@ import { buildTestApp, tempDataDir, type TestApp } from '../../../../tests/suppo
  * its authors and its group's members).
  */
 
-let t: TestApp;
-let w: CanvasWorld;
-const dataDir = tempDataDir();
-beforeAll(async () => {
-  t = await buildTestApp({ dataDir });
-  w = await canvasWorld(t);
-});
-afterAll(async () => {
-  await t?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const { t, w } = useCanvasWorld();
 
 const list = async (token: string) => {
   const reply = await call<ViewSummary[]>(t, token, 'GET', `/api/communities/${w.communityId}/views`);

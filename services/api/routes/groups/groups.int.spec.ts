@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Author, CommunityAdmin, Group } from '../../../../contracts/api/communities.ts';
 import { createCommunity, joinCommunity } from '../../../../tests/support/communities.ts';
-import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { bearer } from '../../../../tests/support/testApp.ts';
+import { useTestApp } from '../../../../tests/support/suite.ts';
 
 type Problem = { message: string; errors?: { field: string; message: string }[] };
 
 describe('groups', () => {
-  let t: TestApp;
   let admin: { token: string; id: string };
   let writer: { token: string; id: string };
   let manager: { token: string; id: string };
@@ -19,8 +19,8 @@ describe('groups', () => {
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     admin = await t.admin();
     writer = await t.register('writer1');
     manager = await t.register('manager1');
@@ -31,7 +31,6 @@ describe('groups', () => {
     managerAuthor = await joinCommunity(t, manager.token, manager.id, community._id, 'manager-key');
     strangerAuthor = await joinCommunity(t, stranger.token, stranger.id, otherCommunity._id, 'writer-key');
   });
-  afterAll(async () => t.close());
 
   it('goes through its lifecycle: create, add and remove members, remove (inactive)', async () => {
     const created = await call('POST', `/api/groups/${community._id}`, manager.token, { title: ' Team A ' });

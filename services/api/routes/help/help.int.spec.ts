@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommunityAdmin, Feedback } from '../../../../contracts/api/communities.ts';
 import { createCommunity, joinCommunity } from '../../../../tests/support/communities.ts';
-import { bearer, buildTestApp, fastTestHasher, tempDataDir, testConfig, type TestApp } from '../../../../tests/support/testApp.ts';
+import { bearer, fastTestHasher, tempDataDir, testConfig } from '../../../../tests/support/testApp.ts';
 import { buildApp } from '../../app.ts';
 import type { Config } from '../../../app/config.ts';
 import { openInfrastructure, type Infrastructure } from '../../../app/infrastructure.ts';
+import { useTestApp } from '../../../../tests/support/suite.ts';
 
 type Problem = { message: string; errors?: { field: string; message: string }[] };
 type Received = { from: string; to: string[]; raw: string };
@@ -68,19 +69,17 @@ const send = (app: FastifyInstance, token: string, payload: object, headers: Rec
   app.inject({ method: 'POST', url: '/api/help/send', headers: { ...bearer(token), ...headers }, payload });
 
 describe('POST /api/help/send and GET /api/help/feedback', () => {
-  let t: TestApp;
   let admin: { token: string; id: string };
   let writer: { token: string; id: string };
   let community: CommunityAdmin;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     admin = await t.admin();
     writer = await t.register('writer1');
     community = await createCommunity(t, admin.token, 'Help community');
     await joinCommunity(t, writer.token, writer.id, community._id, 'writer-key');
   });
-  afterAll(async () => t.close());
 
   it('names the empty title and description with the spec messages', async () => {
     const response = await send(t.app, writer.token, { email: 'w@example.org', subject: ' ', content: '' });

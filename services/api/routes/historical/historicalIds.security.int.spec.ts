@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contributionStreamName } from '../../../../contracts/events/contribution.ts';
 import type { HistoricalObject, HistoryEntry } from '../../../../contracts/api/objects.ts';
 import {
@@ -10,7 +10,7 @@ import {
   uploadBody,
   type ClassRoom,
 } from '../../../../tests/support/objects.ts';
-import type { TestApp } from '../../../../tests/support/testApp.ts';
+import { useTestApp } from '../../../../tests/support/suite.ts';
 
 /**
  * Issue 20 §14: historical object ids used to be the event's global position
@@ -19,13 +19,11 @@ import type { TestApp } from '../../../../tests/support/testApp.ts';
  * version's id comes from its event's random id, and no reply names a key.
  */
 
-let t: TestApp;
 let room: ClassRoom;
+const t = useTestApp(() => buildObjectsTestApp());
 beforeAll(async () => {
-  t = await buildObjectsTestApp();
   room = await classRoom(t);
 });
-afterAll(async () => t?.close());
 
 const get = <T>(token: string, url: string) =>
   t.app

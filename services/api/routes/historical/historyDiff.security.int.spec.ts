@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HistoricalObject, HistoryEntry, ObjectReply } from '../../../../contracts/api/objects.ts';
 import {
   auth,
@@ -11,7 +11,7 @@ import {
   type ClassRoom,
   type Member,
 } from '../../../../tests/support/objects.ts';
-import type { TestApp } from '../../../../tests/support/testApp.ts';
+import { useTestApp } from '../../../../tests/support/suite.ts';
 
 /**
  * Issue 21 §7: a historical version names the version it is compared with
@@ -22,7 +22,6 @@ import type { TestApp } from '../../../../tests/support/testApp.ts';
  */
 
 const clock = shiftableClock();
-let t: TestApp;
 let room: ClassRoom;
 let noteId = '';
 let groupId = '';
@@ -46,8 +45,8 @@ const save = async (title: string, words: string) => {
 const history = async (who: Member) => (await call<HistoryEntry[]>(who, 'GET', `/api/objects/${noteId}/history`)).body;
 const version = (who: Member, id: string) => call<HistoricalObject>(who, 'GET', `/api/historicalobjects/${id}`);
 
+const t = useTestApp(() => buildObjectsTestApp({ clock }));
 beforeAll(async () => {
-  t = await buildObjectsTestApp({ clock });
   room = await classRoom(t);
   groupId = await createGroup(t, room.communityId, room.a.authorId, [room.a.authorId]);
   clock.advance(1000);
@@ -67,7 +66,6 @@ beforeAll(async () => {
   clock.advance(1000);
   await save('Idée partagée', 'Une idée pour toute la classe.');
 });
-afterAll(async () => t?.close());
 
 describe('the previous version of a historical version (issue 21 §7)', () => {
   it('is the version just before for the author, with the kind of change and names', async () => {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Link } from '../../../../contracts/api/canvas.ts';
 import { CanvasMessages } from '../../../../contracts/catalogs/canvas.ts';
 import { CanvasServiceMessages } from '../../../../contracts/catalogs/canvasService.ts';
 import type { Connection } from '../../../../contracts/api/objects.ts';
-import { call, canvasWorld, placedNote, viewWith, type CanvasWorld, type Member } from '../../../../tests/support/canvas.ts';
-import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { call, placedNote, viewWith, type Member, useCanvasWorld } from '../../../../tests/support/canvas.ts';
 
 /**
  * Issue 20 §9: a link belongs to the contribution it starts from (it is stored
@@ -15,9 +14,6 @@ import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts
  */
 
 type Problem = { message: string; errors?: { field: string; message: string }[] };
-
-let t: TestApp;
-let w: CanvasWorld;
 
 const link = (who: Member, body: Record<string, unknown>) => call<Link & Problem>(t, who.token, 'POST', '/api/links', body);
 const linksFrom = async (who: Member, id: string) => (await call<Connection[]>(t, who.token, 'GET', `/api/links/from/${id}`)).body;
@@ -31,11 +27,7 @@ const refused = async (run: () => Promise<{ status: number; body: Problem; raw: 
   expect(await t.infra.eventStore.headPosition()).toBe(head);
 };
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await canvasWorld(t);
-});
-afterAll(async () => t?.close());
+const { t, w } = useCanvasWorld();
 
 describe("issue 20 §9: no link from a classmate's read-only contribution", () => {
   it('refuses references and build-on links from a protected note of a classmate, and keeps its connections as they were', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommunityAdmin, Group } from '../../../../contracts/api/communities.ts';
 import { authorsCollectionName, type AuthorDocument } from '../../../../projections/authors/index.ts';
 import { communitiesCollectionName, type CommunityDocument } from '../../../../projections/communities/index.ts';
@@ -9,11 +9,11 @@ import {
   type LinkDocument,
 } from '../../../../projections/contributions/index.ts';
 import { createCommunity, joinCommunity } from '../../../../tests/support/communities.ts';
-import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { bearer } from '../../../../tests/support/testApp.ts';
 import { authorIdFor } from '../../communities/authorId.ts';
+import { useTestApp } from '../../../../tests/support/suite.ts';
 
 describe('GET /api/links/updateallcache/:communityId', () => {
-  let t: TestApp;
   let admin: { token: string; id: string };
   let manager: { token: string; id: string };
   let community: CommunityAdmin;
@@ -23,15 +23,14 @@ describe('GET /api/links/updateallcache/:communityId', () => {
   const run = (id: string, token: string) =>
     t.app.inject({ method: 'GET', url: `/api/links/updateallcache/${id}`, headers: bearer(token) });
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     admin = await t.admin();
     manager = await t.register('manager1');
     community = await createCommunity(t, admin.token, 'Repair me');
     other = await createCommunity(t, admin.token, 'Leave me alone');
     await joinCommunity(t, manager.token, manager.id, community._id, 'manager-key');
   });
-  afterAll(async () => t.close());
 
   it("rebuilds a corrupted community's read models from its streams", async () => {
     const group = (

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer } from '../../../../tests/support/testApp.ts';
 import { parseChangeLog } from './changeLog.ts';
 import { packageVersion } from './index.ts';
+import { useTestApp } from '../../../../tests/support/suite.ts';
 
 describe('meta, robot check and admin tools', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('GET /api/version names the version and the storage in use', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/version' });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
 import { ObjectMessages } from '../../../../contracts/catalogs/objects.ts';
-import { call, canvasWorld, placedNote, viewWith, type CanvasWorld, type Member } from '../../../../tests/support/canvas.ts';
-import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { call, placedNote, viewWith, type Member, useCanvasWorld } from '../../../../tests/support/canvas.ts';
 
 /**
  * Issue 20 §3: the authors of a contribution, its permission and its group are
@@ -15,8 +14,6 @@ import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts
 
 type Problem = { message: string; code?: string };
 
-let t: TestApp;
-let w: CanvasWorld;
 let groupId: string;
 let otherGroupId: string;
 
@@ -66,13 +63,11 @@ const expectAllRefused = async (attacker: Member, id: string) => {
   });
 };
 
+const { t, w } = useCanvasWorld();
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await canvasWorld(t);
   groupId = await group('Team Blue', [w.writer, w.writer2]);
   otherGroupId = await group('Team Red', [w.writer2]);
 });
-afterAll(async () => t?.close());
 
 describe('issue 20 §3: a classmate who may edit a contribution does not own it', () => {
   it("a group member edits the group's note but cannot join its authors, hide, publish or regroup it", async () => {

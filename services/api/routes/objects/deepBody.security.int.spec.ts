@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CommunitySettings } from '../../../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
 import { contributionStreamName } from '../../../../contracts/events/contribution.ts';
@@ -13,7 +13,7 @@ import { openDatabase } from '../../../adapters/sqlite-eventstore/database.ts';
 import { SqliteEventStore } from '../../../adapters/sqlite-eventstore/sqliteEventStore.ts';
 import { doctorReport } from '../../../cli/doctor.ts';
 import { jsonTooDeepMessage, maxRequestJsonDepth } from '../../plugins/jsonDepth.ts';
-import { activate, call, canvasWorld, placedNote, type CanvasWorld } from '../../../../tests/support/canvas.ts';
+import { activate, call, canvasWorld, placedNote, type CanvasWorld, useCanvasWorld } from '../../../../tests/support/canvas.ts';
 import { bearer, buildTestApp, tempDataDir, type TestApp } from '../../../../tests/support/testApp.ts';
 
 /**
@@ -48,15 +48,7 @@ const kf = async (dataDir: string, ...args: string[]) => {
   }
 };
 
-let t: TestApp;
-let w: CanvasWorld;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await canvasWorld(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, w } = useCanvasWorld();
 
 const putRaw = (noteId: string, payload: string) =>
   t.app.inject({

@@ -1,9 +1,7 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { descriptionMaxLength, type ObjectReply } from '../../../../contracts/api/objects.ts';
 import type { ViewCanvasReply } from '../../../../contracts/api/views.ts';
-import { call, canvasWorld, createContribution, type CanvasWorld, type Member } from '../../../../tests/support/canvas.ts';
-import { buildTestApp, tempDataDir, type TestApp } from '../../../../tests/support/testApp.ts';
+import { call, canvasWorld, createContribution, type CanvasWorld, type Member, useCanvasWorld } from '../../../../tests/support/canvas.ts';
 
 /**
  * Issue 25 §4: drawings, images and attachments have a description, their
@@ -14,18 +12,10 @@ import { buildTestApp, tempDataDir, type TestApp } from '../../../../tests/suppo
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect x="10" y="10" width="50" height="40" /></svg>';
 
-let t: TestApp;
-let w: CanvasWorld;
 let other: CanvasWorld;
-const dataDir = tempDataDir();
+const { t, w } = useCanvasWorld();
 beforeAll(async () => {
-  t = await buildTestApp({ dataDir });
-  w = await canvasWorld(t);
   other = await canvasWorld(t);
-});
-afterAll(async () => {
-  await t?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 type Problem = { errors?: { field: string; message: string }[]; code?: string };

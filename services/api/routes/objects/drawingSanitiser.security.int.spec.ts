@@ -1,12 +1,11 @@
 import { dataOf } from '../../../../contracts/contributionData.ts';
-import { readFileSync, rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
 import { ObjectMessages } from '../../../../contracts/catalogs/objects.ts';
 import type { ViewCanvasReply } from '../../../../contracts/api/views.ts';
 import { isWellFormedXml } from '../../../integrations/media/svg.ts';
-import { call, canvasWorld, createContribution, type CanvasWorld } from '../../../../tests/support/canvas.ts';
-import { buildTestApp, tempDataDir, type TestApp } from '../../../../tests/support/testApp.ts';
+import { call, createContribution, useCanvasWorld } from '../../../../tests/support/canvas.ts';
 
 /**
  * Issue 20 §11 and issue 21 §1 through the API: a pupil saves a drawing whose
@@ -18,17 +17,7 @@ import { buildTestApp, tempDataDir, type TestApp } from '../../../../tests/suppo
 const paperExport = readFileSync(new URL('../../../../tests/fixtures/drawing/paper-export.svg', import.meta.url), 'utf8');
 const svg = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">${inner}</svg>`;
 
-let t: TestApp;
-let w: CanvasWorld;
-const dataDir = tempDataDir();
-beforeAll(async () => {
-  t = await buildTestApp({ dataDir });
-  w = await canvasWorld(t);
-});
-afterAll(async () => {
-  await t?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const { t, w } = useCanvasWorld();
 
 const newDrawing = async () => {
   const reply = await createContribution(w, w.writer, {

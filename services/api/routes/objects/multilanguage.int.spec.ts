@@ -1,16 +1,12 @@
 import { dataOf } from '../../../../contracts/contributionData.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CommunitySettings, ContextData } from '../../../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
 import { contributionsCollectionName, type ContributionDocument } from '../../../../projections/contributions/index.ts';
-import { call, canvasWorld, createContribution, loadCanvas, type CanvasWorld, type Member } from '../../../../tests/support/canvas.ts';
-import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { call, createContribution, loadCanvas, type Member, useCanvasWorld } from '../../../../tests/support/canvas.ts';
 
 type Problem = { message: string; errors?: { field: string; message: string }[] };
 const textDoc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
-
-let t: TestApp;
-let w: CanvasWorld;
 
 const settings = async (token: string) =>
   (await call<CommunitySettings>(t, token, 'GET', `/api/communities/${w.communityId}/settings`)).body;
@@ -27,11 +23,7 @@ const newNote = async (who: Member) =>
 const save = (who: Member, id: string, payload: Record<string, unknown>) =>
   call<ObjectReply & Problem>(t, who.token, 'PUT', `/api/objects/${w.communityId}/${id}`, payload);
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await canvasWorld(t);
-});
-afterAll(async () => t?.close());
+const { t, w } = useCanvasWorld();
 
 describe('multilanguage settings are checked on the server', () => {
   it("refuses the plugin without a default language ('Please select default language') and non-codes, naming the field", async () => {

@@ -1,5 +1,5 @@
 import { dataOf, noteBodyOf } from '../../../../contracts/contributionData.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Connection, HistoricalObject, HistoryEntry, ObjectReply } from '../../../../contracts/api/objects.ts';
 import { contributionStreamName } from '../../../../contracts/events/contribution.ts';
 import { handleCommand } from '../../../core/decider.ts';
@@ -18,18 +18,14 @@ import {
   type ClassRoom,
   type Member,
 } from '../../../../tests/support/objects.ts';
-import type { TestApp } from '../../../../tests/support/testApp.ts';
+import { useTestApp } from '../../../../tests/support/suite.ts';
 
 const clock = shiftableClock();
-let t: TestApp;
 let room: ClassRoom;
 
+const t = useTestApp(() => buildObjectsTestApp({ clock }));
 beforeAll(async () => {
-  t = await buildObjectsTestApp({ clock });
   room = await classRoom(t);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const getObject = (who: { token: string } | null, id: string, query = '') =>

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
-import { call, canvasWorld, createContribution, loadCanvas, type CanvasWorld } from '../../../../tests/support/canvas.ts';
+import { call, createContribution, loadCanvas, useCanvasWorld } from '../../../../tests/support/canvas.ts';
 import { buildObjectsTestApp, shiftableClock } from '../../../../tests/support/objects.ts';
-import type { TestApp } from '../../../../tests/support/testApp.ts';
 
 /** Issue 21 §11: writing or saving a contribution counts as reading it. */
 
 const clock = shiftableClock();
-let t: TestApp;
-let w: CanvasWorld;
-beforeAll(async () => {
-  t = await buildObjectsTestApp({ clock });
-  w = await canvasWorld(t);
-});
-afterAll(async () => t?.close());
+const { t, w } = useCanvasWorld(() => buildObjectsTestApp({ clock }));
 
 const readOf = async (who: { token: string }, noteId: string) =>
   (await loadCanvas(w, who, w.welcomeViewId)).refs.find((ref) => ref.to === noteId)?._to.read;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
 import type { SearchCountReply, SearchReply } from '../../../../contracts/api/search.ts';
 import type { ViewSummary } from '../../../../contracts/api/communities.ts';
@@ -13,7 +13,7 @@ import {
   type ClassRoom,
   type Member,
 } from '../../../../tests/support/objects.ts';
-import type { TestApp } from '../../../../tests/support/testApp.ts';
+import { useTestApp } from '../../../../tests/support/suite.ts';
 
 /**
  * Search (spec part 2 §Search; fact sheet §5 and §12): only active
@@ -23,7 +23,6 @@ import type { TestApp } from '../../../../tests/support/testApp.ts';
  */
 
 const clock = shiftableClock();
-let t: TestApp;
 let room: ClassRoom;
 let welcomeViewId: string;
 
@@ -78,16 +77,13 @@ const note = async (
 let privateId: string;
 let publicId: string;
 
+const t = useTestApp(() => buildObjectsTestApp({ clock }));
 beforeAll(async () => {
-  t = await buildObjectsTestApp({ clock });
   room = await classRoom(t);
   const views = await t.app.inject({ method: 'GET', url: `/api/communities/${room.communityId}/views`, headers: auth(room.a.token) });
   welcomeViewId = (views.json<ViewSummary[]>()[0] as ViewSummary)._id;
   privateId = await note(room.a, 'Secret chlorophyll diary', 'Leaves store CHLOROPHYLL in the dark.', { permission: 'private' });
   publicId = await note(room.a, 'Why are leaves green?', 'Because of chlorophyll, I think.', { permission: 'public' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('POST /api/contributions/:communityId/search — permissions', () => {

@@ -1,24 +1,19 @@
 import { noteBodyOf } from '../../../../contracts/contributionData.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateContributionReply } from '../../../../contracts/api/canvas.ts';
 import type { Scaffold } from '../../../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
 import type { Template } from '../../../../contracts/api/templates.ts';
-import { call, canvasWorld, loadCanvas, placedNote, viewWith, type CanvasWorld } from '../../../../tests/support/canvas.ts';
-import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { call, loadCanvas, placedNote, viewWith, useCanvasWorld } from '../../../../tests/support/canvas.ts';
 
 type Problem = { message: string; errors?: { field: string; message: string }[] };
 
-let t: TestApp;
-let w: CanvasWorld;
 let scaffolds: Scaffold[];
 
+const { t, w } = useCanvasWorld();
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await canvasWorld(t);
   scaffolds = (await call<Scaffold[]>(t, w.writer.token, 'GET', `/api/communities/${w.communityId}/scaffolds`)).body;
 });
-afterAll(async () => t?.close());
 
 const setTemplate = (token: string | null, scaffoldId: string, isTemplate: boolean) =>
   call<Template & Problem>(t, token, 'PUT', `/api/scaffolds/${scaffoldId}/template`, { isTemplate });

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Link } from '../../../../contracts/api/canvas.ts';
 import { CanvasServiceMessages } from '../../../../contracts/catalogs/canvasService.ts';
 import type { Connection, UploadReply } from '../../../../contracts/api/objects.ts';
-import { call, canvasWorld, createContribution, type CanvasWorld, type Member } from '../../../../tests/support/canvas.ts';
+import { call, createContribution, type Member, useCanvasWorld } from '../../../../tests/support/canvas.ts';
 import { samplePng, uploadBody } from '../../../../tests/support/objects.ts';
-import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
+import { bearer } from '../../../../tests/support/testApp.ts';
 
 type Problem = { message: string; errors?: { field: string; message: string }[] };
 
-let t: TestApp;
-let w: CanvasWorld;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await canvasWorld(t);
-});
-afterAll(async () => t?.close());
+const { t, w } = useCanvasWorld();
 
 const newOf = async (who: Member, type: 'Note' | 'Attachment') => (await createContribution(w, who, { type })).contribution._id;
 const upload = (who: { token: string } | null, attachmentId: string, noteId?: string) => {

@@ -1,20 +1,18 @@
 import { dataOf } from '../../../../contracts/contributionData.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
 import { auth, buildObjectsTestApp, classRoom, createContribution, uploadBody, type ClassRoom } from '../../../../tests/support/objects.ts';
-import type { TestApp } from '../../../../tests/support/testApp.ts';
+import { useTestApp } from '../../../../tests/support/suite.ts';
 
 /** Issue 20 §12: an over-limit upload is 413 and nothing is stored; a malformed body is 400, never 500. */
 
-let t: TestApp;
 let room: ClassRoom;
+const t = useTestApp(() => buildObjectsTestApp({ config: { uploadLimitMb: 1 } }));
 beforeAll(async () => {
-  t = await buildObjectsTestApp({ config: { uploadLimitMb: 1 } });
   room = await classRoom(t);
 });
-afterAll(async () => t?.close());
 
 const attachment = () =>
   createContribution(t, { communityId: room.communityId, type: 'Attachment', authors: [room.a.authorId], actorId: room.a.userId });

@@ -3,6 +3,7 @@ import { Messages } from '../../../../contracts/catalogs/messages.ts';
 import { userStreamName } from '../../../../contracts/events/user.ts';
 import { bearer, buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
 import { argon2Hasher } from '../../accounts/passwords.ts';
+import { useTestApp } from '../../../../tests/support/suite.ts';
 
 const registration = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Ada',
@@ -178,11 +179,7 @@ describe('accounts API', () => {
 });
 
 describe('passwords, language and admin', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   describe('PUT /api/users/:id/password', () => {
     it('checks the old password, the new length, then changes it and ends older sessions', async () => {
