@@ -27,7 +27,6 @@ const linkEvents: ContributionEvent['type'][] = ['LinkCreated', 'LinkUpdated', '
 const membersOf = (doc: TypedData): string[] =>
   doc.type === 'Group' && Array.isArray(doc.data.members) ? doc.data.members.filter((m) => typeof m === 'string') : [];
 
-
 /**
  * Folds one event of a contribution's stream into its document (null before
  * creation). Pure: also used to replay a stream up to an instant (time travel)
