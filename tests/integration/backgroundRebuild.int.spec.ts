@@ -56,6 +56,11 @@ describe('a start whose read models are gone answers while it rebuilds them (iss
     const problem = refused.json<{ code: string; messageCode: string; detail: string }>();
     expect(problem).toMatchObject({ code: 'unavailable', messageCode: 'errors.unavailable' });
     expect(problem.detail).toMatch(/rebuilding its read models/);
+    // Every write waits too, refused before anything is stored (a command could not read its reply): a stranger gets the same 503.
+    const write = () => app.inject({ method: 'POST', url: '/api/communities', payload: { title: 'Nouvelle classe' } });
+    const refusedWrite = await write();
+    expect(refusedWrite.statusCode).toBe(503);
+    expect(refusedWrite.headers['retry-after']).toBeDefined();
     // A route that reads no read model answers as usual.
     expect((await app.inject({ method: 'GET', url: '/api/changeLog?lang=fr' })).statusCode).toBe(200);
 
@@ -65,6 +70,8 @@ describe('a start whose read models are gone answers while it rebuilds them (iss
       if (Date.now() > deadline) throw new Error('still rebuilding after 120 s');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    // Now refused for what it is (no token, no valid body), no longer for the rebuild.
+    expect([400, 401]).toContain((await write()).statusCode);
     const answered = await login();
     expect(answered.statusCode).toBe(200);
     const { token } = answered.json<{ token: string }>();
