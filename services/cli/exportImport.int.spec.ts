@@ -121,12 +121,31 @@ describe('kf export / import', () => {
     await target.close();
   });
 
+  it('imports lines written with their keys in another order (parsed whole) as the same log', async () => {
+    const { out, log } = await exportOf(23);
+    tamper(out, (lines) =>
+      lines.map((line) => {
+        const { type, data, metadata, ...rest } = JSON.parse(line) as Record<string, unknown>;
+        return JSON.stringify({ ...rest, metadata, data, type });
+      }),
+    );
+    const target = storeIn(newDir());
+    await importData(target.events, target.blobs, out, { window: 1, batchSize: 10 });
+    expect(await wholeLog(target.events)).toEqual(log);
+    await target.close();
+  });
+
   it.each([
     ['a line that is not JSON', (lines: string[]) => lines.map((line, k) => (k === 23 ? line.slice(0, 30) : line)), 'line 24 is not JSON'],
     [
       'a line that is not an event',
       (lines: string[]) => lines.map((line, k) => (k === 23 ? '{"type":"Counted"}' : line)),
       'line 24 is not an exported event',
+    ],
+    [
+      'data that is not JSON in a line of the usual shape',
+      (lines: string[]) => lines.map((line, k) => (k === 23 ? line.replace('"data":{', '"data":{{') : line)),
+      /not JSON/,
     ],
     ['a missing line (a revision gap)', (lines: string[]) => lines.filter((_, k) => k !== 23), 'an event is missing or out of place'],
     [

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { jsonText } from '../../contracts/deepJson.ts';
-import type { RecordedEvent } from '../../contracts/events/event.ts';
 import type { BlobStore } from '../core/blobStore.ts';
 import type { EventStore, NewEvent } from '../core/eventStore.ts';
+import { exportedEvents, importedEvents, type ExportedEvent, type ImportedEvent } from './exportLines.ts';
 
 /** Written next to the events; `import` refuses a folder whose checksum differs. */
 export type ExportManifest = {
@@ -20,9 +19,6 @@ export type ExportManifest = {
 };
 
 type Progress = (done: number, total: number) => void;
-
-/** One JSON line per event, in global order. */
-type ExportedEvent = Pick<RecordedEvent, 'type' | 'data' | 'metadata' | 'streamName' | 'streamRevision' | 'globalPosition' | 'eventId'>;
 
 /**
  * Writes the whole event log as `events.jsonl` (global order) and every
@@ -109,17 +105,6 @@ const readManifest = (fromDir: string): ExportManifest => {
   return manifest as ExportManifest;
 };
 
-/** One event for a bulk import: data and metadata as JSON text (the SQLite store's `ImportedEvent`). */
-type ImportedEvent = {
-  type: string;
-  data: string;
-  metadata: string;
-  streamName: string;
-  streamRevision: number;
-  globalPosition?: number;
-  eventId?: string;
-};
-
 /** What an event store offers for a fast import (the SQLite store: sqliteEventStore.ts `importBatches`). */
 type BulkImporting = { importBatches(batches: AsyncIterable<readonly ImportedEvent[]>): Promise<{ events: number; lastPosition: number }> };
 const importsInBulk = (store: EventStore): store is EventStore & BulkImporting =>
@@ -127,36 +112,6 @@ const importsInBulk = (store: EventStore): store is EventStore & BulkImporting =
 
 /** Events per transaction of a bulk import: large enough that a commit's fsync is noise, small enough to stay bounded. */
 export const importBatchSize = 10_000;
-
-/** The lines of events.jsonl as events, checked field by field; a damaged line names its number. */
-async function* exportedEvents(path: string): AsyncGenerator<ExportedEvent> {
-  let line = 0;
-  for await (const text of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
-    line++;
-    if (!text.trim()) continue;
-    let event: Partial<ExportedEvent>;
-    try {
-      event = JSON.parse(text) as Partial<ExportedEvent>;
-    } catch {
-      throw new Error(`events.jsonl line ${line} is not JSON: the export is damaged.`);
-    }
-    if (
-      typeof event !== 'object' ||
-      event === null ||
-      typeof event.type !== 'string' ||
-      typeof event.streamName !== 'string' ||
-      !Number.isSafeInteger(event.streamRevision) ||
-      !Number.isSafeInteger(event.globalPosition) ||
-      typeof event.metadata !== 'object' ||
-      event.metadata === null
-    ) {
-      throw new Error(
-        `events.jsonl line ${line} is not an exported event (type, streamName, streamRevision, globalPosition, metadata): the export is damaged.`,
-      );
-    }
-    yield event as ExportedEvent;
-  }
-}
 
 /**
  * Replays an export into an EMPTY store, in the original global order and
@@ -190,17 +145,8 @@ export const importData = async (
     const batchSize = options.batchSize ?? importBatchSize;
     async function* batches(): AsyncGenerator<ImportedEvent[]> {
       let batch: ImportedEvent[] = [];
-      for await (const event of exportedEvents(eventsPath)) {
-        batch.push({
-          type: event.type,
-          // jsonText: a body nested thousands deep (saved before bodies were checked) is imported too.
-          data: jsonText(event.data ?? {}),
-          metadata: jsonText(event.metadata),
-          streamName: event.streamName,
-          streamRevision: event.streamRevision,
-          ...(keepPositions ? { globalPosition: event.globalPosition } : {}),
-          ...(typeof event.eventId === 'string' ? { eventId: event.eventId } : {}),
-        });
+      for await (const event of importedEvents(eventsPath, keepPositions)) {
+        batch.push(event);
         if (batch.length >= batchSize) {
           yield batch;
           events += batch.length;

@@ -15,6 +15,8 @@ export type ImportedEvent = {
   streamRevision: number;
   globalPosition?: number;
   eventId?: string;
+  /** `data` was not parsed by the caller: stored only if SQLite finds it JSON (json_valid). */
+  unchecked?: boolean;
 };
 
 /** How many streams' revisions the import remembers between batches. */
@@ -37,6 +39,7 @@ export class ImportOrderError extends Error {}
  */
 export class BulkImport {
   private readonly insertEvent: Statement<[number | null, string, string, number, string, string, string, string]>;
+  private readonly insertChecked: Statement<[number | null, string, string, number, string, string, string, string, string]>;
   private readonly selectStreamRevision: Statement<[string], { revision: number }>;
   private readonly upsertStreamRevision: Statement<[string, number]>;
   private readonly writeBatch: (events: readonly ImportedEvent[]) => number;
@@ -52,6 +55,9 @@ export class BulkImport {
   constructor(private readonly db: SqliteDatabase) {
     this.insertEvent = db.prepare(
       'INSERT INTO events (position, event_id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.insertChecked = db.prepare(
+      'INSERT INTO events (position, event_id, stream, revision, type, data, metadata, recorded_at) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE json_valid(?)',
     );
     this.selectStreamRevision = db.prepare<[string], { revision: number }>('SELECT revision FROM streams WHERE name = ?');
     this.upsertStreamRevision = db.prepare<[string, number]>(
@@ -110,16 +116,12 @@ export class BulkImport {
         );
       }
       if (typeof event.type !== 'string' || event.type === '') throw new ImportOrderError(`the event at position ${at} has no type`);
-      this.insertEvent.run(
-        at,
-        event.eventId ?? randomUUID(),
-        stream,
-        event.streamRevision,
-        event.type,
-        event.data,
-        event.metadata,
-        recordedAt,
-      );
+      const id = event.eventId ?? randomUUID();
+      const row = [at, id, stream, event.streamRevision, event.type, event.data, event.metadata, recordedAt] as const;
+      if (!event.unchecked) this.insertEvent.run(...row);
+      else if (this.insertChecked.run(...row, event.data).changes !== 1) {
+        throw new ImportOrderError(`the data of the event at position ${at} is not JSON`);
+      }
       revisions.set(stream, event.streamRevision);
       if (recent.size >= recentStreams && !recent.has(stream)) {
         const oldest = recent.keys().next();
