@@ -8,7 +8,7 @@
  *  2. Projection rebuild events/s (the real users projection into fresh
  *     in-memory collections) vs a raw JSON fold of the same events.
  *
- * Then the time machine, the canvas (server load, browser drag) and the live
+ * Then `kf import` of an export vs raw batched inserts (bench/import.ts), the time machine, the canvas (server load, browser drag) and the live
  * push figures. BENCH_ONLY=canvas runs the canvas and live figures alone.
  */
 import Database from 'better-sqlite3';
@@ -247,6 +247,7 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+await (await import('./import.ts')).benchImport();
 await (await import('./timemachine.ts')).benchTimeMachine();
 await import('./canvas.ts');
 await import('./canvas-browser.ts');

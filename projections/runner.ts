@@ -3,6 +3,7 @@ import type { EventStore, Subscription } from '../services/core/eventStore.ts';
 import type { Projection, ProjectionContext } from '../services/core/projection.ts';
 import { ReadModelCorruptError } from '../services/core/errors.ts';
 import type { CollectionSpec, ReadStore } from '../services/core/readStore.ts';
+import { readModelsState, type BackgroundProgress, type ReadModelsState } from './backgroundRebuild.ts';
 import { forgetApplied, quarantine, quarantineCollection } from './quarantine.ts';
 import { writeBehindContext } from './writeBehind.ts';
 
@@ -34,6 +35,14 @@ export type RunnerOptions = {
   mode?: 'active' | 'follower';
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
   batchSize?: number;
+  /**
+   * Rebuild read models found missing or of an older projection version in
+   * the background (the API server, issue 23 §5): `start()` returns at once,
+   * their collections read as rebuilding (`rebuildingState`) and the live
+   * path leaves them alone until the rebuild swaps them in. Otherwise (the
+   * CLI, tests) `start()` rebuilds them before it returns.
+   */
+  rebuildInBackground?: boolean;
 };
 
 /**
@@ -67,6 +76,11 @@ export class ProjectionRunner {
    */
   private readonly frozen = new Set<string>();
   private stopListening: (() => void) | null = null;
+  /** Projections rebuilt in the background since the start: the live path skips them until their swap. */
+  private readonly inBackground = new Set<string>();
+  private background: (BackgroundProgress & { run: Promise<void> }) | null = null;
+  /** Ends the pause of a background rebuild waiting to try again (stop). */
+  private wakeBackground: (() => void) | null = null;
 
   constructor(private readonly options: RunnerOptions) {
     this.projections = options.projections;
@@ -113,9 +127,12 @@ export class ProjectionRunner {
       });
       this.warn({ projections: reasons }, 'read models missing or out of date: rebuilding them from the event log');
     }
-    if (stale.length > 0) await this.rebuild(stale.map((p) => p.name));
+    if (stale.length > 0 && this.options.rebuildInBackground && (await this.options.eventStore.headPosition()) > 0) {
+      this.rebuildInBackground(stale.map((p) => p.name));
+    } else if (stale.length > 0) await this.rebuild(stale.map((p) => p.name));
 
-    this.processed = Math.min(...this.checkpoints.values(), Infinity);
+    const applied = this.projections.filter((p) => !this.inBackground.has(p.name)).map((p) => this.checkpoints.get(p.name) ?? 0);
+    this.processed = Math.min(...applied, Infinity);
     if (!Number.isFinite(this.processed)) this.processed = await this.options.eventStore.headPosition();
     // What the log holds beyond the checkpoints, in batches (one transaction each), then the live tail.
     await this.catchUp();
@@ -123,6 +140,56 @@ export class ProjectionRunner {
     if (!this.transactional) this.flushTimer = setInterval(() => void this.enqueue(() => this.flushCheckpoints()), 250);
     // Serve nothing older than the log: catch up before start() returns.
     await this.waitFor(await this.options.eventStore.headPosition(), 10 * 60_000);
+  }
+
+  /**
+   * Rebuilds `names` while the server answers (see `rebuildInBackground`),
+   * trying again after a failure until it succeeds or the runner stops.
+   */
+  private rebuildInBackground(names: string[]): void {
+    for (const name of names) this.inBackground.add(name);
+    const background = { projections: names, done: 0, total: 0, startedAt: performance.now(), run: Promise.resolve() };
+    const track = (progress: RebuildProgress) => {
+      background.done = progress.done;
+      background.total = progress.total;
+    };
+    const run = async (): Promise<void> => {
+      for (let delayMs = 1_000; !this.stopped; delayMs = Math.min(delayMs * 2, 60_000)) {
+        try {
+          const result = await this.rebuild(names, track, { background: true });
+          this.options.log?.info(
+            { projections: names, events: result.events, ms: Math.round(result.ms) },
+            'read models rebuilt in the background',
+          );
+          return;
+        } catch (error) {
+          if (this.stopped) return;
+          this.options.log?.error(
+            { err: error, projections: names, retryInMs: delayMs },
+            'rebuilding read models in the background failed',
+          );
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, delayMs);
+            this.wakeBackground = () => (clearTimeout(timer), resolve());
+          });
+        }
+      }
+    };
+    this.background = background;
+    background.run = run().finally(() => {
+      if (this.background === background) this.background = null;
+    });
+  }
+
+  /** Whether the read models are ready, or being rebuilt in the background and how far (GET /api/version). */
+  get readModels(): ReadModelsState {
+    return readModelsState(this.inBackground.size > 0 ? this.background : null);
+  }
+
+  /** The state of a collection whose projection is being rebuilt in the background, or null when it can be read. */
+  rebuildingState(collection: string): ReadModelsState | null {
+    if (this.inBackground.size === 0) return null;
+    return owners(this.projections, collection).some((name) => this.inBackground.has(name)) ? this.readModels : null;
   }
 
   /** The stored checkpoints; none (so every read model is rebuilt) when they cannot be read. */
@@ -209,7 +276,11 @@ export class ProjectionRunner {
    * the swap. Live events keep flowing into the old collections meanwhile and
    * are replayed into the new ones before the swap.
    */
-  async rebuild(names: string[] = [], onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult> {
+  async rebuild(
+    names: string[] = [],
+    onProgress?: (progress: RebuildProgress) => void,
+    options: { background?: boolean } = {},
+  ): Promise<RebuildResult> {
     const selected = names.length === 0 ? [...this.projections] : names.map((name) => this.projectionByName(name));
     const started = performance.now();
     const { eventStore, readStore } = this.options;
@@ -233,6 +304,12 @@ export class ProjectionRunner {
     const replayUntil = async (limit: number, queued: boolean) => {
       const flush = () => this.atomically(() => context.flush());
       for (;;) {
+        // A background rebuild gives way to a stop (the store is closing); an operator's waits for it.
+        if (options.background) {
+          // The embedded stores answer without I/O waits, so a replay would hold the event loop to the end: let requests in.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (this.stopped) throw new Error('The projection runner stopped during a rebuild');
+        }
         const batch = await eventStore.readAll({ after, maxCount: batchSize });
         let applied = 0;
         for (const event of batch) {
@@ -271,6 +348,8 @@ export class ProjectionRunner {
             this.checkpoints.set(projection.name, position);
             this.dirtyCheckpoints.add(projection.name);
             this.frozen.delete(projection.name);
+            // From the next event on, the live path applies it again (in this same serial task: none is skipped).
+            this.inBackground.delete(projection.name);
           }
           await this.flushCheckpoints();
         });
@@ -291,6 +370,8 @@ export class ProjectionRunner {
     this.flushTimer = null;
     await this.subscription?.close();
     this.subscription = null;
+    this.wakeBackground?.();
+    await this.background?.run;
     await this.enqueue(() => this.flushCheckpoints());
   }
 
@@ -342,6 +423,7 @@ export class ProjectionRunner {
   private async applyToProjections(event: RecordedEvent): Promise<void> {
     const context: ProjectionContext = { collection: (name) => this.options.readStore.collection(name) };
     for (const projection of this.projections) {
+      if (this.inBackground.has(projection.name)) continue;
       const checkpoint = this.checkpoints.get(projection.name) ?? 0;
       if (checkpoint >= event.globalPosition) continue;
       if (projection.handles.includes(event.type)) {

@@ -10,6 +10,21 @@ export const VersionReply = Type.Object({
     readStore: Type.String(),
     jobQueue: Type.String(),
   }),
+  /**
+   * `ready`, or `rebuilding` while a start rebuilds read models that were
+   * missing or of an older projection version (routes reading them answer 503
+   * with Retry-After meanwhile): which projections, how far, seconds left.
+   */
+  readModels: Type.Optional(
+    Type.Object({
+      state: Type.Union([Type.Literal('ready'), Type.Literal('rebuilding')]),
+      projections: Type.Optional(Type.Array(Type.String())),
+      done: Type.Optional(Type.Integer()),
+      total: Type.Optional(Type.Integer()),
+      percent: Type.Optional(Type.Integer()),
+      etaSeconds: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    }),
+  ),
 });
 
 /** `lang`: the reader's interface language (e.g. `en`, `zh_CN`); French when the notes are not written in it. */

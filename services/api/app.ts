@@ -9,6 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ProblemSchema } from '../../contracts/api/common.ts';
+import { ReadModelsRebuildingError } from '../../projections/backgroundRebuild.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, problem } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
@@ -71,6 +72,13 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
 
   app.addSchema(ProblemSchema);
   await app.register(errorsPlugin);
+  // While a start rebuilds read models in the background (issue 23 §5), a command could be stored and then fail to
+  // read its reply from them: refused before anything is written instead (503, Retry-After), so retrying is safe.
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    const readModels = options.services.runner.readModels;
+    if (readModels.state === 'rebuilding') throw new ReadModelsRebuildingError('commands', readModels);
+  });
   // Before any route: it wraps every write handler (safe retries, issue 22 §5).
   await app.register(idempotencyPlugin, { store: options.services.idempotency, secret: options.jwtSecret });
   // JSON nested absurdly deep is a 400 before it is parsed (issue 20 §0).

@@ -15,7 +15,8 @@ const source = readConfigSource();
 const config = loadConfig(source.env);
 const log = createLogger(config.logLevel);
 
-const infrastructure = await openInfrastructure(config, { log }).catch((error: unknown) => {
+// A start whose read models are missing or out of date answers at once and rebuilds them behind (issue 23 §5).
+const infrastructure = await openInfrastructure(config, { log, rebuildInBackground: true }).catch((error: unknown) => {
   // A missing dependency is named with its setting (DependencyError); say it plainly and stop.
   log.fatal({ err: error }, error instanceof Error ? error.message : String(error));
   process.stderr.write(`Buildon cannot start: ${error instanceof Error ? error.message : String(error)}\n`);

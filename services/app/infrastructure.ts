@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rebuildJobName } from '../../contracts/api/admin.ts';
 import { allProjections } from '../../projections/index.ts';
+import { servedWhileRebuilding } from '../../projections/backgroundRebuild.ts';
 import { ProjectionRunner, type RebuildResult } from '../../projections/runner.ts';
 import { SqliteSettingsStore } from '../adapters/sqlite-eventstore/settingsStore.ts';
 import { SqliteSnapshotStore } from '../adapters/sqlite-eventstore/snapshotStore.ts';
@@ -27,6 +28,13 @@ export type InfrastructureOptions = {
   passwords?: PasswordHasher;
   /** How long a command waits for the read models before answering 202 (default 10 s). */
   readModelWaitMs?: number;
+  /**
+   * Read models missing or of an older projection version are rebuilt in the
+   * background while the server answers (503 with Retry-After for the routes
+   * that read them): the API server sets it (issue 23 §5). Otherwise the
+   * opening waits for the rebuild (the CLI, tests).
+   */
+  rebuildInBackground?: boolean;
 };
 
 export type Infrastructure = AppServices & {
@@ -61,8 +69,17 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
   const secret = config.secret ?? settings.getOrCreate('secret', () => randomBytes(32).toString('base64url'));
 
   const projectionsMode = config.eventStoreUrl ? config.projectionsMode : 'active';
-  const runner = new ProjectionRunner({ eventStore, readStore, projections: allProjections, mode: projectionsMode, log });
+  const runner = new ProjectionRunner({
+    eventStore,
+    readStore,
+    projections: allProjections,
+    mode: projectionsMode,
+    log,
+    rebuildInBackground: options.rebuildInBackground ?? false,
+  });
   await runner.start();
+  // What use cases and routes read: never a read model still being rebuilt (503 instead).
+  const servedReadStore = servedWhileRebuilding(readStore, (collection) => runner.rebuildingState(collection));
 
   const takeSnapshot = read.takeSnapshot;
   const keeper = takeSnapshot
@@ -82,7 +99,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
 
   const { close: closeServices, ...useCases } = buildServices(
     config,
-    { eventStore, readStore, onceStore, blobStore, runner, secret, pointLookups: read.pointLookups },
+    { eventStore, readStore: servedReadStore, onceStore, blobStore, runner, secret, pointLookups: read.pointLookups },
     { ...options, clock: options.clock ?? systemClock },
   );
 
@@ -107,7 +124,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     secret,
     runner,
     eventStore,
-    readStore,
+    readStore: servedReadStore,
     queue,
     idempotency,
     blobStore,

@@ -143,7 +143,7 @@ describe('operator CLI', () => {
 
     const rebuilt = await kf(dir, 'rebuild');
     expect(rebuilt.code, rebuilt.stderr).toBe(0);
-    expect(rebuilt.stdout).toMatch(/rebuilt users(, \w+)*: \d+ events in [\d.]+ s \(\d+ events\/s\)/);
+    expect(rebuilt.stdout).toMatch(/rebuilt users(, \w+)*: \d+ events in [\d.]+ s \(\d+ events\/s, \d+ per CPU-second\)/);
 
     writeServerLock(dir, 8080);
     const refused = await kf(dir, 'rebuild');

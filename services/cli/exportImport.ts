@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { jsonText } from '../../contracts/deepJson.ts';
-import type { RecordedEvent } from '../../contracts/events/event.ts';
 import type { BlobStore } from '../core/blobStore.ts';
 import type { EventStore, NewEvent } from '../core/eventStore.ts';
+import { exportedEvents, importedEvents, type ExportedEvent, type ImportedEvent } from './exportLines.ts';
 
 /** Written next to the events; `import` refuses a folder whose checksum differs. */
 export type ExportManifest = {
@@ -20,9 +19,6 @@ export type ExportManifest = {
 };
 
 type Progress = (done: number, total: number) => void;
-
-/** One JSON line per event, in global order. */
-type ExportedEvent = Pick<RecordedEvent, 'type' | 'data' | 'metadata' | 'streamName' | 'streamRevision' | 'globalPosition' | 'eventId'>;
 
 /**
  * Writes the whole event log as `events.jsonl` (global order) and every
@@ -109,18 +105,31 @@ const readManifest = (fromDir: string): ExportManifest => {
   return manifest as ExportManifest;
 };
 
+/** What an event store offers for a fast import (the SQLite store: sqliteEventStore.ts `importBatches`). */
+type BulkImporting = { importBatches(batches: AsyncIterable<readonly ImportedEvent[]>): Promise<{ events: number; lastPosition: number }> };
+const importsInBulk = (store: EventStore): store is EventStore & BulkImporting =>
+  typeof (store as Partial<BulkImporting>).importBatches === 'function';
+
+/** Events per transaction of a bulk import: large enough that a commit's fsync is noise, small enough to stay bounded. */
+export const importBatchSize = 10_000;
+
 /**
  * Replays an export into an EMPTY store, in the original global order and
  * with the original metadata, so projections rebuild identical read models.
- * `window` appends are issued at once so SQLite's group commit batches them;
- * it must be 1 for a store that does not keep the order of concurrent appends
- * (EventStoreDB).
+ *
+ * Into the SQLite store (issue 23 §3): the file is streamed and appended in
+ * batches of `batchSize` events, one transaction each, keeping the export's
+ * global positions (a community archive, a subset, is numbered densely),
+ * stream revisions and event ids; a damaged line or one out of order deletes
+ * everything appended, so the store is left empty. Into another store
+ * (EventStoreDB): one append per event, `window` at a time (1 for a store that
+ * does not keep the order of concurrent appends); positions are the store's own.
  */
 export const importData = async (
   store: EventStore,
   blobs: BlobStore,
   fromDir: string,
-  options: { window: number; onProgress?: Progress },
+  options: { window: number; batchSize?: number; onProgress?: Progress },
 ): Promise<{ events: number; blobs: number }> => {
   const { onProgress } = options;
   const manifest = readManifest(fromDir);
@@ -129,27 +138,47 @@ export const importData = async (
   const actual = await sha256OfFile(eventsPath);
   if (actual !== manifest.checksum) throw new Error('events.jsonl does not match the manifest checksum: the export is damaged.');
 
-  const window: Promise<unknown>[] = [];
+  const countMismatch = (events: number) => new Error(`Imported ${events} events but the manifest lists ${manifest.events}.`);
   let events = 0;
-  const lines = createInterface({ input: createReadStream(eventsPath), crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (!line.trim()) continue;
-    const event = JSON.parse(line) as ExportedEvent;
-    const toAppend: NewEvent = { type: event.type, data: event.data, metadata: event.metadata };
-    window.push(
-      store.append(event.streamName, [toAppend], {
-        expectedRevision: event.streamRevision === 0 ? 'no_stream' : event.streamRevision - 1,
-      }),
-    );
-    events++;
-    if (window.length >= options.window) {
-      await Promise.all(window.splice(0));
+  if (importsInBulk(store)) {
+    const keepPositions = manifest.format === 'buildon-export/1';
+    const batchSize = options.batchSize ?? importBatchSize;
+    async function* batches(): AsyncGenerator<ImportedEvent[]> {
+      let batch: ImportedEvent[] = [];
+      for await (const event of importedEvents(eventsPath, keepPositions)) {
+        batch.push(event);
+        if (batch.length >= batchSize) {
+          yield batch;
+          events += batch.length;
+          onProgress?.(events, manifest.events);
+          batch = [];
+        }
+      }
+      if (events + batch.length !== manifest.events) throw countMismatch(events + batch.length);
+      yield batch;
+      events += batch.length;
       onProgress?.(events, manifest.events);
     }
+    await store.importBatches(batches());
+  } else {
+    const window: Promise<unknown>[] = [];
+    for await (const event of exportedEvents(eventsPath)) {
+      const toAppend: NewEvent = { type: event.type, data: event.data, metadata: event.metadata };
+      window.push(
+        store.append(event.streamName, [toAppend], {
+          expectedRevision: event.streamRevision === 0 ? 'no_stream' : event.streamRevision - 1,
+        }),
+      );
+      events++;
+      if (window.length >= options.window) {
+        await Promise.all(window.splice(0));
+        onProgress?.(events, manifest.events);
+      }
+    }
+    await Promise.all(window);
+    onProgress?.(events, manifest.events);
+    if (events !== manifest.events) throw countMismatch(events);
   }
-  await Promise.all(window);
-  onProgress?.(events, manifest.events);
-  if (events !== manifest.events) throw new Error(`Imported ${events} events but the manifest lists ${manifest.events}.`);
 
   for (const entry of manifest.blobs) {
     const data = readFileSync(join(fromDir, 'blobs', entry.key));

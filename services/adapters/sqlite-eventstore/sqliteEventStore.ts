@@ -12,6 +12,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../../core/eventStore.ts';
+import { BulkImport, type ImportedEvent } from './bulkImport.ts';
 import { openDatabase, type SqliteDatabase } from './database.ts';
 import { SqliteEventReads } from './eventReads.ts';
 import { limit, schema } from './eventRows.ts';
@@ -19,6 +20,7 @@ import { GroupCommit, type SqliteEventStoreStats } from './groupCommit.ts';
 import { SqliteSubscription } from './sqliteSubscription.ts';
 
 export type { SqliteEventStoreStats } from './groupCommit.ts';
+export type { ImportedEvent } from './bulkImport.ts';
 
 export type SqliteEventStoreOptions = {
   /**
@@ -90,6 +92,34 @@ export class SqliteEventStore implements EventStore {
     checkAppendMany(appends);
     const streams = await this.enqueue(appends);
     return { streams, lastPosition: Math.max(0, ...streams.map((result) => result.lastPosition)) };
+  }
+
+  /**
+   * `kf import` into an EMPTY store (issue 23 §3): each batch is one
+   * transaction, positions, revisions and event ids kept as exported and
+   * checked (bulkImport.ts). When a batch or the source fails, everything
+   * written is deleted again and the error rethrown: whole or nothing.
+   * Subscriptions are told after each batch.
+   */
+  async importBatches(batches: AsyncIterable<readonly ImportedEvent[]>): Promise<{ events: number; lastPosition: number }> {
+    this.assertOpen();
+    this.writer.flush();
+    const bulk = new BulkImport(this.db);
+    bulk.begin();
+    let events = 0;
+    let lastPosition = 0;
+    try {
+      for await (const batch of batches) {
+        this.assertOpen();
+        lastPosition = bulk.append(batch);
+        events += batch.length;
+        for (const subscription of this.subscriptions) subscription.notify();
+      }
+    } catch (error) {
+      bulk.discard();
+      throw error;
+    }
+    return { events, lastPosition };
   }
 
   private enqueue(appends: readonly StreamAppend[]): Promise<AppendResult[]> {

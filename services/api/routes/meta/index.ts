@@ -21,7 +21,13 @@ const metaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
   app.get(
     '/api/version',
     { schema: { tags: ['meta'], summary: 'Version and storage kind', response: { 200: VersionReply } } },
-    async () => ({ version: packageVersion, kfVersion: '6.11.14', node: process.version, storage: services.storage }),
+    async () => ({
+      version: packageVersion,
+      kfVersion: '6.11.14',
+      node: process.version,
+      storage: services.storage,
+      readModels: services.runner.readModels,
+    }),
   );
 
   app.get(

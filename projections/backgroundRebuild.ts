@@ -1,0 +1,97 @@
+import { ServiceUnavailableError } from '../services/core/errors.ts';
+import type { Collection, Document, ReadStore } from '../services/core/readStore.ts';
+
+/**
+ * What /api/version says of the read models while a start rebuilds those that
+ * are missing or of an older projection version (issue 23 §5).
+ */
+export type ReadModelsState =
+  | { state: 'ready' }
+  | {
+      state: 'rebuilding';
+      projections: string[];
+      /** Global position replayed so far, of `total` (the head when it began). */
+      done: number;
+      total: number;
+      percent: number;
+      /** Seconds left at the rate so far; null until there is a rate. */
+      etaSeconds: number | null;
+    };
+
+/** The background rebuild of a start, as the runner tracks it. */
+export type BackgroundProgress = { projections: readonly string[]; done: number; total: number; startedAt: number };
+
+export const readModelsState = (progress: BackgroundProgress | null, now = performance.now()): ReadModelsState => {
+  if (!progress) return { state: 'ready' };
+  const { done, total } = progress;
+  const elapsed = (now - progress.startedAt) / 1000;
+  const rate = elapsed > 0 ? done / elapsed : 0;
+  return {
+    state: 'rebuilding',
+    projections: [...progress.projections],
+    done,
+    total,
+    percent: total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0,
+    etaSeconds: rate > 0 ? Math.ceil(Math.max(0, total - done) / rate) : null,
+  };
+};
+
+/** How long a client should wait before asking again: the ETA, between 1 and 30 s (5 s before there is a rate). */
+export const retryAfterSeconds = (state: ReadModelsState): number =>
+  state.state === 'rebuilding' && state.etaSeconds !== null ? Math.min(30, Math.max(1, state.etaSeconds)) : 5;
+
+/**
+ * A read of a read model that is being rebuilt in the background: 503 with
+ * Retry-After, never a stale or partial answer. The message code is the one
+ * of every 503 (`errors.unavailable`, translated in every language); the
+ * English text says what is happening and how far it is.
+ */
+export class ReadModelsRebuildingError extends ServiceUnavailableError {
+  constructor(
+    readonly collection: string,
+    readonly progress: ReadModelsState,
+  ) {
+    const seconds = retryAfterSeconds(progress);
+    super(`read model ${collection} (rebuilding)`, seconds);
+    const percent = progress.state === 'rebuilding' ? ` (${progress.percent} %)` : '';
+    this.message = `Buildon is rebuilding its read models from the event log${percent}. Nothing was lost; try again in ${seconds} s.`;
+  }
+}
+
+/**
+ * The read store the use cases and routes get: reads of a collection whose
+ * projection is being rebuilt in the background throw ReadModelsRebuildingError
+ * (`rebuilding(name)` answers the state, or null when the collection is
+ * ready); writes and everything else go to `store` as they are.
+ */
+export const servedWhileRebuilding = (store: ReadStore, rebuilding: (collection: string) => ReadModelsState | null): ReadStore => {
+  const check = (name: string): void => {
+    const state = rebuilding(name);
+    if (state) throw new ReadModelsRebuildingError(name, state);
+  };
+  const guarded = <T extends Document>(name: string, inner: Collection<T>): Collection<T> => ({
+    get name() {
+      return inner.name;
+    },
+    get: async (id) => (check(name), inner.get(id)),
+    findOne: async (filter, options) => (check(name), inner.findOne(filter, options)),
+    find: async (filter, options) => (check(name), inner.find(filter, options)),
+    count: async (filter) => (check(name), inner.count(filter)),
+    put: (doc) => inner.put(doc),
+    putMany: (docs) => inner.putMany(docs),
+    delete: (id) => inner.delete(id),
+    deleteMany: (filter) => inner.deleteMany(filter),
+  });
+  const served: ReadStore = {
+    ensureCollection: (spec) => store.ensureCollection(spec),
+    collection: <T extends Document = Document>(name: string) => guarded<T>(name, store.collection<T>(name)),
+    beginRebuild: (specs) => store.beginRebuild(specs),
+    stats: () => store.stats(),
+    close: () => store.close(),
+  };
+  const transaction = store.transaction?.bind(store);
+  if (transaction) served.transaction = transaction;
+  const onCorruption = store.onCorruption?.bind(store);
+  if (onCorruption) served.onCorruption = onCorruption;
+  return served;
+};
