@@ -37,8 +37,9 @@ const timeInject = async (t: TestApp, url: string, token: string, count: number)
   return times;
 };
 
-export const benchCanvas = async () => {
-  const t = await buildTestApp();
+/** The canvas load on one embedded read store: SQLite (the default) or memory. */
+export const benchCanvas = async (readStore: 'sqlite' | 'memory' = 'sqlite') => {
+  const t = await buildTestApp({ config: { embeddedReadStore: readStore } });
   try {
     const w = await canvasWorld(t);
     const viewId = await seedCanvasView(w, refCount);
@@ -109,4 +110,9 @@ console.log(
 );
 console.log(
   `   ${clients} concurrent HTTP clients, 127.0.0.1     : ${fmt(result.perSecond)} requests/s  (${fmt(result.done)} in ${seconds} s, ${fmt(result.failed)} failed)`,
+);
+// The same use case over the in-memory read store (BUILDON_READ_STORE=memory): what the SQLite store costs per load.
+const inMemory = await benchCanvas('memory');
+console.log(
+  `   use case, in-memory read store         : median ${fmt(percentile(inMemory.service, 50), 2)} ms, CPU ${fmt(inMemory.serviceCpuMs, 2)} ms/load; SQLite / memory CPU ${(result.serviceCpuMs / inMemory.serviceCpuMs).toFixed(2)}×`,
 );
