@@ -29,6 +29,13 @@ export type OpenedReadStore = {
 export const readModelsFile = (dataDir: string): string => join(dataDir, 'readmodels.sqlite');
 
 /**
+ * Documents kept ready per collection of the SQLite read store (their JSON
+ * text, a few kB each: at most some 100 MB over the busy collections), so a
+ * class's canvas is not a SQL lookup and a checksum per note at every load.
+ */
+const recentDocuments = 20_000;
+
+/**
  * Where the read models live: MongoDB when BUILDON_MONGO_URL is set;
  * otherwise `readmodels.sqlite` in the data folder (issue 23: kept across
  * restarts, checkpointed with the projections' writes, bounded memory), or
@@ -50,7 +57,9 @@ export const openReadStore = async (config: Config, snapshots: SqliteSnapshotSto
       'The read models file',
       'BUILDON_DATA_DIR',
       path,
-      () => openSqliteReadStore({ path, ...(log ? { log } : {}) }),
+      // Recently read documents are kept only where this process projects: a follower's file is written by another.
+      () =>
+        openSqliteReadStore({ path, ...(log ? { log } : {}), recentDocuments: config.projectionsMode === 'active' ? recentDocuments : 0 }),
       'cannot be opened',
     );
     return { store, kind: 'sqlite', pointLookups: true };

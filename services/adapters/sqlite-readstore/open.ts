@@ -14,6 +14,8 @@ export type OpenSqliteReadStoreOptions = {
   log?: ReadStoreLog;
   /** SQLite page cache, in MiB (default 64): what bounds the store's memory, whatever the size of the file. */
   cacheMb?: number;
+  /** Recently read documents kept decoded-ready per collection (default 0); only for the process that writes the file. */
+  recentDocuments?: number;
 };
 
 /** Written beside the file when SQLite finds it damaged while running: the next open starts afresh. */
@@ -77,7 +79,11 @@ export const openSqliteReadStore = (options: OpenSqliteReadStoreOptions): Sqlite
     }
     warn({ err: error, path }, 'the read models file is damaged: it will be rebuilt from the event log at the next start');
   };
-  const start = (db: SqliteDatabase) => new SqliteReadStore(db, { onFileDamage: markDamaged });
+  const start = (db: SqliteDatabase) =>
+    new SqliteReadStore(db, {
+      onFileDamage: markDamaged,
+      ...(options.recentDocuments ? { recentDocuments: options.recentDocuments } : {}),
+    });
 
   if (onDisk(path) && existsSync(path)) {
     let reason: unknown = existsSync(damageMarker(path)) ? new ReadStoreFileError('it was found damaged while the server ran') : null;

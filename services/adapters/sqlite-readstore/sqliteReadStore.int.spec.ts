@@ -100,6 +100,34 @@ describe('SqliteReadStore on a file', () => {
     expect(links.queryPlan({ to: { $ne: 'n1' } })).toEqual({ kind: 'all' });
   });
 
+  it('keeps recently read documents only as committed: a write replaces them, a rolled-back write never shows', async () => {
+    const store = openSqliteReadStore({ path: file(), log, recentDocuments: 2 });
+    stores.push(store);
+    await store.ensureCollection(spec);
+    const contributions = store.collection<Note>('contributions');
+    await contributions.putMany(notes(1, 4));
+    expect(await contributions.get('n1')).toMatchObject({ title: 'Idea 1' });
+    // Read again from the kept text: a copy of its own each time.
+    const first = await contributions.get('n1');
+    if (first) first.title = 'changed by a caller';
+    expect(await contributions.get('n1')).toMatchObject({ title: 'Idea 1' });
+    await contributions.put({ ...notes(1, 4)[1]!, title: 'Idea 1 saved' });
+    expect(await contributions.get('n1')).toMatchObject({ title: 'Idea 1 saved' });
+    // A transaction that writes, reads and fails: afterwards only what was committed is read.
+    await expect(
+      store.transaction(async () => {
+        await contributions.put({ ...notes(1, 4)[1]!, title: 'never committed' });
+        expect(await contributions.get('n1')).toMatchObject({ title: 'never committed' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await contributions.get('n1')).toMatchObject({ title: 'Idea 1 saved' });
+    // Bounded: reading more documents than it keeps still answers each one right.
+    for (const id of ['n0', 'n2', 'n3', 'n1', 'n0']) expect((await contributions.get(id))?._id).toBe(id);
+    await contributions.delete('n0');
+    expect(await contributions.get('n0')).toBeNull();
+  });
+
   it('never serves a document changed behind its back: a checksum mismatch throws ReadModelCorruptError and is reported', async () => {
     const store = open(file());
     await store.ensureCollection(spec);

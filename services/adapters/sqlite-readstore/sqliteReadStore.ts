@@ -12,6 +12,8 @@ type CorruptionListener = (collection: string, error: Error) => void;
 export type SqliteReadStoreOptions = {
   /** Called once when SQLite reports the file itself damaged (openSqliteReadStore marks it for a fresh start). */
   onFileDamage?: (error: Error) => void;
+  /** Recently read documents kept per collection (their verified JSON text), default 0 (none); see CollectionTables. */
+  recentDocuments?: number;
 };
 
 /**
@@ -44,7 +46,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   #open(entry: CatalogEntry): CollectionTables {
-    return new CollectionTables(this.db, entry.name, entry.tid, entry.indexes);
+    return new CollectionTables(this.db, entry.name, entry.tid, entry.indexes, this.options.recentDocuments ?? 0);
   }
 
   async ensureCollection(spec: CollectionSpec): Promise<void> {

@@ -29,12 +29,22 @@ type OldRow = { rid: number; keys: string };
 export class CollectionTables {
   readonly indexes: KeyedIndex[];
   readonly #statements = new Map<string, Statement>();
+  /**
+   * The JSON text of rows read lately, checksum already verified: a point read
+   * of a hot document (a canvas reads hundreds) skips the SQL lookup and the
+   * checksum, and parses the text again, so no caller shares an object. Only
+   * committed rows go in (never filled inside a transaction); a write drops
+   * its entry. Bounded, least recently used first out; 0 turns it off (a
+   * follower whose file another process writes).
+   */
+  readonly #recent = new Map<string, string>();
 
   constructor(
     private readonly db: SqliteDatabase,
     readonly name: string,
     readonly tid: number,
     indexes: readonly IndexDef[],
+    private readonly recentLimit = 0,
   ) {
     this.indexes = keyedIndexes(indexes);
   }
@@ -73,8 +83,21 @@ export class CollectionTables {
   }
 
   get(id: string): Document | null {
+    const cacheable = this.recentLimit > 0 && !this.db.inTransaction;
+    const text = cacheable ? this.#recent.get(id) : undefined;
+    if (text !== undefined) {
+      this.#recent.delete(id);
+      this.#recent.set(id, text);
+      return JSON.parse(text) as Document;
+    }
     const row = this.#sql<StoredRow>('SELECT id, doc, sum FROM {D} WHERE id = ?').get(id);
-    return row ? decodeRow(this.name, row) : null;
+    if (!row) return null;
+    const doc = decodeRow(this.name, row);
+    if (cacheable) {
+      this.#recent.set(id, row.doc);
+      if (this.#recent.size > this.recentLimit) this.#recent.delete(this.#recent.keys().next().value as string);
+    }
+    return doc;
   }
 
   /** Stores `doc` in place of the document with its `_id`; refuses a unique key another document holds. */
@@ -82,6 +105,7 @@ export class CollectionTables {
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || typeof doc._id !== 'string') {
       throw new TypeError('A read store document needs a string _id');
     }
+    this.#recent.delete(doc._id);
     const text = jsonText(doc);
     const entries = this.indexes.length > 0 ? documentEntries(this.indexes, doc) : [];
     const old = this.#sql<OldRow>('SELECT rid, keys FROM {D} WHERE id = ?').get(doc._id);
@@ -132,6 +156,7 @@ export class CollectionTables {
   }
 
   delete(id: string): boolean {
+    this.#recent.delete(id);
     const old = this.#sql<OldRow>('SELECT rid, keys FROM {D} WHERE id = ?').get(id);
     if (!old) return false;
     for (const value of this.#entries(id, old.keys)) this.#deleteEntry(value, old.rid);
@@ -141,6 +166,7 @@ export class CollectionTables {
 
   /** Empties the collection; answers how many documents it held. */
   clear(): number {
+    this.#recent.clear();
     this.#sql('DELETE FROM {K}').run();
     return this.#sql('DELETE FROM {D}').run().changes;
   }
