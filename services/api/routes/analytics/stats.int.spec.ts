@@ -61,8 +61,9 @@ const stats = async (who: { token: string }, query = 'from=2025-10-06&to=2025-10
 
 const nameOf = (who: Member) => `Test ${who.userName}`;
 
-beforeAll(async () => {
-  t = await buildObjectsTestApp({ clock });
+const playTheWeek = async (readStore: 'sqlite' | 'memory') => {
+  now = Date.parse('2025-10-06T09:00:00.000Z');
+  t = await buildObjectsTestApp({ clock, config: { embeddedReadStore: readStore } });
   room = await classRoom(t);
   welcomeViewId = (await must(room.manager, 'GET', `/api/communities/${room.communityId}`)).json<{ views: string[] }>().views[0] ?? '';
   const scaffolds = (await must(room.a, 'GET', `/api/communities/${room.communityId}/scaffolds`)).json<Scaffold[]>();
@@ -95,11 +96,7 @@ beforeAll(async () => {
   notes.n5 = await write(room.a, 'Sunday idea', textDoc('Sunday.'));
   at('2025-10-13T00:00:00.000Z');
   notes.n6 = await write(room.b, 'Too late', textDoc('Monday.'));
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
+};
 
 const expectedPerDay = (me: (day: string) => number, community: (day: string) => number) =>
   ['2025-10-06', '2025-10-07', '2025-10-08', '2025-10-09', '2025-10-10', '2025-10-11', '2025-10-12'].map((day) => ({
@@ -108,7 +105,12 @@ const expectedPerDay = (me: (day: string) => number, community: (day: string) =>
     me: me(day),
   }));
 
-describe('GET /api/analytics/:communityId/stats', () => {
+describe.each(['sqlite', 'memory'] as const)('GET /api/analytics/:communityId/stats (%s read store)', (readStore) => {
+  beforeAll(() => playTheWeek(readStore), 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
   it('gives a writer the week figure by figure, the others as letters in first-seen order, never their names', async () => {
     const reply = await stats(room.b);
     const communityPerDay: Record<string, number> = { '2025-10-06': 2, '2025-10-07': 1, '2025-10-12': 1 };
