@@ -21,6 +21,8 @@ export const StatsQuery = Type.Object(
     authors: Type.Optional(idList),
     from: Type.Optional(date),
     to: Type.Optional(date),
+    /** Query tokens: only contributions whose search text (title, text, keywords) holds every word, case-insensitive. */
+    words: Type.Optional(Type.String({ maxLength: 200 })),
   },
   { additionalProperties: false },
 );

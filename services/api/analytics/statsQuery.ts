@@ -18,6 +18,7 @@ import { daysInRange, isValidDate, schoolYear, type DateRange } from '../../doma
 import { firstSeenOrder, labelAuthors, type AnalyticsViewer } from '../../domain/analytics/pseudonyms.ts';
 import { computeStats, type StatsItem, type StatsScaffold } from '../../domain/analytics/stats.ts';
 import { lastNameFirstIn } from '../authors/nameOrder.ts';
+import { searchTextOf, wordsOf } from '../search/searchService.ts';
 import type { CommunityAccess } from '../communities/access.ts';
 
 export type AnalyticsDeps = { readStore: ReadStore; access: CommunityAccess; clock: Clock };
@@ -66,6 +67,18 @@ const scaffoldsOf = async (readStore: ReadStore, scaffoldIds: readonly string[])
     });
     return [{ id, title: scaffold.title, supports }];
   });
+};
+
+/** The contributions among `items` whose search text holds every word (the search page's rule). */
+const withWords = async (readStore: ReadStore, items: StatsItem[], words: string[]): Promise<StatsItem[]> => {
+  if (words.length === 0) return items;
+  const docs = await readStore
+    .collection<ContributionDocument>(contributionsCollectionName)
+    .find({ _id: { $in: items.map((item) => item.id) } }, { projection: { _id: 1, title: 1, type: 1, text4search: 1, data: 1 } });
+  const matching = new Set(
+    docs.filter((doc) => words.every((word) => searchTextOf(doc, false).toLocaleLowerCase().includes(word))).map((doc) => doc._id),
+  );
+  return items.filter((item) => matching.has(item.id));
 };
 
 /** Members of private contributions' groups, by group id. */
@@ -122,7 +135,7 @@ export const statsQuery = async (deps: AnalyticsDeps, user: UserDocument, commun
   const labels = labelAuthors(viewer, order, (authorId) => names.get(authorId) ?? '?');
 
   const stats = computeStats(
-    items,
+    await withWords(deps.readStore, items, wordsOf(query.words)),
     viewer.authorId,
     { range, views: ids(query.views), authors: ids(query.authors) },
     await scaffoldsOf(deps.readStore, grant.community.scaffolds),

@@ -177,6 +177,15 @@ describe.each(['sqlite', 'memory'] as const)('GET /api/analytics/:communityId/st
     expect((await stats(room.manager, `from=2025-10-06&to=2025-10-13&views=${otherView}`)).total).toEqual({ community: 0, me: 0 });
   });
 
+  it('keeps only contributions holding every query word (title, text or keywords; case-insensitive)', async () => {
+    expect((await stats(room.b, 'from=2025-10-06&to=2025-10-12&words=LEAVES')).total).toEqual({ community: 1, me: 0 });
+    expect((await stats(room.b, 'from=2025-10-06&to=2025-10-12&words=winter')).total).toEqual({ community: 1, me: 1 });
+    expect((await stats(room.b, 'from=2025-10-06&to=2025-10-12&words=winter%20leaves')).total).toEqual({ community: 0, me: 0 });
+    // Letters do not move with the filter: Alice stays A even where only Carol is counted.
+    const carol = await stats(room.b, 'from=2025-10-06&to=2025-10-12&words=sleep');
+    expect(carol.byAuthor).toEqual([{ author: { key: 'B', label: 'B', me: false }, count: 1 }]);
+  });
+
   it('defaults to the school year of the server clock (15 August – 30 June)', async () => {
     const reply = await stats(room.b, '');
     expect(reply.defaultRange).toBe(true);
