@@ -134,6 +134,36 @@ describe('analytics projection', () => {
     expect(items.find((item) => item._id === n1)?.views).toEqual([]);
   });
 
+  it('counts a build-on only while both notes are active: not from an abandoned draft, not once a note is deleted', async () => {
+    const events = history();
+    const n3 = id('e3');
+    // Bob starts a second build-on and never contributes it: no second edge.
+    events.push(created(n3, 'Note', a2, 'unsaved', '2025-10-08T10:00:00.000Z', u2));
+    events.push(
+      ev('LinkCreated', { linkId: id('13'), communityId: K, from: n3, to: n1, type: 'buildson', data: {} }, '2025-10-08T10:00:00.000Z', u2),
+    );
+    const draft = await fold(events);
+    expect(draft.buildons).toEqual([{ _id: `${K}:${a2}:${a1}`, communityId: K, from: a2, to: a1, count: 1 }]);
+    // Alice deletes the note both build on: the edge goes; she restores it: it comes back.
+    events.push(ev('ContributionStatusChanged', { contributionId: n1, status: 'inactive' }, '2025-10-09T10:00:00.000Z', u1));
+    expect((await fold(events)).buildons).toEqual([]);
+    events.push(ev('ContributionStatusChanged', { contributionId: n1, status: 'active' }, '2025-10-09T11:00:00.000Z', u1));
+    expect((await fold(events)).buildons).toEqual([{ _id: `${K}:${a2}:${a1}`, communityId: K, from: a2, to: a1, count: 1 }]);
+    // Bob contributes the draft at last: two build-ons from him to her.
+    events.push(
+      ev(
+        'NoteContributed',
+        { contributionId: n3, title: 'n3', body: bodyWith(), keywords: [], wordCount: 1, text4search: '' },
+        '2025-10-10T10:00:00.000Z',
+        u2,
+      ),
+    );
+    const both = await fold(events);
+    expect(both.buildons).toEqual([{ _id: `${K}:${a2}:${a1}`, communityId: K, from: a2, to: a1, count: 2 }]);
+    const twice = await fold(events.flatMap((event) => [event, event]));
+    expect(twice.buildons).toEqual(both.buildons);
+  });
+
   it('does not count unsaved drafts nor an admin who is not a member', async () => {
     position = 0;
     const { daily } = await fold([

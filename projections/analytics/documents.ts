@@ -36,6 +36,8 @@ export type AnalyticsItemDocument = Versioned & {
   views: string[];
   /** Scaffold supports used in its body: support id → how many times (notes only). */
   supports: Record<string, number>;
+  /** Build-on links from or to it (their documents say whether they count). */
+  buildOns: string[];
 };
 
 /** A link analytics must find again when it is deleted: placements and build-ons. */
@@ -45,8 +47,13 @@ export type AnalyticsLinkDocument = Versioned & {
   type: 'contains' | 'buildson';
   from: string;
   to: string;
-  /** Build-ons: the (building author, built-on author) pairs it counted in the build-on graph. */
+  /**
+   * Build-ons count in the build-on graph while both notes are active (an
+   * abandoned draft or a deleted note takes its edges away): the (building
+   * author, built-on author) pairs it counts now, empty while it does not.
+   */
   pairs: [string, string][];
+  counted: boolean;
 };
 
 /** Who a user is in a community, to attribute the changes they make (events name users, not authors). */

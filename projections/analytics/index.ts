@@ -45,6 +45,9 @@ const modifyingEvents = [
 ] as const;
 type ModifyingEvent = Extract<ContributionEvent, { type: (typeof modifyingEvents)[number] }>;
 
+/** Events that may make a contribution active or inactive. */
+const statusEvents = new Set(['NoteContributed', 'DrawingSaved', 'AttachmentUploaded', 'ContributionStatusChanged']);
+
 /** The UTC date of an instant. */
 export const utcDay = (at: string): string => {
   if (/^\d{4}-\d{2}-\d{2}T.*Z$/.test(at)) return at.slice(0, 10);
@@ -148,6 +151,37 @@ class Folder {
   }
 
   /**
+   * Makes these build-ons count in the build-on graph exactly while both
+   * their notes are active. Several links may move one edge in one event:
+   * their changes are summed first (an edge takes one change per event).
+   */
+  async settleBuildOns(linkIds: readonly string[], communityId: string): Promise<void> {
+    const deltas = new Map<string, { a: string; b: string; delta: number }>();
+    const add = (pairs: readonly [string, string][], delta: number) => {
+      for (const [a, b] of pairs) {
+        const entry = deltas.get(`${a}:${b}`) ?? { a, b, delta: 0 };
+        entry.delta += delta;
+        deltas.set(`${a}:${b}`, entry);
+      }
+    };
+    for (const linkId of new Set(linkIds)) {
+      const link = await this.links().get(linkId);
+      if (!link || link.type !== 'buildson') continue;
+      if (link._position > this.event.globalPosition) continue;
+      const [source, target] = await Promise.all([this.items().get(link.from), this.items().get(link.to)]);
+      const active = source?.status === 'active' && target?.status === 'active';
+      if (active === link.counted) continue;
+      const pairs = new Map<string, [string, string]>();
+      if (active) for (const a of source.authors) for (const b of target.authors) pairs.set(`${a}:${b}`, [a, b]);
+      add(link.counted ? link.pairs : [...pairs.values()], active ? 1 : -1);
+      await this.links().put({ ...link, counted: active, pairs: [...pairs.values()], _position: this.event.globalPosition });
+    }
+    for (const { a, b, delta } of deltas.values()) {
+      if (delta !== 0) await this.edge(analyticsBuildOnGraphCollectionName, communityId, a, b, delta);
+    }
+  }
+
+  /**
    * Folds the event into the item and tells whether this event made it a
    * contribution (its first activation). Replays find the item already
    * folded and read the answer from `activatedAt`.
@@ -182,6 +216,7 @@ const applyCreated = async (f: Folder, event: RecordedEvent<Extract<Contribution
     activatedAt: active ? event.globalPosition : null,
     views: [],
     supports: body ? supportsInBody(body) : {},
+    buildOns: [],
   }));
   if (active) await f.count(communityId, await f.actorAuthor(communityId, authors[0]), 'created', type, []);
 };
@@ -190,6 +225,7 @@ const applyModified = async (f: Folder, event: RecordedEvent<ModifyingEvent>) =>
   const changed = await f.changeItem(event.data.contributionId, (item) => evolveItem(item, event));
   if (!changed) return;
   const { before, after, activated } = changed;
+  if (statusEvents.has(event.type)) await f.settleBuildOns(after.buildOns, after.communityId);
   if (before.status !== 'active' && after.status !== 'active') return;
   const author = await f.actorAuthor(after.communityId, after.authors[0]);
   await f.count(after.communityId, author, activated ? 'created' : 'modified', after.type, after.views);
@@ -200,13 +236,18 @@ const applyLink = async (f: Folder, event: RecordedEvent<Extract<ContributionEve
     const { linkId, communityId, from, to, type } = event.data;
     if (type === 'contains') {
       await f.changeItem(to, (item) => (item.views.includes(from) ? item : { ...item, views: [...item.views, from] }));
-      await evolveDocument(f.links(), linkId, event, () => ({ _id: linkId, communityId, type, from, to, pairs: [] }));
+      await evolveDocument(f.links(), linkId, event, () => ({ _id: linkId, communityId, type, from, to, pairs: [], counted: false }));
     } else if (type === 'buildson') {
-      const [source, target] = await Promise.all([f.items().get(from), f.items().get(to)]);
-      const pairs = new Map<string, [string, string]>();
-      for (const a of source?.authors ?? []) for (const b of target?.authors ?? []) pairs.set(`${a}:${b}`, [a, b]);
-      for (const [a, b] of pairs.values()) await f.edge(analyticsBuildOnGraphCollectionName, communityId, a, b, 1);
-      await evolveDocument(f.links(), linkId, event, () => ({ _id: linkId, communityId, type, from, to, pairs: [...pairs.values()] }));
+      for (const end of new Set([from, to])) {
+        await f.changeItem(end, (item) => (item.buildOns.includes(linkId) ? item : { ...item, buildOns: [...item.buildOns, linkId] }));
+      }
+      await evolveDocument(
+        f.links(),
+        linkId,
+        event,
+        (current) => current ?? { _id: linkId, communityId, type, from, to, pairs: [], counted: false },
+      );
+      await f.settleBuildOns([linkId], communityId);
     }
     return;
   }
@@ -224,6 +265,9 @@ const applyLink = async (f: Folder, event: RecordedEvent<Extract<ContributionEve
     await f.changeItem(link.to, (item) => ({ ...item, views: item.views.filter((v) => v !== link.from) }));
   } else {
     for (const [a, b] of link.pairs) await f.edge(analyticsBuildOnGraphCollectionName, link.communityId, a, b, -1);
+    for (const end of new Set([link.from, link.to])) {
+      await f.changeItem(end, (item) => ({ ...item, buildOns: item.buildOns.filter((id) => id !== link._id) }));
+    }
   }
   await f.links().delete(link._id);
 };

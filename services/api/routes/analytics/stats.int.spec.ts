@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatsReply } from '../../../../contracts/api/analytics.ts';
+import {
+  analyticsBuildOnGraphCollectionName,
+  analyticsProjection,
+  analyticsReadGraphCollectionName,
+  type AnalyticsEdgeDocument,
+} from '../../../../projections/analytics/index.ts';
 import type { Scaffold } from '../../../../contracts/api/communities.ts';
 import {
   auth,
@@ -216,11 +222,31 @@ describe.each(['sqlite', 'memory'] as const)('GET /api/analytics/:communityId/st
     expect((await call(room.outsider, 'GET', `/api/analytics/${room.communityId}/stats`)).statusCode).toBe(403);
   });
 
+  it('keeps the reads graph and the build-on graph of the class (the read models the next pages draw)', async () => {
+    const graph = async (name: string) =>
+      (await t.infra.readStore.collection<AnalyticsEdgeDocument>(name).find({ communityId: room.communityId }))
+        .map((edge) => `${who(edge.from)}→${who(edge.to)} ${edge.count}`)
+        .sort();
+    const who = (authorId: string) => (['a', 'b', 'c'] as const).find((k) => room[k].authorId === authorId) ?? authorId;
+    expect(await graph(analyticsBuildOnGraphCollectionName)).toEqual(['b→a 1']);
+    // Every save marks the note read by its writer (as KF6 does): a saved three notes, b two, c one.
+    expect(await graph(analyticsReadGraphCollectionName)).toEqual(['a→a 3', 'b→a 1', 'b→b 2', 'c→a 1', 'c→b 1', 'c→c 1']);
+  });
+
   it('gives the same answer after the analytics read models are rebuilt from the event log (kf rebuild)', async () => {
+    const models = () =>
+      Promise.all(
+        analyticsProjection.collections.map(({ name }) =>
+          t.infra.readStore.collection(name).find({ communityId: room.communityId }, { sort: { _id: 1 } }),
+        ),
+      );
     const before = await Promise.all([stats(room.b), stats(room.manager), stats(room.a)]);
+    const modelsBefore = await models();
+    expect(modelsBefore.every((docs) => docs.length > 0)).toBe(true);
     const result = await t.infra.runner.rebuild(['analytics']);
     expect(result.events).toBeGreaterThan(0);
     const after = await Promise.all([stats(room.b), stats(room.manager), stats(room.a)]);
     expect(after).toEqual(before);
+    expect(await models()).toEqual(modelsBefore);
   });
 });
