@@ -8,8 +8,10 @@
  *  2. Projection rebuild events/s (the real users projection into fresh
  *     in-memory collections) vs a raw JSON fold of the same events.
  *
- * Then `kf import` of an export vs raw batched inserts (bench/import.ts), the time machine, the canvas (server load, browser drag) and the live
- * push figures. BENCH_ONLY=canvas runs the canvas and live figures alone.
+ * Then `kf import` of an export vs raw batched inserts (bench/import.ts), the
+ * time machine, the canvas (server load, browser drag), the live push and the
+ * statistics page figures. BENCH_ONLY=canvas runs the canvas and live figures
+ * alone, BENCH_ONLY=analytics the statistics page alone.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,6 +33,12 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const dir = mkdtempSync(join(tmpdir(), 'buildon-bench-'));
 const at = () => new Date().toISOString();
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+if (process.env.BENCH_ONLY === 'analytics') {
+  rmSync(dir, { recursive: true, force: true });
+  await import('./analytics.ts');
+  process.exit(0);
+}
 
 if (process.env.BENCH_ONLY === 'canvas') {
   rmSync(dir, { recursive: true, force: true });
@@ -252,3 +260,4 @@ await (await import('./timemachine.ts')).benchTimeMachine();
 await import('./canvas.ts');
 await import('./canvas-browser.ts');
 await import('./live.ts');
+await import('./analytics.ts');

@@ -1,4 +1,5 @@
 import type { Projection } from '../services/core/projection.ts';
+import { analyticsProjection } from './analytics/index.ts';
 import { authorsProjection } from './authors/index.ts';
 import { communitiesProjection } from './communities/index.ts';
 import { contributionsProjection } from './contributions/index.ts';
@@ -16,4 +17,5 @@ export const allProjections: readonly Projection[] = [
   feedbackProjection,
   historyProjection,
   readsProjection,
+  analyticsProjection,
 ];

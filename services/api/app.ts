@@ -15,6 +15,7 @@ import { errorsPlugin, problem } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { jsonDepthPlugin } from './plugins/jsonDepth.ts';
 import adminRoutes from './routes/admin/index.ts';
+import analyticsRoutes from './routes/analytics/index.ts';
 import authorRoutes from './routes/authors/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import timeMachineRoutes from './routes/timemachine/index.ts';
@@ -136,6 +137,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(annotationRoutes, routeOptions);
   await app.register(searchRoutes, routeOptions);
   await app.register(templateRoutes, routeOptions);
+  await app.register(analyticsRoutes, routeOptions);
   await app.register(pushPlugin, routeOptions);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;

@@ -1,0 +1,96 @@
+import type { Versioned } from '../../services/core/projection.ts';
+
+/**
+ * The analytics read models (issue 12): small documents, each carrying its
+ * community so that every page loads one community with an indexed query.
+ * Folded by projections/analytics/index.ts from the event stream, rebuilt by
+ * `kf rebuild` like every read model.
+ */
+
+export const analyticsItemsCollectionName = 'analyticsitems';
+export const analyticsLinksCollectionName = 'analyticslinks';
+export const analyticsMembersCollectionName = 'analyticsmembers';
+export const analyticsDailyCollectionName = 'analyticsdaily';
+export const analyticsReadGraphCollectionName = 'analyticsreadgraph';
+export const analyticsBuildOnGraphCollectionName = 'analyticsbuildongraph';
+
+export type AnalyticsAction = 'created' | 'modified' | 'read';
+export const analyticsActions: readonly AnalyticsAction[] = ['created', 'modified', 'read'];
+
+/** One contribution as analytics see it: no title, no body, no text. */
+export type AnalyticsItemDocument = Versioned & {
+  /** The contribution's id. */
+  _id: string;
+  communityId: string;
+  type: string;
+  status: 'unsaved' | 'active' | 'inactive';
+  permission: 'private' | 'protected' | 'public';
+  /** Author ids (memberships); the first is the primary author. */
+  authors: string[];
+  group: string | null;
+  /** When it was created (KF6's `created`: the date statistics count it on). */
+  created: string;
+  /** Global position of the event that first made it active (null while it never was). */
+  activatedAt: number | null;
+  /** Views it is placed in (its `contains` links), oldest placement first. */
+  views: string[];
+  /** Scaffold supports used in its body: support id → how many times (notes only). */
+  supports: Record<string, number>;
+  /** Build-on links from or to it (their documents say whether they count). */
+  buildOns: string[];
+};
+
+/** A link analytics must find again when it is deleted: placements and build-ons. */
+export type AnalyticsLinkDocument = Versioned & {
+  _id: string;
+  communityId: string;
+  type: 'contains' | 'buildson';
+  from: string;
+  to: string;
+  /**
+   * Build-ons count in the build-on graph while both notes are active (an
+   * abandoned draft or a deleted note takes its edges away): the (building
+   * author, built-on author) pairs it counts now, empty while it does not.
+   */
+  pairs: [string, string][];
+  counted: boolean;
+};
+
+/** Who a user is in a community, to attribute the changes they make (events name users, not authors). */
+export type AnalyticsMemberDocument = Versioned & {
+  /** `memberId(communityId, userId)`. */
+  _id: string;
+  communityId: string;
+  userId: string;
+  authorId: string;
+};
+
+/** Per type (or per view): how many created / modified / read. */
+export type ActionCounts = Partial<Record<AnalyticsAction, number>>;
+
+/** One author's activity on one UTC day in one community. */
+export type AnalyticsDailyDocument = Versioned & {
+  /** `dailyId(communityId, day, authorId)`. */
+  _id: string;
+  communityId: string;
+  /** UTC date, YYYY-MM-DD. */
+  day: string;
+  authorId: string;
+  /** Contribution type → counts. */
+  byType: Record<string, ActionCounts>;
+  /** View id → counts, where the event names a view (a move in it, or the views the contribution is placed in). */
+  byView: Record<string, ActionCounts>;
+};
+
+/** The reads graph: how often `from` (the reader) read notes whose first author is `to`. */
+export type AnalyticsEdgeDocument = Versioned & {
+  _id: string;
+  communityId: string;
+  from: string;
+  to: string;
+  count: number;
+};
+
+export const memberId = (communityId: string, userId: string): string => `${communityId}:${userId}`;
+export const dailyId = (communityId: string, day: string, authorId: string): string => `${communityId}:${day}:${authorId}`;
+export const edgeId = (communityId: string, from: string, to: string): string => `${communityId}:${from}:${to}`;
