@@ -258,4 +258,30 @@ describeBrowser('the canvas with the keyboard only (issue 25 §1)', () => {
     await expect.poll(() => focusedTitle(page)).toBe('Ce qui pousse');
     await expectAccessible(page);
   });
+  it('deletes a selected note with the Delete key after a confirmation, by keyboard only; focus stays on the canvas', async () => {
+    const page = await openCanvas();
+    await tabIntoCanvas(page);
+    // One of her own notes (a classmate's note is not hers to delete): the arrows go round the canvas until one has focus.
+    const own = ['Les feuilles', 'Les racines'];
+    for (const key of ['ArrowDown', 'ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp', 'ArrowRight']) {
+      if (own.includes((await focusedTitle(page)) ?? '')) break;
+      await page.keyboard.press(key);
+    }
+    const target = (await focusedTitle(page)) ?? '';
+    expect(own).toContain(target);
+    await page.keyboard.press('Control+Space');
+    await page.keyboard.press('Delete');
+    const dialog = page.getByTestId('ask-dialog');
+    await dialog.waitFor();
+    // The confirmation has focus; Enter on its OK button confirms.
+    for (let presses = 0; presses < 5; presses++) {
+      if ((await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)) === 'ask-ok') break;
+      await page.keyboard.press('Tab');
+    }
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('ask-ok');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => positionOf(target)).toBeNull();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="view-page"]') !== null)).toBe(true);
+  });
 });

@@ -208,6 +208,14 @@ export const ViewScreen = ({
       if (!removed) return;
       setSelection(new Set());
       if (removed.unpacked) notify('info', t('canvas.msg.unpacked', { count: removed.unpacked }));
+      // The removed notes may have had focus: it goes to the canvas's Tab stop, not to <body> (issue 25 §2).
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (active && active !== document.body && active.isConnected) return;
+        root.current
+          ?.querySelector<HTMLElement>('[data-testid="canvas-plane"] [tabindex="0"], [data-testid="canvas"][tabindex="0"]')
+          ?.focus();
+      });
     },
     [actions, confirm, notify, t],
   );
