@@ -68,7 +68,8 @@ describe('a start rebuilds read models of an older projection version in the bac
     expect(refused).toBeInstanceOf(ReadModelsRebuildingError);
     expect((refused as ReadModelsRebuildingError).status).toBe(503);
     expect((refused as ReadModelsRebuildingError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
-    expect((refused as ReadModelsRebuildingError).message).toMatch(/rebuilding its read models/);
+    expect((refused as ReadModelsRebuildingError).message).toMatch(/rebuilding its records/);
+    expect((refused as ReadModelsRebuildingError).messageCode).toBe('errors.rebuilding');
     await expect(served.collection(contributionsCollectionName).find({})).rejects.toBeInstanceOf(ReadModelsRebuildingError);
     expect(await served.collection('users').count({})).toBe(shape.pupils + 1);
 

@@ -1,4 +1,5 @@
 import { ServiceUnavailableError } from '../services/core/errors.ts';
+import { msg } from '../contracts/messageCodes.ts';
 import type { Collection, Document, ReadStore } from '../services/core/readStore.ts';
 
 /**
@@ -42,9 +43,8 @@ export const retryAfterSeconds = (state: ReadModelsState): number =>
 
 /**
  * A read of a read model that is being rebuilt in the background: 503 with
- * Retry-After, never a stale or partial answer. The message code is the one
- * of every 503 (`errors.unavailable`, translated in every language); the
- * English text says what is happening and how far it is.
+ * Retry-After, never a stale or partial answer: `errors.rebuilding` says
+ * what is happening and how far it is, in the reader's language.
  */
 export class ReadModelsRebuildingError extends ServiceUnavailableError {
   constructor(
@@ -52,9 +52,8 @@ export class ReadModelsRebuildingError extends ServiceUnavailableError {
     readonly progress: ReadModelsState,
   ) {
     const seconds = retryAfterSeconds(progress);
-    super(`read model ${collection} (rebuilding)`, seconds);
-    const percent = progress.state === 'rebuilding' ? ` (${progress.percent} %)` : '';
-    this.message = `Buildon is rebuilding its read models from the event log${percent}. Nothing was lost; try again in ${seconds} s.`;
+    const percent = progress.state === 'rebuilding' ? progress.percent : 0;
+    super(`read model ${collection} (rebuilding)`, seconds, { message: msg('errors.rebuilding', { percent, seconds }) });
   }
 }
 

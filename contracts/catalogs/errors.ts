@@ -12,6 +12,7 @@ export const ErrorMessages = {
   duplicate: 'This already exists.',
   internal: 'Something went wrong on our side.',
   unavailable: 'The server cannot reach one of its services right now. Nothing was lost; try again in {seconds} s.',
+  rebuilding: 'Buildon is rebuilding its records after an update ({percent} % done). Nothing was lost; try again in {seconds} s.',
   storageFull: 'The server has no disk space left, so nothing could be saved. Tell your teacher or the administrator.',
   accepted: 'Saved. It will appear in a moment.',
   invalidRequest: 'Invalid request',

@@ -134,9 +134,9 @@ export class ServiceUnavailableError extends BuildonError {
   constructor(
     readonly dependency: string,
     readonly retryAfterSeconds = 5,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; message?: UserMessage },
   ) {
-    super(msg('errors.unavailable', { seconds: retryAfterSeconds }), ErrorCode.unavailable, 503);
+    super(options?.message ?? msg('errors.unavailable', { seconds: retryAfterSeconds }), ErrorCode.unavailable, 503);
     if (options?.cause !== undefined) this.cause = options.cause;
   }
 }

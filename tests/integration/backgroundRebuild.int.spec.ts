@@ -54,8 +54,8 @@ describe('a start whose read models are gone answers while it rebuilds them (iss
     expect(refused.statusCode).toBe(503);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     const problem = refused.json<{ code: string; messageCode: string; detail: string }>();
-    expect(problem).toMatchObject({ code: 'unavailable', messageCode: 'errors.unavailable' });
-    expect(problem.detail).toMatch(/rebuilding its read models/);
+    expect(problem).toMatchObject({ code: 'unavailable', messageCode: 'errors.rebuilding' });
+    expect(problem.detail).toMatch(/rebuilding its records/);
     // Every write waits too, refused before anything is stored (a command could not read its reply): a stranger gets the same 503.
     const write = () => app.inject({ method: 'POST', url: '/api/communities', payload: { title: 'Nouvelle classe' } });
     const refusedWrite = await write();
