@@ -21,19 +21,22 @@ export const listViews = async (deps: CommunityServiceDeps, user: UserDocument, 
   const { contributions } = communityCollections(deps);
   const docs = await contributions.find({ _id: { $in: grant.community.views }, type: 'View', status: 'active' });
   const byId = new Map(docs.map((doc) => [doc._id, doc]));
-  const readableViews = grant.community.views
-    .map((id) => byId.get(id))
-    .filter(
-      (doc): doc is ContributionDocument => doc !== undefined && doc.communityId === communityId && mayReadView(readerOf(grant), doc),
-    );
-  const groupIds = [...new Set(readableViews.map((doc) => doc.group).filter((id): id is string => id !== null))];
+  // The groups of these views first: a group's members read and write its views (the list once left them out).
+  const groupIds = [...new Set(docs.map((doc) => doc.group).filter((id): id is string => id !== null))];
   const groups = groupIds.length > 0 ? await contributions.find({ _id: { $in: groupIds }, type: 'Group' }) : [];
   const membersOf = new Map(
     groups.filter((group) => group.communityId === communityId).map((group) => [group._id, toGroup(group).members]),
   );
+  const members = (doc: ContributionDocument) => (doc.group ? (membersOf.get(doc.group) ?? []) : []);
+  const readableViews = grant.community.views
+    .map((id) => byId.get(id))
+    .filter(
+      (doc): doc is ContributionDocument =>
+        doc !== undefined && doc.communityId === communityId && mayReadView(readerOf(grant), doc, members(doc)),
+    );
   return readableViews.map((doc) => ({
     ...toViewSummary(doc),
-    editable: mayEditView(readerOf(grant), doc, doc.group ? (membersOf.get(doc.group) ?? []) : []),
+    editable: mayEditView(readerOf(grant), doc, members(doc)),
   }));
 };
 

@@ -57,6 +57,23 @@ describe('the view list says which views the caller may write in', () => {
     expect((await place(w.writer.token)).status).toBe(201);
   });
 
+  it('a view private to a group is listed for its members, who may write in it', async () => {
+    const group = await call<{ _id: string }>(t, w.manager.token, 'POST', `/api/groups/${w.communityId}`, { title: 'Les volcans' });
+    expect(group.status, group.raw).toBe(201);
+    const joined = await call(t, w.manager.token, 'POST', `/api/groups/${w.communityId}/${group.body._id}/members`, {
+      authorId: w.writer2.authorId,
+    });
+    expect(joined.status, joined.raw).toBeLessThan(300);
+    const view = await createContribution(w, w.writer, { type: 'View', title: 'La vue du groupe' });
+    const made = await call(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${view.contribution._id}/permission`, {
+      permission: 'private',
+      group: group.body._id,
+    });
+    expect(made.status, made.raw).toBe(200);
+    expect((await list(w.writer2.token)).get('La vue du groupe')).toBe(true);
+    expect((await list(w.writer.token)).get('La vue du groupe')).toBe(true);
+  });
+
   it('is not told to outsiders', async () => {
     expect((await call(t, w.outsider.token, 'GET', `/api/communities/${w.communityId}/views`)).status).toBe(403);
   });
