@@ -201,6 +201,8 @@ describeBrowser('the view canvas with two users', () => {
     await expect.poll(() => position(teacherPage, 'Les graines germent')).toEqual({ x: 2, y: 2 });
     await dragBy(pupilPage, 'Les graines germent', 200, 300);
     // The move is saved ~0.3 s after the release: let it land before the next test builds on this ref.
+    // Read once the pupil's own card has left the corner (on a loaded machine the drop is drawn a moment later).
+    await expect.poll(() => position(pupilPage, 'Les graines germent')).not.toEqual({ x: 2, y: 2 });
     const dropped = await position(pupilPage, 'Les graines germent');
     await expect.poll(() => position(teacherPage, 'Les graines germent')).toEqual(dropped);
   });
