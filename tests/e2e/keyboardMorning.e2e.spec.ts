@@ -221,7 +221,7 @@ describeBrowser('a pupil’s morning with the keyboard only (issue 25)', () => {
     // 7. To the editor: Tab to the tabs, Right to "Modifier" (the tabs' own keys), Tab through the title and toolbar to the text.
     await pressUntil(page, 'Tab', (f) => f.testId === 'tab-read', 5);
     await page.keyboard.press('ArrowRight');
-    expect(await focus(page)).toMatchObject({ testId: 'tab-edit', text: 'Modifier', dialog: titles.own });
+    await expect.poll(() => focus(page)).toMatchObject({ testId: 'tab-edit', text: 'Modifier', dialog: titles.own });
     await pressUntil(page, 'Tab', (f) => f.testId === 'note-editor', 20);
     expect((await focus(page)).dialog).toBe(titles.own);
 
