@@ -108,11 +108,14 @@ describeBrowser('the list view and the announcement of moves (issue 25 §3)', ()
     expect((await rows(page)).length).toBe(5);
 
     await page.keyboard.press('ArrowDown');
+    // A note open 1.2 s counts as read (ContributionPane): the pupil reads it before closing it.
+    const markedRead = page.waitForResponse((response) => response.url().includes('/api/records/read/') && response.ok());
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Elle germe' });
     await dialog.waitFor();
     await expect.poll(() => active(page)).toMatchObject({ testId: 'window-title' });
     await expectAccessible(page);
+    await markedRead;
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await active(page)).toEqual({ testId: 'thread-item', title: 'Elle germe' });
