@@ -17,4 +17,36 @@ export const analyticsRows: Row[] = [
     expect: managers,
     request: (w) => ({ url: `/api/analytics/${w.communityId}/stats?authors=${w.pupil.authorId}&from=2020-01-01&to=2021-12-31` }),
   },
+  {
+    route: 'GET /api/analytics/:communityId/s2viz',
+    expect: classReaders,
+    request: async (w) => (await note(w), { url: `/api/analytics/${w.communityId}/s2viz` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/dashboard',
+    expect: classReaders,
+    request: async (w) => (await note(w), { url: `/api/analytics/${w.communityId}/dashboard` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/dashboard',
+    variant: 'one view (the welcome view)',
+    expect: classReaders,
+    request: (w) => ({ url: `/api/analytics/${w.communityId}/dashboard?view=${w.welcomeViewId}` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/dashboard.csv',
+    expect: classReaders,
+    request: async (w) => (await note(w), { url: `/api/analytics/${w.communityId}/dashboard.csv` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/authornetwork',
+    expect: classReaders,
+    request: async (w) => (await note(w), { url: `/api/analytics/${w.communityId}/authornetwork` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/authornetwork',
+    variant: 'in the welcome view',
+    expect: classReaders,
+    request: (w) => ({ url: `/api/analytics/${w.communityId}/authornetwork?view=${w.welcomeViewId}` }),
+  },
 ];
