@@ -133,6 +133,24 @@ export const DashboardReply = Type.Object({
 });
 export type DashboardReply = Static<typeof DashboardReply>;
 
+/** The note dashboard (dashboard2): contributions created in a range (default: the school year). */
+export const NoteDashboardQuery = Type.Object(RangeQuery, { additionalProperties: false });
+export type NoteDashboardQuery = Static<typeof NoteDashboardQuery>;
+
+export const NoteDashboardReply = Type.Object({
+  communityId: Type.String(),
+  range: Type.Object({ from: Type.String(), to: Type.String() }),
+  defaultRange: Type.Boolean(),
+  seesNames: Type.Boolean(),
+  total: Type.Integer(),
+  /** Contributions per first author, most first. */
+  byAuthor: Type.Array(Type.Object({ author: AnalyticsAuthor, count: Type.Integer() })),
+  /** The type pie, in % of the total (2 decimals). */
+  types: Type.Array(Type.Object({ type: Type.String(), count: Type.Integer(), percent: Type.Number() })),
+  perDay: Type.Array(Type.Object({ day: Type.String(), count: Type.Integer() })),
+});
+export type NoteDashboardReply = Static<typeof NoteDashboardReply>;
+
 /** The author network's filters: a range (both ends included), a group and a view. */
 export const AuthorNetworkQuery = Type.Object(
   { ...RangeQuery, group: Type.Optional(objectId), view: Type.Optional(objectId) },

@@ -39,6 +39,11 @@ export const analyticsRows: Row[] = [
     request: async (w) => (await note(w), { url: `/api/analytics/${w.communityId}/dashboard.csv` }),
   },
   {
+    route: 'GET /api/analytics/:communityId/dashboard2',
+    expect: classReaders,
+    request: async (w) => (await note(w), { url: `/api/analytics/${w.communityId}/dashboard2` }),
+  },
+  {
     route: 'GET /api/analytics/:communityId/authornetwork',
     expect: classReaders,
     request: async (w) => (await note(w), { url: `/api/analytics/${w.communityId}/authornetwork` }),

@@ -1,11 +1,12 @@
 import Papa from 'papaparse';
-import type { DashboardQuery, DashboardReply } from '../../../contracts/api/analytics.ts';
+import type { DashboardQuery, DashboardReply, NoteDashboardQuery, NoteDashboardReply } from '../../../contracts/api/analytics.ts';
 import { analyticsDailyCollectionName, type AnalyticsDailyDocument } from '../../../projections/analytics/index.ts';
 import { contributionsCollectionName, type ContributionDocument } from '../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import {
   computeDashboard,
+  computeNoteDashboard,
   dashboardActions,
   dashboardCsvFileName,
   dashboardCsvHeader,
@@ -79,4 +80,29 @@ export const dashboardCsv = async (
     { escapeFormulae: false, newline: '\r\n' },
   );
   return { fileName: dashboardCsvFileName(title), csv };
+};
+
+/**
+ * GET /api/analytics/{communityId}/dashboard2: the note dashboard (fact sheet
+ * §7) over the contributions the viewer may read, created in the range.
+ */
+export const noteDashboardQuery = async (
+  deps: AnalyticsDeps,
+  user: UserDocument,
+  communityId: string,
+  query: NoteDashboardQuery,
+): Promise<NoteDashboardReply> => {
+  const audience = await audienceOf(deps, user, communityId);
+  const { range, defaultRange } = statsRange(query, deps.clock.now());
+  const board = computeNoteDashboard(audience.items, range, audience.order);
+  return {
+    communityId,
+    range,
+    defaultRange,
+    seesNames: audience.viewer.seesNames,
+    total: board.total,
+    byAuthor: board.byAuthor.map(({ authorId, count }) => ({ author: audience.label(authorId), count })),
+    types: board.types,
+    perDay: board.perDay,
+  };
 };

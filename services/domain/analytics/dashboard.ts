@@ -1,4 +1,4 @@
-import { eachDay, type DateRange } from './dates.ts';
+import { dayOf, eachDay, type DateRange } from './dates.ts';
 
 /**
  * The activity dashboard (spec part 2 §2 "Dashboards", fact sheet §7), from
@@ -103,3 +103,41 @@ export const dashboardCsvRows = (users: readonly { label: string; counts: Action
 /** The file name the original gave the download (its "Statics" kept), with characters unsafe in a file name replaced. */
 export const dashboardCsvFileName = (title: string): string =>
   `Activity_Dashboard_Statics_${[...title].map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('')}.csv`;
+
+/** A contribution as the note dashboard counts it. */
+export type NoteDashboardItem = { type: string; authors: readonly string[]; created: string };
+
+export type NoteDashboard = {
+  total: number;
+  /** Per first author, most first (then first-seen). */
+  byAuthor: { authorId: string; count: number }[];
+  /** Per type, most first: count and share of the total in % (2 decimals). */
+  types: { type: string; count: number; percent: number }[];
+  /** Every day of the range. */
+  perDay: { day: string; count: number }[];
+};
+
+/** The note dashboard (dashboard2, fact sheet §7): contributions created in `range` by first author, by type in %, per day. */
+export const computeNoteDashboard = (items: readonly NoteDashboardItem[], range: DateRange, order: readonly string[]): NoteDashboard => {
+  const rank = new Map(order.map((id, i) => [id, i]));
+  const rankOf = (id: string) => rank.get(id) ?? Number.MAX_SAFE_INTEGER;
+  const kept = items.map((item) => ({ item, day: dayOf(item.created) })).filter(({ day }) => day >= range.from && day <= range.to);
+  const count = <K>(keys: K[]) => {
+    const counts = new Map<K, number>();
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return counts;
+  };
+  const byAuthor = count(kept.flatMap(({ item }) => (item.authors[0] ? [item.authors[0]] : [])));
+  const byType = count(kept.map(({ item }) => item.type));
+  const byDay = count(kept.map(({ day }) => day));
+  return {
+    total: kept.length,
+    byAuthor: [...byAuthor.entries()]
+      .sort(([a, x], [b, y]) => y - x || rankOf(a) - rankOf(b) || a.localeCompare(b))
+      .map(([authorId, n]) => ({ authorId, count: n })),
+    types: [...byType.entries()]
+      .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+      .map(([type, n]) => ({ type, count: n, percent: round2((n / kept.length) * 100) })),
+    perDay: eachDay(range).map((day) => ({ day, count: byDay.get(day) ?? 0 })),
+  };
+};

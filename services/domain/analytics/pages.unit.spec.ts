@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authorNetwork, scaled } from './authorNetwork.ts';
-import { computeDashboard, dashboardCsvFileName, dashboardCsvRows } from './dashboard.ts';
+import { computeDashboard, computeNoteDashboard, dashboardCsvFileName, dashboardCsvRows } from './dashboard.ts';
 import { chordFlows, chordMatrix, readNodes, socialNetwork, type ReadEdge } from './interactions.ts';
 
 const [A, B, C, D] = ['author-a', 'author-b', 'author-c', 'author-d'];
@@ -121,6 +121,33 @@ describe('the activity dashboard (fact sheet §7)', () => {
   it("writes the CSV rows as labelled and names the file as the original did (its 'Statics' kept)", () => {
     expect(dashboardCsvRows([{ label: '=B', counts: { read: 1, modified: 2, created: 3, total: 6 } }])).toEqual([['=B', 1, 2, 3, 6]]);
     expect(dashboardCsvFileName('Classe 5A: "arbres"')).toBe('Activity_Dashboard_Statics_Classe 5A_ _arbres_.csv');
+  });
+});
+
+describe('the note dashboard (dashboard2, fact sheet §7)', () => {
+  it('counts contributions created in the range by first author, by type in % and per day', () => {
+    const items = [
+      { type: 'Note', authors: [B, A], created: '2025-10-06T08:00:00Z' },
+      { type: 'Note', authors: [A], created: '2025-10-06T23:59:59Z' },
+      { type: 'Drawing', authors: [A], created: '2025-10-08T00:00:00Z' },
+      { type: 'Note', authors: [C], created: '2025-10-09T00:00:00Z' },
+    ];
+    expect(computeNoteDashboard(items, { from: '2025-10-06', to: '2025-10-08' }, [A, B, C])).toEqual({
+      total: 3,
+      byAuthor: [
+        { authorId: A, count: 2 },
+        { authorId: B, count: 1 },
+      ],
+      types: [
+        { type: 'Note', count: 2, percent: 66.67 },
+        { type: 'Drawing', count: 1, percent: 33.33 },
+      ],
+      perDay: [
+        { day: '2025-10-06', count: 2 },
+        { day: '2025-10-07', count: 0 },
+        { day: '2025-10-08', count: 1 },
+      ],
+    });
   });
 });
 

@@ -5,6 +5,8 @@ import {
   AuthorNetworkReply,
   DashboardQuery,
   DashboardReply,
+  NoteDashboardQuery,
+  NoteDashboardReply,
   S2vizQuery,
   S2vizReply,
   StatsQuery,
@@ -14,7 +16,7 @@ import { problemResponses } from '../../../../contracts/api/common.ts';
 import { CommunityIdParams } from '../../../../contracts/api/communities.ts';
 import type { AppServices } from '../../../app/appServices.ts';
 import { authorNetworkQuery } from '../../analytics/authorNetworkQuery.ts';
-import { dashboardCsv, dashboardQuery } from '../../analytics/dashboardQuery.ts';
+import { dashboardCsv, dashboardQuery, noteDashboardQuery } from '../../analytics/dashboardQuery.ts';
 import { s2vizQuery } from '../../analytics/s2vizQuery.ts';
 import { statsQuery, type AnalyticsDeps } from '../../analytics/statsQuery.ts';
 
@@ -99,6 +101,21 @@ const analyticsRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = as
         .header('Cache-Control', 'no-store')
         .send(`\uFEFF${csv}`);
     },
+  );
+
+  app.get(
+    '/api/analytics/:communityId/dashboard2',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The note dashboard: contributions created in a range by first author, by type (in %) and per day',
+        params: CommunityIdParams,
+        querystring: NoteDashboardQuery,
+        response: { 200: NoteDashboardReply, ...problemResponses },
+      },
+    },
+    async (request) => noteDashboardQuery(deps, request.currentUser, request.params.communityId, request.query),
   );
 
   app.get(

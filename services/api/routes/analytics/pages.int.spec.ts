@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthorNetworkReply, DashboardReply, S2vizReply } from '../../../../contracts/api/analytics.ts';
+import type { AuthorNetworkReply, DashboardReply, NoteDashboardReply, S2vizReply } from '../../../../contracts/api/analytics.ts';
 import { analyticsProjection } from '../../../../projections/analytics/index.ts';
 import { auth, buildObjectsTestApp, classRoom, textDoc, type ClassRoom, type Member } from '../../../../tests/support/objects.ts';
 import type { TestApp } from '../../../../tests/support/testApp.ts';
@@ -245,6 +245,35 @@ describe.each(['sqlite', 'memory'] as const)('analytics pages: s2viz, dashboard,
     expect(managers.body).toContain(`${nameOf(room.a)},4,2,3,9`);
   });
 
+  it('dashboard2: contributions the viewer may read by first author, by type in % and per day', async () => {
+    expect(await page<NoteDashboardReply>(room.b, 'dashboard2')).toEqual({
+      communityId: room.communityId,
+      range: { from: '2025-10-06', to: '2025-10-08' },
+      defaultRange: false,
+      seesNames: false,
+      total: 4,
+      byAuthor: [
+        { author: { key: 'A', label: 'A', me: false }, count: 2 },
+        { author: { key: room.b.authorId, label: nameOf(room.b), me: true }, count: 1 },
+        { author: { key: 'B', label: 'B', me: false }, count: 1 },
+      ],
+      types: [{ type: 'Note', count: 4, percent: 100 }],
+      perDay: [
+        { day: '2025-10-06', count: 3 },
+        { day: '2025-10-07', count: 1 },
+        { day: '2025-10-08', count: 0 },
+      ],
+    });
+    const manager = await page<NoteDashboardReply>(room.manager, 'dashboard2');
+    expect(manager.total).toBe(5);
+    expect(manager.byAuthor.map((entry) => [entry.author.label, entry.count])).toEqual([
+      [nameOf(room.a), 3],
+      [nameOf(room.b), 1],
+      [nameOf(room.c), 1],
+    ]);
+    expect(manager.perDay.map((day) => day.count)).toEqual([3, 1, 1]);
+  });
+
   it('authornetwork: sizes authors by what the viewer may read, build-on edges by author pairs, letters for a writer', async () => {
     const bob = await page<AuthorNetworkReply>(room.b, 'authornetwork', '');
     expect(bob).toEqual({
@@ -302,6 +331,7 @@ describe.each(['sqlite', 'memory'] as const)('analytics pages: s2viz, dashboard,
     await bad('s2viz', 'from=2025-10-12&to=2025-10-06', 'to');
     await bad('dashboard', 'view=not-an-id', 'view');
     await bad('dashboard.csv', 'colour=blue', 'colour');
+    await bad('dashboard2', 'to=2025-10-32', 'to');
     await bad('authornetwork', 'group=nope', 'group');
     await bad('authornetwork', 'from=2025-13-01', 'from');
     expect((await status('dashboard', `view=${notes.n1}`)).code).toBe(404);
@@ -309,7 +339,7 @@ describe.each(['sqlite', 'memory'] as const)('analytics pages: s2viz, dashboard,
   });
 
   it('refuses anonymous callers (401) and non-members (403) on every page', async () => {
-    for (const name of ['s2viz', 'dashboard', 'dashboard.csv', 'authornetwork']) {
+    for (const name of ['s2viz', 'dashboard', 'dashboard.csv', 'dashboard2', 'authornetwork']) {
       expect((await call(null, 'GET', `/api/analytics/${room.communityId}/${name}`)).statusCode).toBe(401);
       const refused = await call(room.outsider, 'GET', `/api/analytics/${room.communityId}/${name}`);
       expect(refused.statusCode).toBe(403);
@@ -322,6 +352,7 @@ describe.each(['sqlite', 'memory'] as const)('analytics pages: s2viz, dashboard,
       Promise.all([
         page(room.b, 's2viz'),
         page(room.manager, 'dashboard'),
+        page(room.b, 'dashboard2'),
         page(room.b, 'authornetwork', ''),
         page(room.manager, 'authornetwork', `group=${groupId}`),
       ]);
