@@ -119,6 +119,8 @@ export const DashboardReply = Type.Object({
   view: Type.Union([Type.Null(), Type.Object({ id: Type.String(), title: Type.String() })]),
   /** The pie: how many records of each action. */
   actions: Type.Object(ActionCounts),
+  /** The view chart: records per view the viewer may read, most first; "Deleted" for a view no longer active. */
+  views: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), count: Type.Integer() })),
   /** The row chart: records per actor, most first. */
   actors: Type.Array(Type.Object({ author: AnalyticsAuthor, count: Type.Integer() })),
   /** Every day of the range: Modify and Read (stacked). */

@@ -1,4 +1,4 @@
-import { classReaders, managers, note, type Row } from './contentAuthorization.world.ts';
+import { classReaders, managers, note, notFoundToClassmate, view, type Row } from './contentAuthorization.world.ts';
 
 /**
  * The rows of the content authorization matrix about the analytics pages (issue 12; run by
@@ -34,6 +34,21 @@ export const analyticsRows: Row[] = [
     request: (w) => ({ url: `/api/analytics/${w.communityId}/dashboard?view=${w.welcomeViewId}` }),
   },
   {
+    route: 'GET /api/analytics/:communityId/dashboard',
+    variant: "one private view of the pupil (its title is not the classmate's to see)",
+    expect: notFoundToClassmate,
+    request: async (w) => ({ url: `/api/analytics/${w.communityId}/dashboard?view=${await view(w, 'private')}` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/dashboard',
+    variant: 'with activity in a private view of the pupil (left out of the view chart for others)',
+    expect: classReaders,
+    request: async (w) => {
+      await note(w, { viewId: await view(w, 'private') });
+      return { url: `/api/analytics/${w.communityId}/dashboard` };
+    },
+  },
+  {
     route: 'GET /api/analytics/:communityId/dashboard.csv',
     expect: classReaders,
     request: async (w) => (await note(w), { url: `/api/analytics/${w.communityId}/dashboard.csv` }),
@@ -53,5 +68,11 @@ export const analyticsRows: Row[] = [
     variant: 'in the welcome view',
     expect: classReaders,
     request: (w) => ({ url: `/api/analytics/${w.communityId}/authornetwork?view=${w.welcomeViewId}` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/authornetwork',
+    variant: 'in a private view of the pupil',
+    expect: notFoundToClassmate,
+    request: async (w) => ({ url: `/api/analytics/${w.communityId}/authornetwork?view=${await view(w, 'private')}` }),
   },
 ];

@@ -21,6 +21,23 @@ const groupMembers = async (readStore: ReadStore, items: readonly AnalyticsItemD
   return new Map(groups.map((group) => [group._id, membersOf(group)]));
 };
 
+/** The contributions among `ids` of this community the audience may read (private ones of others left out). */
+export const readableDocs = async (readStore: ReadStore, audience: Audience, ids: readonly string[]): Promise<ContributionDocument[]> => {
+  if (ids.length === 0) return [];
+  const docs = (
+    await readStore.collection<ContributionDocument>(contributionsCollectionName).find({ _id: { $in: [...new Set(ids)] } })
+  ).filter((doc) => doc.communityId === audience.grant.community._id);
+  const groupIds = [...new Set(docs.flatMap((doc) => (doc.permission === 'private' && doc.group ? [doc.group] : [])))];
+  const groups = groupIds.length
+    ? await readStore.collection<ContributionDocument>(contributionsCollectionName).find({ _id: { $in: groupIds } })
+    : [];
+  const members = new Map(groups.map((group) => [group._id, membersOf(group)]));
+  const subject = { authorId: audience.viewer.authorId, isManager: audience.grant.isManager };
+  return docs.filter((doc) =>
+    canRead(subject, { permission: doc.permission, authors: doc.authors, groupMembers: doc.group ? members.get(doc.group) : [] }),
+  );
+};
+
 /** A group's member author ids. */
 export const membersOf = (group: ContributionDocument): string[] => {
   const members = (group.data as { members?: unknown }).members;

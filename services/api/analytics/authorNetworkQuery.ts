@@ -6,7 +6,7 @@ import type { UserDocument } from '../../../projections/users/index.ts';
 import { NotFoundError, ValidationError } from '../../core/errors.ts';
 import { authorNetwork, type NetworkFilters } from '../../domain/analytics/authorNetwork.ts';
 import { isValidDate } from '../../domain/analytics/dates.ts';
-import { audienceOf, membersOf } from './audience.ts';
+import { audienceOf, membersOf, readableDocs } from './audience.ts';
 import type { AnalyticsDeps } from './statsQuery.ts';
 
 /** A contribution of the community of `type`, or 404. */
@@ -41,7 +41,12 @@ export const authorNetworkQuery = async (
   if (query.from !== undefined || query.to !== undefined) {
     filters.range = { from: query.from ?? '0000-01-01', to: query.to ?? '9999-12-31' };
   }
-  if (query.view !== undefined) filters.view = (await ofCommunity(deps, communityId, query.view, 'View'))._id;
+  if (query.view !== undefined) {
+    // A view the caller may not read is not found.
+    const [view] = await readableDocs(deps.readStore, audience, [query.view]);
+    if (!view || view.type !== 'View') throw new NotFoundError();
+    filters.view = view._id;
+  }
   if (query.group !== undefined) filters.members = membersOf(await ofCommunity(deps, communityId, query.group, 'Group'));
   const buildOns = await deps.readStore.collection<AnalyticsEdgeDocument>(analyticsBuildOnGraphCollectionName).find({ communityId });
   const network = authorNetwork(

@@ -1,7 +1,6 @@
 import Papa from 'papaparse';
 import type { DashboardQuery, DashboardReply, NoteDashboardQuery, NoteDashboardReply } from '../../../contracts/api/analytics.ts';
 import { analyticsDailyCollectionName, type AnalyticsDailyDocument } from '../../../projections/analytics/index.ts';
-import { contributionsCollectionName, type ContributionDocument } from '../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import {
@@ -11,9 +10,10 @@ import {
   dashboardCsvFileName,
   dashboardCsvHeader,
   dashboardCsvRows,
+  recordsPerView,
   type DailyActivity,
 } from '../../domain/analytics/dashboard.ts';
-import { audienceOf } from './audience.ts';
+import { audienceOf, readableDocs } from './audience.ts';
 import { statsRange, type AnalyticsDeps } from './statsQuery.ts';
 
 /**
@@ -32,8 +32,9 @@ export const dashboardQuery = async (
   const { range, defaultRange } = statsRange(query, deps.clock.now());
   let view: DashboardReply['view'] = null;
   if (query.view !== undefined) {
-    const doc = await deps.readStore.collection<ContributionDocument>(contributionsCollectionName).get(query.view);
-    if (!doc || doc.communityId !== communityId || doc.type !== 'View') throw new NotFoundError();
+    // A view the caller may not read is not found (its title is not theirs to see).
+    const [doc] = await readableDocs(deps.readStore, audience, [query.view]);
+    if (!doc || doc.type !== 'View') throw new NotFoundError();
     // The original's selector shows "Deleted" for a view that is no longer active.
     view = { id: doc._id, title: doc.status === 'active' ? doc.title : 'Deleted' };
   }
@@ -48,6 +49,18 @@ export const dashboardQuery = async (
     return { day: doc.day, authorId: doc.authorId, counts };
   });
   const dashboard = computeDashboard(activity, range, audience.order);
+  const perView = recordsPerView(daily.map((doc) => doc.byView));
+  const viewDocs = new Map(
+    (
+      await readableDocs(
+        deps.readStore,
+        audience,
+        perView.map((entry) => entry.viewId),
+      )
+    )
+      .filter((doc) => doc.type === 'View')
+      .map((doc) => [doc._id, doc]),
+  );
   return {
     communityId,
     range,
@@ -55,6 +68,10 @@ export const dashboardQuery = async (
     seesNames: audience.viewer.seesNames,
     view,
     actions: dashboard.actions,
+    views: perView.flatMap(({ viewId, count }) => {
+      const doc = viewDocs.get(viewId);
+      return doc ? [{ id: viewId, title: doc.status === 'active' ? doc.title : 'Deleted', count }] : [];
+    }),
     actors: dashboard.actors.map(({ authorId, count }) => ({ author: audience.label(authorId), count })),
     perDay: dashboard.perDay,
     records: dashboard.records.map(({ authorId, ...record }) => ({ ...record, author: audience.label(authorId) })),

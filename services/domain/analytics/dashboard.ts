@@ -141,3 +141,15 @@ export const computeNoteDashboard = (items: readonly NoteDashboardItem[], range:
     perDay: eachDay(range).map((day) => ({ day, count: byDay.get(day) ?? 0 })),
   };
 };
+
+/** The view chart: records per view over days' per-view counts, most first (then id). */
+export const recordsPerView = (byViews: readonly Readonly<Record<string, Partial<ActionTally>>>[]): { viewId: string; count: number }[] => {
+  const counts = new Map<string, number>();
+  for (const byView of byViews) {
+    for (const [viewId, tally] of Object.entries(byView)) {
+      const n = dashboardActions.reduce((sum, action) => sum + (tally[action] ?? 0), 0);
+      if (n > 0) counts.set(viewId, (counts.get(viewId) ?? 0) + n);
+    }
+  }
+  return [...counts.entries()].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([viewId, count]) => ({ viewId, count }));
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authorNetwork, scaled } from './authorNetwork.ts';
-import { computeDashboard, computeNoteDashboard, dashboardCsvFileName, dashboardCsvRows } from './dashboard.ts';
+import { computeDashboard, computeNoteDashboard, dashboardCsvFileName, dashboardCsvRows, recordsPerView } from './dashboard.ts';
 import { chordFlows, chordMatrix, readNodes, socialNetwork, type ReadEdge } from './interactions.ts';
 
 const [A, B, C, D] = ['author-a', 'author-b', 'author-c', 'author-d'];
@@ -110,6 +110,18 @@ describe('the activity dashboard (fact sheet §7)', () => {
     expect(bounded.records).toHaveLength(2);
     expect(bounded.recordsTruncated).toBe(true);
     expect(dashboard.recordsTruncated).toBe(false);
+  });
+
+  it('counts records per view for the view chart, most first', () => {
+    expect(
+      recordsPerView([
+        { V1: { read: 2, created: 1 }, V2: { modified: 1 } },
+        { V2: { read: 3 }, V3: {} },
+      ]),
+    ).toEqual([
+      { viewId: 'V2', count: 4 },
+      { viewId: 'V1', count: 3 },
+    ]);
   });
 
   it('has zero averages for an empty range', () => {

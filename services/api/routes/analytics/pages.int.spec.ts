@@ -21,6 +21,8 @@ let room: ClassRoom;
 let welcomeViewId = '';
 let communityTitle = '';
 let emptyViewId = '';
+let welcomeTitle = '';
+let privateViewId = '';
 let groupId = '';
 const notes: Record<string, string> = {};
 
@@ -58,6 +60,7 @@ const playTwoDays = async (readStore: 'sqlite' | 'memory') => {
   room = await classRoom(t);
   const community = (await must(room.manager, 'GET', `/api/communities/${room.communityId}`)).json<{ views: string[]; title: string }>();
   welcomeViewId = community.views[0] ?? '';
+  welcomeTitle = (await must(room.manager, 'GET', `/api/objects/${welcomeViewId}`)).json<{ title: string }>().title;
   communityTitle = community.title;
   // Monday 6 October: Alice writes, Bob builds on her note, Alice builds on Bob's.
   at('2025-10-06T09:00:00.000Z');
@@ -89,6 +92,13 @@ const playTwoDays = async (readStore: 'sqlite' | 'memory') => {
   emptyViewId = (await must(room.manager, 'POST', `/api/communities/${room.communityId}/views`, { title: 'Empty' })).json<{ _id: string }>()
     ._id;
   groupId = (await must(room.manager, 'POST', `/api/groups/${room.communityId}`, { title: 'Pair' })).json<{ _id: string }>()._id;
+  // Alice's private view holding a read of hers: Bob sees neither its title nor its id.
+  privateViewId = (await must(room.a, 'POST', `/api/communities/${room.communityId}/views`, { title: 'Alice only' })).json<{
+    _id: string;
+  }>()._id;
+  await must(room.a, 'PUT', `/api/objects/${room.communityId}/${privateViewId}/permission`, { permission: 'private', group: null });
+  await must(room.a, 'POST', '/api/links', { from: privateViewId, to: notes.n3, type: 'contains', data: { x: 10, y: 10 } });
+  await read(room.a, notes.n3);
   for (const who of [room.b, room.c]) {
     await must(room.manager, 'POST', `/api/groups/${room.communityId}/${groupId}/members`, { authorId: who.authorId });
   }
@@ -127,15 +137,15 @@ describe.each(['sqlite', 'memory'] as const)('analytics pages: s2viz, dashboard,
         { day: '2025-10-08', reads: 2 },
       ],
       nodes: [A, me, B],
-      // Reads: Alice of her own 4, Bob of Alice 2 and of his own 1, Carol of Alice 1, of Bob 1, of her own 1.
+      // Reads (all time: the graph keeps no dates): Alice of her own 5 (one on Thursday), Bob of Alice 2 and of his own 1, Carol of Alice 1, of Bob 1, of her own 1.
       chords: {
         reading: [
-          [4.4, 2, 1],
+          [5.5, 2, 1],
           [0.2, 1.1, 1],
           [0.1, 0.1, 1.1],
         ],
         beingRead: [
-          [4.4, 0.2, 0.1],
+          [5.5, 0.2, 0.1],
           [2, 1.1, 0.1],
           [1, 1, 1.1],
         ],
@@ -165,7 +175,7 @@ describe.each(['sqlite', 'memory'] as const)('analytics pages: s2viz, dashboard,
     const year = await page<S2vizReply>(room.c, 's2viz', '');
     expect(year.range).toEqual({ from: '2025-08-15', to: '2026-06-30' });
     expect(year.readsPerDay).toHaveLength(320);
-    expect(year.readsPerDay.reduce((sum, day) => sum + day.reads, 0)).toBe(10);
+    expect(year.readsPerDay.reduce((sum, day) => sum + day.reads, 0)).toBe(11);
     expect(year.nodes.map((node) => node.label)).toEqual(['A', 'B', nameOf(room.c)]);
   });
 
@@ -175,6 +185,7 @@ describe.each(['sqlite', 'memory'] as const)('analytics pages: s2viz, dashboard,
     expect(reply).toMatchObject({
       seesNames: true,
       view: null,
+      views: [{ id: welcomeViewId, title: welcomeTitle, count: 17 }],
       // Alice: 3 notes, 1 save again and 1 permission change, 4 self-reads; Bob and Carol: 1 note, 3 reads each.
       actions: { read: 10, modified: 2, created: 5 },
       actors: [
@@ -225,6 +236,13 @@ describe.each(['sqlite', 'memory'] as const)('analytics pages: s2viz, dashboard,
     expect(empty.view).toEqual({ id: emptyViewId, title: 'Empty' });
     expect(empty.totals).toEqual({ read: 0, modified: 0, created: 0, total: 0 });
     expect(empty.users).toEqual([]);
+    // Thursday: Alice's read in her private view; Bob's view chart leaves that view out, the manager's lists it.
+    const thursday = 'from=2025-10-09&to=2025-10-09';
+    const bobs = await page<DashboardReply>(room.b, 'dashboard', thursday);
+    expect(bobs.views.map((v) => v.id)).not.toContain(privateViewId);
+    expect(JSON.stringify(bobs)).not.toContain('Alice only');
+    const managers = await page<DashboardReply>(room.manager, 'dashboard', thursday);
+    expect(managers.views).toContainEqual({ id: privateViewId, title: 'Alice only', count: 1 });
   });
 
   it("dashboard.csv: the original's columns and file name, labels as the viewer sees them", async () => {
@@ -335,6 +353,8 @@ describe.each(['sqlite', 'memory'] as const)('analytics pages: s2viz, dashboard,
     await bad('authornetwork', 'group=nope', 'group');
     await bad('authornetwork', 'from=2025-13-01', 'from');
     expect((await status('dashboard', `view=${notes.n1}`)).code).toBe(404);
+    expect((await status('dashboard', `view=${privateViewId}`)).code).toBe(404);
+    expect((await status('authornetwork', `view=${privateViewId}`)).code).toBe(404);
     expect((await status('authornetwork', `group=${welcomeViewId}`)).code).toBe(404);
   });
 
