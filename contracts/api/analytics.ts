@@ -70,3 +70,102 @@ export const StatsReply = Type.Object({
   ),
 });
 export type StatsReply = Static<typeof StatsReply>;
+
+const objectId = Type.String({ pattern: '^[0-9a-f]{24}$', maxLength: 24, description: 'A 24-hex id' });
+
+/** A date range (each missing end taken from the current school year, as on the statistics page). */
+const RangeQuery = { from: Type.Optional(date), to: Type.Optional(date) };
+
+/** The social-interaction page (s2viz): reads per day in the range; chords and network over every read. */
+export const S2vizQuery = Type.Object(RangeQuery, { additionalProperties: false });
+export type S2vizQuery = Static<typeof S2vizQuery>;
+
+const Matrix = Type.Array(Type.Array(Type.Number()), { description: 'Square, in the order of `nodes`' });
+
+export const S2vizReply = Type.Object({
+  communityId: Type.String(),
+  range: Type.Object({ from: Type.String(), to: Type.String() }),
+  defaultRange: Type.Boolean(),
+  seesNames: Type.Boolean(),
+  /** Every day of the range: reads that day (chart "Lecture", "Visites par jour"). */
+  readsPerDay: Type.Array(Type.Object({ day: Type.String(), reads: Type.Integer() })),
+  /** Everybody in a read (reader or first author of what was read), in first-seen order. */
+  nodes: Type.Array(AnalyticsAuthor),
+  /** Chords: "reading" (reader → author 0.1, author → reader 1) and "being read" (1 and 0.1); self-reads on the diagonal. */
+  chords: Type.Object({ reading: Matrix, beingRead: Matrix }),
+  network: Type.Object({
+    /** Reader → first author, weight = reads; self-reads left out. */
+    edges: Type.Array(Type.Object({ from: Type.String(), to: Type.String(), weight: Type.Integer() })),
+    /** Each pair once, weight = reads both ways (the original counted one too few). */
+    undirected: Type.Array(Type.Object({ a: Type.String(), b: Type.String(), weight: Type.Integer() })),
+    undirectedCount: Type.Integer(),
+  }),
+});
+export type S2vizReply = Static<typeof S2vizReply>;
+
+/** The activity dashboard's filters: a range (default: the school year) and one view (none: the community). */
+export const DashboardQuery = Type.Object({ ...RangeQuery, view: Type.Optional(objectId) }, { additionalProperties: false });
+export type DashboardQuery = Static<typeof DashboardQuery>;
+
+const ActionCounts = { read: Type.Integer(), modified: Type.Integer(), created: Type.Integer() };
+const UserRow = Type.Object({ ...ActionCounts, total: Type.Integer() });
+
+export const DashboardReply = Type.Object({
+  communityId: Type.String(),
+  range: Type.Object({ from: Type.String(), to: Type.String() }),
+  defaultRange: Type.Boolean(),
+  seesNames: Type.Boolean(),
+  /** The selected view's title (null: the whole community). */
+  view: Type.Union([Type.Null(), Type.Object({ id: Type.String(), title: Type.String() })]),
+  /** The pie: how many records of each action. */
+  actions: Type.Object(ActionCounts),
+  /** The view chart: records per view the viewer may read, most first; "Deleted" for a view no longer active. */
+  views: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), count: Type.Integer() })),
+  /** The row chart: records per actor, most first. */
+  actors: Type.Array(Type.Object({ author: AnalyticsAuthor, count: Type.Integer() })),
+  /** Every day of the range: Modify and Read (stacked). */
+  perDay: Type.Array(Type.Object({ day: Type.String(), modified: Type.Integer(), read: Type.Integer() })),
+  /** The record table, newest day first: one row per day, actor and action with its count (at most 1000 rows). */
+  records: Type.Array(Type.Object({ day: Type.String(), action: Type.String(), author: AnalyticsAuthor, count: Type.Integer() })),
+  recordsTruncated: Type.Boolean(),
+  /** Per user, in label order; totals and averages (per user listed, 2 decimals). */
+  users: Type.Array(Type.Object({ author: AnalyticsAuthor, counts: UserRow })),
+  totals: UserRow,
+  averages: Type.Object({ read: Type.Number(), modified: Type.Number(), created: Type.Number(), total: Type.Number() }),
+});
+export type DashboardReply = Static<typeof DashboardReply>;
+
+/** The note dashboard (dashboard2): contributions created in a range (default: the school year). */
+export const NoteDashboardQuery = Type.Object(RangeQuery, { additionalProperties: false });
+export type NoteDashboardQuery = Static<typeof NoteDashboardQuery>;
+
+export const NoteDashboardReply = Type.Object({
+  communityId: Type.String(),
+  range: Type.Object({ from: Type.String(), to: Type.String() }),
+  defaultRange: Type.Boolean(),
+  seesNames: Type.Boolean(),
+  total: Type.Integer(),
+  /** Contributions per first author, most first. */
+  byAuthor: Type.Array(Type.Object({ author: AnalyticsAuthor, count: Type.Integer() })),
+  /** The type pie, in % of the total (2 decimals). */
+  types: Type.Array(Type.Object({ type: Type.String(), count: Type.Integer(), percent: Type.Number() })),
+  perDay: Type.Array(Type.Object({ day: Type.String(), count: Type.Integer() })),
+});
+export type NoteDashboardReply = Static<typeof NoteDashboardReply>;
+
+/** The author network's filters: a range (both ends included), a group and a view. */
+export const AuthorNetworkQuery = Type.Object(
+  { ...RangeQuery, group: Type.Optional(objectId), view: Type.Optional(objectId) },
+  { additionalProperties: false },
+);
+export type AuthorNetworkQuery = Static<typeof AuthorNetworkQuery>;
+
+export const AuthorNetworkReply = Type.Object({
+  communityId: Type.String(),
+  seesNames: Type.Boolean(),
+  /** Authors of the kept contributions; size = contributions; radius ((s − min)/max × 20) + 8. */
+  nodes: Type.Array(Type.Object({ author: AnalyticsAuthor, size: Type.Integer(), radius: Type.Number() })),
+  /** Build-ons between kept authors: weight = (building author, built-on author) pairs; self-loops kept; stroke ((w − min)/max × 5) + 2. */
+  edges: Type.Array(Type.Object({ from: Type.String(), to: Type.String(), weight: Type.Integer(), stroke: Type.Number() })),
+});
+export type AuthorNetworkReply = Static<typeof AuthorNetworkReply>;

@@ -1,4 +1,4 @@
-import { classReaders, managers, note, type Row } from './contentAuthorization.world.ts';
+import { classReaders, managers, note, notFoundToClassmate, view, type Row } from './contentAuthorization.world.ts';
 
 /**
  * The rows of the content authorization matrix about the analytics pages (issue 12; run by
@@ -16,5 +16,63 @@ export const analyticsRows: Row[] = [
     variant: "filtered by the pupil's notes (the author selector)",
     expect: managers,
     request: (w) => ({ url: `/api/analytics/${w.communityId}/stats?authors=${w.pupil.authorId}&from=2020-01-01&to=2021-12-31` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/s2viz',
+    expect: classReaders,
+    request: async (w) => (await note(w), { url: `/api/analytics/${w.communityId}/s2viz` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/dashboard',
+    expect: classReaders,
+    request: async (w) => (await note(w), { url: `/api/analytics/${w.communityId}/dashboard` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/dashboard',
+    variant: 'one view (the welcome view)',
+    expect: classReaders,
+    request: (w) => ({ url: `/api/analytics/${w.communityId}/dashboard?view=${w.welcomeViewId}` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/dashboard',
+    variant: "one private view of the pupil (its title is not the classmate's to see)",
+    expect: notFoundToClassmate,
+    request: async (w) => ({ url: `/api/analytics/${w.communityId}/dashboard?view=${await view(w, 'private')}` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/dashboard',
+    variant: 'with activity in a private view of the pupil (left out of the view chart for others)',
+    expect: classReaders,
+    request: async (w) => {
+      await note(w, { viewId: await view(w, 'private') });
+      return { url: `/api/analytics/${w.communityId}/dashboard` };
+    },
+  },
+  {
+    route: 'GET /api/analytics/:communityId/dashboard.csv',
+    expect: classReaders,
+    request: async (w) => (await note(w), { url: `/api/analytics/${w.communityId}/dashboard.csv` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/dashboard2',
+    expect: classReaders,
+    request: async (w) => (await note(w), { url: `/api/analytics/${w.communityId}/dashboard2` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/authornetwork',
+    expect: classReaders,
+    request: async (w) => (await note(w), { url: `/api/analytics/${w.communityId}/authornetwork` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/authornetwork',
+    variant: 'in the welcome view',
+    expect: classReaders,
+    request: (w) => ({ url: `/api/analytics/${w.communityId}/authornetwork?view=${w.welcomeViewId}` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/authornetwork',
+    variant: 'in a private view of the pupil',
+    expect: notFoundToClassmate,
+    request: async (w) => ({ url: `/api/analytics/${w.communityId}/authornetwork?view=${await view(w, 'private')}` }),
   },
 ];

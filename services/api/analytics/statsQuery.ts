@@ -1,9 +1,5 @@
 import { maxStatsRangeDays, type StatsQuery, type StatsReply } from '../../../contracts/api/analytics.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
-import { canRead } from '../../../contracts/permissions.ts';
-import { personName } from '../../../contracts/personName.ts';
-import { analyticsItemsCollectionName, type AnalyticsItemDocument } from '../../../projections/analytics/index.ts';
-import { authorsCollectionName, type AuthorDocument } from '../../../projections/authors/index.ts';
 import {
   contributionsCollectionName,
   linksCollectionName,
@@ -15,16 +11,15 @@ import type { Clock } from '../../core/clock.ts';
 import { ForbiddenError, ValidationError } from '../../core/errors.ts';
 import type { ReadStore } from '../../core/readStore.ts';
 import { daysInRange, isValidDate, schoolYear, type DateRange } from '../../domain/analytics/dates.ts';
-import { firstSeenOrder, labelAuthors, type AnalyticsViewer } from '../../domain/analytics/pseudonyms.ts';
 import { computeStats, type StatsItem, type StatsScaffold } from '../../domain/analytics/stats.ts';
-import { lastNameFirstIn } from '../authors/nameOrder.ts';
 import { searchTextOf, wordsOf } from '../search/searchService.ts';
 import type { CommunityAccess } from '../communities/access.ts';
+import { audienceOf, contributionTypes } from './audience.ts';
 
 export type AnalyticsDeps = { readStore: ReadStore; access: CommunityAccess; clock: Clock };
 
 /** What the statistics page counts: what pupils write and place (fact sheet §7's search of contributions). */
-export const statsTypes = ['Note', 'Drawing', 'Attachment'];
+export const statsTypes = contributionTypes;
 
 const ids = (list: string | undefined): string[] => (list ? [...new Set(list.split(','))] : []);
 
@@ -81,58 +76,23 @@ const withWords = async (readStore: ReadStore, items: StatsItem[], words: string
   return items.filter((item) => matching.has(item.id));
 };
 
-/** Members of private contributions' groups, by group id. */
-const groupMembers = async (readStore: ReadStore, items: readonly AnalyticsItemDocument[]): Promise<Map<string, string[]>> => {
-  const groupIds = [...new Set(items.flatMap((item) => (item.permission === 'private' && item.group ? [item.group] : [])))];
-  if (groupIds.length === 0) return new Map();
-  const groups = await readStore.collection<ContributionDocument>(contributionsCollectionName).find({ _id: { $in: groupIds } });
-  return new Map(
-    groups.map((group) => {
-      const members = (group.data as { members?: unknown }).members;
-      return [group._id, Array.isArray(members) ? members.filter((m): m is string => typeof m === 'string') : []];
-    }),
-  );
-};
-
 /**
  * GET /api/analytics/{communityId}/stats: the statistics page (spec part 2 §2,
  * fact sheet §7). Members only; counts only contributions the caller may read;
  * a writer sees their own name and letters for everyone else.
  */
 export const statsQuery = async (deps: AnalyticsDeps, user: UserDocument, communityId: string, query: StatsQuery): Promise<StatsReply> => {
-  const grant = await deps.access.member(user, communityId);
-  const viewer: AnalyticsViewer = { authorId: grant.author?._id ?? null, seesNames: grant.isManager };
+  const { grant, viewer, items: readable, order, label } = await audienceOf(deps, user, communityId);
   if (query.authors !== undefined && !viewer.seesNames) throw new ForbiddenError(msg('community.managerOnly'));
   const { range, defaultRange } = statsRange(query, deps.clock.now());
-
-  const stored = await deps.readStore
-    .collection<AnalyticsItemDocument>(analyticsItemsCollectionName)
-    .find({ communityId, type: { $in: statsTypes }, status: 'active' });
-  const groups = await groupMembers(deps.readStore, stored);
-  const subject = { authorId: viewer.authorId, isManager: grant.isManager };
-  const items: StatsItem[] = stored
-    .filter((item) =>
-      canRead(subject, { permission: item.permission, authors: item.authors, groupMembers: item.group ? groups.get(item.group) : [] }),
-    )
-    .map((item) => ({
-      id: item._id,
-      type: item.type,
-      authors: item.authors,
-      created: item.created,
-      views: item.views,
-      supports: item.supports,
-    }));
-
-  const members = await deps.readStore
-    .collection<AuthorDocument>(authorsCollectionName)
-    .find({ communityId }, { sort: { created: 1, _id: 1 } });
-  const lastNameFirst = await lastNameFirstIn(deps.readStore, grant.community);
-  const names = new Map(members.map((author) => [author._id, personName(author, lastNameFirst)]));
-  const order = firstSeenOrder(
-    items,
-    members.map((author) => author._id),
-  );
-  const labels = labelAuthors(viewer, order, (authorId) => names.get(authorId) ?? '?');
+  const items: StatsItem[] = readable.map((item) => ({
+    id: item._id,
+    type: item.type,
+    authors: item.authors,
+    created: item.created,
+    views: item.views,
+    supports: item.supports,
+  }));
 
   const stats = computeStats(
     await withWords(deps.readStore, items, wordsOf(query.words)),
@@ -152,7 +112,7 @@ export const statsQuery = async (deps: AnalyticsDeps, user: UserDocument, commun
     weekdays: stats.weekdays,
     perYear: stats.perYear,
     perWeek: stats.perWeek,
-    byAuthor: stats.byAuthor.map(({ authorId, count }) => ({ author: labels.get(authorId) ?? { key: '?', label: '?', me: false }, count })),
+    byAuthor: stats.byAuthor.map(({ authorId, count }) => ({ author: label(authorId), count })),
     scaffolds: stats.scaffolds,
   };
 };
