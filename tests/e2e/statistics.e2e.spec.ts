@@ -3,7 +3,8 @@ import { beforeAll, expect, it } from 'vitest';
 import type { StatsReply } from '../../contracts/api/analytics.ts';
 import type { CommunityAdmin, Scaffold } from '../../contracts/api/communities.ts';
 import { expectNoAxeViolations } from './axeStrict.ts';
-import { describeBrowser, expectAccessible, openPageAs, screenshots, useBrowserApp } from './harness.ts';
+import { join } from 'node:path';
+import { describeBrowser, expectAccessible, openPageAs, screenshotDir, screenshots, useBrowserApp } from './harness.ts';
 import { createCommunity, ok, registerAuthor, writtenNote, type Member } from './api.ts';
 
 /**
@@ -212,6 +213,12 @@ describeBrowser('statistics page: charts, pseudonyms, filters', () => {
         await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
         await expectAccessible(page);
         await expectNoAxeViolations(page);
+        // The charts follow the width: nothing wider than the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({
+          path: join(screenshotDir, `stats-${who === pupil ? 'pupil' : 'teacher'}-settled-${width}.png`),
+          fullPage: true,
+        });
       }
       for (const details of await page.locator('details').all()) {
         if ((await details.getAttribute('open')) === null) await details.locator('summary').click();

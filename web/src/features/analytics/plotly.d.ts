@@ -6,7 +6,6 @@ declare module 'plotly.js-basic-dist-min' {
   const Plotly: {
     react: (root: HTMLElement, data: PlotlyData[], layout?: PlotlyLayout, config?: PlotlyConfig) => Promise<unknown>;
     purge: (root: HTMLElement) => void;
-    Plots: { resize: (root: HTMLElement) => void };
   };
   export default Plotly;
 }
