@@ -110,8 +110,11 @@ describeBrowser('statistics page: charts, pseudonyms, filters', () => {
     await page.addInitScript((value) => localStorage.setItem('buildon.token', value), pupil.token);
     await page.goto(`${app.url}/view/${viewId}`);
     await page.getByTestId('view-page').first().waitFor();
-    const entry = page.getByTestId('tool-analytics');
-    if (!(await entry.isVisible())) await page.getByTestId('toolbar-menu').click();
+    // The analytics area is in the toolbar's settings panel (one rail button more would fold a manager's rail at 1280 × 800).
+    await page.getByTestId('tool-settings').click();
+    const entry = page.getByTestId('panel-settings').getByTestId('open-stats');
+    expect((await entry.textContent())?.trim()).toBe('Statistiques');
+    await page.screenshot({ path: join(screenshotDir, 'stats-entry-1280.png') });
     expect(
       scripts.some((url) => /StatsPage|plotly/i.test(url)),
       scripts.join('\n'),
@@ -188,6 +191,9 @@ describeBrowser('statistics page: charts, pseudonyms, filters', () => {
   });
 
   it('shows the teacher every name and lets them filter by author', async () => {
+    const view = await openPageAs(app, teacher.token, `/view/${viewId}`);
+    await view.getByTestId('tool-settings').click();
+    await view.getByTestId('panel-settings').getByTestId('open-stats').waitFor();
     const page = await openPageAs(app, teacher.token, `/stats/${community._id}`);
     await ready(page);
     await expectDrawn(page, mainCharts);

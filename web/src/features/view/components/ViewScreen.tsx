@@ -14,7 +14,6 @@ import {
   Paperclip,
   PenTool,
   Search,
-  BarChart3,
   Settings2,
   UserCog,
   UsersRound,
@@ -465,8 +464,6 @@ export const ViewScreen = ({
     });
   }
   items.push({ id: 'timemachine', label: t('canvas.timemachine.open'), icon: History, to: `/timemachine/${viewId}` });
-  // The analytics area (spec part 2 toolbar "analytics", issue 12 §7): the statistics page, for every member.
-  items.push({ id: 'analytics', label: t('stats.open'), icon: BarChart3, to: `/stats/${communityId}` });
   items.push(
     { id: 'help', label: t('canvas.panels.help'), icon: CircleHelp, pressed: panel === 'help', onClick: () => togglePanel('help') },
     { id: 'exit', label: t('canvas.tools.exit'), icon: DoorOpen, to: '/', gapBefore: true },
@@ -541,6 +538,7 @@ export const ViewScreen = ({
         onReset={resetSetting}
         onSaveForAll={() => void storeSetting(setting)}
         onUseCommunity={() => void storeSetting(null)}
+        statsHref={`/stats/${communityId}`}
         onClose={() => setPanel(null)}
       />
     ) : panel === 'search' && slots.renderSearch ? (
