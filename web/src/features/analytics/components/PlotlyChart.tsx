@@ -55,7 +55,8 @@ const layoutOf = (chart: Chart, languageTag: string, width: number): Record<stri
     xaxis: {
       type: 'category',
       automargin: true,
-      nticks: Math.max(3, Math.min(12, Math.floor(width / 90))),
+      // Only the day by day axis thins its labels; the weekdays, years and weeks keep each one.
+      ...(chart.id === 'per-day' ? { nticks: Math.max(3, Math.min(12, Math.floor(width / 90))) } : {}),
       tickangle: chart.id === 'per-day' || (narrow && chart.id === 'weekdays') ? -45 : 'auto',
     },
     yaxis: { rangemode: 'tozero', tickformat: 'd', automargin: true, fixedrange: true },
