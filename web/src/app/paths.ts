@@ -24,5 +24,6 @@ export const paths = {
   viewManager: '/viewmanager/:communityId',
   timeMachine: '/timemachine/:viewId',
   search: '/search/:communityId',
+  stats: '/stats/:communityId',
   guide: '/guide/:kind',
 } as const;

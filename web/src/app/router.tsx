@@ -42,6 +42,8 @@ const ViewManagerPage = lazy(() =>
   import('../features/viewmanager/components/ViewManagerPage.tsx').then((m) => ({ default: m.ViewManagerPage })),
 );
 const SearchPage = lazy(() => import('../features/search/components/SearchPage.tsx').then((m) => ({ default: m.SearchPage })));
+// The statistics page carries plotly (issue 12 §6): it loads with its route only.
+const StatsPage = lazy(() => import('../features/analytics/components/StatsPage.tsx').then((m) => ({ default: m.StatsPage })));
 const TimeMachinePage = lazy(() =>
   import('../features/view/timemachine/TimeMachinePage.tsx').then((m) => ({ default: m.TimeMachinePage })),
 );
@@ -92,6 +94,7 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.viewManager, element: <RequireAuth>{() => <ViewManagerPage />}</RequireAuth> },
         { path: paths.timeMachine, element: <RequireAuth>{() => <TimeMachinePage />}</RequireAuth> },
         { path: paths.search, element: <RequireAuth>{() => <SearchPage />}</RequireAuth> },
+        { path: paths.stats, element: <RequireAuth>{() => <StatsPage />}</RequireAuth> },
         // The guides are read before the first login too.
         { path: paths.guide, element: <GuidePage /> },
         { path: '*', element: <Navigate to={paths.home} replace /> },

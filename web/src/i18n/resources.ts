@@ -52,6 +52,15 @@ import itSearch from './locales/search/it.json' with { type: 'json' };
 import jaSearch from './locales/search/ja.json' with { type: 'json' };
 import ptSearch from './locales/search/pt.json' with { type: 'json' };
 import zhCNSearch from './locales/search/zh_CN.json' with { type: 'json' };
+import cnStats from './locales/stats/cn.json' with { type: 'json' };
+import enStats from './locales/stats/en.json' with { type: 'json' };
+import esStats from './locales/stats/es.json' with { type: 'json' };
+import fiStats from './locales/stats/fi.json' with { type: 'json' };
+import frStats from './locales/stats/fr.json' with { type: 'json' };
+import itStats from './locales/stats/it.json' with { type: 'json' };
+import jaStats from './locales/stats/ja.json' with { type: 'json' };
+import ptStats from './locales/stats/pt.json' with { type: 'json' };
+import zhCNStats from './locales/stats/zh_CN.json' with { type: 'json' };
 import cnServer from './locales/server/cn.json' with { type: 'json' };
 import enServer from './locales/server/en.json' with { type: 'json' };
 import esServer from './locales/server/es.json' with { type: 'json' };
@@ -67,7 +76,7 @@ import type { Language } from './languages.ts';
  * French is the reference locale: its keys type every `t()` call. The
  * canvas and the contribution window keep their texts in files of their own
  * (`locales/canvas/`, `locales/contribution/`, `locales/annotations/`,
- * `locales/multilanguage/`, `locales/search/`, and `locales/server/` for the
+ * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, and `locales/server/` for the
  * server's messages by code, contracts/messageCodes.ts), each under one top-level key,
  * merged here into the one `translation` namespace.
  */
@@ -77,19 +86,20 @@ export type Translation = typeof fr &
   typeof frAnnotations &
   typeof frMultilanguage &
   typeof frSearch &
+  typeof frStats &
   typeof frServer;
 
 const merge = (...parts: object[]): Translation => Object.assign({}, ...parts) as Translation;
 
 /** The nine locales, one `translation` namespace each. */
 export const locales: Record<Language, Translation> = {
-  cn: merge(cn, cnCanvas, cnContribution, cnAnnotations, cnMultilanguage, cnSearch, cnServer),
-  en: merge(en, enCanvas, enContribution, enAnnotations, enMultilanguage, enSearch, enServer),
-  es: merge(es, esCanvas, esContribution, esAnnotations, esMultilanguage, esSearch, esServer),
-  fi: merge(fi, fiCanvas, fiContribution, fiAnnotations, fiMultilanguage, fiSearch, fiServer),
-  fr: merge(fr, frCanvas, frContribution, frAnnotations, frMultilanguage, frSearch, frServer),
-  it: merge(it, itCanvas, itContribution, itAnnotations, itMultilanguage, itSearch, itServer),
-  ja: merge(ja, jaCanvas, jaContribution, jaAnnotations, jaMultilanguage, jaSearch, jaServer),
-  pt: merge(pt, ptCanvas, ptContribution, ptAnnotations, ptMultilanguage, ptSearch, ptServer),
-  zh_CN: merge(zhCN, zhCNCanvas, zhCNContribution, zhCNAnnotations, zhCNMultilanguage, zhCNSearch, zhCNServer),
+  cn: merge(cn, cnCanvas, cnContribution, cnAnnotations, cnMultilanguage, cnSearch, cnStats, cnServer),
+  en: merge(en, enCanvas, enContribution, enAnnotations, enMultilanguage, enSearch, enStats, enServer),
+  es: merge(es, esCanvas, esContribution, esAnnotations, esMultilanguage, esSearch, esStats, esServer),
+  fi: merge(fi, fiCanvas, fiContribution, fiAnnotations, fiMultilanguage, fiSearch, fiStats, fiServer),
+  fr: merge(fr, frCanvas, frContribution, frAnnotations, frMultilanguage, frSearch, frStats, frServer),
+  it: merge(it, itCanvas, itContribution, itAnnotations, itMultilanguage, itSearch, itStats, itServer),
+  ja: merge(ja, jaCanvas, jaContribution, jaAnnotations, jaMultilanguage, jaSearch, jaStats, jaServer),
+  pt: merge(pt, ptCanvas, ptContribution, ptAnnotations, ptMultilanguage, ptSearch, ptStats, ptServer),
+  zh_CN: merge(zhCN, zhCNCanvas, zhCNContribution, zhCNAnnotations, zhCNMultilanguage, zhCNSearch, zhCNStats, zhCNServer),
 };

@@ -1,4 +1,6 @@
+import { BarChart3 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
 import { Button } from '../../../components/Button.tsx';
 import { Panel } from './Panel.tsx';
@@ -30,6 +32,7 @@ export const SettingsPanel = ({
   onReset,
   onSaveForAll,
   onUseCommunity,
+  statsHref,
   onClose,
 }: {
   setting: ViewSetting;
@@ -44,6 +47,8 @@ export const SettingsPanel = ({
   onReset: () => void;
   onSaveForAll: () => void;
   onUseCommunity: () => void;
+  /** The analytics area (spec part 2: the toolbar's analytics; issue 12 §7): the statistics page of the community. */
+  statsHref?: string;
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
@@ -84,6 +89,16 @@ export const SettingsPanel = ({
           </Button>
         )}
       </div>
+      {statsHref && (
+        <section className={styles.fieldset} aria-labelledby="settings-analytics" data-testid="settings-analytics">
+          <h3 id="settings-analytics" className={`${styles.legendTitle} ${styles.analyticsTitle}`}>
+            {t('stats.analytics')}
+          </h3>
+          <Link to={statsHref} className={styles.analyticsLink} data-testid="open-stats">
+            <BarChart3 size={16} aria-hidden="true" /> {t('stats.open')}
+          </Link>
+        </section>
+      )}
     </Panel>
   );
 };
