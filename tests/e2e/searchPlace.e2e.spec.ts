@@ -114,7 +114,7 @@ describeBrowser('placing a search result in a view with the keyboard (issue 25 �
     await expect
       .poll(() => page.getByTestId('search-place-status').textContent())
       .toBe(`« ${title} » est placée dans la perspective « Mes idées ».`);
-    expect(await focused(page)).toBe('search-place');
+    await expect.poll(() => focused(page)).toBe('search-place');
     expect(await refsOf(ownViewId)).toEqual([{ to: noteId, x: 40, y: 40 }]);
 
     // Again, into the welcome view (the dialog remembers the last view chosen): below the note already there, not on it.
@@ -138,7 +138,7 @@ describeBrowser('placing a search result in a view with the keyboard (issue 25 �
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await focused(page)).toBe('search-place');
+    await expect.poll(() => focused(page)).toBe('search-place');
     expect(await refsOf(welcomeId)).toHaveLength(2);
     await expectAccessible(page);
     await expectNoAxeViolations(page);
