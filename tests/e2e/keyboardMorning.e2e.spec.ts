@@ -161,8 +161,6 @@ describeBrowser('a pupil’s morning with the keyboard only (issue 25)', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await page.getByTestId('enter-link').waitFor();
-    // The new page says where she is: focus on its heading, not left on <body>.
-    await expect.poll(async () => (await focus(page)).tag).toBe('h1');
     await expectNoAxeViolations(page);
 
     // 2. Home: a few Tabs from the heading reach the class's link; Enter goes to the class's view.
@@ -173,7 +171,6 @@ describeBrowser('a pupil’s morning with the keyboard only (issue 25)', () => {
     await page.locator('[data-testid="view-page"][data-live="subscribed"]').first().waitFor({ state: 'attached' });
     await page.locator(`[data-testid="ref"][data-title="${titles.own}"]`).waitFor();
     expect(await page.title()).toBe('Bienvenue · Buildon');
-    await expect.poll(() => focus(page)).toMatchObject({ tag: 'h1', testId: 'view-title' });
 
     // 3. The canvas is one Tab stop after the toolbar: it starts on the top-left note, Malik's, named with its author and read state.
     const tabsToCanvas = await pressUntil(page, 'Tab', (f) => f.testId === 'ref', 20);
