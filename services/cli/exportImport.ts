@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { jsonText } from '../../contracts/deepJson.ts';
 import type { BlobStore } from '../core/blobStore.ts';
 import type { EventStore, NewEvent } from '../core/eventStore.ts';
-import { exportedEvents, importedEvents, type ExportedEvent, type ImportedEvent } from './exportLines.ts';
+import type { ImportedEvent } from '../core/eventStore.ts';
+import { exportedEvents, importedEvents, type ExportedEvent } from './exportLines.ts';
 
 /** Written next to the events; `import` refuses a folder whose checksum differs. */
 export type ExportManifest = {

@@ -1,3 +1,4 @@
+import type { ImportedEvent } from '../core/eventStore.ts';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { jsonText } from '../../contracts/deepJson.ts';
@@ -8,19 +9,6 @@ export type ExportedEvent = Pick<
   RecordedEvent,
   'type' | 'data' | 'metadata' | 'streamName' | 'streamRevision' | 'globalPosition' | 'eventId'
 >;
-
-/** One event for a bulk import: data and metadata as JSON text (the SQLite store's `ImportedEvent`). */
-export type ImportedEvent = {
-  type: string;
-  data: string;
-  metadata: string;
-  streamName: string;
-  streamRevision: number;
-  globalPosition?: number;
-  eventId?: string;
-  /** Set when `data` was cut out of the line unparsed: the store checks it is JSON (json_valid). */
-  unchecked?: boolean;
-};
 
 const damaged = (line: number, what: string) => new Error(`events.jsonl line ${line} ${what}: the export is damaged.`);
 

@@ -127,3 +127,20 @@ export interface EventStore {
 
   close(): Promise<void>;
 }
+
+/**
+ * One event of an export, ready to store by a bulk import (`kf import`): data and metadata already as JSON
+ * text. `globalPosition` kept as given (a whole-store export) or, absent,
+ * the next position (a community archive, renumbered densely).
+ */
+export type ImportedEvent = {
+  type: string;
+  data: string;
+  metadata: string;
+  streamName: string;
+  streamRevision: number;
+  globalPosition?: number;
+  eventId?: string;
+  /** `data` was not parsed by the caller: stored only if SQLite finds it JSON (json_valid). */
+  unchecked?: boolean;
+};

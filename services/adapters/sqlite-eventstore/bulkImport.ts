@@ -1,23 +1,7 @@
+import type { ImportedEvent } from '../../core/eventStore.ts';
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './database.ts';
-
-/**
- * One event of an export, ready to store: data and metadata already as JSON
- * text. `globalPosition` kept as given (a whole-store export) or, absent,
- * the next position (a community archive, renumbered densely).
- */
-export type ImportedEvent = {
-  type: string;
-  data: string;
-  metadata: string;
-  streamName: string;
-  streamRevision: number;
-  globalPosition?: number;
-  eventId?: string;
-  /** `data` was not parsed by the caller: stored only if SQLite finds it JSON (json_valid). */
-  unchecked?: boolean;
-};
 
 /** How many streams' revisions the import remembers between batches. */
 const recentStreams = 50_000;

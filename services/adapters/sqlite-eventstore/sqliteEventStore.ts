@@ -12,7 +12,8 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../../core/eventStore.ts';
-import { BulkImport, type ImportedEvent } from './bulkImport.ts';
+import type { ImportedEvent } from '../../core/eventStore.ts';
+import { BulkImport } from './bulkImport.ts';
 import { openDatabase, type SqliteDatabase } from './database.ts';
 import { SqliteEventReads } from './eventReads.ts';
 import { limit, schema } from './eventRows.ts';
@@ -20,7 +21,7 @@ import { GroupCommit, type SqliteEventStoreStats } from './groupCommit.ts';
 import { SqliteSubscription } from './sqliteSubscription.ts';
 
 export type { SqliteEventStoreStats } from './groupCommit.ts';
-export type { ImportedEvent } from './bulkImport.ts';
+export type { ImportedEvent } from '../../core/eventStore.ts';
 
 export type SqliteEventStoreOptions = {
   /**
