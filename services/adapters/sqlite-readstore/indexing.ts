@@ -72,7 +72,7 @@ export const mergeIndexes = (
  * Where a query's candidates come from: every document, documents by `_id`, or
  * the keys of one index. `covered`: the candidates are exactly the matches (the
  * filter is only equalities on the index's fields), so counting needs no
- * document; documents found are still tested against the whole filter.
+ * document and documents found need no test against the filter.
  */
 export type Plan =
   { kind: 'all' } | { kind: 'ids'; ids: string[]; covered: boolean } | { kind: 'keys'; ix: number; keys: string[]; covered: boolean };

@@ -1,6 +1,7 @@
 import { Query } from 'mingo';
 import { DuplicateKeyError } from '../../core/errors.ts';
 import type { Collection, Document, Filter, FindOptions, SortSpec } from '../../core/readStore.ts';
+import { copyDocument } from '../memory-readstore/copy.ts';
 import { topLevelProjection } from '../memory-readstore/projection.ts';
 import { isEmptyFilter } from '../memory-readstore/queryPlan.ts';
 import { sortDocuments } from '../memory-readstore/sort.ts';
@@ -18,15 +19,17 @@ const matching = (
   options: FindOptions & { sort?: SortSpec },
   plan = tables.plan(filter),
 ): Document[] => {
+  // A covered plan finds exactly the matches (as `count` trusts): nothing to test.
+  const covered = plan.kind !== 'all' && plan.covered;
   // `$where` and `$function` run arbitrary code: read store filters never need them.
-  const query = isEmptyFilter(filter) ? null : new Query(filter, { scriptEnabled: false });
+  const query = isEmptyFilter(filter) || covered ? null : new Query(filter, { scriptEnabled: false });
   const sort = options.sort && Object.keys(options.sort).length > 0 ? options.sort : null;
   const skip = options.skip ?? 0;
   const wanted = options.limit ? skip + options.limit : Infinity;
   let docs: Document[] = [];
-  tables.scan(plan, (doc) => {
+  tables.scan(plan, (doc, shared) => {
     if (query && !query.test(doc)) return true;
-    docs.push(doc);
+    docs.push(shared ? copyDocument(doc) : doc);
     if (!sort) return docs.length < wanted;
     // Top-k: a page of a big collection never holds more than twice what it returns.
     if (docs.length >= 2 * wanted + 1_000) docs = sortDocuments(docs, sort).slice(0, wanted);
@@ -46,7 +49,8 @@ const project = (docs: Document[], projection: FindOptions['projection']): Docum
 /**
  * The Collection port over a collection's tables. `resolve` is called on every
  * operation, so a handle taken before a rebuild sees the committed tables.
- * Returned documents are parsed from their rows: private copies by nature.
+ * Returned documents are private copies: parsed from their rows, or copied
+ * from the tables' cache of recent documents.
  */
 export class SqliteCollection<T extends Document = Document> implements Collection<T> {
   constructor(

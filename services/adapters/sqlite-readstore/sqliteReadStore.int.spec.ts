@@ -128,6 +128,39 @@ describe('SqliteReadStore on a file', () => {
     expect(await contributions.get('n0')).toBeNull();
   });
 
+  it('finds through kept documents as copies, and remembers an absent id only until it is written', async () => {
+    const store = openSqliteReadStore({ path: file(), log, recentDocuments: 50 });
+    stores.push(store);
+    await store.ensureCollection(spec);
+    const contributions = store.collection<Note>('contributions');
+    await contributions.putMany(notes(1, 4));
+    // A find by index and by ids, twice: the second comes from the kept documents, unchanged by what a caller did to the first.
+    for (const filter of [{ communityId: 'c0' }, { _id: { $in: ['n0', 'n1', 'n9'] } }]) {
+      const first = await contributions.find(filter);
+      for (const doc of first) doc.title = 'changed by a caller';
+      const again = await contributions.find(filter);
+      expect(again.map((doc) => doc.title).sort()).toEqual(
+        first
+          .map((doc) => doc._id)
+          .sort()
+          .map((id) => `Idea ${id.slice(1)}`),
+      );
+    }
+    // 'n9' was found absent: a write makes it present, a rolled-back write leaves it absent.
+    expect(await contributions.get('n9')).toBeNull();
+    await expect(
+      store.transaction(async () => {
+        await contributions.put({ ...notes(1, 4)[0]!, _id: 'n9', title: 'never committed' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await contributions.get('n9')).toBeNull();
+    expect(await contributions.find({ _id: { $in: ['n9'] } })).toEqual([]);
+    await contributions.put({ ...notes(1, 4)[0]!, _id: 'n9', title: 'Idea 9' });
+    expect(await contributions.get('n9')).toMatchObject({ title: 'Idea 9' });
+    expect((await contributions.find({ communityId: 'c0' })).map((doc) => doc._id)).toContain('n9');
+  });
+
   it('never serves a document changed behind its back: a checksum mismatch throws ReadModelCorruptError and is reported', async () => {
     const store = open(file());
     await store.ensureCollection(spec);

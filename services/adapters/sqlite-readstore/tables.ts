@@ -3,6 +3,7 @@ import { jsonText } from '../../../contracts/deepJson.ts';
 import { ReadModelCorruptError } from '../../core/errors.ts';
 import type { Document, Filter } from '../../core/readStore.ts';
 import { DuplicateKeyError } from '../memory-readstore/collectionState.ts';
+import { copyDocument } from '../memory-readstore/copy.ts';
 import type { SqliteDatabase } from '../sqlite-eventstore/database.ts';
 import { checksum, decodeRow, type StoredRow } from './checksum.ts';
 import {
@@ -20,6 +21,9 @@ import { docsTable, keysTable } from './schema.ts';
 /** Rows read per statement when scanning a whole collection: memory stays bounded. */
 const scanPage = 500;
 
+/** JSON characters the cache of recent documents holds at most, per collection (a few tens of MB decoded). */
+const recentCharacters = 4_000_000;
+
 type OldRow = { rid: number; keys: string };
 
 /**
@@ -30,14 +34,18 @@ export class CollectionTables {
   readonly indexes: KeyedIndex[];
   readonly #statements = new Map<string, Statement>();
   /**
-   * The JSON text of rows read lately, checksum already verified: a point read
-   * of a hot document (a canvas reads hundreds) skips the SQL lookup and the
-   * checksum, and parses the text again, so no caller shares an object. Only
-   * committed rows go in (never filled inside a transaction); a write drops
-   * its entry. Bounded, least recently used first out; 0 turns it off (a
+   * Documents read lately, decoded once (checksum verified, JSON parsed): a
+   * point read of a hot document (a canvas reads hundreds) copies it instead
+   * of finding, checking and parsing its row. An id found absent is kept as
+   * null (a canvas asks for the reads of every note, most never made). Never
+   * handed out as is: `get` returns a copy and `scan` says which documents
+   * are shared. Only committed rows go in (never filled inside a
+   * transaction); a write drops its entry. Bounded in count and in JSON
+   * characters, least recently used first out; a limit of 0 turns it off (a
    * follower whose file another process writes).
    */
-  readonly #recent = new Map<string, string>();
+  readonly #recent = new Map<string, { doc: Document | null; size: number }>();
+  #recentSize = 0;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -83,21 +91,60 @@ export class CollectionTables {
   }
 
   get(id: string): Document | null {
-    const cacheable = this.recentLimit > 0 && !this.db.inTransaction;
-    const text = cacheable ? this.#recent.get(id) : undefined;
-    if (text !== undefined) {
-      this.#recent.delete(id);
-      this.#recent.set(id, text);
-      return JSON.parse(text) as Document;
+    if (!this.#caching()) {
+      const row = this.#sql<StoredRow>('SELECT id, doc, sum FROM {D} WHERE id = ?').get(id);
+      return row ? decodeRow(this.name, row) : null;
     }
-    const row = this.#sql<StoredRow>('SELECT id, doc, sum FROM {D} WHERE id = ?').get(id);
-    if (!row) return null;
-    const doc = decodeRow(this.name, row);
-    if (cacheable) {
-      this.#recent.set(id, row.doc);
-      if (this.#recent.size > this.recentLimit) this.#recent.delete(this.#recent.keys().next().value as string);
+    const recalled = this.#recalled(id);
+    const shared = recalled === undefined ? this.#loadRows([id]).get(id) : recalled;
+    return shared ? copyDocument(shared) : null;
+  }
+
+  /** Whether reads may use and fill the cache of recent documents now. */
+  #caching(): boolean {
+    return this.recentLimit > 0 && !this.db.inTransaction;
+  }
+
+  /** The cached document `id` (shared; null: known absent; undefined: not cached), moved to the most recently used end. */
+  #recalled(id: string): Document | null | undefined {
+    const entry = this.#recent.get(id);
+    if (!entry) return undefined;
+    this.#recent.delete(id);
+    this.#recent.set(id, entry);
+    return entry.doc;
+  }
+
+  /** Reads, checks and caches the rows of `ids`, and the absence of the others (shared documents, by id). */
+  #loadRows(ids: readonly string[]): Map<string, Document> {
+    const rows =
+      ids.length === 1
+        ? [this.#sql<StoredRow>('SELECT id, doc, sum FROM {D} WHERE id = ?').get(ids[0])].filter((row) => row !== undefined)
+        : this.#sql<StoredRow>('SELECT id, doc, sum FROM {D} WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids));
+    const loaded = new Map<string, Document>();
+    for (const row of rows) {
+      const doc = decodeRow(this.name, row);
+      loaded.set(row.id, doc);
+      this.#remember(row.id, doc, row.doc.length);
     }
-    return doc;
+    for (const id of ids) if (!loaded.has(id)) this.#remember(id, null, id.length);
+    return loaded;
+  }
+
+  #remember(id: string, doc: Document | null, size: number): void {
+    if (size > recentCharacters / 4) return; // One huge document would push out hundreds of small ones.
+    this.#forget(id);
+    this.#recent.set(id, { doc, size });
+    this.#recentSize += size;
+    while (this.#recent.size > this.recentLimit || this.#recentSize > recentCharacters) {
+      this.#forget(this.#recent.keys().next().value as string);
+    }
+  }
+
+  #forget(id: string): void {
+    const entry = this.#recent.get(id);
+    if (!entry) return;
+    this.#recent.delete(id);
+    this.#recentSize -= entry.size;
   }
 
   /** Stores `doc` in place of the document with its `_id`; refuses a unique key another document holds. */
@@ -105,7 +152,7 @@ export class CollectionTables {
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || typeof doc._id !== 'string') {
       throw new TypeError('A read store document needs a string _id');
     }
-    this.#recent.delete(doc._id);
+    this.#forget(doc._id);
     const text = jsonText(doc);
     const entries = this.indexes.length > 0 ? documentEntries(this.indexes, doc) : [];
     const old = this.#sql<OldRow>('SELECT rid, keys FROM {D} WHERE id = ?').get(doc._id);
@@ -156,7 +203,7 @@ export class CollectionTables {
   }
 
   delete(id: string): boolean {
-    this.#recent.delete(id);
+    this.#forget(id);
     const old = this.#sql<OldRow>('SELECT rid, keys FROM {D} WHERE id = ?').get(id);
     if (!old) return false;
     for (const value of this.#entries(id, old.keys)) this.#deleteEntry(value, old.rid);
@@ -167,16 +214,39 @@ export class CollectionTables {
   /** Empties the collection; answers how many documents it held. */
   clear(): number {
     this.#recent.clear();
+    this.#recentSize = 0;
     this.#sql('DELETE FROM {K}').run();
     return this.#sql('DELETE FROM {D}').run().changes;
   }
 
   /**
    * Calls `visit` with each candidate document of `plan` (checked against its
-   * checksum), until it answers false. A whole-collection scan reads pages of
-   * rows, so only one page is ever held.
+   * checksum), until it answers false; `shared` says the document is the
+   * cache's own, to be copied if kept. A whole-collection scan reads pages of
+   * rows, so only one page is ever held (and the cache is left alone).
    */
-  scan(plan: Plan, visit: (doc: Document) => boolean | void): void {
+  scan(plan: Plan, visit: (doc: Document, shared: boolean) => boolean | void): void {
+    if ((plan.kind === 'ids' || plan.kind === 'keys') && this.#caching()) {
+      const ids =
+        plan.kind === 'ids'
+          ? [...new Set(plan.ids)]
+          : this.#sql<{ id: string }>(
+              'SELECT id FROM {D} WHERE rid IN (SELECT rid FROM {K} WHERE ix = ? AND key IN (SELECT value FROM json_each(?)))',
+            )
+              .all(plan.ix, JSON.stringify(plan.keys))
+              .map((row) => row.id);
+      const found = new Map<string, Document | null>();
+      for (const id of ids) {
+        const doc = this.#recalled(id);
+        if (doc !== undefined) found.set(id, doc);
+      }
+      const loaded = found.size < ids.length ? this.#loadRows(ids.filter((id) => !found.has(id))) : found;
+      for (const id of ids) {
+        const doc = found.get(id) ?? loaded.get(id);
+        if (doc && visit(doc, true) === false) return;
+      }
+      return;
+    }
     if (plan.kind === 'ids' || plan.kind === 'keys') {
       const rows =
         plan.kind === 'ids'
@@ -184,13 +254,13 @@ export class CollectionTables {
           : this.#sql<StoredRow>(
               'SELECT id, doc, sum FROM {D} WHERE rid IN (SELECT rid FROM {K} WHERE ix = ? AND key IN (SELECT value FROM json_each(?)))',
             ).all(plan.ix, JSON.stringify(plan.keys));
-      for (const row of rows) if (visit(decodeRow(this.name, row)) === false) return;
+      for (const row of rows) if (visit(decodeRow(this.name, row), false) === false) return;
       return;
     }
     const page = this.#sql<StoredRow & { rid: number }>('SELECT rid, id, doc, sum FROM {D} WHERE rid > ? ORDER BY rid LIMIT ?');
     for (let after = 0; ;) {
       const rows = page.all(after, scanPage);
-      for (const row of rows) if (visit(decodeRow(this.name, row)) === false) return;
+      for (const row of rows) if (visit(decodeRow(this.name, row), false) === false) return;
       if (rows.length < scanPage) return;
       after = (rows[rows.length - 1] as { rid: number }).rid;
     }
