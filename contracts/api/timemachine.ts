@@ -180,5 +180,18 @@ export const TimeMachineStepsQuery = Type.Object({
   count: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 1000 })),
 });
 
-/** GET /api/communities/{communityId}/kbdex.csv columns (researchers' KBDeX format). */
-export const kbdexColumns = ['id', 'title', 'authors', 'created', 'wordCount', 'text'] as const;
+/** GET /api/communities/{communityId}/kbdex.csv: which notes, as of when (researchers' KBDeX file). */
+export const KbdexQuery = Type.Object({
+  at: Type.Optional(
+    Type.String({ format: 'date-time', maxLength: 40, description: 'The community as it was at this instant (default: now)' }),
+  ),
+  from: Type.Optional(Type.String({ format: 'date-time', maxLength: 40, description: 'Only notes contributed at or after this instant' })),
+  views: Type.Optional(
+    Type.String({
+      pattern: '^[0-9a-f]{24}(,[0-9a-f]{24}){0,199}$',
+      description: 'Comma-separated view ids: only notes placed in these views',
+    }),
+  ),
+  title: Type.Optional(Type.Boolean({ default: false, description: "Put each note's title before its text" })),
+  private: Type.Optional(Type.Boolean({ default: false, description: 'Include private notes' })),
+});

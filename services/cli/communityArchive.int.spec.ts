@@ -196,23 +196,56 @@ describe('export --community <id> / import --from', () => {
     }
   }, 120_000);
 
-  it('writes the KBDeX CSV: one row per active note with authors, date, words and text; formulas neutralised', () => {
+  it("writes KBDeX's data.csv: Id, Author, Text, Group, Time, then Buildon's columns; text as written", () => {
     const text = readFileSync(csvPath, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
-    expect(parsed.meta.fields).toEqual(['id', 'title', 'authors', 'created', 'wordCount', 'text']);
+    expect(parsed.meta.fields).toEqual([
+      'Id',
+      'Author',
+      'Text',
+      'Group',
+      'Time',
+      'NoteId',
+      'Title',
+      'Authors',
+      'Permission',
+      'Status',
+      'Views',
+    ]);
     expect(parsed.data).toHaveLength(2);
     const [first, second] = parsed.data;
-    expect(first).toMatchObject({ id: ids.n1, title: 'First idea, revised', authors: `Test ${one.a.userName}`, wordCount: '0', text: '' });
+    expect(first).toMatchObject({ Id: '1', NoteId: ids.n1, Title: 'First idea, revised', Author: `Test ${one.a.userName}`, Text: '' });
     expect(second).toMatchObject({
-      id: ids.n2,
-      title: `'=HYPERLINK("http://evil")`,
-      authors: `Test ${one.b.userName}`,
-      wordCount: '8',
-      text: 'Line one, with "quotes"\n+1 and @someone -minus',
+      Id: '2',
+      NoteId: ids.n2,
+      Title: '=HYPERLINK("http://evil")',
+      Author: `Test ${one.b.userName}`,
+      Text: 'Line one, with "quotes"\n+1 and @someone -minus',
     });
-    expect(Number.isNaN(Date.parse(first?.created ?? ''))).toBe(false);
+    expect(Number(first?.Time)).toBeGreaterThan(Date.parse('2020-01-01'));
   });
+
+  it('takes the KBDeX options, and names a wrong one', async () => {
+    const titled = join(newDir('buildon-archive-csv-'), 'titled.csv');
+    const ok = await kf(
+      sourceDir,
+      'export',
+      '--community',
+      one.communityId,
+      '--kbdex',
+      titled,
+      '--with-title',
+      '--at',
+      new Date().toISOString(),
+    );
+    expect(ok.code, ok.stderr).toBe(0);
+    const rows = Papa.parse<Record<string, string>>(readFileSync(titled, 'utf8').slice(1), { header: true, skipEmptyLines: true }).data;
+    expect(rows[0]?.Text).toBe('First idea, revised\n');
+    const wrong = await kf(sourceDir, 'export', '--community', one.communityId, '--kbdex', titled, '--since', 'last week');
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('--since must be an ISO-8601 date');
+  }, 120_000);
 
   it('refuses an unknown community', async () => {
     const result = await kf(sourceDir, 'export', '--community', 'f'.repeat(24), '--out', join(newDir('buildon-archive-bad-'), 'x'));

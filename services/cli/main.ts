@@ -8,6 +8,7 @@ import { exportCommunity } from './communityArchive.ts';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { progressBar } from './progress.ts';
+import { kbdexOptions } from './kbdexOptions.ts';
 import { doctorReport, formatDoctorReport } from './doctor.ts';
 
 const usage = `Buildon operator commands (npm run kf -- <command>)
@@ -21,8 +22,14 @@ const usage = `Buildon operator commands (npm run kf -- <command>)
       Writes the event log (events.jsonl), attachments and a manifest.
   export --community <id> [--out <folder>] [--kbdex <file.csv>]
       Writes one community's archive (its streams, its members' users,
-      attachments, a manifest with counts and checksums) and/or a KBDeX CSV
-      of its notes (id, title, authors, created, wordCount, text).
+      attachments, a manifest with counts and checksums) and/or KBDeX's
+      data.csv of its notes (Id, Author, Text, Group, Time, then Buildon's
+      columns; see docs/research.md), with these options:
+        --at <ISO date>      the notes as they were then (default: now)
+        --since <ISO date>   only notes contributed since then
+        --views <id,id,...>  only notes placed in these views
+        --with-title         the title before each note's text
+        --include-private    private notes too (left out by default)
   import --from <folder>
       Loads an export or a community archive into an empty data directory.
   doctor
@@ -50,6 +57,11 @@ const { positionals, values } = parseArgs({
     from: { type: 'string' },
     community: { type: 'string' },
     kbdex: { type: 'string' },
+    at: { type: 'string' },
+    since: { type: 'string' },
+    views: { type: 'string' },
+    'with-title': { type: 'boolean' },
+    'include-private': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -126,6 +138,13 @@ try {
       if (values.community) {
         const communityId = values.community;
         if (!values.out && !values.kbdex) fail('--out <folder> or --kbdex <file.csv> is required');
+        const kbdex = (() => {
+          try {
+            return kbdexOptions(values);
+          } catch (error) {
+            return fail((error as Error).message);
+          }
+        })();
         await withInfrastructure(async (infra) => {
           if (values.out) {
             const bar = progressBar('export');
@@ -138,7 +157,7 @@ try {
             );
           }
           if (values.kbdex) {
-            const { rows, csv } = await infra.timeMachine.kbdex(communityId);
+            const { rows, csv } = await infra.timeMachine.kbdex(communityId, kbdex);
             writeFileSync(values.kbdex, `\uFEFF${csv}`);
             process.stdout.write(`wrote ${rows} notes to ${values.kbdex}\n`);
           }

@@ -21,7 +21,8 @@ import type { CommunityAccess, CommunityAccessGrant } from '../communities/acces
 import { authorIdFor } from '../communities/authorId.ts';
 import { actingAuthor } from '../communities/authorReply.ts';
 import { toCommunityInfo } from '../communities/communityService.ts';
-import { kbdexCsv, kbdexRows } from './kbdex.ts';
+import type { KbdexOptions } from '../../domain/research/kbdex.ts';
+import { communityKbdexRows, kbdexCsv } from './kbdex.ts';
 import { ViewReplay, type ReplayStep } from './replay.ts';
 import { ViewSource } from './viewSource.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
@@ -273,12 +274,12 @@ export class TimeMachineService {
   }
 
   /**
-   * The researchers' KBDeX CSV of a community's active notes (kbdex.ts) and
-   * how many rows it has. No grant here: the route lets managers and admins
-   * in, the operator CLI needs none.
+   * The researchers' KBDeX CSV of a community (kbdex.ts) and how many rows it
+   * has. No grant here: the route lets managers and admins in, the operator
+   * CLI needs none.
    */
-  async kbdex(communityId: string): Promise<{ rows: number; csv: string }> {
-    const rows = await kbdexRows(this.deps.readStore, communityId);
+  async kbdex(communityId: string, options: KbdexOptions = {}): Promise<{ rows: number; csv: string }> {
+    const rows = await communityKbdexRows(this.deps.readStore, communityId, options);
     return { rows: rows.length, csv: kbdexCsv(rows) };
   }
 

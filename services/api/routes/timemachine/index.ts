@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { problemResponses } from '../../../../contracts/api/common.ts';
+import { msg } from '../../../../contracts/messageCodes.ts';
+import { ValidationError } from '../../../core/errors.ts';
 import { CommunityIdParams } from '../../../../contracts/api/communities.ts';
 import {
+  KbdexQuery,
   TimeMachineAtQuery,
   TimeMachineFrameParams,
   TimeMachineFrameReplySchema,
@@ -88,15 +91,27 @@ const timeMachineRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = 
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: "KBDeX CSV of the community's active notes: id, title, authors, created, wordCount, text (managers, admins)",
+        summary:
+          "KBDeX's data.csv of a community: Id, Author, Text, Group, Time (epoch ms), then NoteId, Title, Authors, Permission, Status, Views (managers, admins)",
+        description:
+          'Notes contributed by `at` (and since `from`) as they were then, numbered in the order they were contributed; private notes only with `private=true`; see docs/research.md.',
         params: CommunityIdParams,
+        querystring: KbdexQuery,
         response: { 200: Type.String({ description: 'text/csv' }), ...problemResponses },
       },
     },
     async (request, reply) => {
       const { communityId } = request.params;
+      const { at, from, views, title, private: includePrivate } = request.query;
+      if (at && from && Date.parse(from) > Date.parse(at)) throw ValidationError.field('from', msg('timeMachine.fromAfterAt'));
       await services.access.manager(request.currentUser, communityId);
-      const { csv } = await timeMachine.kbdex(communityId);
+      const { csv } = await timeMachine.kbdex(communityId, {
+        ...(at ? { at } : {}),
+        ...(from ? { from } : {}),
+        ...(views ? { viewIds: views.split(',') } : {}),
+        withTitle: title === true,
+        includePrivate: includePrivate === true,
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="kbdex-${communityId}.csv"`)
