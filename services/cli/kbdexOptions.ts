@@ -3,8 +3,9 @@ import type { KbdexOptions } from '../domain/research/kbdex.ts';
 export type KbdexFlags = { at?: string; since?: string; views?: string; 'with-title'?: boolean; 'include-private'?: boolean };
 
 const instant = (flag: string, value: string): string => {
-  if (!/^\d{4}-\d\d-\d\d/.test(value) || Number.isNaN(Date.parse(value)))
-    {throw new Error(`--${flag} must be an ISO-8601 date or instant (got "${value}")`);}
+  if (!/^\d{4}-\d\d-\d\d/.test(value) || Number.isNaN(Date.parse(value))) {
+    throw new Error(`--${flag} must be an ISO-8601 date or instant (got "${value}")`);
+  }
   return new Date(Date.parse(value)).toISOString();
 };
 
@@ -14,8 +15,9 @@ export const kbdexOptions = (flags: KbdexFlags): KbdexOptions => {
   const from = flags.since === undefined ? undefined : instant('since', flags.since);
   if (at && from && from > at) throw new Error('--since must not be later than --at');
   const viewIds = flags.views?.split(',').map((id) => id.trim());
-  if (viewIds?.some((id) => !/^[0-9a-f]{24}$/.test(id)))
-    {throw new Error('--views must be view ids (24 hexadecimal characters) separated by commas');}
+  if (viewIds?.some((id) => !/^[0-9a-f]{24}$/.test(id))) {
+    throw new Error('--views must be view ids (24 hexadecimal characters) separated by commas');
+  }
   return {
     ...(at ? { at } : {}),
     ...(from ? { from } : {}),
