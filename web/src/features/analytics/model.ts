@@ -61,6 +61,8 @@ export type BarOptions = {
   height?: number;
   /** The day axis thins its labels. */
   dayAxis?: boolean;
+  /** A legend even for one series (the reads chart's "Lecture"); several series always have one. */
+  legend?: boolean;
 };
 
 export type Chart =

@@ -112,6 +112,7 @@ export const readsChart = (reply: S2vizReply, texts: PageTexts): Chart => {
     series: [{ name: texts.reads, x: days(texts, reply.readsPerDay), y: reply.readsPerDay.map((d) => d.reads), mine: false }],
     valueTitle: texts.readsPerDayAxis,
     dayAxis: true,
+    legend: true,
     table: { columns: [texts.day, texts.reads], rows: active.map((d) => [texts.formatDay(d.day), d.reads]) },
     empty: active.length === 0,
     note: texts.daysLeftOut,

@@ -6,8 +6,11 @@ import styles from './Graphs.module.css';
 
 /** The original's chord size (fact sheet §7): 750 × 750. */
 const size = 750;
-const outer = size / 2 - 120;
-const inner = outer - 18;
+const outer = size / 2 - 170;
+const inner = outer - 22;
+
+/** A label that fits beside the circle (the whole name is in its tooltip and in the table). */
+const short = (label: string) => (label.length > 12 ? `${label.slice(0, 11)}…` : label);
 
 /**
  * A chord diagram (d3-chord) of a square matrix: one arc per person (its
@@ -62,7 +65,8 @@ export const ChordDiagram = ({
                 dominantBaseline="middle"
                 className={styles.chordLabel}
               >
-                {labels[g.index]}
+                {short(labels[g.index] ?? '')}
+                <title>{labels[g.index]}</title>
               </text>
             </g>
           );

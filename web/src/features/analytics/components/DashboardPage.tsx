@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Alert } from '../../../components/Alert.tsx';
@@ -44,6 +44,12 @@ export const DashboardPage = () => {
   const reply = dashboard.data;
   const headingId = useId();
   const number = useMemo(() => new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }), [tag]);
+
+  // The first reply tells the range shown (the school year by default): the date fields start from it.
+  useEffect(() => {
+    if (!reply) return;
+    setDraft((d) => (d.from || d.to ? d : { ...d, from: reply.range.from, to: reply.range.to }));
+  }, [reply]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -113,7 +113,7 @@ export const ForceGraph = ({
     <svg
       viewBox={`${box.x} ${box.y} ${box.w} ${box.h}`}
       className={styles.network}
-      style={{ height }}
+      style={{ height: `min(${height}px, 110vw)` }}
       role="img"
       aria-label={label}
       data-testid={testId}

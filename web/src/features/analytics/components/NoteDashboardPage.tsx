@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/Button.tsx';
@@ -23,6 +23,12 @@ export const NoteDashboardPage = () => {
   const reply = board.data;
   const charts = useMemo(() => (reply ? noteDashboardCharts(reply, texts) : []), [reply, texts]);
   const status = board.isFetching ? 'loading' : reply ? 'ready' : 'loading';
+
+  // The first reply tells the range shown (the school year by default): the date fields start from it.
+  useEffect(() => {
+    if (!reply) return;
+    setDraft((d) => (d.from || d.to ? d : { ...d, from: reply.range.from, to: reply.range.to }));
+  }, [reply]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

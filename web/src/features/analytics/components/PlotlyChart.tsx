@@ -66,7 +66,7 @@ const layoutOf = (chart: Chart, languageTag: string, width: number): Record<stri
     margin: { l: 40, r: 16, t: 16, b: chart.kind === 'bar' ? 64 : 16 },
     barmode: bar?.stacked ? 'stack' : 'group',
     bargap: 0.15,
-    showlegend: true,
+    showlegend: !bar || bar.series.length > 1 || Boolean(bar.legend),
     legend: chart.kind === 'bar' ? { orientation: 'h', x: 0, y: 1.12 } : narrow ? { orientation: 'h', x: 0, y: -0.05 } : {},
     xaxis: bar?.horizontal ? valueAxis : categoryAxis,
     yaxis: bar?.horizontal ? categoryAxis : valueAxis,

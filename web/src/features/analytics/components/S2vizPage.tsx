@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/Button.tsx';
@@ -47,6 +47,12 @@ export const S2vizPage = () => {
   const [widthText, setWidthText] = useState(String(defaultNetworkSettings.edgeWidth));
   const [version, setVersion] = useState(0);
   const headingId = useId();
+
+  // The first reply tells the range shown (the school year by default): the date fields start from it.
+  useEffect(() => {
+    if (!reply) return;
+    setDraft((d) => (d.from || d.to ? d : { ...d, from: reply.range.from, to: reply.range.to }));
+  }, [reply]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
