@@ -53,9 +53,15 @@ const layoutOf = (chart: Chart, languageTag: string, width: number): Record<stri
     ...(bar?.horizontal ? { autorange: 'reversed' } : { tickangle: dayAxis || (narrow && chart.id === 'weekdays') ? -45 : 'auto' }),
     ...(bar?.rangeslider ? { rangeslider: { visible: true, thickness: 0.12 } } : {}),
   };
+  // Counts are whole: with small ones plotly would tick 0.5 steps, written "0 1 1 2 2".
+  const largest = bar ? Math.max(0, ...bar.series.flatMap((s) => (bar.stacked ? [] : s.y))) : 0;
+  const stackedLargest = bar?.stacked
+    ? Math.max(0, ...(bar.series[0]?.y ?? []).map((_, i) => bar.series.reduce((sum, s) => sum + (s.y[i] ?? 0), 0)))
+    : 0;
   const valueAxis = {
     rangemode: 'tozero',
     tickformat: 'd',
+    ...(Math.max(largest, stackedLargest) <= 8 ? { dtick: 1 } : {}),
     automargin: true,
     fixedrange: true,
     ...(bar?.valueTitle ? { title: { text: bar.valueTitle } } : {}),
