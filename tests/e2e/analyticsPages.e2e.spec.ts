@@ -262,13 +262,19 @@ describeBrowser('analytics pages: s2viz, dashboards, author network', () => {
     await expectNoClassmateName(pupilPage);
   });
 
-  it("refuses a non-member on every page with the server's French message", async () => {
+  it("refuses a non-member on every page with the server's French message, and shows the menu to members only", async () => {
     for (const path of ['s2viz', 'dashboard', 'dashboard2', 'authornetwork']) {
       const page = await openPageAs(app, stranger.token, `/${path}/${community._id}`);
       await expect.poll(() => page.getByTestId('analytics-error').textContent()).toBe("Vous n'êtes pas membre de cette communauté.");
       expect(await page.getByTestId('analytics').count()).toBe(0);
       await page.close();
     }
+    // The community's settings page shows the analytics menu to a member, not to a stranger (refused there too).
+    const member = await openPageAs(app, pupil.token, `/communitysettings/${community._id}`);
+    await member.getByTestId('analytics-menu').waitFor();
+    const outsider = await openPageAs(app, stranger.token, `/communitysettings/${community._id}`);
+    await outsider.getByRole('alert').first().waitFor();
+    expect(await outsider.getByTestId('analytics-menu').count()).toBe(0);
   });
 
   it('is accessible at 1280 and 375 px, tables open', async () => {
