@@ -85,7 +85,14 @@ export const S2vizPage = () => {
         </div>
       </form>
       <div aria-live="polite" className={styles.status}>
-        {reply ? <RangeSummary range={reply.range} defaultRange={reply.defaultRange} /> : <p>{t('stats.loading')}</p>}
+        {reply ? (
+          <>
+            <RangeSummary range={reply.range} defaultRange={reply.defaultRange} />
+            <p className={styles.muted}>{t('stats.s2viz.allTime')}</p>
+          </>
+        ) : (
+          <p>{t('stats.loading')}</p>
+        )}
       </div>
       {reply && chart && graph && (
         <div className={styles.charts} data-testid="analytics" data-status={status}>
