@@ -25,5 +25,10 @@ export const paths = {
   timeMachine: '/timemachine/:viewId',
   search: '/search/:communityId',
   stats: '/stats/:communityId',
+  s2viz: '/s2viz/:communityId',
+  dashboard: '/dashboard/:communityId',
+  dashboard2: '/dashboard2/:communityId',
+  /** The original's `/authornetwork/{viewId}`: the API is per community, the view a filter (`?view=`). */
+  authorNetwork: '/authornetwork/:communityId',
   guide: '/guide/:kind',
 } as const;

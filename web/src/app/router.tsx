@@ -44,6 +44,14 @@ const ViewManagerPage = lazy(() =>
 const SearchPage = lazy(() => import('../features/search/components/SearchPage.tsx').then((m) => ({ default: m.SearchPage })));
 // The statistics page carries plotly (issue 12 §6): it loads with its route only.
 const StatsPage = lazy(() => import('../features/analytics/components/StatsPage.tsx').then((m) => ({ default: m.StatsPage })));
+const S2vizPage = lazy(() => import('../features/analytics/components/S2vizPage.tsx').then((m) => ({ default: m.S2vizPage })));
+const DashboardPage = lazy(() => import('../features/analytics/components/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
+const NoteDashboardPage = lazy(() =>
+  import('../features/analytics/components/NoteDashboardPage.tsx').then((m) => ({ default: m.NoteDashboardPage })),
+);
+const AuthorNetworkPage = lazy(() =>
+  import('../features/analytics/components/AuthorNetworkPage.tsx').then((m) => ({ default: m.AuthorNetworkPage })),
+);
 const TimeMachinePage = lazy(() =>
   import('../features/view/timemachine/TimeMachinePage.tsx').then((m) => ({ default: m.TimeMachinePage })),
 );
@@ -95,6 +103,10 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.timeMachine, element: <RequireAuth>{() => <TimeMachinePage />}</RequireAuth> },
         { path: paths.search, element: <RequireAuth>{() => <SearchPage />}</RequireAuth> },
         { path: paths.stats, element: <RequireAuth>{() => <StatsPage />}</RequireAuth> },
+        { path: paths.s2viz, element: <RequireAuth>{() => <S2vizPage />}</RequireAuth> },
+        { path: paths.dashboard, element: <RequireAuth>{() => <DashboardPage />}</RequireAuth> },
+        { path: paths.dashboard2, element: <RequireAuth>{() => <NoteDashboardPage />}</RequireAuth> },
+        { path: paths.authorNetwork, element: <RequireAuth>{() => <AuthorNetworkPage />}</RequireAuth> },
         // The guides are read before the first login too.
         { path: paths.guide, element: <GuidePage /> },
         { path: '*', element: <Navigate to={paths.home} replace /> },

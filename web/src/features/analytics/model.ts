@@ -38,12 +38,47 @@ export const filtersProblem = (filters: StatsFilters): 'from' | 'to' | null => {
   return null;
 };
 
-export type BarSeries = { name: string; x: string[]; y: number[]; mine: boolean };
+export type BarSeries = {
+  name: string;
+  x: string[];
+  y: number[];
+  mine: boolean;
+  /** A colour of its own (else community or me). */ colour?: string;
+};
 export type TableData = { columns: string[]; rows: (string | number)[][] };
 
+/** How a bar chart is drawn beyond grouped vertical bars (the analytics pages of issue 12). */
+export type BarOptions = {
+  /** Series stacked (the dashboard's Modify + Read per day). */
+  stacked?: boolean;
+  /** Bars lying down, one row per category (the dashboard's actor chart): `x` holds the categories. */
+  horizontal?: boolean;
+  /** A range brush under the chart (plotly's range slider). */
+  rangeslider?: boolean;
+  /** The value axis' title. */
+  valueTitle?: string;
+  /** The drawing's height in pixels (default 300). */
+  height?: number;
+  /** The day axis thins its labels. */
+  dayAxis?: boolean;
+  /** A legend even for one series (the reads chart's "Lecture"); several series always have one. */
+  legend?: boolean;
+};
+
 export type Chart =
-  | { id: string; title: string; kind: 'bar'; series: BarSeries[]; table: TableData; empty: boolean; note?: string }
-  | { id: string; title: string; kind: 'pie'; labels: string[]; values: number[]; table: TableData; empty: boolean; note?: string };
+  | ({ id: string; title: string; kind: 'bar'; series: BarSeries[]; table: TableData; empty: boolean; note?: string } & BarOptions)
+  | {
+      id: string;
+      title: string;
+      kind: 'pie';
+      labels: string[];
+      values: number[];
+      table: TableData;
+      empty: boolean;
+      note?: string;
+      /** What the slices say: their share (default) or their count. */
+      show?: 'percent' | 'value';
+    };
 
 /** The words the charts need, in the interface language. */
 export type ChartTexts = {

@@ -6,7 +6,7 @@ import styles from './Stats.module.css';
 /** The page's colours: the community in the primary green, me in the accent; pies take the palette in turn. */
 const communityColour = '#2f6f5e';
 const meColour = '#c2662d';
-const palette = ['#2f6f5e', '#c2662d', '#1a5fb4', '#8a5a9e', '#b08a1e', '#3f8f8a', '#a5413a', '#5d6b2f', '#6b6f80', '#d07aa0'];
+export const palette = ['#2f6f5e', '#c2662d', '#1a5fb4', '#8a5a9e', '#b08a1e', '#3f8f8a', '#a5413a', '#5d6b2f', '#6b6f80', '#d07aa0'];
 
 /** The decimal and thousands separators of the interface language, as plotly's `separators` wants them. */
 export const separatorsOf = (languageTag: string): string => {
@@ -23,10 +23,9 @@ const traceOf = (chart: Chart): Record<string, unknown>[] =>
     ? chart.series.map((s) => ({
         type: 'bar',
         name: s.name,
-        x: s.x,
-        y: s.y,
-        marker: { color: s.mine ? meColour : communityColour },
-        hovertemplate: '%{x}<br>%{fullData.name}: %{y}<extra></extra>',
+        ...(chart.horizontal ? { orientation: 'h', y: s.x, x: s.y } : { x: s.x, y: s.y }),
+        marker: { color: s.colour ?? (s.mine ? meColour : communityColour) },
+        hovertemplate: chart.horizontal ? '%{y}<br>%{fullData.name}: %{x}<extra></extra>' : '%{x}<br>%{fullData.name}: %{y}<extra></extra>',
       }))
     : [
         {
@@ -35,7 +34,7 @@ const traceOf = (chart: Chart): Record<string, unknown>[] =>
           labels: chart.labels.filter((_, i) => (chart.values[i] ?? 0) > 0),
           values: chart.values.filter((value) => value > 0),
           sort: false,
-          textinfo: 'percent',
+          textinfo: chart.show === 'value' ? 'value' : 'percent',
           hovertemplate: '%{label}: %{value} (%{percent})<extra></extra>',
           marker: { colors: chart.labels.flatMap((_, i) => ((chart.values[i] ?? 0) > 0 ? [palette[i % palette.length]] : [])) },
         },
@@ -44,22 +43,39 @@ const traceOf = (chart: Chart): Record<string, unknown>[] =>
 /** The layout for a chart drawn `width` pixels wide: fewer ticks and the pie's legend below it on a phone. */
 const layoutOf = (chart: Chart, languageTag: string, width: number): Record<string, unknown> => {
   const narrow = width < 480;
+  const bar = chart.kind === 'bar' ? chart : null;
+  const dayAxis = chart.id === 'per-day' || Boolean(bar?.dayAxis);
+  const categoryAxis = {
+    type: 'category',
+    automargin: true,
+    // Only the day by day axis thins its labels; the weekdays, years and weeks keep each one.
+    ...(dayAxis ? { nticks: Math.max(3, Math.min(12, Math.floor(width / 90))) } : {}),
+    ...(bar?.horizontal ? { autorange: 'reversed' } : { tickangle: dayAxis || (narrow && chart.id === 'weekdays') ? -45 : 'auto' }),
+    ...(bar?.rangeslider ? { rangeslider: { visible: true, thickness: 0.12 } } : {}),
+  };
+  // Counts are whole: with small ones plotly would tick 0.5 steps, written "0 1 1 2 2".
+  const largest = bar ? Math.max(0, ...bar.series.flatMap((s) => (bar.stacked ? [] : s.y))) : 0;
+  const stackedLargest = bar?.stacked
+    ? Math.max(0, ...(bar.series[0]?.y ?? []).map((_, i) => bar.series.reduce((sum, s) => sum + (s.y[i] ?? 0), 0)))
+    : 0;
+  const valueAxis = {
+    rangemode: 'tozero',
+    tickformat: 'd',
+    ...(Math.max(largest, stackedLargest) <= 8 ? { dtick: 1 } : {}),
+    automargin: true,
+    fixedrange: true,
+    ...(bar?.valueTitle ? { title: { text: bar.valueTitle } } : {}),
+  };
   return {
     autosize: true,
-    height: chart.kind === 'pie' ? (narrow ? 380 : 320) : 300,
+    height: chart.kind === 'pie' ? (narrow ? 380 : 320) : (bar?.height ?? 300) + (bar?.rangeslider ? 60 : 0),
     margin: { l: 40, r: 16, t: 16, b: chart.kind === 'bar' ? 64 : 16 },
-    barmode: 'group',
+    barmode: bar?.stacked ? 'stack' : 'group',
     bargap: 0.15,
-    showlegend: true,
+    showlegend: !bar || bar.series.length > 1 || Boolean(bar.legend),
     legend: chart.kind === 'bar' ? { orientation: 'h', x: 0, y: 1.12 } : narrow ? { orientation: 'h', x: 0, y: -0.05 } : {},
-    xaxis: {
-      type: 'category',
-      automargin: true,
-      // Only the day by day axis thins its labels; the weekdays, years and weeks keep each one.
-      ...(chart.id === 'per-day' ? { nticks: Math.max(3, Math.min(12, Math.floor(width / 90))) } : {}),
-      tickangle: chart.id === 'per-day' || (narrow && chart.id === 'weekdays') ? -45 : 'auto',
-    },
-    yaxis: { rangemode: 'tozero', tickformat: 'd', automargin: true, fixedrange: true },
+    xaxis: bar?.horizontal ? valueAxis : categoryAxis,
+    yaxis: bar?.horizontal ? categoryAxis : valueAxis,
     paper_bgcolor: 'rgba(0,0,0,0)',
     plot_bgcolor: 'rgba(0,0,0,0)',
     font,

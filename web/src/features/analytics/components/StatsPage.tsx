@@ -16,6 +16,7 @@ import { useCommunityAuthors, useCommunityViews } from '../../../lib/community.t
 import { usePersonNames } from '../../../lib/personNames.ts';
 import { useStats } from '../api/stats.ts';
 import { chartsOf, emptyFilters, filtersProblem, statsQueryOf, type ChartTexts, type StatsFilters } from '../model.ts';
+import { AnalyticsMenu } from './AnalyticsMenu.tsx';
 import { ChartCard } from './ChartCard.tsx';
 import styles from './Stats.module.css';
 
@@ -104,6 +105,7 @@ export const StatsPage = () => {
           {t('stats.back')}
         </Link>
       </p>
+      <AnalyticsMenu communityId={communityId} current="stats" />
       <form className={styles.filters} onSubmit={submit} aria-label={t('stats.filters')} noValidate data-testid="stats-filters">
         <div className={styles.row}>
           <TextField

@@ -15,6 +15,7 @@ import { serverMessage } from '../../../components/serverMessage.ts';
 import layout from '../../../styles/layout.module.css';
 import styles from './Communities.module.css';
 import { messageText } from '../../../lib/messages.ts';
+import { AnalyticsMenu } from '../../analytics/components/AnalyticsMenu.tsx';
 
 const EditorForm = ({ community }: { community: CommunityAdmin }) => {
   const { t } = useTranslation();
@@ -148,6 +149,7 @@ export const CommunityEditorPage = () => {
           {t('communities.groupManagerLink')}
         </Link>
       </nav>
+      <AnalyticsMenu communityId={communityId} />
       <div className={layout.cardGrid}>
         <EditorForm community={community.data} />
         <div className={styles.side}>

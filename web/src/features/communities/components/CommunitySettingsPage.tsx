@@ -26,6 +26,7 @@ import layout from '../../../styles/layout.module.css';
 import styles from './Communities.module.css';
 import { useMessageText } from '../../../lib/messages.ts';
 import type { MessageCode } from '../../../../../contracts/messageCodes.ts';
+import { AnalyticsMenu } from '../../analytics/components/AnalyticsMenu.tsx';
 
 const viewSettingKeys: (keyof ViewSetting)[] = ['buildson', 'references', 'showGroup', 'showAuthor', 'showTime', 'language'];
 
@@ -288,6 +289,8 @@ export const CommunitySettingsPage = ({ me }: { me: UserProfile }) => {
       {failure && <Alert tone="error">{serverMessage(failure) ?? t('common.genericError')}</Alert>}
       {(settings.isPending || scaffolds.isPending) && !failure && <p role="status">{t('common.loading')}</p>}
       {!isAdmin && author.data && !canSave && <Alert tone="info">{t('communitySettings.managersOnly')}</Alert>}
+      {/* The analytics menu: every member may open these pages (shown once the server has let me in). */}
+      {settings.data && !failure && <AnalyticsMenu communityId={communityId} />}
       {settings.data && scaffolds.data && (
         <SettingsForm communityId={communityId} settings={settings.data} scaffolds={scaffolds.data} canSave={canSave} />
       )}

@@ -538,7 +538,7 @@ export const ViewScreen = ({
         onReset={resetSetting}
         onSaveForAll={() => void storeSetting(setting)}
         onUseCommunity={() => void storeSetting(null)}
-        statsHref={`/stats/${communityId}`}
+        analyticsCommunityId={communityId}
         onClose={() => setPanel(null)}
       />
     ) : panel === 'search' && slots.renderSearch ? (

@@ -1,8 +1,7 @@
-import { BarChart3 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { ViewSetting } from '../../../../../contracts/api/communities.ts';
 import { Button } from '../../../components/Button.tsx';
+import { AnalyticsMenu } from '../../analytics/components/AnalyticsMenu.tsx';
 import { Panel } from './Panel.tsx';
 import styles from './Panels.module.css';
 
@@ -32,7 +31,7 @@ export const SettingsPanel = ({
   onReset,
   onSaveForAll,
   onUseCommunity,
-  statsHref,
+  analyticsCommunityId,
   onClose,
 }: {
   setting: ViewSetting;
@@ -47,8 +46,8 @@ export const SettingsPanel = ({
   onReset: () => void;
   onSaveForAll: () => void;
   onUseCommunity: () => void;
-  /** The analytics area (spec part 2: the toolbar's analytics; issue 12 §7): the statistics page of the community. */
-  statsHref?: string;
+  /** The analytics menu (spec part 2: the toolbar's analytics; issue 12 §7): the analytics pages of this community. */
+  analyticsCommunityId?: string;
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
@@ -89,14 +88,12 @@ export const SettingsPanel = ({
           </Button>
         )}
       </div>
-      {statsHref && (
+      {analyticsCommunityId && (
         <section className={styles.fieldset} aria-labelledby="settings-analytics" data-testid="settings-analytics">
           <h3 id="settings-analytics" className={`${styles.legendTitle} ${styles.analyticsTitle}`}>
             {t('stats.analytics')}
           </h3>
-          <Link to={statsHref} className={styles.analyticsLink} data-testid="open-stats">
-            <BarChart3 size={16} aria-hidden="true" /> {t('stats.open')}
-          </Link>
+          <AnalyticsMenu communityId={analyticsCommunityId} compact />
         </section>
       )}
     </Panel>

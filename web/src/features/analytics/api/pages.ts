@@ -1,0 +1,61 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  AuthorNetworkQuery,
+  AuthorNetworkReply,
+  DashboardQuery,
+  DashboardReply,
+  NoteDashboardQuery,
+  NoteDashboardReply,
+  S2vizQuery,
+  S2vizReply,
+} from '../../../../../contracts/api/analytics.ts';
+import { api, ApiError } from '../../../lib/api.ts';
+import { tokenStore } from '../../../lib/tokenStore.ts';
+import { searchOf } from '../model.ts';
+import { fileNameOf } from '../pagesModel.ts';
+
+const enc = encodeURIComponent;
+
+type Query = Record<string, string | undefined>;
+const path = (communityId: string, page: string, query: Query) => `/api/analytics/${enc(communityId)}/${page}${searchOf(query)}`;
+
+/** One analytics page's figures; the previous ones stay on screen while new filters are asked for. */
+const usePage = <T>(communityId: string, page: string, query: Query) =>
+  useQuery({
+    queryKey: ['analytics', communityId, page, query] as const,
+    queryFn: () => api.request<T>(path(communityId, page, query)),
+    placeholderData: keepPreviousData,
+    enabled: Boolean(communityId),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+
+/** GET /api/analytics/{communityId}/s2viz */
+export const useS2viz = (communityId: string, query: S2vizQuery) => usePage<S2vizReply>(communityId, 's2viz', query);
+
+/** GET /api/analytics/{communityId}/dashboard */
+export const useDashboard = (communityId: string, query: DashboardQuery) => usePage<DashboardReply>(communityId, 'dashboard', query);
+
+/** GET /api/analytics/{communityId}/dashboard2 */
+export const useNoteDashboard = (communityId: string, query: NoteDashboardQuery) =>
+  usePage<NoteDashboardReply>(communityId, 'dashboard2', query);
+
+/** GET /api/analytics/{communityId}/authornetwork */
+export const useAuthorNetwork = (communityId: string, query: AuthorNetworkQuery) =>
+  usePage<AuthorNetworkReply>(communityId, 'authornetwork', query);
+
+/**
+ * GET /api/analytics/{communityId}/dashboard.csv: the per-user table as the
+ * server writes it, and the file name it gives (the JSON client cannot read
+ * a CSV body, so this one call is made here with the same bearer token).
+ */
+export const fetchDashboardCsv = async (communityId: string, query: DashboardQuery): Promise<{ text: string; fileName: string | null }> => {
+  const token = tokenStore.get();
+  const response = await fetch(path(communityId, 'dashboard.csv', query), {
+    headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    throw new ApiError(response.status, body, response.statusText || `HTTP ${response.status}`);
+  }
+  return { text: await response.text(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+};

@@ -1,0 +1,47 @@
+import { BarChart3, LayoutDashboard, Network, NotebookText, Share2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { analyticsHref, analyticsPages, type AnalyticsPageName } from '../links.ts';
+import styles from './AnalyticsMenu.module.css';
+
+const icons = { stats: BarChart3, s2viz: Share2, dashboard: LayoutDashboard, dashboard2: NotebookText, authornetwork: Network } as const;
+
+/**
+ * The analytics menu (issue 12 §7): links to the community's analytics pages.
+ * Every member may open them (the server shows a writer letters for
+ * classmates), so it is shown wherever a member is; the pages themselves
+ * are refused by the server to anyone else. `current` marks the page shown.
+ */
+export const AnalyticsMenu = ({
+  communityId,
+  current,
+  compact = false,
+}: {
+  communityId: string;
+  current?: AnalyticsPageName;
+  /** A column of links (the view's settings panel) rather than a row of tabs. */
+  compact?: boolean;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('stats.menu.label')} data-testid="analytics-menu">
+      <ul className={compact ? styles.column : styles.row}>
+        {analyticsPages.map((page) => {
+          const Icon = icons[page];
+          return (
+            <li key={page}>
+              <Link
+                to={analyticsHref(page, communityId)}
+                className={styles.link}
+                aria-current={page === current ? 'page' : undefined}
+                data-testid={page === 'stats' ? 'open-stats' : `open-${page}`}
+              >
+                <Icon size={16} aria-hidden="true" /> {t(`stats.menu.${page}`)}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+};

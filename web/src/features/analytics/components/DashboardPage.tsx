@@ -1,0 +1,224 @@
+import { Download } from 'lucide-react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { Alert } from '../../../components/Alert.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { SelectField } from '../../../components/SelectField.tsx';
+import { failureText } from '../../../components/serverMessage.ts';
+import { useCommunityViews } from '../../../lib/community.ts';
+import { downloadText } from '../../../lib/download.ts';
+import { fetchDashboardCsv, useDashboard } from '../api/pages.ts';
+import {
+  authorText,
+  dashboardCharts,
+  dashboardCsvName,
+  dashboardQueryOf,
+  emptyRange,
+  rangeProblem,
+  recordsByMonth,
+  type RangeFilters,
+} from '../pagesModel.ts';
+import { ChartCard } from './ChartCard.tsx';
+import graphs from './Graphs.module.css';
+import { AnalyticsFrame, RangeFields, RangeSummary, useCommunityTitle, useLanguageTag, usePageTexts } from './shell.tsx';
+import styles from './Stats.module.css';
+
+type Filters = RangeFilters & { view: string };
+
+/** `/dashboard/{communityId}`: the activity dashboard (issue 12 §3, fact sheet §7). */
+export const DashboardPage = () => {
+  const { t } = useTranslation();
+  const { communityId = '' } = useParams();
+  const tag = useLanguageTag();
+  const texts = usePageTexts();
+  const [draft, setDraft] = useState<Filters>({ ...emptyRange, view: '' });
+  const [applied, setApplied] = useState<Filters>({ ...emptyRange, view: '' });
+  const [problem, setProblem] = useState<'from' | 'to' | null>(null);
+  const query = useMemo(() => dashboardQueryOf(applied), [applied]);
+  const dashboard = useDashboard(communityId, query);
+  const views = useCommunityViews(communityId);
+  const community = useCommunityTitle(communityId);
+  const [csvError, setCsvError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const reply = dashboard.data;
+  const headingId = useId();
+  const number = useMemo(() => new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }), [tag]);
+
+  // The first reply tells the range shown (the school year by default): the date fields start from it.
+  useEffect(() => {
+    if (!reply) return;
+    setDraft((d) => (d.from || d.to ? d : { ...d, from: reply.range.from, to: reply.range.to }));
+  }, [reply]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = rangeProblem(draft);
+    setProblem(found);
+    if (!found) setApplied(draft);
+  };
+  const download = async () => {
+    setCsvError(null);
+    setDownloading(true);
+    try {
+      const { text, fileName } = await fetchDashboardCsv(communityId, query);
+      const title = reply?.view?.title ?? community.data?.title ?? communityId;
+      // The server already starts the file with a byte-order mark (Excel reads it as UTF-8).
+      downloadText(fileName ?? dashboardCsvName(title), text);
+    } catch (error) {
+      setCsvError(failureText(error));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const charts = useMemo(() => (reply ? dashboardCharts(reply, texts) : []), [reply, texts]);
+  const months = useMemo(() => (reply ? recordsByMonth(reply.records) : []), [reply]);
+  const status = dashboard.isFetching ? 'loading' : reply ? 'ready' : 'loading';
+  const label = (author: Parameters<typeof authorText>[0]) => authorText(author, reply?.seesNames ?? false, texts.pseudonym);
+
+  return (
+    <AnalyticsFrame communityId={communityId} page="dashboard" error={dashboard.error}>
+      <form className={styles.filters} onSubmit={submit} aria-label={t('stats.filters')} noValidate>
+        <div className={styles.row}>
+          <RangeFields value={draft} onChange={(range) => setDraft((d) => ({ ...d, ...range }))} problem={problem} prefix="dashboard" />
+          <SelectField
+            name="dashboard-view"
+            label={t('stats.pages.view')}
+            value={draft.view}
+            onChange={(e) => setDraft((d) => ({ ...d, view: e.target.value }))}
+            className={styles.words}
+            data-testid="dashboard-view"
+          >
+            <option value="">{t('stats.pages.wholeCommunity')}</option>
+            {(views.data ?? []).map((view) => (
+              <option key={view._id} value={view._id}>
+                {view.title || t('stats.untitled')}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className={graphs.actions}>
+          <Button type="submit" data-testid="dashboard-apply">
+            {t('stats.apply')}
+          </Button>
+          <Button variant="secondary" onClick={() => void download()} disabled={!reply || downloading} data-testid="dashboard-csv">
+            <Download size={16} aria-hidden="true" /> {t('stats.dashboard.csv')}
+          </Button>
+        </div>
+        {csvError && (
+          <Alert tone="error" testId="dashboard-csv-error">
+            {csvError}
+          </Alert>
+        )}
+      </form>
+      <div aria-live="polite" className={styles.status}>
+        {reply ? (
+          <>
+            <RangeSummary range={reply.range} defaultRange={reply.defaultRange} />
+            <p data-testid="dashboard-scope">
+              {reply.view ? t('stats.dashboard.scopeView', { view: reply.view.title }) : t('stats.dashboard.scopeCommunity')}
+            </p>
+          </>
+        ) : (
+          <p>{t('stats.loading')}</p>
+        )}
+      </div>
+      {reply && (
+        <div className={styles.charts} data-testid="analytics" data-status={status}>
+          {charts.map((chart) => (
+            <div key={chart.id} className={chart.id === 'modify-read' ? graphs.wide : undefined}>
+              <ChartCard chart={chart} languageTag={tag} />
+            </div>
+          ))}
+          <section className={`${styles.card} ${graphs.wide}`} aria-labelledby={`${headingId}-users`} data-testid="dashboard-users">
+            <h2 id={`${headingId}-users`} className={styles.cardTitle}>
+              {t('stats.dashboard.users')}
+            </h2>
+            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('stats.dashboard.users')}>
+              <table className={`${styles.table} ${graphs.userTable}`} data-testid="dashboard-users-table">
+                <caption className={styles.srOnly}>{t('stats.dashboard.users')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('stats.dashboard.user')}</th>
+                    <th scope="col">{t('stats.dashboard.read')}</th>
+                    <th scope="col">{t('stats.dashboard.modified')}</th>
+                    <th scope="col">{t('stats.dashboard.created')}</th>
+                    <th scope="col">{t('stats.dashboard.total')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {reply.users.map(({ author, counts }) => (
+                    <tr key={author.key}>
+                      <th scope="row">{label(author)}</th>
+                      <td>{counts.read}</td>
+                      <td>{counts.modified}</td>
+                      <td>{counts.created}</td>
+                      <td>{counts.total}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr data-testid="dashboard-totals">
+                    <th scope="row">{t('stats.dashboard.totals')}</th>
+                    <td>{reply.totals.read}</td>
+                    <td>{reply.totals.modified}</td>
+                    <td>{reply.totals.created}</td>
+                    <td>{reply.totals.total}</td>
+                  </tr>
+                  <tr data-testid="dashboard-averages">
+                    <th scope="row">{t('stats.dashboard.averages')}</th>
+                    <td>{number.format(reply.averages.read)}</td>
+                    <td>{number.format(reply.averages.modified)}</td>
+                    <td>{number.format(reply.averages.created)}</td>
+                    <td>{number.format(reply.averages.total)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          </section>
+          <section className={`${styles.card} ${graphs.wide}`} aria-labelledby={`${headingId}-records`} data-testid="dashboard-records">
+            <h2 id={`${headingId}-records`} className={styles.cardTitle}>
+              {t('stats.dashboard.records')}
+            </h2>
+            <p className={styles.muted}>{t('stats.dashboard.recordsHint')}</p>
+            {months.length === 0 && <p className={styles.muted}>{t('stats.noData')}</p>}
+            {months.map(({ month, records }, i) => (
+              <details key={month} className={styles.tableToggle} open={i === 0} data-testid="dashboard-month">
+                <summary>{t('stats.dashboard.month', { month: texts.formatMonth(month), count: records.length })}</summary>
+                <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={texts.formatMonth(month)}>
+                  <table className={styles.table}>
+                    <caption className={styles.srOnly}>{texts.formatMonth(month)}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{texts.day}</th>
+                        <th scope="col">{t('stats.dashboard.action')}</th>
+                        <th scope="col">{t('stats.dashboard.user')}</th>
+                        <th scope="col">{texts.count}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {records.map((record, j) => (
+                        <tr key={j}>
+                          <th scope="row">{texts.formatDay(record.day)}</th>
+                          <td>
+                            {['read', 'modified', 'created'].includes(record.action)
+                              ? texts.action(record.action as 'read')
+                              : record.action}
+                          </td>
+                          <td>{label(record.author)}</td>
+                          <td>{record.count}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </details>
+            ))}
+            {reply.recordsTruncated && <p className={styles.muted}>{t('stats.dashboard.recordsTruncated')}</p>}
+          </section>
+        </div>
+      )}
+    </AnalyticsFrame>
+  );
+};

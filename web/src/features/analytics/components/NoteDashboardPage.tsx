@@ -1,0 +1,73 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { Button } from '../../../components/Button.tsx';
+import { useNoteDashboard } from '../api/pages.ts';
+import { emptyRange, noteDashboardCharts, rangeProblem, type RangeFilters } from '../pagesModel.ts';
+import { ChartCard } from './ChartCard.tsx';
+import graphs from './Graphs.module.css';
+import { AnalyticsFrame, RangeFields, RangeSummary, useLanguageTag, usePageTexts } from './shell.tsx';
+import styles from './Stats.module.css';
+
+/** `/dashboard2/{communityId}`: the note dashboard (issue 12 §3, fact sheet §7). */
+export const NoteDashboardPage = () => {
+  const { t } = useTranslation();
+  const { communityId = '' } = useParams();
+  const tag = useLanguageTag();
+  const texts = usePageTexts();
+  const [draft, setDraft] = useState<RangeFilters>(emptyRange);
+  const [applied, setApplied] = useState<RangeFilters>(emptyRange);
+  const [problem, setProblem] = useState<'from' | 'to' | null>(null);
+  const query = useMemo(() => ({ ...(applied.from ? { from: applied.from } : {}), ...(applied.to ? { to: applied.to } : {}) }), [applied]);
+  const board = useNoteDashboard(communityId, query);
+  const reply = board.data;
+  const charts = useMemo(() => (reply ? noteDashboardCharts(reply, texts) : []), [reply, texts]);
+  const status = board.isFetching ? 'loading' : reply ? 'ready' : 'loading';
+
+  // The first reply tells the range shown (the school year by default): the date fields start from it.
+  useEffect(() => {
+    if (!reply) return;
+    setDraft((d) => (d.from || d.to ? d : { ...d, from: reply.range.from, to: reply.range.to }));
+  }, [reply]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = rangeProblem(draft);
+    setProblem(found);
+    if (!found) setApplied(draft);
+  };
+
+  return (
+    <AnalyticsFrame communityId={communityId} page="dashboard2" error={board.error}>
+      <form className={styles.filters} onSubmit={submit} aria-label={t('stats.filters')} noValidate>
+        <div className={styles.row}>
+          <RangeFields value={draft} onChange={setDraft} problem={problem} prefix="dashboard2" />
+        </div>
+        <div>
+          <Button type="submit" data-testid="dashboard2-apply">
+            {t('stats.apply')}
+          </Button>
+        </div>
+      </form>
+      <div aria-live="polite" className={styles.status}>
+        {reply ? (
+          <>
+            <RangeSummary range={reply.range} defaultRange={reply.defaultRange} />
+            <p data-testid="dashboard2-total">{t('stats.dashboard2.total', { count: reply.total })}</p>
+          </>
+        ) : (
+          <p>{t('stats.loading')}</p>
+        )}
+      </div>
+      {reply && (
+        <div className={styles.charts} data-testid="analytics" data-status={status}>
+          {charts.map((chart) => (
+            <div key={chart.id} className={chart.id === 'notes-per-day' ? graphs.wide : undefined}>
+              <ChartCard chart={chart} languageTag={tag} />
+            </div>
+          ))}
+        </div>
+      )}
+    </AnalyticsFrame>
+  );
+};
