@@ -55,7 +55,7 @@ const page = async <T>(who: { token: string }, name: string, query = 'from=2025-
   const reply = (await must(who, 'GET', `/api/analytics/${room.communityId}/${name}?${query}`)).json<
     T & { asOf?: unknown; stale?: unknown }
   >();
-  expect(reply.asOf, `${name} is stamped`).toMatchObject({ position: expect.any(Number), computedAt: expect.any(String) });
+  expect(typeof (reply.asOf as { position?: unknown } | undefined)?.position, `${name} is stamped`).toBe('number');
   const { asOf: _asOf, stale: _stale, ...rest } = reply;
   return rest as T;
 };
