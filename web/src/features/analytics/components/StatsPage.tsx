@@ -17,6 +17,7 @@ import { usePersonNames } from '../../../lib/personNames.ts';
 import { useStats } from '../api/stats.ts';
 import { chartsOf, emptyFilters, filtersProblem, statsQueryOf, type ChartTexts, type StatsFilters } from '../model.ts';
 import { ChartCard } from './ChartCard.tsx';
+import { FreshnessStamp } from './FreshnessStamp.tsx';
 import styles from './Stats.module.css';
 
 /** The selectors offer at most this many views or authors (the API takes 80 ids). */
@@ -194,6 +195,7 @@ export const StatsPage = () => {
           <p>{t('stats.loading')}</p>
         )}
       </div>
+      {reply && <FreshnessStamp communityId={communityId} asOf={reply.asOf} stale={reply.stale} canRefresh={reply.seesNames} />}
 
       <div className={styles.charts} data-testid="stats" data-status={status}>
         {charts.map((chart) => (
