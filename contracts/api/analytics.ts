@@ -45,7 +45,45 @@ export const AnalyticsAuthor = Type.Object({
 });
 export type AnalyticsAuthor = Static<typeof AnalyticsAuthor>;
 
+/**
+ * How fresh an analytics answer is (issue 12: heavier aggregates are jobs). `asOf` is the last
+ * event of the community the answer covers (its global position and time) and when it was computed;
+ * `stale` says that newer events exist (a job is on its way, or a manager may ask for a refresh).
+ */
+export const AnalyticsAsOf = Type.Object({
+  position: Type.Integer({ minimum: 0 }),
+  /** When that event happened (null: the community has no analytics event yet). */
+  time: Type.Union([Type.String(), Type.Null()]),
+  computedAt: Type.String(),
+});
+export type AnalyticsAsOf = Static<typeof AnalyticsAsOf>;
+/** Always sent by the server; optional in the type so that replies built by hand (web fixtures) need not carry them. */
+const Freshness = { asOf: Type.Optional(AnalyticsAsOf), stale: Type.Optional(Type.Boolean()) };
+
+/** POST /api/analytics/{communityId}/refresh: the job recomputing the community's aggregates. */
+export const AnalyticsRefreshReply = Type.Object({ jobId: Type.String() });
+export type AnalyticsRefreshReply = Static<typeof AnalyticsRefreshReply>;
+
+export const AnalyticsJobParams = Type.Object({
+  communityId: Type.String({ pattern: '^[0-9a-f]{24}$', maxLength: 24 }),
+  jobId: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export type AnalyticsJobParams = Static<typeof AnalyticsJobParams>;
+
+/** An analytics job's status (the port's JobStatus, without its result). */
+export const AnalyticsJobStatus = Type.Object({
+  id: Type.String(),
+  state: Type.String(),
+  progress: Type.Number(),
+  attemptsMade: Type.Integer(),
+  /** The stamp the job stored, once completed. */
+  asOf: Type.Optional(AnalyticsAsOf),
+  failedReason: Type.Optional(Type.String()),
+});
+export type AnalyticsJobStatus = Static<typeof AnalyticsJobStatus>;
+
 export const StatsReply = Type.Object({
+  ...Freshness,
   communityId: Type.String(),
   range: Type.Object({ from: Type.String(), to: Type.String() }),
   /** The range was not asked for: the current school year. */
@@ -83,6 +121,7 @@ export type S2vizQuery = Static<typeof S2vizQuery>;
 const Matrix = Type.Array(Type.Array(Type.Number()), { description: 'Square, in the order of `nodes`' });
 
 export const S2vizReply = Type.Object({
+  ...Freshness,
   communityId: Type.String(),
   range: Type.Object({ from: Type.String(), to: Type.String() }),
   defaultRange: Type.Boolean(),
@@ -111,6 +150,7 @@ const ActionCounts = { read: Type.Integer(), modified: Type.Integer(), created: 
 const UserRow = Type.Object({ ...ActionCounts, total: Type.Integer() });
 
 export const DashboardReply = Type.Object({
+  ...Freshness,
   communityId: Type.String(),
   range: Type.Object({ from: Type.String(), to: Type.String() }),
   defaultRange: Type.Boolean(),
@@ -140,6 +180,7 @@ export const NoteDashboardQuery = Type.Object(RangeQuery, { additionalProperties
 export type NoteDashboardQuery = Static<typeof NoteDashboardQuery>;
 
 export const NoteDashboardReply = Type.Object({
+  ...Freshness,
   communityId: Type.String(),
   range: Type.Object({ from: Type.String(), to: Type.String() }),
   defaultRange: Type.Boolean(),
@@ -161,6 +202,7 @@ export const AuthorNetworkQuery = Type.Object(
 export type AuthorNetworkQuery = Static<typeof AuthorNetworkQuery>;
 
 export const AuthorNetworkReply = Type.Object({
+  ...Freshness,
   communityId: Type.String(),
   seesNames: Type.Boolean(),
   /** Authors of the kept contributions; size = contributions; radius ((s − min)/max × 20) + 8. */

@@ -4,6 +4,7 @@ import { MemoryReadStore } from '../../services/adapters/memory-readstore/memory
 import {
   analyticsBuildOnGraphCollectionName,
   analyticsDailyCollectionName,
+  analyticsHeadsCollectionName,
   analyticsItemsCollectionName,
   analyticsProjection,
   analyticsReadGraphCollectionName,
@@ -123,6 +124,22 @@ describe('analytics projection', () => {
     expect(twice.buildons).toEqual(once.buildons);
     expect(twice.items).toEqual(once.items);
     expect(events).toHaveLength(13);
+  });
+
+  it("moves the community's head to each event that changes its analytics, a deleted link's included (the analytics jobs' trigger)", async () => {
+    const events = history();
+    const heads = async (evs: RecordedEvent[]) =>
+      (await fold(evs)).context
+        .collection(analyticsHeadsCollectionName)
+        .find({})
+        .then((docs) => docs.map(({ _position, ...doc }) => doc));
+    const last = events[events.length - 1] as RecordedEvent;
+    expect(await heads(events)).toEqual([{ _id: K, communityId: K, position: last.globalPosition, at: last.metadata.at }]);
+    events.push(ev('LinkDeleted', { linkId: id('11'), from: view }, '2025-10-09T10:00:00.000Z', u1));
+    expect(await heads(events)).toEqual([{ _id: K, communityId: K, position: position, at: '2025-10-09T10:00:00.000Z' }]);
+    // An event of a contribution analytics never saw moves nothing.
+    events.push(ev('NoteSaved', { contributionId: id('99'), title: 'x', body: bodyWith() }, '2025-10-10T10:00:00.000Z', u1));
+    expect((await heads(events))[0]?.at).toBe('2025-10-09T10:00:00.000Z');
   });
 
   it('forgets a deleted build-on and a removed placement', async () => {

@@ -13,6 +13,7 @@ export const analyticsMembersCollectionName = 'analyticsmembers';
 export const analyticsDailyCollectionName = 'analyticsdaily';
 export const analyticsReadGraphCollectionName = 'analyticsreadgraph';
 export const analyticsBuildOnGraphCollectionName = 'analyticsbuildongraph';
+export const analyticsHeadsCollectionName = 'analyticsheads';
 
 export type AnalyticsAction = 'created' | 'modified' | 'read';
 export const analyticsActions: readonly AnalyticsAction[] = ['created', 'modified', 'read'];
@@ -89,6 +90,21 @@ export type AnalyticsEdgeDocument = Versioned & {
   from: string;
   to: string;
   count: number;
+};
+
+/**
+ * The last event that changed a community's analytics: the analytics jobs
+ * (services/api/analytics/aggregateJob.ts) find the communities to recompute
+ * from it, and a stored aggregate is stale while its stamp is older.
+ */
+export type AnalyticsHeadDocument = Versioned & {
+  /** The community's id (and again in `communityId`, as in every analytics document). */
+  _id: string;
+  communityId: string;
+  /** Global position of the last event that changed the community's analytics. */
+  position: number;
+  /** When that event happened (its `at`). */
+  at: string;
 };
 
 export const memberId = (communityId: string, userId: string): string => `${communityId}:${userId}`;

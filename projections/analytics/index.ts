@@ -7,6 +7,7 @@ import type { Collection } from '../../services/core/readStore.ts';
 import {
   analyticsBuildOnGraphCollectionName,
   analyticsDailyCollectionName,
+  analyticsHeadsCollectionName,
   analyticsItemsCollectionName,
   analyticsLinksCollectionName,
   analyticsMembersCollectionName,
@@ -18,6 +19,7 @@ import {
   type AnalyticsAction,
   type AnalyticsDailyDocument,
   type AnalyticsEdgeDocument,
+  type AnalyticsHeadDocument,
   type AnalyticsItemDocument,
   type AnalyticsLinkDocument,
   type AnalyticsMemberDocument,
@@ -89,6 +91,9 @@ const evolveItem = (item: AnalyticsItemDocument, event: RecordedEvent<ModifyingE
 };
 
 class Folder {
+  /** The community whose analytics this event changed (its head moves to the event). */
+  touched: string | null = null;
+
   constructor(
     private readonly context: ProjectionContext,
     private readonly event: AnyEvent,
@@ -124,6 +129,7 @@ class Folder {
     type: string,
     views: readonly string[],
   ): Promise<void> {
+    this.touched = communityId;
     if (!authorId) return;
     const day = utcDay(this.at);
     const id = dailyId(communityId, day, authorId);
@@ -143,6 +149,7 @@ class Folder {
 
   /** Adds `delta` to the edge `from → to` of a graph (deleted at zero). */
   async edge(collection: string, communityId: string, from: string, to: string, delta: number): Promise<void> {
+    this.touched = communityId;
     const id = edgeId(communityId, from, to);
     await evolveDocument(this.context.collection<AnalyticsEdgeDocument>(collection), id, this.event, (current) => {
       const count = (current?.count ?? 0) + delta;
@@ -202,6 +209,7 @@ class Folder {
 
 const applyCreated = async (f: Folder, event: RecordedEvent<Extract<ContributionEvent, { type: 'ContributionCreated' }>>) => {
   const { contributionId, communityId, type, status, permission, authors, group } = event.data;
+  f.touched = communityId;
   const active = status === 'active';
   const body = type === 'Note' ? (event.data.data as { body?: unknown }).body : undefined;
   await evolveDocument(f.items(), contributionId, event, () => ({
@@ -225,6 +233,7 @@ const applyModified = async (f: Folder, event: RecordedEvent<ModifyingEvent>) =>
   const changed = await f.changeItem(event.data.contributionId, (item) => evolveItem(item, event));
   if (!changed) return;
   const { before, after, activated } = changed;
+  f.touched = after.communityId;
   if (statusEvents.has(event.type)) await f.settleBuildOns(after.buildOns, after.communityId);
   if (before.status !== 'active' && after.status !== 'active') return;
   const author = await f.actorAuthor(after.communityId, after.authors[0]);
@@ -234,6 +243,7 @@ const applyModified = async (f: Folder, event: RecordedEvent<ModifyingEvent>) =>
 const applyLink = async (f: Folder, event: RecordedEvent<Extract<ContributionEvent, { type: `Link${string}` }>>) => {
   if (event.type === 'LinkCreated') {
     const { linkId, communityId, from, to, type } = event.data;
+    f.touched = communityId;
     if (type === 'contains') {
       await f.changeItem(to, (item) => (item.views.includes(from) ? item : { ...item, views: [...item.views, from] }));
       await evolveDocument(f.links(), linkId, event, () => ({ _id: linkId, communityId, type, from, to, pairs: [], counted: false }));
@@ -253,6 +263,7 @@ const applyLink = async (f: Folder, event: RecordedEvent<Extract<ContributionEve
   }
   const link = await f.links().get(event.data.linkId);
   if (!link) return;
+  f.touched = link.communityId;
   if (event.type === 'LinkUpdated') {
     // A move of a ref: the view is modified (KF6 writes a `modified` record on the view).
     if (link.type !== 'contains') return;
@@ -274,11 +285,39 @@ const applyLink = async (f: Folder, event: RecordedEvent<Extract<ContributionEve
 
 const applyRead = async (f: Folder, event: RecordedEvent<ReadEvent>) => {
   const { authorId, communityId, contributionId } = event.data;
+  f.touched = communityId;
   const item = await f.items().get(contributionId);
   if (!item) return;
   await f.count(communityId, authorId, 'read', item.type, item.views);
   const author = item.authors[0];
   if (author) await f.edge(analyticsReadGraphCollectionName, communityId, authorId, author, 1);
+};
+
+const applyEvent = async (f: Folder, e: AnyEvent, context: ProjectionContext): Promise<void> => {
+  switch (e.type) {
+    case 'AuthorJoined': {
+      const { authorId, communityId, userId } = e.data;
+      f.touched = communityId;
+      const id = memberId(communityId, userId);
+      await evolveDocument(context.collection<AnalyticsMemberDocument>(analyticsMembersCollectionName), id, e, () => ({
+        _id: id,
+        communityId,
+        userId,
+        authorId,
+      }));
+      return;
+    }
+    case 'ContributionCreated':
+      return applyCreated(f, e);
+    case 'ReadMarked':
+      return applyRead(f, e);
+    case 'LinkCreated':
+    case 'LinkUpdated':
+    case 'LinkDeleted':
+      return applyLink(f, e);
+    default:
+      if ((modifyingEvents as readonly string[]).includes(e.type)) return applyModified(f, e as RecordedEvent<ModifyingEvent>);
+  }
 };
 
 /**
@@ -291,7 +330,7 @@ const applyRead = async (f: Folder, event: RecordedEvent<ReadEvent>) => {
  */
 export const analyticsProjection: Projection = {
   name: 'analytics',
-  version: 1,
+  version: 2,
   collections: [
     { name: analyticsItemsCollectionName, indexes: [['communityId'], ['communityId', 'type']] },
     { name: analyticsLinksCollectionName, indexes: [['communityId']] },
@@ -299,33 +338,19 @@ export const analyticsProjection: Projection = {
     { name: analyticsDailyCollectionName, indexes: [['communityId'], ['communityId', 'day']] },
     { name: analyticsReadGraphCollectionName, indexes: [['communityId']] },
     { name: analyticsBuildOnGraphCollectionName, indexes: [['communityId']] },
+    { name: analyticsHeadsCollectionName, indexes: [['position']] },
   ],
   handles: ['AuthorJoined', 'ContributionCreated', 'LinkCreated', 'LinkUpdated', 'LinkDeleted', 'ReadMarked', ...modifyingEvents],
   apply: async (event, context) => {
-    const e = event as AnyEvent;
-    const f = new Folder(context, e);
-    switch (e.type) {
-      case 'AuthorJoined': {
-        const { authorId, communityId, userId } = e.data;
-        const id = memberId(communityId, userId);
-        await evolveDocument(context.collection<AnalyticsMemberDocument>(analyticsMembersCollectionName), id, event, () => ({
-          _id: id,
-          communityId,
-          userId,
-          authorId,
-        }));
-        return;
-      }
-      case 'ContributionCreated':
-        return applyCreated(f, e);
-      case 'ReadMarked':
-        return applyRead(f, e);
-      case 'LinkCreated':
-      case 'LinkUpdated':
-      case 'LinkDeleted':
-        return applyLink(f, e);
-      default:
-        if ((modifyingEvents as readonly string[]).includes(e.type)) return applyModified(f, e as RecordedEvent<ModifyingEvent>);
-    }
+    const f = new Folder(context, event as AnyEvent);
+    await applyEvent(f, event as AnyEvent, context);
+    const communityId = f.touched;
+    if (!communityId) return;
+    await evolveDocument(context.collection<AnalyticsHeadDocument>(analyticsHeadsCollectionName), communityId, event, () => ({
+      _id: communityId,
+      communityId,
+      position: event.globalPosition,
+      at: event.metadata.at,
+    }));
   },
 };

@@ -26,6 +26,8 @@ export type Config = {
   embeddedReadStore: 'sqlite' | 'memory';
   /** How often the in-memory read store is snapshotted (ms). */
   snapshotIntervalMs: number;
+  /** The analytics jobs' debounce window (ms): at most one recomputation per community per window. */
+  analyticsDebounceMs: number;
   /** ALTCHA work per challenge; lowered in browser tests (BUILDON_ALTCHA_COST). */
   altcha: { cost?: number; counterMin?: number; counterMax?: number };
   /** `follower` on API nodes at scale when a worker process runs the projections. */
@@ -67,6 +69,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: env.LOG_LEVEL ?? 'info',
     embeddedReadStore: readStoreKind(env.BUILDON_READ_STORE),
     snapshotIntervalMs: integer(env.BUILDON_SNAPSHOT_INTERVAL_MS, 60_000, 'BUILDON_SNAPSHOT_INTERVAL_MS'),
+    analyticsDebounceMs: integer(env.BUILDON_ANALYTICS_DEBOUNCE_MS, 5_000, 'BUILDON_ANALYTICS_DEBOUNCE_MS') || 5_000,
     altcha: env.BUILDON_ALTCHA_COST
       ? { cost: integer(env.BUILDON_ALTCHA_COST, 50, 'BUILDON_ALTCHA_COST'), counterMin: 1, counterMax: 50 }
       : {},

@@ -6,6 +6,8 @@ import { ProjectionRunner, type RebuildResult } from '../../projections/runner.t
 import { SqliteSettingsStore } from '../adapters/sqlite-eventstore/settingsStore.ts';
 import { SqliteSnapshotStore } from '../adapters/sqlite-eventstore/snapshotStore.ts';
 import type { PasswordHasher } from '../api/accounts/passwords.ts';
+import { startAnalyticsJobs, type AnalyticsJobs } from '../api/analytics/aggregateJob.ts';
+import { analyticsAggregatesCollectionName } from '../api/analytics/aggregateStore.ts';
 import type { BlobStore } from '../core/blobStore.ts';
 import { systemClock, type Clock, type IdGenerator } from '../core/clock.ts';
 import type { OnceStore } from '../core/onceStore.ts';
@@ -42,6 +44,8 @@ export type Infrastructure = AppServices & {
   secret: string;
   blobStore: BlobStore;
   onceStore: OnceStore;
+  /** The analytics jobs' trigger where the projections are applied (null on API nodes at scale). */
+  analyticsJobs: AnalyticsJobs | null;
   /** Saves the embedded read store's snapshot now (no-op at scale). */
   snapshot(): Promise<void>;
   close(): Promise<void>;
@@ -97,14 +101,31 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     });
   }
 
+  // Analytics aggregates (issue 12): jobs enqueued as events arrive, run where the projections are applied.
+  const clock = options.clock ?? systemClock;
+  await readStore.ensureCollection({ name: analyticsAggregatesCollectionName });
+  const analyticsJobs =
+    projectionsMode === 'active'
+      ? await startAnalyticsJobs({
+          eventStore,
+          readStore: servedReadStore,
+          queue,
+          runner,
+          clock,
+          debounceMs: config.analyticsDebounceMs,
+          ...(log ? { log } : {}),
+        })
+      : null;
+
   const { close: closeServices, ...useCases } = buildServices(
     config,
     { eventStore, readStore: servedReadStore, onceStore, blobStore, runner, secret, pointLookups: read.pointLookups },
-    { ...options, clock: options.clock ?? systemClock },
+    { ...options, clock },
   );
 
   const closers: (() => Promise<void> | void)[] = [
     () => keeper.stop(),
+    () => analyticsJobs?.stop(),
     () => queue.close(),
     () => closeServices(),
     () => runner.stop(),
@@ -126,6 +147,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     eventStore,
     readStore: servedReadStore,
     queue,
+    analyticsJobs,
     idempotency,
     blobStore,
     onceStore,

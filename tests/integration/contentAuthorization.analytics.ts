@@ -1,4 +1,4 @@
-import { classReaders, managers, note, notFoundToClassmate, view, type Row } from './contentAuthorization.world.ts';
+import { classReaders, managers, must, note, notFoundToClassmate, view, type Row } from './contentAuthorization.world.ts';
 
 /**
  * The rows of the content authorization matrix about the analytics pages (issue 12; run by
@@ -74,5 +74,18 @@ export const analyticsRows: Row[] = [
     variant: 'in a private view of the pupil',
     expect: notFoundToClassmate,
     request: async (w) => ({ url: `/api/analytics/${w.communityId}/authornetwork?view=${await view(w, 'private')}` }),
+  },
+  {
+    route: 'POST /api/analytics/:communityId/refresh',
+    expect: managers,
+    request: async (w) => (await note(w), { url: `/api/analytics/${w.communityId}/refresh` }),
+  },
+  {
+    route: 'GET /api/analytics/:communityId/jobs/:jobId',
+    expect: managers,
+    request: async (w) => {
+      const { jobId } = (await must(w, w.manager, 'POST', `/api/analytics/${w.communityId}/refresh`)).json<{ jobId: string }>();
+      return { url: `/api/analytics/${w.communityId}/jobs/${encodeURIComponent(jobId)}` };
+    },
   },
 ];

@@ -1,11 +1,11 @@
 import type { AuthorNetworkQuery, AuthorNetworkReply } from '../../../contracts/api/analytics.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
-import { analyticsBuildOnGraphCollectionName, type AnalyticsEdgeDocument } from '../../../projections/analytics/index.ts';
 import { contributionsCollectionName, type ContributionDocument } from '../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { NotFoundError, ValidationError } from '../../core/errors.ts';
 import { authorNetwork, type NetworkFilters } from '../../domain/analytics/authorNetwork.ts';
 import { isValidDate } from '../../domain/analytics/dates.ts';
+import { servedAggregate } from './aggregateStore.ts';
 import { audienceOf, membersOf, readableDocs } from './audience.ts';
 import type { AnalyticsDeps } from './statsQuery.ts';
 
@@ -48,7 +48,9 @@ export const authorNetworkQuery = async (
     filters.view = view._id;
   }
   if (query.group !== undefined) filters.members = membersOf(await ofCommunity(deps, communityId, query.group, 'Group'));
-  const buildOns = await deps.readStore.collection<AnalyticsEdgeDocument>(analyticsBuildOnGraphCollectionName).find({ communityId });
+  // The build-on graph comes from the community's aggregate (the analytics job's).
+  const { doc, stale } = await servedAggregate(deps.readStore, deps.clock, communityId);
+  const { buildOns } = doc.aggregate;
   const network = authorNetwork(
     audience.items.map((item) => ({ id: item._id, authors: item.authors, created: item.created, views: item.views })),
     buildOns,
@@ -58,6 +60,8 @@ export const authorNetworkQuery = async (
   const key = (authorId: string) => audience.label(authorId).key;
   return {
     communityId,
+    asOf: doc.asOf,
+    stale,
     seesNames: audience.viewer.seesNames,
     nodes: network.nodes.map(({ authorId, size, radius }) => ({ author: audience.label(authorId), size, radius })),
     edges: network.edges.map((edge) => ({ ...edge, from: key(edge.from), to: key(edge.to) })),

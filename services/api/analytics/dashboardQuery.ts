@@ -1,18 +1,18 @@
 import Papa from 'papaparse';
 import type { DashboardQuery, DashboardReply, NoteDashboardQuery, NoteDashboardReply } from '../../../contracts/api/analytics.ts';
-import { analyticsDailyCollectionName, type AnalyticsDailyDocument } from '../../../projections/analytics/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import {
   computeDashboard,
   computeNoteDashboard,
-  dashboardActions,
   dashboardCsvFileName,
   dashboardCsvHeader,
   dashboardCsvRows,
   recordsPerView,
   type DailyActivity,
 } from '../../domain/analytics/dashboard.ts';
+import { activityIn } from '../../domain/analytics/aggregate.ts';
+import { liveStamp, servedAggregate } from './aggregateStore.ts';
 import { audienceOf, readableDocs } from './audience.ts';
 import { statsRange, type AnalyticsDeps } from './statsQuery.ts';
 
@@ -38,18 +38,12 @@ export const dashboardQuery = async (
     // The original's selector shows "Deleted" for a view that is no longer active.
     view = { id: doc._id, title: doc.status === 'active' ? doc.title : 'Deleted' };
   }
-  const daily = await deps.readStore
-    .collection<AnalyticsDailyDocument>(analyticsDailyCollectionName)
-    .find({ communityId, day: { $gte: range.from, $lte: range.to } });
-  const activity: DailyActivity[] = daily.map((doc) => {
-    const sources = query.view !== undefined ? [doc.byView[query.view] ?? {}] : Object.values(doc.byType);
-    const counts = Object.fromEntries(
-      dashboardActions.map((action) => [action, sources.reduce((sum, counts) => sum + (counts[action] ?? 0), 0)]),
-    );
-    return { day: doc.day, authorId: doc.authorId, counts };
-  });
+  // Per day and author, from the community's aggregate (the analytics job's).
+  const { doc, stale } = await servedAggregate(deps.readStore, deps.clock, communityId);
+  const rows = activityIn(doc.aggregate, range, query.view);
+  const activity: DailyActivity[] = rows.map(({ day, authorId, counts }) => ({ day, authorId, counts }));
   const dashboard = computeDashboard(activity, range, audience.order);
-  const perView = recordsPerView(daily.map((doc) => doc.byView));
+  const perView = recordsPerView(rows.map((row) => row.byView));
   const viewDocs = new Map(
     (
       await readableDocs(
@@ -63,6 +57,8 @@ export const dashboardQuery = async (
   );
   return {
     communityId,
+    asOf: doc.asOf,
+    stale,
     range,
     defaultRange,
     seesNames: audience.viewer.seesNames,
@@ -114,6 +110,9 @@ export const noteDashboardQuery = async (
   const board = computeNoteDashboard(audience.items, range, audience.order);
   return {
     communityId,
+    // Computed on request from the analytics items: as fresh as the community's last event.
+    asOf: await liveStamp(deps.readStore, deps.clock, communityId),
+    stale: false,
     range,
     defaultRange,
     seesNames: audience.viewer.seesNames,

@@ -1,13 +1,8 @@
 import type { S2vizQuery, S2vizReply } from '../../../contracts/api/analytics.ts';
-import {
-  analyticsDailyCollectionName,
-  analyticsReadGraphCollectionName,
-  type AnalyticsDailyDocument,
-  type AnalyticsEdgeDocument,
-} from '../../../projections/analytics/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { eachDay } from '../../domain/analytics/dates.ts';
 import { chordFlows, chordMatrix, readNodes, socialNetwork } from '../../domain/analytics/interactions.ts';
+import { servedAggregate } from './aggregateStore.ts';
 import { audienceOf } from './audience.ts';
 import { statsRange, type AnalyticsDeps } from './statsQuery.ts';
 
@@ -15,22 +10,15 @@ import { statsRange, type AnalyticsDeps } from './statsQuery.ts';
  * GET /api/analytics/{communityId}/s2viz: the social-interaction page (spec
  * part 2 §2, fact sheet §7). Reads per day over the range; the chords and the
  * network over every read the reads graph holds (it keeps no dates). Members
- * only; a writer sees their own name and letters for everyone else.
+ * only; a writer sees their own name and letters for everyone else. Served
+ * from the community's aggregate, stamped (`asOf`, `stale`).
  */
 export const s2vizQuery = async (deps: AnalyticsDeps, user: UserDocument, communityId: string, query: S2vizQuery): Promise<S2vizReply> => {
   const audience = await audienceOf(deps, user, communityId);
   const { range, defaultRange } = statsRange(query, deps.clock.now());
-  const daily = await deps.readStore
-    .collection<AnalyticsDailyDocument>(analyticsDailyCollectionName)
-    .find({ communityId, day: { $gte: range.from, $lte: range.to } });
-  const readsByDay = new Map<string, number>();
-  for (const doc of daily) {
-    const reads = Object.values(doc.byType).reduce((sum, counts) => sum + (counts.read ?? 0), 0);
-    readsByDay.set(doc.day, (readsByDay.get(doc.day) ?? 0) + reads);
-  }
-  const edges = (await deps.readStore.collection<AnalyticsEdgeDocument>(analyticsReadGraphCollectionName).find({ communityId })).map(
-    ({ from, to, count }) => ({ from, to, count }),
-  );
+  // The reads per day and the reads graph come from the community's aggregate (the analytics job's).
+  const { doc, stale } = await servedAggregate(deps.readStore, deps.clock, communityId);
+  const { readsPerDay, readEdges: edges } = doc.aggregate;
   const nodes = readNodes(edges, audience.order);
   const network = socialNetwork(edges, nodes);
   const key = (authorId: string) => audience.label(authorId).key;
@@ -39,7 +27,9 @@ export const s2vizQuery = async (deps: AnalyticsDeps, user: UserDocument, commun
     range,
     defaultRange,
     seesNames: audience.viewer.seesNames,
-    readsPerDay: eachDay(range).map((day) => ({ day, reads: readsByDay.get(day) ?? 0 })),
+    asOf: doc.asOf,
+    stale,
+    readsPerDay: eachDay(range).map((day) => ({ day, reads: readsPerDay[day] ?? 0 })),
     nodes: nodes.map(audience.label),
     chords: { reading: chordMatrix(edges, nodes, chordFlows.reading), beingRead: chordMatrix(edges, nodes, chordFlows.beingRead) },
     network: {

@@ -14,6 +14,7 @@ import { daysInRange, isValidDate, schoolYear, type DateRange } from '../../doma
 import { computeStats, type StatsItem, type StatsScaffold } from '../../domain/analytics/stats.ts';
 import { searchTextOf, wordsOf } from '../search/searchService.ts';
 import type { CommunityAccess } from '../communities/access.ts';
+import { liveStamp } from './aggregateStore.ts';
 import { audienceOf, contributionTypes } from './audience.ts';
 
 export type AnalyticsDeps = { readStore: ReadStore; access: CommunityAccess; clock: Clock };
@@ -103,6 +104,9 @@ export const statsQuery = async (deps: AnalyticsDeps, user: UserDocument, commun
   );
   return {
     communityId,
+    // Computed on request from the analytics projection (its filters are per request): as fresh as the community's last event.
+    asOf: await liveStamp(deps.readStore, deps.clock, communityId),
+    stale: false,
     range: stats.range,
     defaultRange,
     seesNames: viewer.seesNames,

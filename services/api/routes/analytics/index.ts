@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
+  AnalyticsJobParams,
+  AnalyticsJobStatus,
+  AnalyticsRefreshReply,
   AuthorNetworkQuery,
   AuthorNetworkReply,
   DashboardQuery,
@@ -15,6 +18,7 @@ import {
 import { problemResponses } from '../../../../contracts/api/common.ts';
 import { CommunityIdParams } from '../../../../contracts/api/communities.ts';
 import type { AppServices } from '../../../app/appServices.ts';
+import { analyticsJobStatus, requestRefresh, type AnalyticsJobDeps } from '../../analytics/aggregateJob.ts';
 import { authorNetworkQuery } from '../../analytics/authorNetworkQuery.ts';
 import { dashboardCsv, dashboardQuery, noteDashboardQuery } from '../../analytics/dashboardQuery.ts';
 import { s2vizQuery } from '../../analytics/s2vizQuery.ts';
@@ -27,7 +31,36 @@ import { statsQuery, type AnalyticsDeps } from '../../analytics/statsQuery.ts';
  */
 const analyticsRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
   const deps: AnalyticsDeps = { readStore: services.readStore, access: services.access, clock: services.commandDeps.clock };
+  const jobDeps: AnalyticsJobDeps = { queue: services.queue, access: services.access };
   const tags = ['analytics'];
+
+  app.post(
+    '/api/analytics/:communityId/refresh',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "Managers and admins: recompute the community's analytics aggregates now (a job; the pages' `asOf` moves when it is done)",
+        params: CommunityIdParams,
+        response: { 202: AnalyticsRefreshReply, ...problemResponses },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await requestRefresh(jobDeps, request.currentUser, request.params.communityId)),
+  );
+
+  app.get(
+    '/api/analytics/:communityId/jobs/:jobId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "Managers and admins: the state of one of the community's analytics jobs (404 for any other job)",
+        params: AnalyticsJobParams,
+        response: { 200: AnalyticsJobStatus, ...problemResponses },
+      },
+    },
+    async (request) => analyticsJobStatus(jobDeps, request.currentUser, request.params.communityId, request.params.jobId),
+  );
 
   app.get(
     '/api/analytics/:communityId/stats',

@@ -50,8 +50,15 @@ const write = async (who: Member, title: string, buildsOn?: string): Promise<str
 };
 
 const read = (who: Member, id: string) => must(who, 'POST', `/api/records/read/${room.communityId}/${id}`);
-const page = async <T>(who: { token: string }, name: string, query = 'from=2025-10-06&to=2025-10-08') =>
-  (await must(who, 'GET', `/api/analytics/${room.communityId}/${name}?${query}`)).json<T>();
+/** A page's answer without its freshness stamp (`asOf`, `stale`: analyticsJobs.int.spec.ts checks those). */
+const page = async <T>(who: { token: string }, name: string, query = 'from=2025-10-06&to=2025-10-08'): Promise<T> => {
+  const reply = (await must(who, 'GET', `/api/analytics/${room.communityId}/${name}?${query}`)).json<
+    T & { asOf?: unknown; stale?: unknown }
+  >();
+  expect(typeof (reply.asOf as { position?: unknown } | undefined)?.position, `${name} is stamped`).toBe('number');
+  const { asOf: _asOf, stale: _stale, ...rest } = reply;
+  return rest as T;
+};
 const nameOf = (who: Member) => `Test ${who.userName}`;
 
 const playTwoDays = async (readStore: 'sqlite' | 'memory') => {

@@ -18,6 +18,7 @@ import { useStats } from '../api/stats.ts';
 import { chartsOf, emptyFilters, filtersProblem, statsQueryOf, type ChartTexts, type StatsFilters } from '../model.ts';
 import { AnalyticsMenu } from './AnalyticsMenu.tsx';
 import { ChartCard } from './ChartCard.tsx';
+import { FreshnessStamp } from './FreshnessStamp.tsx';
 import styles from './Stats.module.css';
 
 /** The selectors offer at most this many views or authors (the API takes 80 ids). */
@@ -196,6 +197,7 @@ export const StatsPage = () => {
           <p>{t('stats.loading')}</p>
         )}
       </div>
+      {reply && <FreshnessStamp communityId={communityId} asOf={reply.asOf} stale={reply.stale} canRefresh={reply.seesNames} />}
 
       <div className={styles.charts} data-testid="stats" data-status={status}>
         {charts.map((chart) => (
