@@ -84,20 +84,6 @@ export const networkQueryOf = (filters: RangeFilters & { group: string; view: st
 /** `Activity_Dashboard_Statics_{title}.csv`, as the original names it (the server's name when it sends one). */
 export const dashboardCsvName = (title: string): string => `Activity_Dashboard_Statics_${title}.csv`;
 
-/** The file name in a Content-Disposition header (the UTF-8 `filename*` first), or null. */
-export const fileNameOf = (disposition: string | null): string | null => {
-  if (!disposition) return null;
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1]);
-    } catch {
-      // fall back to the plain name
-    }
-  }
-  return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
-};
-
 const days = (texts: PageTexts, list: { day: string }[]) => list.map((d) => texts.formatDay(d.day));
 
 /* ---------- s2viz ---------- */

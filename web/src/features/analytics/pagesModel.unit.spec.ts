@@ -8,7 +8,6 @@ import {
   dashboardCsvName,
   dashboardQueryOf,
   defaultNetworkSettings,
-  fileNameOf,
   graphTable,
   networkQueryOf,
   noteDashboardCharts,
@@ -20,6 +19,7 @@ import {
   settingValue,
   type PageTexts,
 } from './pagesModel.ts';
+import { fileNameOf } from '../../lib/download.ts';
 
 const texts: PageTexts = {
   pseudonym: (letter) => `Pupil ${letter}`,

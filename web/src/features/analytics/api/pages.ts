@@ -10,9 +10,8 @@ import type {
   S2vizReply,
 } from '../../../../../contracts/api/analytics.ts';
 import { api, ApiError } from '../../../lib/api.ts';
-import { tokenStore } from '../../../lib/tokenStore.ts';
 import { searchOf } from '../model.ts';
-import { fileNameOf } from '../pagesModel.ts';
+import { fetchTextFile } from '../../../lib/download.ts';
 
 const enc = encodeURIComponent;
 
@@ -48,14 +47,5 @@ export const useAuthorNetwork = (communityId: string, query: AuthorNetworkQuery)
  * server writes it, and the file name it gives (the JSON client cannot read
  * a CSV body, so this one call is made here with the same bearer token).
  */
-export const fetchDashboardCsv = async (communityId: string, query: DashboardQuery): Promise<{ text: string; fileName: string | null }> => {
-  const token = tokenStore.get();
-  const response = await fetch(path(communityId, 'dashboard.csv', query), {
-    headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-    throw new ApiError(response.status, body, response.statusText || `HTTP ${response.status}`);
-  }
-  return { text: await response.text(), fileName: fileNameOf(response.headers.get('content-disposition')) };
-};
+export const fetchDashboardCsv = (communityId: string, query: DashboardQuery): Promise<{ text: string; fileName: string | null }> =>
+  fetchTextFile(path(communityId, 'dashboard.csv', query));

@@ -11,6 +11,7 @@ import { ForceGraph, type Forces } from './ForceGraph.tsx';
 import graphs from './Graphs.module.css';
 import { AnalyticsFrame, DataTable, RangeFields, TableToggle } from './shell.tsx';
 import styles from './Stats.module.css';
+import { FreshnessStamp } from './FreshnessStamp.tsx';
 
 /** The original's d3 forces (fact sheet §7): link distance 260, charge −300, height 600. */
 const forces: Forces = { distance: 260, charge: -300 };
@@ -104,6 +105,7 @@ export const AuthorNetworkPage = () => {
           <p>{t('stats.loading')}</p>
         )}
       </div>
+      {reply && <FreshnessStamp communityId={communityId} asOf={reply.asOf} stale={reply.stale} canRefresh={reply.seesNames} />}
       {reply && graph && (
         <div className={styles.charts} data-testid="analytics" data-status={status}>
           <section className={`${styles.card} ${graphs.wide}`} aria-labelledby={`${headingId}-graph`} data-testid="network-card">

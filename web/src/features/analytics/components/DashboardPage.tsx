@@ -23,6 +23,7 @@ import { ChartCard } from './ChartCard.tsx';
 import graphs from './Graphs.module.css';
 import { AnalyticsFrame, RangeFields, RangeSummary, useCommunityTitle, useLanguageTag, usePageTexts } from './shell.tsx';
 import styles from './Stats.module.css';
+import { FreshnessStamp } from './FreshnessStamp.tsx';
 
 type Filters = RangeFilters & { view: string };
 
@@ -124,6 +125,7 @@ export const DashboardPage = () => {
           <p>{t('stats.loading')}</p>
         )}
       </div>
+      {reply && <FreshnessStamp communityId={communityId} asOf={reply.asOf} stale={reply.stale} canRefresh={reply.seesNames} />}
       {reply && (
         <div className={styles.charts} data-testid="analytics" data-status={status}>
           {charts.map((chart) => (

@@ -8,6 +8,7 @@ import { ChartCard } from './ChartCard.tsx';
 import graphs from './Graphs.module.css';
 import { AnalyticsFrame, RangeFields, RangeSummary, useLanguageTag, usePageTexts } from './shell.tsx';
 import styles from './Stats.module.css';
+import { FreshnessStamp } from './FreshnessStamp.tsx';
 
 /** `/dashboard2/{communityId}`: the note dashboard (issue 12 §3, fact sheet §7). */
 export const NoteDashboardPage = () => {
@@ -59,6 +60,7 @@ export const NoteDashboardPage = () => {
           <p>{t('stats.loading')}</p>
         )}
       </div>
+      {reply && <FreshnessStamp communityId={communityId} asOf={reply.asOf} stale={reply.stale} canRefresh={reply.seesNames} />}
       {reply && (
         <div className={styles.charts} data-testid="analytics" data-status={status}>
           {charts.map((chart) => (

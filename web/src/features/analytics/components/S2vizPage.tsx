@@ -25,6 +25,7 @@ import { ForceGraph, type Forces } from './ForceGraph.tsx';
 import { AnalyticsFrame, RangeFields, RangeSummary, TableToggle, useLanguageTag, usePageTexts } from './shell.tsx';
 import graphs from './Graphs.module.css';
 import styles from './Stats.module.css';
+import { FreshnessStamp } from './FreshnessStamp.tsx';
 
 /** The reads network's forces (the original's vis.js barnesHut, gravity −3900, taken as d3's charge and distance). */
 const forces: Forces = { distance: 140, charge: -390 };
@@ -94,6 +95,7 @@ export const S2vizPage = () => {
           <p>{t('stats.loading')}</p>
         )}
       </div>
+      {reply && <FreshnessStamp communityId={communityId} asOf={reply.asOf} stale={reply.stale} canRefresh={reply.seesNames} />}
       {reply && chart && graph && (
         <div className={styles.charts} data-testid="analytics" data-status={status}>
           <div className={graphs.wide}>
