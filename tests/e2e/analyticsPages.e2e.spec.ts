@@ -292,4 +292,28 @@ describeBrowser('analytics pages: s2viz, dashboards, author network', () => {
       await page.close();
     }
   });
+
+  it("a teacher downloads the class's KBDeX file from the community settings; a pupil is not offered it", async () => {
+    const page = await openPageAs(app, teacher.token, `/communitysettings/${community._id}`);
+    await page.getByTestId('kbdex-download').waitFor();
+    await page.getByLabel('Mettre le titre avant le texte').check();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('kbdex-download').click()]);
+    expect(download.suggestedFilename()).toBe(`kbdex-${community._id}.csv`);
+    const lines = readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(lines[0]).toBe('Id,Author,Text,Group,Time,NoteId,Title,Authors,Permission,Status,Views');
+    // Five notes, numbered in the order they were written; Bastien's first, its title before its text.
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['1', '2', '3', '4', '5']);
+    expect(lines[1]).toMatch(/^1,"[^"]*bastien[^"]*","Pourquoi la glace flotte\n/i);
+    await page.getByTestId('kbdex-download').scrollIntoViewIfNeeded();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/pages-kbdex-1280.png', fullPage: true });
+    await page.close();
+    const pupilPage = await openPageAs(app, pupil.token, `/communitysettings/${community._id}`);
+    await pupilPage.getByTestId('analytics-menu').waitFor();
+    expect(await pupilPage.getByTestId('kbdex-download').count()).toBe(0);
+    await pupilPage.close();
+  });
 });

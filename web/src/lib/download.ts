@@ -1,3 +1,6 @@
+import { ApiError } from './api.ts';
+import { tokenStore } from './tokenStore.ts';
+
 /** Starts a browser download of a text file. */
 export const downloadText = (fileName: string, text: string, type = 'text/csv;charset=utf-8'): void => {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -8,4 +11,29 @@ export const downloadText = (fileName: string, text: string, type = 'text/csv;ch
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+};
+
+/** The file name in a Content-Disposition header (the UTF-8 `filename*` first), or null. */
+export const fileNameOf = (disposition: string | null): string | null => {
+  if (!disposition) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // fall back to the plain name
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
+};
+
+/** GETs a file the server makes for the signed-in user (a CSV export): its text and the name the server gives it. */
+export const fetchTextFile = async (url: string, accept = 'text/csv'): Promise<{ text: string; fileName: string | null }> => {
+  const token = tokenStore.get();
+  const response = await fetch(url, { headers: { accept, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    throw new ApiError(response.status, body, response.statusText || `HTTP ${response.status}`);
+  }
+  return { text: await response.text(), fileName: fileNameOf(response.headers.get('content-disposition')) };
 };

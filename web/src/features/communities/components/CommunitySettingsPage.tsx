@@ -27,6 +27,7 @@ import styles from './Communities.module.css';
 import { useMessageText } from '../../../lib/messages.ts';
 import type { MessageCode } from '../../../../../contracts/messageCodes.ts';
 import { AnalyticsMenu } from '../../analytics/components/AnalyticsMenu.tsx';
+import { KbdexExportCard } from '../../research/KbdexExportCard.tsx';
 
 const viewSettingKeys: (keyof ViewSetting)[] = ['buildson', 'references', 'showGroup', 'showAuthor', 'showTime', 'language'];
 
@@ -294,6 +295,7 @@ export const CommunitySettingsPage = ({ me }: { me: UserProfile }) => {
       {settings.data && scaffolds.data && (
         <SettingsForm communityId={communityId} settings={settings.data} scaffolds={scaffolds.data} canSave={canSave} />
       )}
+      {settings.data && canSave && <KbdexExportCard communityId={communityId} />}
     </Page>
   );
 };
