@@ -181,6 +181,61 @@ describe('analytics projection', () => {
     expect(twice.buildons).toEqual(both.buildons);
   });
 
+  it('counts nothing done on a private note: its writing, its reads, its build-ons, a move in a private view', async () => {
+    const shared = await fold(history());
+    const events = history();
+    const [secret, workspace] = [id('e9'), id('b9')];
+    const later = '2025-10-08T10:00:00.000Z';
+    events.push(
+      ev(
+        'ContributionCreated',
+        {
+          contributionId: secret,
+          communityId: K,
+          title: 's',
+          status: 'active',
+          permission: 'private',
+          authors: [a1],
+          group: null,
+          type: 'Note',
+          data: {},
+        },
+        later,
+        u1,
+      ),
+      ev('NoteSaved', { contributionId: secret, title: 's', body: bodyWith(), keywords: [], wordCount: 1, text4search: '' }, later, u1),
+      ev('ReadMarked', { authorId: a2, communityId: K, contributionId: secret }, later, u2),
+      ev('LinkCreated', { linkId: id('19'), communityId: K, from: n2, to: secret, type: 'buildson', data: {} }, later, u2),
+      ev(
+        'ContributionCreated',
+        {
+          contributionId: workspace,
+          communityId: K,
+          title: 'w',
+          status: 'active',
+          permission: 'private',
+          authors: [a2],
+          group: null,
+          type: 'View',
+          data: {},
+        },
+        later,
+        u2,
+      ),
+      ev('LinkCreated', { linkId: id('18'), communityId: K, from: workspace, to: n1, type: 'contains', data: { x: 1, y: 1 } }, later, u2),
+      ev('LinkUpdated', { linkId: id('18'), from: workspace, data: { x: 9 } }, later, u2),
+    );
+    const withSecret = await fold(events);
+    expect(withSecret.daily).toEqual(shared.daily);
+    expect(withSecret.reads).toEqual(shared.reads);
+    expect(withSecret.buildons).toEqual(shared.buildons);
+    // n1 made private: its build-on stops counting, and the change itself is not counted either.
+    events.push(ev('PermissionChanged', { contributionId: n1, permission: 'private', group: null }, '2025-10-09T10:00:00.000Z', u1));
+    const hidden = await fold(events);
+    expect(hidden.buildons).toEqual([]);
+    expect(hidden.daily).toEqual(shared.daily);
+  });
+
   it('does not count unsaved drafts nor an admin who is not a member', async () => {
     position = 0;
     const { daily } = await fold([

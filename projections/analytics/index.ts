@@ -47,8 +47,15 @@ const modifyingEvents = [
 ] as const;
 type ModifyingEvent = Extract<ContributionEvent, { type: (typeof modifyingEvents)[number] }>;
 
-/** Events that may make a contribution active or inactive. */
-const statusEvents = new Set(['NoteContributed', 'DrawingSaved', 'AttachmentUploaded', 'ContributionStatusChanged']);
+/** Events that may make a contribution active or inactive, private or not: its build-ons may start or stop counting. */
+const statusEvents = new Set(['NoteContributed', 'DrawingSaved', 'AttachmentUploaded', 'ContributionStatusChanged', 'PermissionChanged']);
+
+/**
+ * Whether activity on `item` counts: never on a private one (as the original,
+ * whose analytics only read public and protected contributions). Decided when
+ * the event happens: what was done while a note was private stays uncounted.
+ */
+const isShared = (item: { permission: string }): boolean => item.permission !== 'private';
 
 /** The UTC date of an instant. */
 export const utcDay = (at: string): string => {
@@ -176,7 +183,7 @@ class Folder {
       if (!link || link.type !== 'buildson') continue;
       if (link._position > this.event.globalPosition) continue;
       const [source, target] = await Promise.all([this.items().get(link.from), this.items().get(link.to)]);
-      const active = source?.status === 'active' && target?.status === 'active';
+      const active = source?.status === 'active' && target?.status === 'active' && isShared(source) && isShared(target);
       if (active === link.counted) continue;
       const pairs = new Map<string, [string, string]>();
       if (active) for (const a of source.authors) for (const b of target.authors) pairs.set(`${a}:${b}`, [a, b]);
@@ -226,7 +233,7 @@ const applyCreated = async (f: Folder, event: RecordedEvent<Extract<Contribution
     supports: body ? supportsInBody(body) : {},
     buildOns: [],
   }));
-  if (active) await f.count(communityId, await f.actorAuthor(communityId, authors[0]), 'created', type, []);
+  if (active && permission !== 'private') await f.count(communityId, await f.actorAuthor(communityId, authors[0]), 'created', type, []);
 };
 
 const applyModified = async (f: Folder, event: RecordedEvent<ModifyingEvent>) => {
@@ -235,7 +242,7 @@ const applyModified = async (f: Folder, event: RecordedEvent<ModifyingEvent>) =>
   const { before, after, activated } = changed;
   f.touched = after.communityId;
   if (statusEvents.has(event.type)) await f.settleBuildOns(after.buildOns, after.communityId);
-  if (before.status !== 'active' && after.status !== 'active') return;
+  if ((before.status !== 'active' && after.status !== 'active') || !isShared(after)) return;
   const author = await f.actorAuthor(after.communityId, after.authors[0]);
   await f.count(after.communityId, author, activated ? 'created' : 'modified', after.type, after.views);
 };
@@ -268,7 +275,7 @@ const applyLink = async (f: Folder, event: RecordedEvent<Extract<ContributionEve
     // A move of a ref: the view is modified (KF6 writes a `modified` record on the view).
     if (link.type !== 'contains') return;
     const view = await f.items().get(link.from);
-    if (!view) return;
+    if (!view || !isShared(view)) return;
     await f.count(link.communityId, await f.actorAuthor(link.communityId, undefined), 'modified', view.type, [link.from]);
     return;
   }
@@ -287,7 +294,7 @@ const applyRead = async (f: Folder, event: RecordedEvent<ReadEvent>) => {
   const { authorId, communityId, contributionId } = event.data;
   f.touched = communityId;
   const item = await f.items().get(contributionId);
-  if (!item) return;
+  if (!item || !isShared(item)) return;
   await f.count(communityId, authorId, 'read', item.type, item.views);
   const author = item.authors[0];
   if (author) await f.edge(analyticsReadGraphCollectionName, communityId, authorId, author, 1);
@@ -324,13 +331,15 @@ const applyEvent = async (f: Folder, e: AnyEvent, context: ProjectionContext): P
  * Analytics read models (issue 12, fact sheet §7): per community, day and
  * author the contributions created, modified and read (by type and by view);
  * the reads graph (reader → first author of what was read); the build-on graph
- * (building author → built-on author, one per pair); each contribution's
+ * (building author → built-on author, one per pair); none of it on private
+ * contributions; each contribution's
  * placements and the scaffold supports its body uses. Pages read these and
  * never fold the whole log.
  */
 export const analyticsProjection: Projection = {
   name: 'analytics',
-  version: 2,
+  // 3: activity on private contributions is not counted.
+  version: 3,
   collections: [
     { name: analyticsItemsCollectionName, indexes: [['communityId'], ['communityId', 'type']] },
     { name: analyticsLinksCollectionName, indexes: [['communityId']] },

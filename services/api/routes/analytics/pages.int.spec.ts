@@ -192,31 +192,31 @@ describe.each(['sqlite', 'memory'] as const)('analytics pages: s2viz, dashboard,
     expect(reply).toMatchObject({
       seesNames: true,
       view: null,
-      views: [{ id: welcomeViewId, title: welcomeTitle, count: 17 }],
-      // Alice: 3 notes, 1 save again and 1 permission change, 4 self-reads; Bob and Carol: 1 note, 3 reads each.
-      actions: { read: 10, modified: 2, created: 5 },
+      views: [{ id: welcomeViewId, title: welcomeTitle, count: 16 }],
+      // Alice: 3 notes, 1 save again, 4 self-reads (making a note private is not counted: nothing done on a private note is); Bob and Carol: 1 note, 3 reads each.
+      actions: { read: 10, modified: 1, created: 5 },
       actors: [
-        { author: a, count: 9 },
+        { author: a, count: 8 },
         { author: b, count: 4 },
         { author: c, count: 4 },
       ],
       perDay: [
         { day: '2025-10-06', modified: 0, read: 3 },
         { day: '2025-10-07', modified: 0, read: 5 },
-        { day: '2025-10-08', modified: 2, read: 2 },
+        { day: '2025-10-08', modified: 1, read: 2 },
       ],
       users: [
-        { author: a, counts: { read: 4, modified: 2, created: 3, total: 9 } },
+        { author: a, counts: { read: 4, modified: 1, created: 3, total: 8 } },
         { author: b, counts: { read: 3, modified: 0, created: 1, total: 4 } },
         { author: c, counts: { read: 3, modified: 0, created: 1, total: 4 } },
       ],
-      totals: { read: 10, modified: 2, created: 5, total: 17 },
-      averages: { read: 3.33, modified: 0.67, created: 1.67, total: 5.67 },
+      totals: { read: 10, modified: 1, created: 5, total: 16 },
+      averages: { read: 3.33, modified: 0.33, created: 1.67, total: 5.33 },
       recordsTruncated: false,
     });
     expect(reply.records.map((r) => `${r.day} ${r.author.label} ${r.action} ${r.count}`)).toEqual([
       `2025-10-08 ${nameOf(room.a)} read 2`,
-      `2025-10-08 ${nameOf(room.a)} modified 2`,
+      `2025-10-08 ${nameOf(room.a)} modified 1`,
       `2025-10-08 ${nameOf(room.a)} created 1`,
       `2025-10-07 ${nameOf(room.b)} read 2`,
       `2025-10-07 ${nameOf(room.c)} read 3`,
@@ -232,13 +232,13 @@ describe.each(['sqlite', 'memory'] as const)('analytics pages: s2viz, dashboard,
     const reply = await page<DashboardReply>(room.b, 'dashboard');
     expect(reply.seesNames).toBe(false);
     expect(reply.users.map((u) => [u.author.label, u.counts.total])).toEqual([
-      ['A', 9],
+      ['A', 8],
       [nameOf(room.b), 4],
       ['B', 4],
     ]);
     expectNoOtherNames(JSON.stringify(reply), room.b);
     const welcome = await page<DashboardReply>(room.manager, 'dashboard', `from=2025-10-06&to=2025-10-08&view=${welcomeViewId}`);
-    expect(welcome.totals).toEqual({ read: 10, modified: 2, created: 5, total: 17 });
+    expect(welcome.totals).toEqual({ read: 10, modified: 1, created: 5, total: 16 });
     const empty = await page<DashboardReply>(room.manager, 'dashboard', `from=2025-10-06&to=2025-10-09&view=${emptyViewId}`);
     expect(empty.view).toEqual({ id: emptyViewId, title: 'Empty' });
     expect(empty.totals).toEqual({ read: 0, modified: 0, created: 0, total: 0 });
@@ -261,13 +261,13 @@ describe.each(['sqlite', 'memory'] as const)('analytics pages: s2viz, dashboard,
     const rows = Papa.parse<string[]>(response.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
     expect(rows).toEqual([
       ['User Name', '# of Reads', '# of Modified', '# of created', 'Total'],
-      ['A', '4', '2', '3', '9'],
+      ['A', '4', '1', '3', '8'],
       [nameOf(room.b), '3', '0', '1', '4'],
       ['B', '3', '0', '1', '4'],
     ]);
     expectNoOtherNames(response.body, room.b);
     const managers = await must(room.manager, 'GET', `/api/analytics/${room.communityId}/dashboard.csv?from=2025-10-06&to=2025-10-08`);
-    expect(managers.body).toContain(`${nameOf(room.a)},4,2,3,9`);
+    expect(managers.body).toContain(`${nameOf(room.a)},4,1,3,8`);
   });
 
   it('dashboard2: contributions the viewer may read by first author, by type in % and per day', async () => {
