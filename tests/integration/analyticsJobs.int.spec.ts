@@ -5,7 +5,8 @@ import type { AnalyticsAsOf, AnalyticsJobStatus } from '../../contracts/api/anal
 import { analyticsHeadsCollectionName, type AnalyticsHeadDocument } from '../../projections/analytics/index.ts';
 import { analyticsJobName } from '../../services/api/analytics/aggregateJob.ts';
 import { analyticsAggregatesCollectionName, type AnalyticsAggregateDocument } from '../../services/api/analytics/aggregateStore.ts';
-import { auth, buildObjectsTestApp, classRoom, textDoc, type ClassRoom, type Member } from '../support/objects.ts';
+import { buildObjectsTestApp, classRoom, type ClassRoom, type Member } from '../support/objects.ts';
+import { analyticsClassActions } from '../support/analytics.ts';
 import type { TestApp } from '../support/testApp.ts';
 
 /**
@@ -70,26 +71,7 @@ describe.each([
   let welcomeViewId = '';
   const notes: string[] = [];
 
-  const call = (who: { token: string } | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: who ? auth(who.token) : {}, ...(payload ? { payload } : {}) });
-  const must = async (who: { token: string }, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-    const response = await call(who, method, url, payload);
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-    return response;
-  };
-  const write = async (who: Member, title: string, buildsOn?: string): Promise<string> => {
-    const created = await must(who, 'POST', `/api/contributions/${room.communityId}`, {
-      type: 'Note',
-      title,
-      placement: { viewId: welcomeViewId, x: 100, y: 100 },
-      ...(buildsOn ? { buildsOn } : {}),
-    });
-    const id = created.json<{ contribution: { _id: string } }>().contribution._id;
-    const loaded = (await must(who, 'GET', `/api/objects/${id}`)).json<{ revision: number }>();
-    await must(who, 'PUT', `/api/objects/${room.communityId}/${id}`, { revision: loaded.revision, title, body: textDoc(title) });
-    return id;
-  };
-  const read = (who: Member, id: string) => must(who, 'POST', `/api/records/read/${room.communityId}/${id}`);
+  const { call, must, write, read } = analyticsClassActions(() => ({ t, communityId: room.communityId, viewId: welcomeViewId }));
   const page = async <T extends Freshness>(who: { token: string }, name: string): Promise<T> =>
     (await must(who, 'GET', `/api/analytics/${room.communityId}/${name}`)).json<T>();
   const head = async () =>

@@ -2,8 +2,9 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorNetworkReply, DashboardReply, NoteDashboardReply, S2vizReply } from '../../../../contracts/api/analytics.ts';
 import { analyticsProjection } from '../../../../projections/analytics/index.ts';
-import { auth, buildObjectsTestApp, classRoom, textDoc, type ClassRoom, type Member } from '../../../../tests/support/objects.ts';
+import { buildObjectsTestApp, classRoom, textDoc, type ClassRoom, type Member } from '../../../../tests/support/objects.ts';
 import type { TestApp } from '../../../../tests/support/testApp.ts';
+import { analyticsClassActions } from '../../../../tests/support/analytics.ts';
 
 /**
  * The s2viz, activity dashboard (+ CSV) and author network pages (issue 12 items 2–5): a small
@@ -26,30 +27,7 @@ let privateViewId = '';
 let groupId = '';
 const notes: Record<string, string> = {};
 
-const call = (who: { token: string } | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who ? auth(who.token) : {}, ...(payload ? { payload } : {}) });
-
-const must = async (who: { token: string }, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-  const response = await call(who, method, url, payload);
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-  return response;
-};
-
-/** A note written and contributed by `who` in the welcome view (building on `buildsOn`), at the clock's time. */
-const write = async (who: Member, title: string, buildsOn?: string): Promise<string> => {
-  const created = await must(who, 'POST', `/api/contributions/${room.communityId}`, {
-    type: 'Note',
-    title,
-    placement: { viewId: welcomeViewId, x: 100, y: 100 },
-    ...(buildsOn ? { buildsOn } : {}),
-  });
-  const id = created.json<{ contribution: { _id: string } }>().contribution._id;
-  const loaded = (await must(who, 'GET', `/api/objects/${id}`)).json<{ revision: number }>();
-  await must(who, 'PUT', `/api/objects/${room.communityId}/${id}`, { revision: loaded.revision, title, body: textDoc(title) });
-  return id;
-};
-
-const read = (who: Member, id: string) => must(who, 'POST', `/api/records/read/${room.communityId}/${id}`);
+const { call, must, write, read } = analyticsClassActions(() => ({ t, communityId: room.communityId, viewId: welcomeViewId }));
 /** A page's answer without its freshness stamp (`asOf`, `stale`: analyticsJobs.int.spec.ts checks those). */
 const page = async <T>(who: { token: string }, name: string, query = 'from=2025-10-06&to=2025-10-08'): Promise<T> => {
   const reply = (await must(who, 'GET', `/api/analytics/${room.communityId}/${name}?${query}`)).json<
