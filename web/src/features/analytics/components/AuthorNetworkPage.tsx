@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
-import { useCommunityGroups, useCommunityViews } from '../../../lib/community.ts';
+import { useCommunityGroups } from '../../../lib/community.ts';
 import { useAuthorNetwork } from '../api/pages.ts';
 import { authorGraph, emptyRange, graphTable, networkQueryOf, rangeProblem, type RangeFilters } from '../pagesModel.ts';
 import { ForceGraph, type Forces } from './ForceGraph.tsx';
 import graphs from './Graphs.module.css';
-import { AnalyticsFrame, DataTable, RangeFields, TableToggle } from './shell.tsx';
+import { AnalyticsFrame, DataTable, RangeFields, TableToggle, ViewSelect } from './shell.tsx';
 import styles from './Stats.module.css';
 import { FreshnessStamp } from './FreshnessStamp.tsx';
 
@@ -39,7 +39,6 @@ export const AuthorNetworkPage = () => {
   const [version, setVersion] = useState(0);
   const query = useMemo(() => networkQueryOf(applied), [applied]);
   const network = useAuthorNetwork(communityId, query);
-  const views = useCommunityViews(communityId);
   const groups = useCommunityGroups(communityId);
   const reply = network.data;
   const headingId = useId();
@@ -73,21 +72,13 @@ export const AuthorNetworkPage = () => {
               </option>
             ))}
           </SelectField>
-          <SelectField
+          <ViewSelect
+            communityId={communityId}
             name="network-view"
-            label={t('stats.pages.view')}
+            emptyLabel={t('stats.network.allViews')}
             value={draft.view}
-            onChange={(e) => setDraft((d) => ({ ...d, view: e.target.value }))}
-            className={styles.words}
-            data-testid="network-view"
-          >
-            <option value="">{t('stats.network.allViews')}</option>
-            {(views.data ?? []).map((view) => (
-              <option key={view._id} value={view._id}>
-                {view.title || t('stats.untitled')}
-              </option>
-            ))}
-          </SelectField>
+            onChange={(view) => setDraft((d) => ({ ...d, view }))}
+          />
         </div>
         <div className={graphs.actions}>
           <Button type="submit" data-testid="network-apply">

@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { SelectField } from '../../../components/SelectField.tsx';
 import { failureText } from '../../../components/serverMessage.ts';
-import { useCommunityViews } from '../../../lib/community.ts';
 import { downloadText } from '../../../lib/download.ts';
 import { fetchDashboardCsv, useDashboard } from '../api/pages.ts';
 import {
@@ -21,7 +19,7 @@ import {
 } from '../pagesModel.ts';
 import { ChartCard } from './ChartCard.tsx';
 import graphs from './Graphs.module.css';
-import { AnalyticsFrame, RangeFields, RangeSummary, useCommunityTitle, useLanguageTag, usePageTexts } from './shell.tsx';
+import { AnalyticsFrame, RangeFields, RangeSummary, useCommunityTitle, useLanguageTag, usePageTexts, ViewSelect } from './shell.tsx';
 import styles from './Stats.module.css';
 import { FreshnessStamp } from './FreshnessStamp.tsx';
 
@@ -38,7 +36,6 @@ export const DashboardPage = () => {
   const [problem, setProblem] = useState<'from' | 'to' | null>(null);
   const query = useMemo(() => dashboardQueryOf(applied), [applied]);
   const dashboard = useDashboard(communityId, query);
-  const views = useCommunityViews(communityId);
   const community = useCommunityTitle(communityId);
   const [csvError, setCsvError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
@@ -83,21 +80,13 @@ export const DashboardPage = () => {
       <form className={styles.filters} onSubmit={submit} aria-label={t('stats.filters')} noValidate>
         <div className={styles.row}>
           <RangeFields value={draft} onChange={(range) => setDraft((d) => ({ ...d, ...range }))} problem={problem} prefix="dashboard" />
-          <SelectField
+          <ViewSelect
+            communityId={communityId}
             name="dashboard-view"
-            label={t('stats.pages.view')}
+            emptyLabel={t('stats.pages.wholeCommunity')}
             value={draft.view}
-            onChange={(e) => setDraft((d) => ({ ...d, view: e.target.value }))}
-            className={styles.words}
-            data-testid="dashboard-view"
-          >
-            <option value="">{t('stats.pages.wholeCommunity')}</option>
-            {(views.data ?? []).map((view) => (
-              <option key={view._id} value={view._id}>
-                {view.title || t('stats.untitled')}
-              </option>
-            ))}
-          </SelectField>
+            onChange={(view) => setDraft((d) => ({ ...d, view }))}
+          />
         </div>
         <div className={graphs.actions}>
           <Button type="submit" data-testid="dashboard-apply">

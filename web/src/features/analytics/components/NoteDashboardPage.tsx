@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { Button } from '../../../components/Button.tsx';
 import { useNoteDashboard } from '../api/pages.ts';
 import { emptyRange, noteDashboardCharts, rangeProblem, type RangeFilters } from '../pagesModel.ts';
 import { ChartCard } from './ChartCard.tsx';
 import graphs from './Graphs.module.css';
-import { AnalyticsFrame, RangeFields, RangeSummary, useLanguageTag, usePageTexts } from './shell.tsx';
+import { AnalyticsFrame, RangeOnlyFilters, RangeSummary, useLanguageTag, usePageTexts } from './shell.tsx';
 import styles from './Stats.module.css';
 import { FreshnessStamp } from './FreshnessStamp.tsx';
 
@@ -40,16 +39,7 @@ export const NoteDashboardPage = () => {
 
   return (
     <AnalyticsFrame communityId={communityId} page="dashboard2" error={board.error}>
-      <form className={styles.filters} onSubmit={submit} aria-label={t('stats.filters')} noValidate>
-        <div className={styles.row}>
-          <RangeFields value={draft} onChange={setDraft} problem={problem} prefix="dashboard2" />
-        </div>
-        <div>
-          <Button type="submit" data-testid="dashboard2-apply">
-            {t('stats.apply')}
-          </Button>
-        </div>
-      </form>
+      <RangeOnlyFilters value={draft} onChange={setDraft} problem={problem} prefix="dashboard2" onSubmit={submit} />
       <div aria-live="polite" className={styles.status}>
         {reply ? (
           <>

@@ -22,7 +22,7 @@ import {
 import { ChartCard } from './ChartCard.tsx';
 import { ChordDiagram } from './ChordDiagram.tsx';
 import { ForceGraph, type Forces } from './ForceGraph.tsx';
-import { AnalyticsFrame, RangeFields, RangeSummary, TableToggle, useLanguageTag, usePageTexts } from './shell.tsx';
+import { AnalyticsFrame, RangeOnlyFilters, RangeSummary, TableToggle, useLanguageTag, usePageTexts } from './shell.tsx';
 import graphs from './Graphs.module.css';
 import styles from './Stats.module.css';
 import { FreshnessStamp } from './FreshnessStamp.tsx';
@@ -75,16 +75,7 @@ export const S2vizPage = () => {
 
   return (
     <AnalyticsFrame communityId={communityId} page="s2viz" error={s2viz.error}>
-      <form className={styles.filters} onSubmit={submit} aria-label={t('stats.filters')} noValidate>
-        <div className={styles.row}>
-          <RangeFields value={draft} onChange={setDraft} problem={problem} prefix="s2viz" />
-        </div>
-        <div>
-          <Button type="submit" data-testid="s2viz-apply">
-            {t('stats.apply')}
-          </Button>
-        </div>
-      </form>
+      <RangeOnlyFilters value={draft} onChange={setDraft} problem={problem} prefix="s2viz" onSubmit={submit} />
       <div aria-live="polite" className={styles.status}>
         {reply ? (
           <>

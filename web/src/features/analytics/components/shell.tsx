@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/Alert.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { SelectField } from '../../../components/SelectField.tsx';
 import { TextField } from '../../../components/Field.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
 import { languageInfo } from '../../../i18n/languages.ts';
 import { api } from '../../../lib/api.ts';
+import { useCommunityViews } from '../../../lib/community.ts';
 import type { TableData } from '../model.ts';
 import type { AnalyticsPageName } from '../links.ts';
 import type { PageTexts, RangeFilters } from '../pagesModel.ts';
@@ -138,6 +141,70 @@ export const RangeFields = ({
         data-testid={`${prefix}-to`}
       />
     </>
+  );
+};
+
+/** A form with only a date range and its apply button (the s2viz page and the notes dashboard). */
+export const RangeOnlyFilters = ({
+  value,
+  onChange,
+  problem,
+  prefix,
+  onSubmit,
+}: {
+  value: RangeFilters;
+  onChange: (next: RangeFilters) => void;
+  problem: 'from' | 'to' | null;
+  prefix: string;
+  onSubmit: (event: FormEvent) => void;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <form className={styles.filters} onSubmit={onSubmit} aria-label={t('stats.filters')} noValidate>
+      <div className={styles.row}>
+        <RangeFields value={value} onChange={onChange} problem={problem} prefix={prefix} />
+      </div>
+      <div>
+        <Button type="submit" data-testid={`${prefix}-apply`}>
+          {t('stats.apply')}
+        </Button>
+      </div>
+    </form>
+  );
+};
+
+/** A choice among the community's views, `emptyLabel` first (no view: the whole community). */
+export const ViewSelect = ({
+  communityId,
+  name,
+  emptyLabel,
+  value,
+  onChange,
+}: {
+  communityId: string;
+  name: string;
+  emptyLabel: string;
+  value: string;
+  onChange: (viewId: string) => void;
+}) => {
+  const { t } = useTranslation();
+  const views = useCommunityViews(communityId);
+  return (
+    <SelectField
+      name={name}
+      label={t('stats.pages.view')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      className={styles.words}
+      data-testid={name}
+    >
+      <option value="">{emptyLabel}</option>
+      {(views.data ?? []).map((view) => (
+        <option key={view._id} value={view._id}>
+          {view.title || t('stats.untitled')}
+        </option>
+      ))}
+    </SelectField>
   );
 };
 
