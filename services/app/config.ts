@@ -69,7 +69,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: env.LOG_LEVEL ?? 'info',
     embeddedReadStore: readStoreKind(env.BUILDON_READ_STORE),
     snapshotIntervalMs: integer(env.BUILDON_SNAPSHOT_INTERVAL_MS, 60_000, 'BUILDON_SNAPSHOT_INTERVAL_MS'),
-    analyticsDebounceMs: integer(env.BUILDON_ANALYTICS_DEBOUNCE_MS, 5_000, 'BUILDON_ANALYTICS_DEBOUNCE_MS') || 5_000,
+    analyticsDebounceMs: integer(env.BUILDON_ANALYTICS_DEBOUNCE_MS, 60_000, 'BUILDON_ANALYTICS_DEBOUNCE_MS') || 60_000,
     altcha: env.BUILDON_ALTCHA_COST
       ? { cost: integer(env.BUILDON_ALTCHA_COST, 50, 'BUILDON_ALTCHA_COST'), counterMin: 1, counterMax: 50 }
       : {},

@@ -93,7 +93,8 @@ export const useBrowserApp = (options: BrowserAppOptions = {}): BrowserApp => {
     if (options.admin) runCli(dataDir, ['create-admin', '--user', options.admin.userName, '--password', options.admin.password]);
     options.prepare?.(dataDir);
     [server, browser] = await Promise.all([
-      startServer(dataDir, { BUILDON_ALTCHA_COST: '1' }),
+      // Analytics jobs within a second (the default waits a minute between recomputations of a class).
+      startServer(dataDir, { BUILDON_ALTCHA_COST: '1', BUILDON_ANALYTICS_DEBOUNCE_MS: '500' }),
       chromium.launch({
         executablePath: chromiumPath,
         args: [
