@@ -144,9 +144,14 @@ describe('GET /api/communities/{communityId}/kbdex.csv: KBDeX reads it right', (
   });
 
   it('a pupil, a classmate, a manager of another class and a stranger are refused; anonymous 401; unknown community 404', async () => {
+    const refusals = [];
     for (const token of [room.a.token, room.b.token, otherClass.manager.token, room.outsider.token]) {
-      expect((await get(token)).statusCode).toBe(403);
+      const response = await get(token);
+      expect(response.statusCode).toBe(403);
+      refusals.push(response.json<{ messageCode: string }>().messageCode);
     }
+    // Translated by the client: « Cette action est réservée aux gestionnaires de cette communauté. », « Vous n'êtes pas membre de cette communauté. »
+    expect(refusals).toEqual(['community.managerOnly', 'community.managerOnly', 'community.notMember', 'community.notMember']);
     expect((await get(undefined)).statusCode).toBe(401);
     const unknown = await t.app.inject({
       method: 'GET',
