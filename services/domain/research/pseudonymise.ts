@@ -254,7 +254,7 @@ export const pseudonymiseCommunity = (events: readonly SourceEvent[], options: R
     for (const field of pseudonymisedFields[event.type] ?? []) if (userId && field in data) data[field] = pseudonym(userId);
     const actorId = event.metadata.actorId;
     const metadata: EventMetadata = {
-      ...event.metadata,
+      ...(rewrite(event.metadata, replaceIds, null) as EventMetadata),
       actorId: actorId === null ? null : pseudonym(persons.get(actorId) ?? actorId),
     };
     const mask = masker && category === 'contribution' ? masker.mask : null;
