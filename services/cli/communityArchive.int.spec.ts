@@ -226,6 +226,8 @@ describe('export --community <id> / import --from', () => {
   it("writes KBDeX's data.csv: Id, Author, Text, Group, Time, then Buildon's columns; text as written", () => {
     const text = readFileSync(csvPath, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
+    // The KBDeX file names authors, but carries no password hash, e-mail or registration key.
+    for (const secret of secrets) expect(text, secret).not.toContain(secret);
     const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
     expect(parsed.meta.fields).toEqual([
       'Id',
