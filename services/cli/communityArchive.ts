@@ -103,6 +103,12 @@ export const communityStreams = async (store: EventStore, communityId: string) =
  * streams, global order, the same lines as a whole-store export), `blobs/`
  * (attachments its events name) and `manifest.json` (counts per stream
  * category, sha256 of every file).
+ *
+ * `withCredentials: false` (what the CLI passes unless `--with-credentials`)
+ * writes no password hash, e-mail, registration key or session token
+ * (services/domain/research/credentials.ts). Callers that omit the option get
+ * the archive with credentials, as before issue 24 (the archive specs under
+ * services/api/ log in after an import); new callers should pass it.
  */
 export const exportCommunity = async (
   store: EventStore,
@@ -112,7 +118,7 @@ export const exportCommunity = async (
   onProgress?: Progress,
   options: { withCredentials?: boolean } = {},
 ): Promise<CommunityArchiveManifest> => {
-  const withCredentials = options.withCredentials === true;
+  const withCredentials = options.withCredentials !== false;
   const stripper = credentialStripper(() => randomBytes(12).toString('base64url'));
   const { streams, title } = await communityStreams(store, communityId);
   if (!streams.has(`community-${communityId}`) || title === '') throw new Error(`No community ${communityId} in this event store.`);

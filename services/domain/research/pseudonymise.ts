@@ -250,6 +250,11 @@ export const pseudonymiseCommunity = (events: readonly SourceEvent[], options: R
       continue;
     }
     for (const field of droppedFields[event.type] ?? []) delete data[field];
+    // A user who is not a member (an administrator acting in the class) is a person too.
+    for (const field of ['userId', 'createdBy']) {
+      const value = str(data[field]);
+      if (value && !persons.has(value)) data[field] = pseudonym(value);
+    }
     const userId = persons.get(str(data.authorId) ?? '');
     for (const field of pseudonymisedFields[event.type] ?? []) if (userId && field in data) data[field] = pseudonym(userId);
     const actorId = event.metadata.actorId;
