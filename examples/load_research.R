@@ -8,7 +8,7 @@
 
 load_research <- function(folder) {
   manifest <- jsonlite::fromJSON(file.path(folder, "manifest.json"))
-  names <- c("notes", "versions", "reads", "links", "placements", "memberships", "permissions")
+  names <- c("notes", "versions", "reads", "links", "placements", "memberships", "permissions", "groups")
   tables <- lapply(names, function(name) {
     df <- read.csv(file.path(folder, paste0(name, ".csv")), colClasses = "character",
                    encoding = "UTF-8", fileEncoding = "UTF-8", na.strings = character(0))

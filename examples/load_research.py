@@ -19,7 +19,7 @@ def load(folder):
     folder = Path(folder)
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     tables = {}
-    for name in ["notes", "versions", "reads", "links", "placements", "memberships", "permissions"]:
+    for name in ["notes", "versions", "reads", "links", "placements", "memberships", "permissions", "groups"]:
         # keep_default_na=False: an empty title stays "", not NaN; ids stay text.
         df = pd.read_csv(folder / f"{name}.csv", dtype=str, keep_default_na=False, encoding="utf-8")
         for col in ["position", "x", "y", "wordCount"]:

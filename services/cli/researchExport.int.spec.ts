@@ -83,8 +83,9 @@ beforeAll(async () => {
       if (typeof data[field] === 'string' && data[field] !== '') secrets.push(data[field]);
     }
     if (event.type === 'FeedbackSent') secrets.push(data.from as string);
-    if (event.type === 'AuthorJoined' && data.communityId === one.communityId)
-      {personIds.push(data.authorId as string, data.userId as string);}
+    if (event.type === 'AuthorJoined' && data.communityId === one.communityId) {
+      personIds.push(data.authorId as string, data.userId as string);
+    }
   }
   await t.close();
 }, 120_000);
@@ -179,6 +180,7 @@ describe('export --community <id> --research <folder>', () => {
     }
     expect(Object.keys(manifest.files).sort()).toEqual([
       'events.jsonl',
+      'groups.csv',
       'links.csv',
       'memberships.csv',
       'notes.csv',

@@ -3,20 +3,9 @@ import { pseudonymiseCommunity, type SourceEvent } from './pseudonymise.ts';
 import { researchTables } from './tables.ts';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
-const [community, u1, a1, u2, a2, u3, a3, note, secret, view, link, privateLink] = Array.from({ length: 12 }, (_, i) => hex(0xa0 + i)) as [
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-];
+const [community, u1, a1, u2, a2, u3, a3, note, secret, view, link, privateLink, group] = Array.from({ length: 13 }, (_, i) =>
+  hex(0xa0 + i),
+) as [string, string, string, string, string, string, string, string, string, string, string, string, string];
 
 let position = 0;
 const event = (streamName: string, type: string, data: Record<string, unknown>, actorId: string | null = u1): SourceEvent => ({
@@ -150,6 +139,18 @@ const log: SourceEvent[] = [
     u2,
   ),
   event(`contribution-${view}`, 'LinkUpdated', { linkId: privateLink, from: view, data: { x: 5, y: 6 } }, u2),
+  event(`contribution-${group}`, 'ContributionCreated', {
+    contributionId: group,
+    communityId: community,
+    type: 'Group',
+    title: 'Team',
+    status: 'active',
+    permission: 'public',
+    authors: [a1],
+    group: null,
+    data: { members: [a1] },
+  }),
+  event(`contribution-${group}`, 'GroupMemberAdded', { contributionId: group, authorId: a2 }),
   event(`reads-${a2}`, 'ReadMarked', { authorId: a2, communityId: community, contributionId: note }, u2),
   event(`reads-${a2}`, 'ReadMarked', { authorId: a2, communityId: community, contributionId: secret }, u2),
   event(`feedback-ee`, 'FeedbackSent', {
@@ -262,6 +263,12 @@ describe('researchTables', () => {
       [note, 'protected'],
       [secret, 'protected'],
       [secret, 'private'],
+      [group, 'public'],
+    ]);
+    expect(tables.groups.map((row) => row.slice(2))).toEqual([
+      ['created', group, 'Team', null],
+      ['added', group, 'Team', P1],
+      ['added', group, null, P2],
     ]);
     expect(tables.links).toEqual([]);
   });

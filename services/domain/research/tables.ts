@@ -16,6 +16,7 @@ export const tableColumns = {
   placements: ['position', 'at', 'event', 'viewId', 'contributionId', 'x', 'y', 'linkId', 'actor'],
   memberships: ['position', 'at', 'event', 'person', 'role', 'via'],
   permissions: ['position', 'at', 'contributionId', 'type', 'permission', 'group'],
+  groups: ['position', 'at', 'event', 'groupId', 'title', 'person'],
 } as const;
 
 export type TableName = keyof typeof tableColumns;
@@ -56,6 +57,7 @@ export const researchTables = (events: readonly SourceEvent[]): Record<TableName
     placements: [],
     memberships: [],
     permissions: [],
+    groups: [],
   };
   const notes = new Map<string, Note>();
   const types = new Map<string, string>();
@@ -85,6 +87,13 @@ export const researchTables = (events: readonly SourceEvent[]): Record<TableName
           });
         }
         tables.permissions.push([position, at, id, type, permission, str(data.group)]);
+        if (type === 'Group') {
+          const members = ((data.data ?? {}) as Data).members;
+          const title = str(data.title);
+          tables.groups.push([position, at, 'created', id, title, null]);
+          if (Array.isArray(members))
+            {for (const m of members) if (typeof m === 'string') tables.groups.push([position, at, 'added', id, title, m]);}
+        }
         break;
       }
       case 'NoteContributed':
@@ -126,6 +135,10 @@ export const researchTables = (events: readonly SourceEvent[]): Record<TableName
         break;
       case 'CoauthorRemoved':
         if (note) note.authors = note.authors.filter((a) => a !== data.authorId);
+        break;
+      case 'GroupMemberAdded':
+      case 'GroupMemberRemoved':
+        tables.groups.push([position, at, event.type === 'GroupMemberAdded' ? 'added' : 'removed', id, null, str(data.authorId)]);
         break;
       case 'ReadMarked':
         tables.reads.push([position, at, str(data.authorId), id]);
