@@ -23,9 +23,12 @@ load_research <- function(folder) {
   list(manifest = manifest, tables = tables, events = events)
 }
 
-args <- commandArgs(trailingOnly = TRUE)
-export <- load_research(if (length(args) > 0) args[[1]] else ".")
-cat(export$manifest$community$title, ":", export$manifest$pseudonymisation$persons, "persons\n")
-for (name in names(export$tables)) cat(name, ":", nrow(export$tables[[name]]), "rows\n")
-# Reads per reader:
-print(head(sort(table(export$tables$reads$reader), decreasing = TRUE)))
+# Run as a script (Rscript), not when source()d for load_research().
+if (sys.nframe() == 0) {
+  args <- commandArgs(trailingOnly = TRUE)
+  export <- load_research(if (length(args) > 0) args[[1]] else ".")
+  cat(export$manifest$community$title, ":", export$manifest$pseudonymisation$persons, "persons\n")
+  for (name in names(export$tables)) cat(name, ":", nrow(export$tables[[name]]), "rows\n")
+  # Reads per reader:
+  print(head(sort(table(export$tables$reads$reader), decreasing = TRUE)))
+}

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +36,12 @@ const allText = (dir: string) =>
     .join('\n');
 const table = (dir: string, name: string) =>
   Papa.parse<Record<string, string>>(readFileSync(join(dir, `${name}.csv`), 'utf8'), { header: true, skipEmptyLines: true });
+
+/** A Python with pandas, and R with jsonlite, to run examples/ on an export; null (and the reason printed) when absent. */
+const python = ['python3', '/usr/bin/python3'].find((bin) => spawnSync(bin, ['-c', 'import pandas']).status === 0) ?? null;
+const rscript = spawnSync('Rscript', ['-e', 'library(jsonlite)']).status === 0 ? 'Rscript' : null;
+if (!python) console.warn('examples/load_research.py is not run: no python3 with pandas here');
+if (!rscript) console.warn('examples/load_research.R is not run: no Rscript with jsonlite here');
 
 let one: ClassRoom;
 const newDir = useTempDirs();
@@ -237,6 +243,27 @@ describe('export --community <id> --research <folder>', () => {
       expect(positions, name).toEqual([...positions].sort((a, b) => a - b));
     }
   });
+
+  it.runIf(python)(
+    'examples/load_research.py loads every table',
+    async () => {
+      const { stdout } = await run(python!, [join(root, 'examples/load_research.py'), dirs.first!]);
+      expect(stdout).toContain('5 persons, private notes left out');
+      expect(stdout).toMatch(/notes: 2 rows\nversions: 2 rows\nreads: 1 rows\nlinks: 1 rows/);
+      expect(stdout).toContain(pseudonymOf('study-one', one.a.userId));
+    },
+    60_000,
+  );
+
+  it.runIf(rscript)(
+    'examples/load_research.R loads every table',
+    async () => {
+      const { stdout } = await run(rscript!, [join(root, 'examples/load_research.R'), dirs.first!]);
+      expect(stdout).toContain(': 5 persons');
+      expect(stdout).toMatch(/notes : 2 rows\nversions : 2 rows\nreads : 1 rows\nlinks : 1 rows/);
+    },
+    60_000,
+  );
 
   it('refuses without a study secret, naming the flag', async () => {
     const result = await kf(
