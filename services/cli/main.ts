@@ -151,6 +151,10 @@ try {
       if (values.community) {
         const communityId = values.community;
         if (!values.out && !values.kbdex && !values.research) fail('--out <folder>, --research <folder> or --kbdex <file.csv> is required');
+        if (values['with-credentials'] && !values.out) fail('--with-credentials goes with --out <folder>');
+        if ((values['mask-names'] || values['study-secret'] !== undefined) && !values.research) {
+          fail('--mask-names and --study-secret go with --research <folder>');
+        }
         const secret = values.research ? studySecret(values['study-secret'], source.env) : '';
         if (values.research && secret === '') fail('--research needs the study secret: --study-secret <s> or BUILDON_STUDY_SECRET');
         const kbdex = (() => {

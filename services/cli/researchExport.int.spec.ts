@@ -278,4 +278,14 @@ describe('export --community <id> --research <folder>', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('--study-secret');
   }, 60_000);
+
+  it('names a research flag given without --research, and --with-credentials without --out', async () => {
+    const csv = join(newDir('buildon-research-bad-'), 'x.csv');
+    const masked = await kf(sourceDir, {}, 'export', '--community', one.communityId, '--kbdex', csv, '--mask-names');
+    expect(masked.code).toBe(1);
+    expect(masked.stderr).toContain('--mask-names and --study-secret go with --research');
+    const credentials = await kf(sourceDir, {}, 'export', '--community', one.communityId, '--kbdex', csv, '--with-credentials');
+    expect(credentials.code).toBe(1);
+    expect(credentials.stderr).toContain('--with-credentials goes with --out');
+  }, 60_000);
 });
