@@ -281,6 +281,7 @@ describe('export --community <id> / import --from', () => {
     const exported = await kf(sourceDir, 'export', '--community', one.communityId, '--out', plain);
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stderr).not.toContain('warning');
+    expect(exported.stdout).toContain('without credentials: 5 users will need a new password after an import');
     const text = readFileSync(join(plain, 'events.jsonl'), 'utf8') + readFileSync(join(plain, 'manifest.json'), 'utf8');
     expect(secrets.length).toBeGreaterThan(10);
     for (const secret of secrets) expect(text, secret).not.toContain(secret);

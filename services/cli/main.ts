@@ -186,6 +186,11 @@ try {
             process.stdout.write(
               `exported community "${manifest.community.title}": ${manifest.events} events in ${manifest.streams} streams and ${manifest.blobs.length} attachments to ${values.out}\n`,
             );
+            if (manifest.removed) {
+              process.stdout.write(
+                `without credentials: ${manifest.removed.usersWithoutPassword} users will need a new password after an import (--with-credentials keeps them)\n`,
+              );
+            }
           }
           if (values.research) {
             const manifest = await exportResearch(infra.eventStore, communityId, values.research, {
