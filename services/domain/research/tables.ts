@@ -91,8 +91,9 @@ export const researchTables = (events: readonly SourceEvent[]): Record<TableName
           const members = ((data.data ?? {}) as Data).members;
           const title = str(data.title);
           tables.groups.push([position, at, 'created', id, title, null]);
-          if (Array.isArray(members))
-            {for (const m of members) if (typeof m === 'string') tables.groups.push([position, at, 'added', id, title, m]);}
+          if (Array.isArray(members)) {
+            for (const m of members) if (typeof m === 'string') tables.groups.push([position, at, 'added', id, title, m]);
+          }
         }
         break;
       }
