@@ -56,6 +56,8 @@ let sourceDir: string;
 let source: Awaited<ReturnType<typeof dumpCommunity>>;
 const blobKey = 'attachments/archive-test/v1.txt';
 const ids: Record<string, string> = {};
+/** Every password hash, e-mail address and registration key of the source store. */
+const secrets: string[] = [];
 
 beforeAll(async () => {
   sourceDir = newDir('buildon-archive-src-');
@@ -116,6 +118,12 @@ beforeAll(async () => {
   await d2.place(view2, ids.other, 1, 1, two.a.userId);
 
   source = await dumpCommunity(t.infra, one.communityId);
+  for (const event of await t.infra.eventStore.readAll({ after: 0, maxCount: 100_000 })) {
+    const data = event.data as Record<string, unknown>;
+    for (const field of ['passwordHash', 'email', 'registrationKey', 'managerRegistrationKey']) {
+      if (typeof data[field] === 'string' && data[field] !== '') secrets.push(data[field]);
+    }
+  }
   await t.close();
 }, 120_000);
 
@@ -127,8 +135,19 @@ describe('export --community <id> / import --from', () => {
   beforeAll(async () => {
     archive = join(newDir('buildon-archive-out-'), 'archive');
     csvPath = join(newDir('buildon-archive-csv-'), 'notes.csv');
-    const exported = await kf(sourceDir, 'export', '--community', one.communityId, '--out', archive, '--kbdex', csvPath);
+    const exported = await kf(
+      sourceDir,
+      'export',
+      '--community',
+      one.communityId,
+      '--out',
+      archive,
+      '--with-credentials',
+      '--kbdex',
+      csvPath,
+    );
     expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stderr).toContain(`warning: ${archive} holds the members' password hashes`);
     expect(exported.stdout).toMatch(/exported community/);
     expect(exported.stdout).toMatch(/wrote 2 notes/);
     manifest = JSON.parse(readFileSync(join(archive, 'manifest.json'), 'utf8')) as CommunityArchiveManifest;
@@ -136,6 +155,13 @@ describe('export --community <id> / import --from', () => {
 
   it('writes a manifest with counts per stream category and the sha256 of every file', () => {
     expect(manifest.format).toBe('buildon-community-export/1');
+    expect(manifest.credentials).toBe('included');
+    // --with-credentials: the hashes, e-mails and keys of the community's members are in the archive.
+    const raw = readFileSync(join(archive, 'events.jsonl'), 'utf8');
+    expect(raw).toContain('writer-key');
+    expect(raw).toContain('manager-key');
+    expect(raw).toContain(`${one.a.userName.toLowerCase()}@example.org`);
+    expect(secrets.filter((secret) => secret.startsWith('test$')).some((hash) => raw.includes(hash))).toBe(true);
     expect(manifest.community.id).toBe(one.communityId);
     // The admin who created it, a manager and three writers of community one: their memberships, users and
     // name claims (not Bob and Carol of community two, nor its admin and outsiders); one reads stream; one feedback.
@@ -189,8 +215,9 @@ describe('export --community <id> / import --from', () => {
       const blob = await infra.blobStore.get(blobKey);
       expect(new TextDecoder().decode(blob?.data)).toBe('attached bytes');
       expect(await infra.blobStore.get('attachments/other-community/v1.txt')).toBeNull();
-      // Members log in with their passwords in the new installation.
+      // --with-credentials: members log in with their passwords in the new installation.
       expect((await infra.accounts.authenticate(one.a.userName, 'secret-pass-1')).userName).toBe(one.a.userName);
+      expect(imported.stdout).not.toContain('without credentials');
     } finally {
       await infra.close();
     }
@@ -199,6 +226,8 @@ describe('export --community <id> / import --from', () => {
   it("writes KBDeX's data.csv: Id, Author, Text, Group, Time, then Buildon's columns; text as written", () => {
     const text = readFileSync(csvPath, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
+    // The KBDeX file names authors, but carries no password hash, e-mail or registration key.
+    for (const secret of secrets) expect(text, secret).not.toContain(secret);
     const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
     expect(parsed.meta.fields).toEqual([
       'Id',
@@ -245,6 +274,44 @@ describe('export --community <id> / import --from', () => {
     const wrong = await kf(sourceDir, 'export', '--community', one.communityId, '--kbdex', titled, '--since', 'last week');
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('--since must be an ISO-8601 date');
+  }, 120_000);
+
+  it('by default writes no password hash, e-mail, registration key or session token; the imported users must get a new password', async () => {
+    const plain = join(newDir('buildon-archive-out-'), 'plain');
+    const exported = await kf(sourceDir, 'export', '--community', one.communityId, '--out', plain);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stderr).not.toContain('warning');
+    expect(exported.stdout).toContain('without credentials: 5 users will need a new password after an import');
+    const text = readFileSync(join(plain, 'events.jsonl'), 'utf8') + readFileSync(join(plain, 'manifest.json'), 'utf8');
+    expect(secrets.length).toBeGreaterThan(10);
+    for (const secret of secrets) expect(text, secret).not.toContain(secret);
+    const plainManifest = JSON.parse(readFileSync(join(plain, 'manifest.json'), 'utf8')) as CommunityArchiveManifest;
+    expect(plainManifest.credentials).toBe('removed');
+    expect(plainManifest.removed).toMatchObject({ usersWithoutPassword: 5, registrationKeys: 2 });
+    expect(plainManifest.removed?.emails).toBeGreaterThanOrEqual(10);
+
+    const target = newDir('buildon-archive-dst-');
+    const imported = await kf(target, 'import', '--from', plain);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain('written without credentials: its 5 users exist but cannot log in');
+    const infra = await openInfrastructure(testConfig(target), { passwords: fastTestHasher });
+    try {
+      // The class is there, names and work included …
+      const copy = await dumpCommunity(infra, one.communityId);
+      expect(copy.contributions).toEqual(source.contributions);
+      expect(copy.users.map((u) => u.userName)).toEqual(source.users.map((u) => u.userName));
+      expect(copy.users.every((u) => u.email === '')).toBe(true);
+      // … with new registration keys, and no one logs in with the old password until it is reset.
+      const community = copy.community[0] as { registrationKey: string; managerRegistrationKey: string };
+      expect(community.registrationKey).not.toBe('writer-key');
+      expect(community.managerRegistrationKey).not.toBe('manager-key');
+      expect(community.registrationKey.length).toBeGreaterThanOrEqual(6);
+      await expect(infra.accounts.authenticate(one.a.userName, 'secret-pass-1')).rejects.toThrow();
+      await infra.accounts.resetPasswordByManager(one.a.userId, 'a-new-pass-9', one.manager.userId, 'admin');
+      expect((await infra.accounts.authenticate(one.a.userName, 'a-new-pass-9')).userName).toBe(one.a.userName);
+    } finally {
+      await infra.close();
+    }
   }, 120_000);
 
   it('refuses an unknown community', async () => {

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { jsonText } from '../../contracts/deepJson.ts';
 import type { RecordedEvent } from '../../contracts/events/event.ts';
 import type { BlobStore } from '../core/blobStore.ts';
+import { credentialStripper, type CredentialStats } from '../domain/research/credentials.ts';
 import type { EventStore } from '../core/eventStore.ts';
 import type { ExportManifest } from './exportImport.ts';
 
@@ -19,6 +20,15 @@ export type CommunityArchiveManifest = Omit<ExportManifest, 'format'> & {
   categories: Record<string, { streams: number; events: number }>;
   /** sha256 of every file of the archive, by path relative to it. */
   files: Record<string, string>;
+  /**
+   * `removed` (the default): no password hashes, e-mails, registration keys or
+   * session tokens (services/domain/research/credentials.ts says how each is
+   * replaced); `included`: `--with-credentials`, for moving a class between servers.
+   * Absent in archives written before issue 24: they carry credentials.
+   */
+  credentials?: 'removed' | 'included';
+  /** What was removed, when `credentials` is `removed`. */
+  removed?: CredentialStats;
 };
 
 type Progress = (done: number, total: number) => void;
@@ -26,7 +36,7 @@ type Progress = (done: number, total: number) => void;
 const categoryOf = (streamName: string): string => streamName.slice(0, streamName.indexOf('-'));
 
 /** Reads the whole log in pages, in global order. */
-async function* wholeLog(store: EventStore): AsyncGenerator<RecordedEvent> {
+export async function* wholeLog(store: EventStore): AsyncGenerator<RecordedEvent> {
   let after = 0;
   for (;;) {
     const batch = await store.readAll({ after, maxCount: 5_000 });
@@ -93,6 +103,12 @@ export const communityStreams = async (store: EventStore, communityId: string) =
  * streams, global order, the same lines as a whole-store export), `blobs/`
  * (attachments its events name) and `manifest.json` (counts per stream
  * category, sha256 of every file).
+ *
+ * `withCredentials: false` (what the CLI passes unless `--with-credentials`)
+ * writes no password hash, e-mail, registration key or session token
+ * (services/domain/research/credentials.ts). Callers that omit the option get
+ * the archive with credentials, as before issue 24 (the archive specs under
+ * services/api/ log in after an import); new callers should pass it.
  */
 export const exportCommunity = async (
   store: EventStore,
@@ -100,7 +116,10 @@ export const exportCommunity = async (
   communityId: string,
   outDir: string,
   onProgress?: Progress,
+  options: { withCredentials?: boolean } = {},
 ): Promise<CommunityArchiveManifest> => {
+  const withCredentials = options.withCredentials !== false;
+  const stripper = credentialStripper(() => randomBytes(12).toString('base64url'));
   const { streams, title } = await communityStreams(store, communityId);
   if (!streams.has(`community-${communityId}`) || title === '') throw new Error(`No community ${communityId} in this event store.`);
   mkdirSync(outDir, { recursive: true });
@@ -125,7 +144,7 @@ export const exportCommunity = async (
       // jsonText: an old body nested thousands deep does not stop the archive (issue 20 §0).
       jsonText({
         type: event.type,
-        data: event.data,
+        data: withCredentials ? event.data : stripper.strip(event.type, event.data as Record<string, unknown>),
         metadata: event.metadata,
         streamName: event.streamName,
         streamRevision: event.streamRevision,
@@ -166,7 +185,28 @@ export const exportCommunity = async (
     blobs: blobEntries,
     categories,
     files,
+    credentials: withCredentials ? 'included' : 'removed',
+    ...(withCredentials ? {} : { removed: stripper.stats() }),
   };
   writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
+};
+
+/**
+ * What `import` says after loading a folder: for a community archive without
+ * credentials, that its users exist but cannot log in until someone sets their
+ * password; null for anything else.
+ */
+export const importCredentialNotice = (fromDir: string): string | null => {
+  const path = join(fromDir, 'manifest.json');
+  if (!existsSync(path)) return null;
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Partial<CommunityArchiveManifest>;
+  if (manifest.format !== 'buildon-community-export/1' || manifest.credentials !== 'removed') return null;
+  const users = manifest.removed?.usersWithoutPassword ?? 0;
+  return (
+    `this archive was written without credentials: its ${users} users exist but cannot log in until a password is set for them, ` +
+    `and they have no e-mail address; the community has new registration keys (see its settings). ` +
+    `Make an administrator with "kf create-admin --user <userName> --password <password>" (an imported user keeps their data), ` +
+    `then set the others' passwords in Admin › Users, or let each community's manager do it for their class.`
+  );
 };

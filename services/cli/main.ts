@@ -4,7 +4,8 @@ import { dataFolderNotice, readConfigSource } from '../app/configFile.ts';
 import { openInfrastructure, type Infrastructure } from '../app/infrastructure.ts';
 import { runningServer } from '../app/serverLock.ts';
 import { exportData, importData } from './exportImport.ts';
-import { exportCommunity } from './communityArchive.ts';
+import { exportCommunity, importCredentialNotice } from './communityArchive.ts';
+import { exportResearch, studySecret } from './researchExport.ts';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { progressBar } from './progress.ts';
@@ -20,16 +21,24 @@ const usage = `Buildon operator commands (npm run kf -- <command>)
       Rebuilds every read model (or one) from the event log.
   export --out <folder>
       Writes the event log (events.jsonl), attachments and a manifest.
-  export --community <id> [--out <folder>] [--kbdex <file.csv>]
+  export --community <id> [--out <folder> [--with-credentials]] [--kbdex <file.csv>]
+         [--research <folder> [--study-secret <s>] [--mask-names]]
       Writes one community's archive (its streams, its members' users,
-      attachments, a manifest with counts and checksums) and/or KBDeX's
+      attachments, a manifest with counts and checksums; without password
+      hashes, e-mails, registration keys or session tokens unless
+      --with-credentials, to move a class between servers), a research
+      export (events.jsonl with every person a pseudonym from the study's
+      secret, --study-secret or BUILDON_STUDY_SECRET, CSV tables and a
+      manifest for ethics boards; --mask-names replaces pupils' names in
+      notes' text), and/or KBDeX's
       data.csv of its notes (Id, Author, Text, Group, Time, then Buildon's
       columns; see docs/research.md), with these options:
         --at <ISO date>      the notes as they were then (default: now)
         --since <ISO date>   only notes contributed since then
         --views <id,id,...>  only notes placed in these views
         --with-title         the title before each note's text
-        --include-private    private notes too (left out by default)
+        --include-private    private notes too (left out by default; also
+                             for --research)
   import --from <folder>
       Loads an export or a community archive into an empty data directory.
   doctor
@@ -62,6 +71,10 @@ const { positionals, values } = parseArgs({
     views: { type: 'string' },
     'with-title': { type: 'boolean' },
     'include-private': { type: 'boolean' },
+    'with-credentials': { type: 'boolean' },
+    research: { type: 'string' },
+    'study-secret': { type: 'string' },
+    'mask-names': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -137,7 +150,13 @@ try {
     case 'export': {
       if (values.community) {
         const communityId = values.community;
-        if (!values.out && !values.kbdex) fail('--out <folder> or --kbdex <file.csv> is required');
+        if (!values.out && !values.kbdex && !values.research) fail('--out <folder>, --research <folder> or --kbdex <file.csv> is required');
+        if (values['with-credentials'] && !values.out) fail('--with-credentials goes with --out <folder>');
+        if ((values['mask-names'] || values['study-secret'] !== undefined) && !values.research) {
+          fail('--mask-names and --study-secret go with --research <folder>');
+        }
+        const secret = values.research ? studySecret(values['study-secret'], source.env) : '';
+        if (values.research && secret === '') fail('--research needs the study secret: --study-secret <s> or BUILDON_STUDY_SECRET');
         const kbdex = (() => {
           try {
             return kbdexOptions(values);
@@ -148,12 +167,40 @@ try {
         await withInfrastructure(async (infra) => {
           if (values.out) {
             const bar = progressBar('export');
-            const manifest = await exportCommunity(infra.eventStore, infra.blobStore, communityId, values.out, (done, total) =>
-              bar.update(done, total),
+            const withCredentials = values['with-credentials'] === true;
+            const manifest = await exportCommunity(
+              infra.eventStore,
+              infra.blobStore,
+              communityId,
+              values.out,
+              (done, total) => bar.update(done, total),
+              { withCredentials },
             );
             bar.done();
+            if (withCredentials) {
+              process.stderr.write(
+                `warning: ${values.out} holds the members' password hashes, e-mail addresses and the registration keys: ` +
+                  `whoever has it can log in as them once imported. Keep it private and delete it after the move.\n`,
+              );
+            }
             process.stdout.write(
               `exported community "${manifest.community.title}": ${manifest.events} events in ${manifest.streams} streams and ${manifest.blobs.length} attachments to ${values.out}\n`,
+            );
+            if (manifest.removed) {
+              process.stdout.write(
+                `without credentials: ${manifest.removed.usersWithoutPassword} users will need a new password after an import (--with-credentials keeps them)\n`,
+              );
+            }
+          }
+          if (values.research) {
+            const manifest = await exportResearch(infra.eventStore, communityId, values.research, {
+              secret,
+              includePrivate: values['include-private'] === true,
+              maskNames: values['mask-names'] === true,
+            });
+            process.stdout.write(
+              `wrote a research export of "${manifest.community.title}": ${manifest.counts.events} events, ` +
+                `${manifest.counts.persons} pseudonymised persons, to ${values.research}\n`,
             );
           }
           if (values.kbdex) {
@@ -192,6 +239,8 @@ try {
         process.stdout.write(
           `imported ${result.events} events (${Math.round(result.events / Math.max(seconds, 1e-3))} events/s) and ${result.blobs} attachments\n`,
         );
+        const notice = importCredentialNotice(from);
+        if (notice) process.stdout.write(`${notice}\n`);
         if (embedded) {
           const rebuildBar = progressBar('read models');
           const rebuilt = await infra.runner.rebuild([], (p) => rebuildBar.update(p.done, p.total));
