@@ -104,11 +104,9 @@ export const communityStreams = async (store: EventStore, communityId: string) =
  * (attachments its events name) and `manifest.json` (counts per stream
  * category, sha256 of every file).
  *
- * `withCredentials: false` (what the CLI passes unless `--with-credentials`)
- * writes no password hash, e-mail, registration key or session token
- * (services/domain/research/credentials.ts). Callers that omit the option get
- * the archive with credentials, as before issue 24 (the archive specs under
- * services/api/ log in after an import); new callers should pass it.
+ * Unless `withCredentials` (`--with-credentials`, for moving a class between
+ * servers), it writes no password hash, e-mail, registration key or session
+ * token (services/domain/research/credentials.ts).
  */
 export const exportCommunity = async (
   store: EventStore,
@@ -118,7 +116,7 @@ export const exportCommunity = async (
   onProgress?: Progress,
   options: { withCredentials?: boolean } = {},
 ): Promise<CommunityArchiveManifest> => {
-  const withCredentials = options.withCredentials !== false;
+  const withCredentials = options.withCredentials === true;
   const stripper = credentialStripper(() => randomBytes(12).toString('base64url'));
   const { streams, title } = await communityStreams(store, communityId);
   if (!streams.has(`community-${communityId}`) || title === '') throw new Error(`No community ${communityId} in this event store.`);

@@ -95,7 +95,9 @@ describe('community archive round trip with annotations', () => {
     ]);
 
     const archive = join(newDir('buildon-annot-out-'), 'archive');
-    const manifest = await exportCommunity(t.infra.eventStore, t.infra.blobStore, room.communityId, archive);
+    const manifest = await exportCommunity(t.infra.eventStore, t.infra.blobStore, room.communityId, archive, undefined, {
+      withCredentials: true,
+    });
     expect(manifest.categories.contribution?.streams).toBeGreaterThanOrEqual(4);
     await t.close();
 

@@ -82,7 +82,7 @@ describe('community archive round trip with multilanguage notes, templates and a
     expect(source.links.some((link) => link.type === 'attach' && link.from === noteId)).toBe(true);
 
     const archive = join(newDir('buildon-ml-out-'), 'archive');
-    await exportCommunity(t.infra.eventStore, t.infra.blobStore, room.communityId, archive);
+    await exportCommunity(t.infra.eventStore, t.infra.blobStore, room.communityId, archive, undefined, { withCredentials: true });
     await t.close();
 
     const target = newDir('buildon-ml-dst-');
