@@ -36,12 +36,10 @@ export class IdFilter {
   }
 
   add(id: string): void {
-    let current = this.filters[this.filters.length - 1];
+    const last = this.filters[this.filters.length - 1];
+    if (last && last.count >= last.capacity) this.grow();
+    const current = this.filters[this.filters.length - 1];
     if (!current) return;
-    if (current.count >= current.capacity) {
-      this.grow();
-      current = this.filters[this.filters.length - 1] as typeof current;
-    }
     const [h1, h2] = hashes(id);
     for (let i = 0; i < probes; i++) {
       const bit = (h1 + Math.imul(i, h2)) & current.mask;
