@@ -6,6 +6,7 @@
  * straight to the event store (no deciders): the bench measures the read side.
  */
 import { createHash } from 'node:crypto';
+import { authorIdFor } from '../services/api/communities/authorId.ts';
 import type { NewEvent } from '../services/core/eventStore.ts';
 import type { EventStore } from '../services/core/eventStore.ts';
 
@@ -185,16 +186,31 @@ export function* cloneDistrict(
 ): Generator<{ type: string; data: string; metadata: string; streamName: string; streamRevision: number }> {
   const { copies, sourceClasses, adminId } = options;
   const idPattern = /\b([0-9a-f]{8})([0-9a-f]{10})([0-9a-f]{6})\b/g;
+  // Membership ids are derived from the community and the user (authorIdFor): computed again for each copy.
+  const memberships = new Map<string, { communityId: string; userId: string }>();
+  for (const event of source) {
+    if (event.type !== 'AuthorJoined') continue;
+    const data = JSON.parse(event.data) as { authorId: string; communityId: string; userId: string };
+    memberships.set(data.authorId, { communityId: data.communityId, userId: data.userId });
+  }
+  const derived = new Map<string, string>();
   for (const event of source) {
     yield event;
     if (options.adminStreams.has(event.streamName)) continue;
     for (let copy = 1; copy < copies; copy++) {
       const tag = copy.toString(16).padStart(4, '0');
+      const objectId = (id: string) => (id === adminId ? id : `${id.slice(0, 8)}${tag}${id.slice(12)}`);
+      const anyId = (id: string) => {
+        const member = memberships.get(id);
+        if (!member) return objectId(id);
+        const key = `${tag}${id}`;
+        let authorId = derived.get(key);
+        if (!authorId) derived.set(key, (authorId = authorIdFor(objectId(member.communityId), objectId(member.userId))));
+        return authorId;
+      };
       const remap = (text: string) =>
         text
-          .replace(idPattern, (id, time: string, random: string, counter: string) =>
-            id === adminId ? id : `${time}${tag}${random.slice(4)}${counter}`,
-          )
+          .replace(idPattern, anyId)
           .replace(/\bc(\d+)-(p\d{3}|prof)\b/g, (_, k: string, who: string) => `c${copy * sourceClasses + Number(k)}-${who}`)
           .replace(/classe-(\d+)-(eleves|profs)/g, (_, k: string, who: string) => `classe-${copy * sourceClasses + Number(k)}-${who}`)
           .replace(/Classe (\d+) —/g, (_, n: string) => `Classe ${copy * sourceClasses + Number(n)} —`);

@@ -1,6 +1,7 @@
 /**
  * District bench (issue 23): a district of real classes at BENCH_DISTRICT_EVENTS
- * events (default 100,000; 1000000 for the issue's figures) beside the same
+ * events (default 100,000), or of BENCH_DISTRICT_CLASSES classes (70 for the
+ * issue's figures: ~1.5M events), beside the same
  * seeded class alone, in the same run. Figures only: nothing is asserted.
  *
  *  1. The seed: BENCH_DISTRICT_SEEDED (1) real-size classes played through the
@@ -39,6 +40,8 @@ import { cloneDistrict } from './district.ts';
 
 const targetEvents = Number(process.env.BENCH_DISTRICT_EVENTS ?? 100_000);
 const seededClasses = Number(process.env.BENCH_DISTRICT_SEEDED ?? 1);
+/** Or a number of classes (70: the issue's district), which then sets the events. */
+const wantedClasses = process.env.BENCH_DISTRICT_CLASSES ? Number(process.env.BENCH_DISTRICT_CLASSES) : null;
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const root = join(import.meta.dirname, '..');
 
@@ -206,7 +209,7 @@ export const benchDistrict = async () => {
     );
 
     // 2. the district's log
-    const copies = Math.max(1, Math.round(targetEvents / source.length));
+    const copies = Math.max(1, wantedClasses ? Math.ceil(wantedClasses / seededClasses) : Math.round(targetEvents / source.length));
     const district = join(dir, 'district');
     mkdirSync(district);
     const districtStore = SqliteEventStore.open(join(district, 'buildon.sqlite'));
@@ -264,8 +267,8 @@ export const benchDistrict = async () => {
     // Every class's unit views in the district, and as many loads of the class alone, interleaved; at least 300 each.
     const loads = districtViews.reduce((sum, views) => sum + views.length, 0);
     const rounds = Math.max(1, Math.ceil(300 / Math.max(1, loads)));
-    for (let round = 0; round < rounds; round++)
-      {for (const [k, views] of districtViews.entries()) {
+    for (let round = 0; round < rounds; round++) {
+      for (const [k, views] of districtViews.entries()) {
         for (const [v, view] of views.entries()) {
           for (const [which, server, viewId, token] of [
             ['district', inDistrict, view, tokens.district],
@@ -277,7 +280,8 @@ export const benchDistrict = async () => {
             if (round > 0 || k > 0 || districtViews.length === 1) times[which].push(performance.now() - started);
           }
         }
-      }}
+      }
+    }
     for (const list of Object.values(times)) list.sort((a, b) => a - b);
     console.log(`   the server (services/api/main.ts), district vs the class alone (baseline), same run`);
     console.log(
