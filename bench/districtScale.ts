@@ -20,7 +20,6 @@
  *
  * `node --import tsx bench/districtScale.ts`; `npm run bench` runs it last.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +35,7 @@ import { seedClassByClass } from '../services/cli/seed/classByClass.ts';
 import { hashOnce } from '../services/cli/seed/district.ts';
 import { realClassSize } from '../services/cli/seed/plan.ts';
 import { seedPassword } from '../services/cli/seed/playClass.ts';
+import { startServer as startServerProcess } from '../tests/support/serverProcess.ts';
 import { cloneDistrict } from './district.ts';
 
 const targetEvents = Number(process.env.BENCH_DISTRICT_EVENTS ?? 100_000);
@@ -43,7 +43,6 @@ const seededClasses = Number(process.env.BENCH_DISTRICT_SEEDED ?? 1);
 /** Or a number of classes (70: the issue's district), which then sets the events. */
 const wantedClasses = process.env.BENCH_DISTRICT_CLASSES ? Number(process.env.BENCH_DISTRICT_CLASSES) : null;
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const root = join(import.meta.dirname, '..');
 
 type SourceEvent = { type: string; data: string; metadata: string; streamName: string; streamRevision: number };
 
@@ -99,47 +98,26 @@ const rawInserts = (dir: string) => {
   return result;
 };
 
-type Server = { child: ChildProcess; port: number; coldMs: number; rssMb: () => number; stop: () => Promise<void> };
+type Server = { url: string; pid: number; coldMs: number; rssMb: () => number; stop: () => Promise<unknown> };
 
-/** Starts the API server on `dir`; resolves once GET /api/version answers 200 (the cold start). */
-const startServer = async (dir: string, port: number): Promise<Server> => {
+/** Starts the API server on `dir` (tests/support/serverProcess.ts: PORT=0); the cold start is until GET /api/version answers. */
+const startServer = async (dir: string, env: Record<string, string> = {}): Promise<Server> => {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/main.ts'], {
-    cwd: root,
-    env: { ...process.env, BUILDON_DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server on ${dir} exited (${child.exitCode})`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/version`);
-      if (response.status === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const server = await startServerProcess(dir, env);
   const coldMs = performance.now() - started;
-  const rssMb = () => {
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  };
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { child, port, coldMs, rssMb, stop };
+  const pid = server.child.pid ?? 0;
+  const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  return { url: server.url, pid, coldMs, rssMb, stop: () => server.stop() };
 };
 
 const get = async (server: Server, url: string, token: string) => {
-  const response = await fetch(`http://127.0.0.1:${server.port}${url}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
   if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
   return response.json() as Promise<unknown>;
 };
 
 const login = async (server: Server) => {
-  const response = await fetch(`http://127.0.0.1:${server.port}/auth/local`, {
+  const response = await fetch(`${server.url}/auth/local`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ userName: 'seed-admin', password: seedPassword }),
@@ -166,74 +144,90 @@ const unitViews = async (server: Server, dir: string, token: string): Promise<st
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
 
+/**
+ * Seeds `seeded` real classes into `<dir>/alone` (class by class) and copies
+ * them into `<dir>/district` up to `classes` classes (or about `events`
+ * events): both logs, no read models. Used by the bounded-heap check too.
+ */
+export const makeDistrict = async (dir: string, options: { seeded: number; classes: number | null; events: number }) => {
+  const seededClasses = options.seeded;
+  const wantedClasses = options.classes;
+  const targetEvents = options.events;
+  // 1. the seed
+  const alone = join(dir, 'alone');
+  mkdirSync(alone);
+  const sourceStore = SqliteEventStore.open(join(alone, 'buildon.sqlite'));
+  const seedStarted = performance.now();
+  const seeded = await seedClassByClass(sourceStore, {
+    classes: seededClasses,
+    size: realClassSize,
+    seed: 1,
+    config: loadConfig({}),
+    passwords: hashOnce(argon2Hasher),
+    password: seedPassword,
+  });
+  const seedMs = performance.now() - seedStarted;
+  const source: SourceEvent[] = [];
+  for (let after = 0; ;) {
+    const page = await sourceStore.readAll({ after, maxCount: 10_000 });
+    for (const e of page) {
+      source.push({
+        type: e.type,
+        data: JSON.stringify(e.data),
+        metadata: JSON.stringify(e.metadata),
+        streamName: e.streamName,
+        streamRevision: e.streamRevision,
+      });
+    }
+    if (page.length < 10_000) break;
+    after = page.at(-1)?.globalPosition ?? after;
+  }
+  await sourceStore.close();
+  const adminEvent = source.find((e) => e.type === 'UserRegistered' && e.data.includes('"userName":"seed-admin"'));
+  const adminId = (JSON.parse(adminEvent?.data ?? '{}') as { userId: string }).userId;
+  const adminStreams = new Set(
+    source
+      .filter((e) => e.streamName === `user-${adminId}` || (e.type === 'UserNameClaimed' && e.data.includes(adminId)))
+      .map((e) => e.streamName),
+  );
+
+  // 2. the district's log
+  const copies = Math.max(1, wantedClasses ? Math.ceil(wantedClasses / seededClasses) : Math.round(targetEvents / source.length));
+  const district = join(dir, 'district');
+  mkdirSync(district);
+  const districtStore = SqliteEventStore.open(join(district, 'buildon.sqlite'));
+  const writeStarted = performance.now();
+  const { events } = await districtStore.importBatches(
+    (async function* () {
+      let batch: SourceEvent[] = [];
+      for (const event of cloneDistrict(source, { copies, sourceClasses: seededClasses, adminId, adminStreams })) {
+        batch.push(event);
+        if (batch.length === 10_000) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length > 0) yield batch;
+    })(),
+  );
+  const writeMs = performance.now() - writeStarted;
+  await districtStore.close();
+  source.length = 0;
+  return { alone, district, copies, classes: copies * seededClasses, events, seeded: seeded.events, seedMs, writeMs };
+};
+
 export const benchDistrict = async () => {
   const dir = mkdtempSync(join(tmpdir(), 'buildon-district-bench-'));
   const servers: Server[] = [];
   try {
-    // 1. the seed
-    const alone = join(dir, 'alone');
-    mkdirSync(alone);
-    const sourceStore = SqliteEventStore.open(join(alone, 'buildon.sqlite'));
-    const seedStarted = performance.now();
-    const seeded = await seedClassByClass(sourceStore, {
-      classes: seededClasses,
-      size: realClassSize,
-      seed: 1,
-      config: loadConfig({}),
-      passwords: hashOnce(argon2Hasher),
-      password: seedPassword,
+    const { alone, district, classes, events, seeded, seedMs, writeMs } = await makeDistrict(dir, {
+      seeded: seededClasses,
+      classes: wantedClasses,
+      events: targetEvents,
     });
-    const seedMs = performance.now() - seedStarted;
-    const source: SourceEvent[] = [];
-    for (let after = 0; ;) {
-      const page = await sourceStore.readAll({ after, maxCount: 10_000 });
-      for (const e of page) {
-        source.push({
-          type: e.type,
-          data: JSON.stringify(e.data),
-          metadata: JSON.stringify(e.metadata),
-          streamName: e.streamName,
-          streamRevision: e.streamRevision,
-        });
-      }
-      if (page.length < 10_000) break;
-      after = page.at(-1)?.globalPosition ?? after;
-    }
-    await sourceStore.close();
-    const adminEvent = source.find((e) => e.type === 'UserRegistered' && e.data.includes('"userName":"seed-admin"'));
-    const adminId = (JSON.parse(adminEvent?.data ?? '{}') as { userId: string }).userId;
-    const adminStreams = new Set(
-      source
-        .filter((e) => e.streamName === `user-${adminId}` || (e.type === 'UserNameClaimed' && e.data.includes(adminId)))
-        .map((e) => e.streamName),
-    );
-
-    // 2. the district's log
-    const copies = Math.max(1, wantedClasses ? Math.ceil(wantedClasses / seededClasses) : Math.round(targetEvents / source.length));
-    const district = join(dir, 'district');
-    mkdirSync(district);
-    const districtStore = SqliteEventStore.open(join(district, 'buildon.sqlite'));
-    const writeStarted = performance.now();
-    const { events } = await districtStore.importBatches(
-      (async function* () {
-        let batch: SourceEvent[] = [];
-        for (const event of cloneDistrict(source, { copies, sourceClasses: seededClasses, adminId, adminStreams })) {
-          batch.push(event);
-          if (batch.length === 10_000) {
-            yield batch;
-            batch = [];
-          }
-        }
-        if (batch.length > 0) yield batch;
-      })(),
-    );
-    const writeMs = performance.now() - writeStarted;
-    await districtStore.close();
-    source.length = 0;
-    const classes = copies * seededClasses;
     console.log(`\nDistrict: ${fmt(classes)} classes (${seededClasses} seeded, copied), ${fmt(events)} events`);
     console.log(
-      `   seed, class by class through the use cases : ${fmt(seeded.events)} events in ${fmt(seedMs / 1000, 1)} s (${fmt((seeded.events * 1000) / seedMs)} events/s)`,
+      `   seed, class by class through the use cases : ${fmt(seeded)} events in ${fmt(seedMs / 1000, 1)} s (${fmt((seeded * 1000) / seedMs)} events/s)`,
     );
     console.log(
       `   district log, 10,000 events per transaction : ${fmt((events * 1000) / writeMs)} events/s (${fmt(writeMs / 1000, 1)} s)`,
@@ -256,9 +250,9 @@ export const benchDistrict = async () => {
     );
 
     // 4. the server over each data folder
-    const inDistrict = await startServer(district, 18_000 + (process.pid % 1000));
+    const inDistrict = await startServer(district);
     servers.push(inDistrict);
-    const byItself = await startServer(alone, 19_000 + (process.pid % 1000));
+    const byItself = await startServer(alone);
     servers.push(byItself);
     const tokens = { district: await login(inDistrict), alone: await login(byItself) };
     const districtViews = await unitViews(inDistrict, district, tokens.district);
