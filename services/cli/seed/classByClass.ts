@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -12,7 +12,7 @@ import { planClass, type ClassSize } from './plan.ts';
 /**
  * The fast way to seed a district (issue 23 §7): each class is played alone
  * through the same use cases as `seedDistrict`, but on a scratch data folder
- * (in /dev/shm when there is one: no fsync per command) with the memory read
+ * (in /dev/shm when it has room: no fsync per command) with the memory read
  * store, so a command costs no durable commit and no SQLite read-model
  * write. The classes' logs are then merged in time order (as the classes
  * would have written them side by side) into the real event store in
@@ -42,7 +42,23 @@ export type ClassByClassOptions = {
 
 type BulkTarget = { importBatches(batches: AsyncIterable<readonly ImportedEvent[]>): Promise<{ events: number; lastPosition: number }> };
 
-const scratchRoot = (): string => mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'buildon-seed-'));
+/** Bytes a class's scratch log takes (~21,000 events of a real-size class: ~15 MB), with room. */
+const scratchBytesPerClass = 48 * 1024 * 1024;
+
+/**
+ * /dev/shm when it has room for every class's log (no fsync at all there; a
+ * container's is often 64 MB), else the temporary folder.
+ */
+const scratchRoot = (classes: number): string => {
+  let shm = false;
+  try {
+    const stats = statfsSync('/dev/shm');
+    shm = stats.bavail * stats.bsize > classes * scratchBytesPerClass;
+  } catch {
+    // No /dev/shm here.
+  }
+  return mkdtempSync(join(shm ? '/dev/shm' : tmpdir(), 'buildon-seed-'));
+};
 
 /** Plays class `index` alone into `dir` (a fresh data folder): answers its community and admin. */
 const playAlone = async (dir: string, index: number, options: ClassByClassOptions): Promise<Omit<ScratchClass, 'file'>> => {
@@ -163,15 +179,16 @@ export const seedClassByClass = async (
   target: BulkTarget,
   options: ClassByClassOptions,
 ): Promise<{ classes: { index: number; communityId: string; title: string }[]; events: number }> => {
-  const root = scratchRoot();
+  const root = scratchRoot(options.classes);
   try {
     const scratches: ScratchClass[] = [];
     for (let index = 0; index < options.classes; index++) {
       const dir = join(root, `class-${index}`);
       const played = await playAlone(dir, index, options);
       // Only the log is kept (the blobs, read-model snapshot and settings of the scratch run are not).
-      for (const name of readdirSync(dir))
-        {if (!name.startsWith('buildon.sqlite')) rmSync(join(dir, name), { recursive: true, force: true });}
+      for (const name of readdirSync(dir)) {
+        if (!name.startsWith('buildon.sqlite')) rmSync(join(dir, name), { recursive: true, force: true });
+      }
       scratches.push({ ...played, file: join(dir, 'buildon.sqlite') });
       options.onClass?.(index + 1, options.classes);
     }
