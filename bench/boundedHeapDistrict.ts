@@ -94,7 +94,10 @@ try {
     }
   }
   const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  check(failed === 0 && loads > 0, `${loads} canvases of the last ${Math.min(5, communities.length)} classes loaded (server RSS ${fmt(rss)} MB)`);
+  check(
+    failed === 0 && loads > 0,
+    `${loads} canvases of the last ${Math.min(5, communities.length)} classes loaded (server RSS ${fmt(rss)} MB)`,
+  );
   check(server.child.exitCode === null && !/heap out of memory/i.test(server.output()), 'the server still runs, no out-of-memory');
 } finally {
   await server?.stop();
