@@ -5,6 +5,8 @@
  * with bodies, build-ons, refs placed in views, reads and moves. Written
  * straight to the event store (no deciders): the bench measures the read side.
  */
+import { createHash } from 'node:crypto';
+import { authorIdFor } from '../services/api/communities/authorId.ts';
 import type { NewEvent } from '../services/core/eventStore.ts';
 import type { EventStore } from '../services/core/eventStore.ts';
 
@@ -167,3 +169,59 @@ export const writeEvents = async (store: EventStore, events: Iterable<LoggedEven
   await Promise.all(window);
   return count;
 };
+
+/**
+ * A district of `copies` × the classes of `source` (a seeded log: `npm run
+ * seed` or seedClassByClass), for measuring at 70 classes without playing 70
+ * classes: every copy gets fresh ids (the 10 middle hex digits of each
+ * ObjectId-like id carry the copy number), its own user names, e-mails,
+ * registration keys and titles, and the user-name claims that go with them.
+ * The seed admin (`adminId`) is kept: it created every class. Events come
+ * round-robin (each source event, then its copies), so times only move
+ * forward. Memory: the source log (one seeded class is ~21,000 events).
+ */
+export function* cloneDistrict(
+  source: readonly { type: string; data: string; metadata: string; streamName: string; streamRevision: number }[],
+  options: { copies: number; sourceClasses: number; adminId: string; adminStreams: ReadonlySet<string> },
+): Generator<{ type: string; data: string; metadata: string; streamName: string; streamRevision: number }> {
+  const { copies, sourceClasses, adminId } = options;
+  const idPattern = /\b([0-9a-f]{8})([0-9a-f]{10})([0-9a-f]{6})\b/g;
+  // Membership ids are derived from the community and the user (authorIdFor): computed again for each copy.
+  const memberships = new Map<string, { communityId: string; userId: string }>();
+  for (const event of source) {
+    if (event.type !== 'AuthorJoined') continue;
+    const data = JSON.parse(event.data) as { authorId: string; communityId: string; userId: string };
+    memberships.set(data.authorId, { communityId: data.communityId, userId: data.userId });
+  }
+  const derived = new Map<string, string>();
+  for (const event of source) {
+    yield event;
+    if (options.adminStreams.has(event.streamName)) continue;
+    for (let copy = 1; copy < copies; copy++) {
+      const tag = copy.toString(16).padStart(4, '0');
+      const objectId = (id: string) => (id === adminId ? id : `${id.slice(0, 8)}${tag}${id.slice(12)}`);
+      const anyId = (id: string) => {
+        const member = memberships.get(id);
+        if (!member) return objectId(id);
+        const key = `${tag}${id}`;
+        let authorId = derived.get(key);
+        if (!authorId) derived.set(key, (authorId = authorIdFor(objectId(member.communityId), objectId(member.userId))));
+        return authorId;
+      };
+      const remap = (text: string) =>
+        text
+          .replace(idPattern, anyId)
+          .replace(/\bc(\d+)-(p\d{3}|prof)\b/g, (_, k: string, who: string) => `c${copy * sourceClasses + Number(k)}-${who}`)
+          .replace(/classe-(\d+)-(eleves|profs)/g, (_, k: string, who: string) => `classe-${copy * sourceClasses + Number(k)}-${who}`)
+          .replace(/Classe (\d+) —/g, (_, n: string) => `Classe ${copy * sourceClasses + Number(n)} —`);
+      const data = remap(event.data);
+      const streamName =
+        event.type === 'UserNameClaimed'
+          ? `usernameclaim-${createHash('sha256')
+              .update((JSON.parse(data) as { userName: string }).userName.toLowerCase())
+              .digest('hex')}`
+          : remap(event.streamName);
+      yield { type: event.type, data, metadata: remap(event.metadata), streamName, streamRevision: event.streamRevision };
+    }
+  }
+}

@@ -10,7 +10,8 @@
  *
  * Then `kf import` of an export vs raw batched inserts (bench/import.ts), the
  * time machine, the canvas (server load, browser drag), the live push and the
- * statistics page figures. BENCH_ONLY=canvas runs the canvas and live figures
+ * statistics page figures, then a district vs one class alone (bench/districtScale.ts:
+ * seed, rebuild, cold start, RSS, canvas p99). BENCH_ONLY=district runs that alone, BENCH_ONLY=canvas runs the canvas and live figures
  * alone, BENCH_ONLY=analytics the statistics page alone.
  */
 import Database from 'better-sqlite3';
@@ -37,6 +38,14 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 if (process.env.BENCH_ONLY === 'analytics') {
   rmSync(dir, { recursive: true, force: true });
   await import('./analytics.ts');
+  // A district at BENCH_DISTRICT_EVENTS (100,000 by default; 1000000 for the issue's figures) vs a class alone.
+  await (await import('./districtScale.ts')).benchDistrict();
+  process.exit(0);
+}
+
+if (process.env.BENCH_ONLY === 'district') {
+  rmSync(dir, { recursive: true, force: true });
+  await (await import('./districtScale.ts')).benchDistrict();
   process.exit(0);
 }
 
@@ -261,3 +270,5 @@ await import('./canvas.ts');
 await import('./canvas-browser.ts');
 await import('./live.ts');
 await import('./analytics.ts');
+// A district at BENCH_DISTRICT_EVENTS (100,000 by default; 1000000 for the issue's figures) vs a class alone.
+await (await import('./districtScale.ts')).benchDistrict();

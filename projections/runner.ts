@@ -36,6 +36,15 @@ export type RunnerOptions = {
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
   batchSize?: number;
   /**
+   * Events a rebuild folds in memory between two writes to the fresh
+   * collections (one transaction each), default 5,000 (2,000 in the
+   * background, so that a request never waits long behind a write): a
+   * document changed by many events of the span is written once, and each
+   * commit's page writes are shared by more events. Pages of the log are
+   * still read `batchSize` at a time.
+   */
+  rebuildFlushEvents?: number;
+  /**
    * Rebuild read models found missing or of an older projection version in
    * the background (the API server, issue 23 §5): `start()` returns at once,
    * their collections read as rebuilding (`rebuildingState`) and the live
@@ -289,11 +298,14 @@ export class ProjectionRunner {
     const handlers = selected.map((projection) => ({ projection, types: new Set(projection.handles) }));
     const total = await eventStore.headPosition();
     const batchSize = this.options.batchSize ?? 1_000;
+    const flushEvery = Math.max(batchSize, this.options.rebuildFlushEvents ?? (options.background ? 2_000 : 5_000));
     const label = selected.map((p) => p.name);
     // What this replay quarantines again; see the clean-up after the swap.
     const requarantined = new Set<string>();
     let after = 0;
     let events = 0;
+    /** Events folded since the last write to the fresh collections. */
+    let unwritten = 0;
 
     /**
      * Replays up to `limit`. Each batch's writes are one transaction that must
@@ -326,10 +338,15 @@ export class ProjectionRunner {
           applied++;
         }
         events += applied;
-        // One transaction for the batch's writes to every fresh collection, not one per collection.
-        await (queued ? flush() : this.enqueue(flush));
+        unwritten += applied;
+        const last = applied < batch.length || batch.length < batchSize;
+        if (last || unwritten >= flushEvery) {
+          // One transaction for the span's writes to every fresh collection, not one per collection.
+          await (queued ? flush() : this.enqueue(flush));
+          unwritten = 0;
+        }
         onProgress?.({ projection: label, done: after, total: Math.max(total, after) });
-        if (applied < batch.length || batch.length < batchSize) return;
+        if (last) return;
       }
     };
 

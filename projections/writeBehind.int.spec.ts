@@ -3,6 +3,7 @@ import type { RecordedEvent } from '../contracts/events/event.ts';
 import { MemoryReadStore } from '../services/adapters/memory-readstore/memoryReadStore.ts';
 import { evolveDocument, type BufferedCollection, type Versioned } from '../services/core/projection.ts';
 import type { Collection } from '../services/core/readStore.ts';
+import { openSqliteReadStore } from '../services/adapters/sqlite-readstore/open.ts';
 import { writeBehindContext } from './writeBehind.ts';
 
 type Tally = Versioned & { _id: string; total: number };
@@ -68,5 +69,39 @@ describe('writeBehindContext', () => {
       throw new Error('boom');
     });
     await expect(result).rejects.toThrow('boom');
+  });
+
+  it('over a fresh SQLite collection: first writes are inserted without a lookup, later ones replace, as over memory', async () => {
+    const results: unknown[] = [];
+    for (const store of [new MemoryReadStore(), openSqliteReadStore({ path: ':memory:' })]) {
+      const target = await store.beginRebuild([{ name: 'tallies' }]);
+      const inner = target.collection<Tally>('tallies');
+      let inserted = 0;
+      const insertNew = (inner as Partial<{ insertNew(docs: Tally[]): Promise<void> }>).insertNew;
+      if (insertNew) {
+        (inner as unknown as { insertNew(docs: Tally[]): Promise<void> }).insertNew = (docs) => (
+          (inserted += docs.length),
+          insertNew.call(inner, docs)
+        );
+      }
+      const context = writeBehindContext(() => inner, { fresh: true });
+      const tallies = context.collection<Tally>('tallies');
+      for (let n = 1; n <= 3_000; n++) {
+        await add(tallies, added(n, `t${n % 1_000}`, 1));
+        if (n % 500 === 0) await context.flush();
+      }
+      await add(tallies, added(3_001, 't7', -1)); // a deletion
+      await context.flush();
+      await target.commit();
+      const docs = await store.collection<Tally>('tallies').find({}, { sort: { _id: 1 } });
+      results.push(docs);
+      expect(docs).toHaveLength(999);
+      expect(docs.every((doc) => doc.total === 3)).toBe(true);
+      // Each id's first write went in as an insert (SQLite), its two later ones as replacements.
+      if (insertNew) expect(inserted).toBeGreaterThanOrEqual(1_000);
+      if (insertNew) expect(inserted).toBeLessThan(1_100);
+      await store.close();
+    }
+    expect(results[1]).toEqual(results[0]);
   });
 });

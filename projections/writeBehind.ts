@@ -1,5 +1,15 @@
 import type { BufferedCollection, ProjectionContext } from '../services/core/projection.ts';
 import type { Collection, Document, Filter, FindOptions } from '../services/core/readStore.ts';
+import { IdFilter } from './idFilter.ts';
+
+/**
+ * What a store may offer for documents it certainly does not hold yet (the
+ * SQLite read store: no lookup of a previous version before the insert).
+ */
+type InsertingNew<T> = { insertNew(docs: T[]): Promise<void> };
+
+const insertsNew = <T>(collection: object): collection is InsertingNew<T> =>
+  typeof (collection as Partial<InsertingNew<T>>).insertNew === 'function';
 
 /**
  * A collection wrapper for rebuilds: `get`/`put`/`delete` work on a local map
@@ -8,21 +18,23 @@ import type { Collection, Document, Filter, FindOptions } from '../services/core
  * write. Documents must be treated as immutable (evolve returns new objects),
  * which projections do anyway.
  *
- * Over a fresh (empty) collection it also remembers which ids it ever wrote,
- * so a document it never wrote is known to be missing without asking the
- * store: `peek` then answers every id synchronously (see `evolveDocument`).
+ * Over a fresh (empty) collection it also remembers which ids it ever wrote
+ * (in a bounded filter, idFilter.ts), so a document it certainly never wrote
+ * is known to be missing without asking the store: `peek` answers it
+ * synchronously (see `evolveDocument`), and the flush inserts it without
+ * looking for an older version when the store can (`insertNew`).
  */
 class WriteBehindCollection<T extends Document> implements Collection<T>, BufferedCollection<T> {
   private readonly cache = new Map<string, T | null>();
   private readonly dirty = new Set<string>();
-  /** Ids written to a fresh inner collection; null when the inner one was not empty. */
-  private readonly written: Set<string> | null;
+  /** Ids written to a fresh inner collection (maybe: a bounded filter); null when the inner one was not empty. */
+  private readonly written: IdFilter | null;
 
   constructor(
     private readonly inner: Collection<T>,
     fresh: boolean,
   ) {
-    this.written = fresh ? new Set() : null;
+    this.written = fresh ? new IdFilter() : null;
   }
 
   get name(): string {
@@ -32,7 +44,7 @@ class WriteBehindCollection<T extends Document> implements Collection<T>, Buffer
   peek(id: string): T | null | undefined {
     const cached = this.cache.get(id);
     if (cached !== undefined) return cached;
-    return this.written && !this.written.has(id) ? null : undefined;
+    return this.written && !this.written.mayHave(id) ? null : undefined;
   }
 
   stage(id: string, doc: T | null): void {
@@ -85,14 +97,19 @@ class WriteBehindCollection<T extends Document> implements Collection<T>, Buffer
   async flush(): Promise<void> {
     if (this.dirty.size > 0) {
       const puts: T[] = [];
+      const inserts: T[] = [];
+      const inserting = this.written !== null && insertsNew<T>(this.inner);
       for (const id of this.dirty) {
         const doc = this.cache.get(id);
         if (doc) {
-          puts.push(doc);
-          this.written?.add(doc._id);
+          if (inserting && !this.written?.mayHave(doc._id)) inserts.push(doc);
+          else puts.push(doc);
         } else await this.inner.delete(id);
       }
+      if (inserts.length > 0) await (this.inner as unknown as InsertingNew<T>).insertNew(inserts);
       if (puts.length > 0) await this.inner.putMany(puts);
+      for (const doc of inserts) this.written?.add(doc._id);
+      for (const doc of puts) this.written?.add(doc._id);
       this.dirty.clear();
     }
     this.cache.clear();

@@ -93,7 +93,8 @@ export class BulkImport {
         );
       }
       const stream = event.streamName;
-      const current = recent.get(stream) ?? this.selectStreamRevision.get(stream)?.revision ?? -1;
+      // This batch's revisions first: the streams table only learns them at the batch's end.
+      const current = revisions.get(stream) ?? recent.get(stream) ?? this.selectStreamRevision.get(stream)?.revision ?? -1;
       if (event.streamRevision !== current + 1) {
         throw new ImportOrderError(
           `${stream} revision ${event.streamRevision} (position ${at}) does not follow revision ${current}: an event is missing or out of place`,

@@ -118,6 +118,30 @@ export class SqliteCollection<T extends Document = Document> implements Collecti
     if (refused) throw refused;
   }
 
+  /**
+   * Writes documents the collection certainly does not hold (a rebuild's
+   * first write of each, projections/writeBehind.ts), in one transaction,
+   * without looking for older versions; refused as `putMany` refuses.
+   */
+  async insertNew(docs: T[]): Promise<void> {
+    if (docs.length === 0) return;
+    const tables = this.resolveForWrite();
+    const refused = this.guard(this.name, () =>
+      this.db.transaction((): Error | null => {
+        for (const doc of docs) {
+          try {
+            tables.insert(doc);
+          } catch (error) {
+            if (error instanceof DuplicateKeyError || error instanceof TypeError) return error;
+            throw error;
+          }
+        }
+        return null;
+      })(),
+    );
+    if (refused) throw refused;
+  }
+
   async delete(id: string): Promise<void> {
     const tables = this.resolve();
     if (tables) this.guard(this.name, () => this.db.transaction(() => tables.delete(id))());

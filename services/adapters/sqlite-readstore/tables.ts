@@ -176,6 +176,28 @@ export class CollectionTables {
     }
   }
 
+  /**
+   * Stores `doc`, whose `_id` the collection certainly does not hold (a
+   * rebuild's first write of it): `put` without the lookup of an older
+   * version. Should the id be there after all, SQLite refuses the row.
+   */
+  insert(doc: Document): void {
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || typeof doc._id !== 'string') {
+      throw new TypeError('A read store document needs a string _id');
+    }
+    this.#recent.delete(doc._id);
+    const text = jsonText(doc);
+    const entries = this.indexes.length > 0 ? documentEntries(this.indexes, doc) : [];
+    for (const value of entries) this.#checkUnique(value, doc._id, -1);
+    const sum = checksum(doc._id, text);
+    const inserted = this.#sql('INSERT INTO {D} (id, doc, sum, keys) VALUES (?, ?, ?, ?)').run(doc._id, text, sum, JSON.stringify(entries));
+    const rid = Number(inserted.lastInsertRowid);
+    for (const value of entries) {
+      const [ix, key] = splitEntry(value);
+      this.#sql('INSERT INTO {K} (ix, key, rid) VALUES (?, ?, ?)').run(ix, key, rid);
+    }
+  }
+
   /** The index entries a row records; damaged ones are reported, never half-used. */
   #entries(id: string, keys: string): Entry[] {
     try {

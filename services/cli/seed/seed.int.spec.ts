@@ -5,8 +5,10 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
 import { buildObjectsTestApp } from '../../../tests/support/objects.ts';
-import { bearer, tempDataDir, type TestApp } from '../../../tests/support/testApp.ts';
+import { bearer, fastTestHasher, tempDataDir, type TestApp } from '../../../tests/support/testApp.ts';
+import { seedClassByClass } from './classByClass.ts';
 import { schoolClock, seedDistrict } from './district.ts';
+import { seedPassword } from './playClass.ts';
 import { countActions, planClass, realClassSize, type ClassSize } from './plan.ts';
 
 const small: ClassSize = { ...realClassSize, pupils: 6, notes: 40, views: 3, days: 4, reads: 20, edits: 5, moves: 5 };
@@ -76,6 +78,71 @@ describe('npm run seed: a district played through the use cases', () => {
       await t.close();
     }
   });
+
+  it('class by class: plays each class alone, merges the logs in time order into the store in batches, one admin', async () => {
+    const t = await buildObjectsTestApp();
+    try {
+      await t.infra.runner.stop();
+      const bulk = t.infra.eventStore as unknown as Parameters<typeof seedClassByClass>[0];
+      const merged: number[] = [];
+      const result = await seedClassByClass(bulk, {
+        classes: 3,
+        size: small,
+        seed: 1,
+        config: t.infra.config,
+        // The test app's hasher, so that a seeded pupil logs in below.
+        passwords: fastTestHasher,
+        password: seedPassword,
+        batchSize: 100,
+        onMerged: (events) => merged.push(events),
+      });
+      // Batches of 100 events, each one transaction (kf import's path).
+      expect(merged[0]).toBe(100);
+      expect(merged.at(-1)).toBe(result.events);
+      await t.infra.runner.rebuild([]);
+      const events = await allEvents(t);
+      expect(events).toHaveLength(result.events);
+      // One seed-admin, who created (and manages) every class.
+      const registered = events.filter((e) => e.type === 'UserRegistered' && (e.data as { userName: string }).userName === 'seed-admin');
+      expect(registered).toHaveLength(1);
+      const adminId = (registered[0]?.data as { userId: string }).userId;
+      const created = events.filter((e) => e.type === 'CommunityCreated').map((e) => (e.data as { createdBy: string }).createdBy);
+      expect(created).toEqual([adminId, adminId, adminId]);
+      // The classes' days interleave in the log, their times only moving forward.
+      const times = events.map((e) => e.metadata.at);
+      expect([...times].sort()).toEqual(times);
+      const communityOf = (e: RecordedEvent) => (e.data as { communityId?: string }).communityId;
+      const day2 = events.filter((e) => e.metadata.at.startsWith('2025-09-02') && communityOf(e)).map(communityOf);
+      expect(new Set(day2).size).toBe(3);
+
+      for (const { index, communityId } of result.classes) {
+        const plan = planClass(index, small);
+        const counts = countActions(plan);
+        const notes = await t.infra.readStore.collection('contributions').find({ communityId, type: 'Note', status: 'active' });
+        expect(notes).toHaveLength(small.notes);
+        const buildOns = await t.infra.readStore.collection('links').find({ communityId, type: 'buildson' });
+        expect(buildOns).toHaveLength(plan.days.flat().filter((a) => a.kind === 'note' && a.buildsOn !== null).length);
+        const reads = events.filter((e) => e.type === 'ReadMarked' && communityOf(e) === communityId);
+        expect(reads).toHaveLength(counts.read + counts.note + counts.edit);
+      }
+      // A pupil of the third class logs in, reads her class and not the first.
+      const token = await t.login('c2-p001', seedPassword);
+      const own = await t.app.inject({
+        method: 'GET',
+        url: `/api/communities/${result.classes[2]?.communityId}/views`,
+        headers: bearer(token),
+      });
+      expect(own.statusCode).toBe(200);
+      const other = await t.app.inject({
+        method: 'GET',
+        url: `/api/communities/${result.classes[0]?.communityId}/views`,
+        headers: bearer(token),
+      });
+      expect(other.statusCode).toBe(403);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 
   it('runs from npm, says what it made, and refuses a data folder that already holds events', async () => {
     const dir = tempDataDir('buildon-seed-');
