@@ -185,7 +185,7 @@ export class CollectionTables {
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || typeof doc._id !== 'string') {
       throw new TypeError('A read store document needs a string _id');
     }
-    this.#recent.delete(doc._id);
+    this.#forget(doc._id);
     const text = jsonText(doc);
     const entries = this.indexes.length > 0 ? documentEntries(this.indexes, doc) : [];
     for (const value of entries) this.#checkUnique(value, doc._id, -1);
