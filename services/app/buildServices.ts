@@ -22,7 +22,7 @@ import type { RobotCheck } from '../integrations/robot-check/robotCheck.ts';
 import type { AppServices } from './appServices.ts';
 import type { Config } from './config.ts';
 import type { AppLog } from './logger.ts';
-import { acceptingWhenLate, RecordingEventStore } from './requestContext.ts';
+import { acceptingWhenLate, inWriteRequest, RecordingEventStore } from './requestContext.ts';
 
 export type ServiceOptions = {
   log?: AppLog;
@@ -85,7 +85,7 @@ export const buildServices = (
     ids: options.ids ?? objectIdGenerator(options.clock),
   };
   const accounts = new AccountService({ ...commandDeps, passwords: options.passwords ?? argon2Hasher });
-  const access = new CommunityAccess(readStore);
+  const access = new CommunityAccess(readStore, inWriteRequest);
   const communities = new CommunityService({ ...commandDeps, access, once: onceStore, runner });
   const mailer = config.mail.smtpUrl && config.mail.to ? smtpMailer(config.mail.smtpUrl) : null;
   const help = new HelpService({
