@@ -22,6 +22,7 @@ import type { RobotCheck } from '../integrations/robot-check/robotCheck.ts';
 import type { AppServices } from './appServices.ts';
 import type { Config } from './config.ts';
 import type { AppLog } from './logger.ts';
+import { ResearchService } from '../api/research/researchService.ts';
 import { acceptingWhenLate, inWriteRequest, RecordingEventStore } from './requestContext.ts';
 
 export type ServiceOptions = {
@@ -42,6 +43,7 @@ export type UseCases = Pick<
   | 'help'
   | 'authors'
   | 'timeMachine'
+  | 'research'
   | 'objects'
   | 'canvasReader'
   | 'canvas'
@@ -99,6 +101,7 @@ export const buildServices = (
   const objects = new ObjectService({ ...commandDeps, access, blobStore, secret, uploadLimitBytes: config.uploadLimitMb * 1024 * 1024 });
   const canvasReader = new CanvasReader({ readStore, access, pointLookups: stores.pointLookups, secret });
   const canvas = new CanvasService({ ...commandDeps, reader: canvasReader });
+  const research = new ResearchService({ eventStore, readStore, access, secret });
 
   return {
     accounts,
@@ -110,6 +113,7 @@ export const buildServices = (
     objects,
     canvasReader,
     canvas,
+    research,
     commandDeps,
     robotCheck,
     close: () => mailer?.close(),

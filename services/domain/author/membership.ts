@@ -17,7 +17,11 @@ export const roleForKey = (key: string, community: { registrationKey: string; ma
 
 /** Why a change to the role the author already has is refused. */
 export const sameRoleMessage = (role: CommunityRole): UserMessage =>
-  role === 'manager' ? msg('community.alreadyManager') : role === 'researcher' ? msg('community.alreadyResearcher') : msg('community.notManager');
+  role === 'manager'
+    ? msg('community.alreadyManager')
+    : role === 'researcher'
+      ? msg('community.alreadyResearcher')
+      : msg('community.notManager');
 
 /**
  * Checks a role change: the role must change; nobody demotes themselves or
