@@ -94,8 +94,9 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   // idempotency plugin wraps the write handlers, which tells the community gate which requests write.
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat().map(String);
-    if (methods.includes('POST') && readOnlyPostRoutes.has(route.url))
+    if (methods.includes('POST') && readOnlyPostRoutes.has(route.url)) {
       route.config = { ...route.config, readsOnly: true } as typeof route.config;
+    }
   });
   // Before any route: it wraps every write handler (safe retries, issue 22 §5).
   await app.register(idempotencyPlugin, { store: options.services.idempotency, secret: options.jwtSecret });

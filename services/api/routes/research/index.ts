@@ -63,8 +63,9 @@ const researchRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = asy
     async (request) => {
       const from = instant('from', request.query.from);
       const to = instant('to', request.query.to);
-      if (from !== undefined && to !== undefined && from > to)
+      if (from !== undefined && to !== undefined && from > to) {
         throw ValidationError.field('from', msg('errors.fieldInvalid', { field: 'from' }));
+      }
       return research.reads(request.currentUser, request.params.communityId, {
         after: request.query.after ?? 0,
         limit: request.query.limit ?? 1000,
