@@ -90,6 +90,22 @@ describe('a researcher of the class', () => {
     expect(await names(w.researcher)).toContain(w.researcher.authorId);
   });
 
+  it('is no row, letter or name on the analytics pages, for pupils or managers', async () => {
+    const w = await world('researcher');
+    await note(w);
+    const researcher = (await must(w, w.manager, 'GET', `/api/communities/${w.communityId}/authors`))
+      .json<{ _id: string; userName: string }[]>()
+      .find((m) => m._id === w.researcher.authorId);
+    expect(researcher?.userName).toBe(`research${w.tag}`);
+    for (const page of ['stats', 'dashboard', 'dashboard2', 'authornetwork', 's2viz']) {
+      for (const who of [w.pupil, w.manager]) {
+        const body = (await must(w, who, 'GET', `/api/analytics/${w.communityId}/${page}`)).body;
+        expect(body).not.toContain(w.researcher.authorId);
+        expect(body).not.toContain(`research${w.tag}`);
+      }
+    }
+  });
+
   it('is refused every write route of the API: never a 2xx, never a 401 or a 5xx', async () => {
     const w = await world('researcher');
     const { id: noteId } = await note(w);
@@ -163,8 +179,9 @@ describe('a researcher of the class', () => {
         ...(method === 'DELETE' ? {} : { payload }),
       });
       outcomes[route] = response.statusCode;
-      if (validPayloads[route])
+      if (validPayloads[route]) {
         expect([route, response.json<{ messageCode?: string }>().messageCode]).toEqual([route, 'community.researcherReadOnly']);
+      }
     }
     const accepted = Object.entries(outcomes).filter(([, status]) => (status >= 200 && status < 300) || status === 401 || status >= 500);
     expect(accepted).toEqual([]);
