@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checkRoleChange } from '../author/membership.ts';
 import {
   isWriteMethod,
   mayUseResearchApi,
@@ -57,5 +58,26 @@ describe('the researcher role', () => {
 
   it('GET, HEAD and OPTIONS are no writes', () => {
     for (const method of ['GET', 'HEAD', 'OPTIONS']) expect(isWriteMethod(method)).toBe(false);
+  });
+
+  it('is given and taken by the change-role rule: a manager made researcher counts as a demotion', () => {
+    const change = (from: 'manager' | 'writer' | 'researcher', to: 'manager' | 'writer' | 'researcher', managerCount = 2) =>
+      checkRoleChange({ target: { role: from, userId: 't' }, role: to, callerUserId: 'c', ownerUserId: 'o', managerCount });
+    expect(() => change('writer', 'researcher')).not.toThrow();
+    expect(() => change('researcher', 'writer')).not.toThrow();
+    expect(() => change('researcher', 'manager')).not.toThrow();
+    expect(() => change('researcher', 'researcher')).toThrow();
+    // The last manager cannot become a researcher, nor can the caller or the owner.
+    expect(() => change('manager', 'researcher', 1)).toThrow();
+    expect(() =>
+      checkRoleChange({
+        target: { role: 'manager', userId: 'c' },
+        role: 'researcher',
+        callerUserId: 'c',
+        ownerUserId: 'o',
+        managerCount: 3,
+      }),
+    ).toThrow();
+    expect(() => change('manager', 'researcher', 2)).not.toThrow();
   });
 });
