@@ -88,6 +88,13 @@ describe('a researcher of the class', () => {
     expect(await names(w.pupil)).toContain(w.classmate.authorId);
     expect(await names(w.manager)).toContain(w.researcher.authorId);
     expect(await names(w.researcher)).toContain(w.researcher.authorId);
+    // Names for the researcher, but no one else's e-mail address.
+    const seen = (await must(w, w.researcher, 'GET', `/api/communities/${w.communityId}/authors`)).json<{ _id: string; email: string }[]>();
+    expect(seen.filter((m) => m._id !== w.researcher.authorId && m.email !== '')).toEqual([]);
+    const managerSees = (await must(w, w.manager, 'GET', `/api/communities/${w.communityId}/authors`)).json<
+      { _id: string; email: string }[]
+    >();
+    expect(managerSees.find((m) => m._id === w.pupil.authorId)?.email).not.toBe('');
   });
 
   it('is no row, letter or name on the analytics pages, for pupils or managers', async () => {

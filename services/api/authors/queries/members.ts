@@ -35,9 +35,12 @@ export const listMembers = async (deps: AuthorServiceDeps, user: UserDocument, c
   const members = (await authorCollections(deps).authors.find({ communityId }, { sort: { userNameLower: 1 } })).map(toAuthor);
   // Researchers are shown to no pupil (issue 24 §5): only to those who see as managers, and to themselves.
   const viewer = { role: grant.role, isSelf: false };
-  return members
-    .filter((member) => memberShownTo(member.role, { ...viewer, isSelf: member.userId === user._id }))
-    .map((member) => memberAsSeenBy(member, { userId: user._id, isManager: grant.isManager }));
+  return (
+    members
+      .filter((member) => memberShownTo(member.role, { ...viewer, isSelf: member.userId === user._id }))
+      // A researcher sees names, not e-mail addresses (no research reply carries one either).
+      .map((member) => memberAsSeenBy(member, { userId: user._id, isManager: grant.isManager && grant.role !== 'researcher' }))
+  );
 };
 
 /** The community's managers (for managers). */
