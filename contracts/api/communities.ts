@@ -7,7 +7,8 @@ import { CodedMessageSchema, MessageCodeSchema, ObjectIdSchema } from './common.
  * only ever sent to administrators.
  */
 
-export const CommunityRoleSchema = Type.Union([Type.Literal('manager'), Type.Literal('writer')]);
+/** `researcher`: read-only, sees what a manager sees, never shown to pupils (issue 24 §5, docs/research.md). */
+export const CommunityRoleSchema = Type.Union([Type.Literal('manager'), Type.Literal('writer'), Type.Literal('researcher')]);
 
 /** What any logged-in user may see of a community (the join list). */
 export const CommunitySummarySchema = Type.Object({

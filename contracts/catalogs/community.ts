@@ -40,4 +40,8 @@ export const CommunityMessages = {
   helpSent: 'Your feedback has been sent to the administrator. ',
   helpFailed: 'Failed to send your feedback.',
   resetSucceeded: 'succeeded.',
+  /** Issue 24 §5: the read-only research role. */
+  researcherReadOnly: 'Researchers read this community but cannot change anything in it.',
+  alreadyResearcher: 'The author is already a researcher.',
+  researchOnly: 'The research interface is for researchers, managers and administrators of this community.',
 } as const;

@@ -7,7 +7,8 @@ import type { Event } from './event.ts';
  */
 export const authorStreamName = (authorId: string): string => `author-${authorId}`;
 
-export type CommunityRole = 'manager' | 'writer';
+/** `researcher` (issue 24 §5): reads what a manager reads, writes nothing, is shown to no pupil. */
+export type CommunityRole = 'manager' | 'writer' | 'researcher';
 
 export type AuthorJoined = Event<
   'AuthorJoined',

@@ -35,6 +35,7 @@ import helpRoutes from './routes/help/index.ts';
 import linkRoutes from './routes/links/index.ts';
 import viewRoutes from './routes/views/index.ts';
 import recaptchaRoutes from './routes/recaptcha/index.ts';
+import researchRoutes from './routes/research/index.ts';
 import userRoutes from './routes/users/index.ts';
 import type { AppServices } from '../app/appServices.ts';
 import { msg } from '../../contracts/messageCodes.ts';
@@ -55,6 +56,15 @@ export type AppOptions = {
   /** Largest accepted JSON body, in bytes. */
   bodyLimit?: number;
 };
+
+/** POST routes that change nothing (searches, a signed playback link): open to read-only researchers. */
+export const readOnlyPostRoutes: ReadonlySet<string> = new Set([
+  '/api/contributions/:communityId/search',
+  '/api/contributions/:communityId/search/count',
+  '/api/authors/search/count/:communityId',
+  '/api/authors/search/writer/:communityId',
+  '/api/attachments/:id/playback',
+]);
 
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -79,6 +89,14 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
     const readModels = options.services.runner.readModels;
     if (readModels.state === 'rebuilding') throw new ReadModelsRebuildingError('commands', readModels);
+  });
+  // POST routes that only read: a researcher (read-only, issue 24 §5) may call them. Marked before the
+  // idempotency plugin wraps the write handlers, which tells the community gate which requests write.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat().map(String);
+    if (methods.includes('POST') && readOnlyPostRoutes.has(route.url)) {
+      route.config = { ...route.config, readsOnly: true } as typeof route.config;
+    }
   });
   // Before any route: it wraps every write handler (safe retries, issue 22 §5).
   await app.register(idempotencyPlugin, { store: options.services.idempotency, secret: options.jwtSecret });
@@ -138,6 +156,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(searchRoutes, routeOptions);
   await app.register(templateRoutes, routeOptions);
   await app.register(analyticsRoutes, routeOptions);
+  await app.register(researchRoutes, routeOptions);
   await app.register(pushPlugin, routeOptions);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;

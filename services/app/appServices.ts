@@ -14,6 +14,7 @@ import type { TimeMachineService } from '../api/timemachine/timeMachineService.t
 import type { ObjectService } from '../api/objects/objectService.ts';
 import type { CanvasReader } from '../api/canvas/canvasReader.ts';
 import type { CanvasService } from '../api/canvas/canvasService.ts';
+import type { ResearchService } from '../api/research/researchService.ts';
 
 /** What route modules receive: use cases and ports, already wired. */
 export type AppServices = {
@@ -34,6 +35,8 @@ export type AppServices = {
   canvasReader: CanvasReader;
   /** The view canvas's writes: refs, links, contributions where placed, rise-above, view manager, workspace, reads. */
   canvas: CanvasService;
+  /** The research API (issue 24 §5): snapshots as of an instant, reads and events, pseudonymised for researchers. */
+  research: ResearchService;
   commandDeps: CommandDeps;
   robotCheck: RobotCheck;
   runner: ProjectionRunner;

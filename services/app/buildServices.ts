@@ -22,7 +22,8 @@ import type { RobotCheck } from '../integrations/robot-check/robotCheck.ts';
 import type { AppServices } from './appServices.ts';
 import type { Config } from './config.ts';
 import type { AppLog } from './logger.ts';
-import { acceptingWhenLate, RecordingEventStore } from './requestContext.ts';
+import { ResearchService } from '../api/research/researchService.ts';
+import { acceptingWhenLate, inWriteRequest, RecordingEventStore } from './requestContext.ts';
 
 export type ServiceOptions = {
   log?: AppLog;
@@ -42,6 +43,7 @@ export type UseCases = Pick<
   | 'help'
   | 'authors'
   | 'timeMachine'
+  | 'research'
   | 'objects'
   | 'canvasReader'
   | 'canvas'
@@ -85,7 +87,7 @@ export const buildServices = (
     ids: options.ids ?? objectIdGenerator(options.clock),
   };
   const accounts = new AccountService({ ...commandDeps, passwords: options.passwords ?? argon2Hasher });
-  const access = new CommunityAccess(readStore);
+  const access = new CommunityAccess(readStore, inWriteRequest);
   const communities = new CommunityService({ ...commandDeps, access, once: onceStore, runner });
   const mailer = config.mail.smtpUrl && config.mail.to ? smtpMailer(config.mail.smtpUrl) : null;
   const help = new HelpService({
@@ -99,6 +101,7 @@ export const buildServices = (
   const objects = new ObjectService({ ...commandDeps, access, blobStore, secret, uploadLimitBytes: config.uploadLimitMb * 1024 * 1024 });
   const canvasReader = new CanvasReader({ readStore, access, pointLookups: stores.pointLookups, secret });
   const canvas = new CanvasService({ ...commandDeps, reader: canvasReader });
+  const research = new ResearchService({ eventStore, readStore, access, secret });
 
   return {
     accounts,
@@ -110,6 +113,7 @@ export const buildServices = (
     objects,
     canvasReader,
     canvas,
+    research,
     commandDeps,
     robotCheck,
     close: () => mailer?.close(),

@@ -15,12 +15,22 @@ import type {
 import type { Event, RecordedEvent } from '../../contracts/events/event.ts';
 
 /** What one HTTP request wrote so far: enough to name what it created when the read models lag. */
-export type RequestContext = { created: string[] };
+export type RequestContext = { created: string[]; readsOnly: boolean };
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
 /** Runs one request's handler with its own context (services/api/plugins/idempotency.ts wraps every handler). */
-export const runInRequestContext = <T>(work: () => T): T => storage.run({ created: [] }, work);
+export const runInRequestContext = <T>(work: () => T, options: { readsOnly?: boolean } = {}): T =>
+  storage.run({ created: [], readsOnly: options.readsOnly === true }, work);
+
+/**
+ * Whether the running request may change something: a POST, PUT, PATCH or DELETE route not marked
+ * `readsOnly` (a search sent as POST). The community gate refuses researchers these (issue 24 §5).
+ */
+export const inWriteRequest = (): boolean => {
+  const context = storage.getStore();
+  return context !== undefined && !context.readsOnly;
+};
 
 /** The ids a write creates: a new stream's id (`contribution-<id>` → id) and each new link. */
 const createdIds = (streamName: string, expected: ExpectedRevision | undefined, events: readonly NewEvent[]): string[] => {

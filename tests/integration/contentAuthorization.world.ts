@@ -6,6 +6,7 @@ import { activate } from '../support/canvas.ts';
 import { createCommunity, joinCommunity } from '../support/communities.ts';
 import { samplePng, uploadBody } from '../support/objects.ts';
 import { bearer, buildTestApp, type TestApp } from '../support/testApp.ts';
+import { readOnlyPostRoutes } from '../../services/api/app.ts';
 
 /**
  * The set-up shared by the content authorization matrices (contentAuthorization*.int.spec.ts):
@@ -21,12 +22,24 @@ import { bearer, buildTestApp, type TestApp } from '../support/testApp.ts';
  * admin-only routes stay refused), and admin, proving the request itself is valid (2xx), so that
  * refusals are about rights, not a 400.
  */
-export type Caller = 'pupil' | 'classmate' | 'otherManager' | 'stranger' | 'anonymous' | 'manager' | 'admin';
-export const callers: Caller[] = ['pupil', 'classmate', 'otherManager', 'stranger', 'anonymous', 'manager', 'admin'];
+export type Caller = 'pupil' | 'classmate' | 'otherManager' | 'stranger' | 'anonymous' | 'manager' | 'admin' | 'researcher';
+export const callers: Caller[] = ['pupil', 'classmate', 'otherManager', 'stranger', 'anonymous', 'manager', 'admin', 'researcher'];
 
 /** 'ok' is any 2xx; numbers are exact statuses. */
 export type Expected = 'ok' | 401 | 403 | 404;
-export type Expectation = Record<Caller, Expected>;
+/**
+ * `researcher` (issue 24 §5: a researcher of THIS class, read-only) is derived when absent: 403 on a
+ * route that writes (POST, PUT, PATCH, DELETE not in `readOnlyPostRoutes`), what a manager gets on a read.
+ */
+export type Expectation = Record<Exclude<Caller, 'researcher'>, Expected> & { researcher?: Expected };
+
+/** What a researcher of the class gets from a row (see Expectation). */
+export const researcherExpected = (row: { route: string; expect: Expectation }): Expected => {
+  if (row.expect.researcher !== undefined) return row.expect.researcher;
+  const [method = '', url = ''] = row.route.split(' ');
+  const writes = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) && !readOnlyPostRoutes.has(url);
+  return writes ? 403 : row.expect.manager;
+};
 
 /** Only the pupil (the author, or the user named) and admins. */
 export const own: Expectation = {
@@ -71,6 +84,8 @@ export type World = {
   classmate: Member;
   /** A manager of this class (joined with the manager key). */
   manager: Member;
+  /** A researcher of this class: joined with the writer key, made researcher by the admin (issue 24 §5). */
+  researcher: Member;
   otherManager: User;
   stranger: User;
   /** In the title of every private thing of the pupil: none but the pupil and admins may ever receive it. */
@@ -232,6 +247,16 @@ export const matrix = async (
     const pupil = await member('pupil');
     const classmate = await member('mate');
     const manager = await member('teacher', 'manager-key');
+    const researcher = await member('research');
+    ok(
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/authors/${community._id}/${researcher.authorId}/role`,
+        headers: bearer(admin.token),
+        payload: { role: 'researcher' },
+      }),
+      'researcher role',
+    );
     const otherManager = await t.register(`othermgr${tag}`);
     await joinCommunity(t, otherManager.token, otherManager.id, otherCommunityId, 'manager-key');
     const stranger = await t.register(`stranger${tag}`);
@@ -245,6 +270,7 @@ export const matrix = async (
       pupil,
       classmate,
       manager,
+      researcher,
       otherManager,
       stranger,
       secret: `SECRET${tag}`,
@@ -265,7 +291,7 @@ export const matrix = async (
             expect(t.app.hasRoute({ method, url })).toBe(true);
           });
           for (const caller of callers) {
-            const expected = row.expect[caller];
+            const expected = caller === 'researcher' ? researcherExpected(row) : row.expect[caller];
             it(`${caller} → ${expected === 'ok' ? '2xx' : expected}`, async () => {
               const w = await world(caller);
               const { url, ...options } = await row.request(w);
@@ -281,7 +307,9 @@ export const matrix = async (
               expect(response.statusCode, response.body).toBeLessThan(300);
               // What is allowed never carries what is not: the pupil's private things (managers read them), the class's keys.
               if (caller !== 'admin') for (const key of ['writer-key', 'manager-key']) expect(response.body).not.toContain(key);
-              if (caller !== 'pupil' && caller !== 'admin' && caller !== 'manager') expect(response.body).not.toContain(w.secret);
+              if (caller !== 'pupil' && caller !== 'admin' && caller !== 'manager' && caller !== 'researcher') {
+                expect(response.body).not.toContain(w.secret);
+              }
             });
           }
         });

@@ -79,9 +79,10 @@ export const audienceOf = async (
   const items = stored.filter((item) =>
     canRead(subject, { permission: item.permission, authors: item.authors, groupMembers: item.group ? groups.get(item.group) : [] }),
   );
-  const members = await deps.readStore
-    .collection<AuthorDocument>(authorsCollectionName)
-    .find({ communityId }, { sort: { created: 1, _id: 1 } });
+  // Researchers (issue 24 §5) are no part of the class: no letter, no node, on no page.
+  const members = (
+    await deps.readStore.collection<AuthorDocument>(authorsCollectionName).find({ communityId }, { sort: { created: 1, _id: 1 } })
+  ).filter((author) => author.role !== 'researcher');
   const lastNameFirst = await lastNameFirstIn(deps.readStore, grant.community);
   const names = new Map(members.map((author) => [author._id, personName(author, lastNameFirst)]));
   const order = firstSeenOrder(

@@ -6,6 +6,7 @@ import { authorsCollectionName, type AuthorDocument } from '../../../projections
 import { communitiesCollectionName, type CommunityDocument } from '../../../projections/communities/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
+import { mayWriteInCommunity, seesAsManager } from '../../domain/access/researcher.ts';
 
 /**
  * Who the caller is in one community. Admins always pass and count as managers
@@ -27,10 +28,18 @@ export type CommunityAccessGrant = {
  * - anonymous callers never get here (routes use `app.authenticate` first);
  * - a non-member gets 403, an unknown community 404;
  * - an archived community is closed to everyone but admins;
- * - a writer whose login is blocked in this community gets 403 on everything in it.
+ * - a writer whose login is blocked in this community gets 403 on everything in it;
+ * - a researcher reads as a manager and gets 403 on every write (`community.researcherReadOnly`).
  */
 export class CommunityAccess {
-  constructor(private readonly readStore: ReadStore) {}
+  /**
+   * `inWriteRequest` says whether the running request may change something (services/app/requestContext.ts):
+   * researchers are refused those (issue 24 §5). Without it (CLI, workers) nothing is a write request.
+   */
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly inWriteRequest: () => boolean = () => false,
+  ) {}
 
   private get communities() {
     return this.readStore.collection<CommunityDocument>(communitiesCollectionName);
@@ -60,7 +69,9 @@ export class CommunityAccess {
     if (!author) throw new ForbiddenError(msg('community.notMember'));
     if (community.archived) throw new ForbiddenError(msg('community.archived'));
     if (author.blockLogin) throw new ForbiddenError(msg('community.blocked'));
-    return { community, author, role: author.role, isAdmin, isManager: author.role === 'manager' };
+    // A researcher reads as a manager does and changes nothing (services/domain/access/researcher.ts).
+    if (!mayWriteInCommunity(author.role) && this.inWriteRequest()) throw new ForbiddenError(msg('community.researcherReadOnly'));
+    return { community, author, role: author.role, isAdmin, isManager: seesAsManager(author.role) };
   }
 
   /** A manager of the community (or an admin). */

@@ -1,4 +1,5 @@
 import { membersOfGroup } from '../../domain/access/permissions.ts';
+import { seesAsManager, type RoleInCommunity } from '../../domain/access/researcher.ts';
 import { authorStreamName } from '../../../contracts/events/author.ts';
 import { contributionStreamName, type ContributionEvent } from '../../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
@@ -64,7 +65,7 @@ export class PastAccess {
       const data = event.data as { role?: unknown };
       if ((event.type === 'AuthorJoined' || event.type === 'AuthorRoleChanged') && typeof data.role === 'string') role = data.role;
     }
-    return role === null ? { authorId: null, isManager: false } : { authorId, isManager: role === 'manager' };
+    return role === null ? { authorId: null, isManager: false } : { authorId, isManager: seesAsManager(role as RoleInCommunity) };
   }
 
   /** A contribution as it was at `instant` (ms), or null before it existed. */

@@ -86,7 +86,9 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       if (!methods.some((method) => writeMethods.has(method))) return;
       const handler = route.handler;
       route.handler = function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-        return runInRequestContext(() => replay(request, reply, () => handler.call(this, request, reply)));
+        return runInRequestContext(() => replay(request, reply, () => handler.call(this, request, reply)), {
+          readsOnly: (route.config as { readsOnly?: unknown } | undefined)?.readsOnly === true,
+        });
       };
     });
 

@@ -10,7 +10,8 @@ export type PushConnection = {
 };
 
 /** Who a socket is on one subscribed view. */
-export type ViewSubscription = { communityId: string; authorId: string; name: string };
+/** `hidden`: a researcher (issue 24 §5), left out of the presence list. */
+export type ViewSubscription = { communityId: string; authorId: string; name: string; hidden?: boolean };
 
 export type PushClient = {
   readonly id: number;

@@ -173,6 +173,7 @@ export class PushHub {
         communityId: access.view.communityId,
         authorId: access.reader.authorId,
         name: author ? authorName(author, access.reader.lastNameFirst) : personName(user, access.reader.lastNameFirst),
+        hidden: author?.role === 'researcher',
       };
     } catch (error) {
       return this.error(client, error, viewId);
@@ -208,7 +209,7 @@ export class PushHub {
     const users = new Map<string, PresenceUser>();
     for (const client of subscribers) {
       const subscription = client.views.get(viewId);
-      if (client.user && subscription && !users.has(client.user._id)) {
+      if (client.user && subscription && !subscription.hidden && !users.has(client.user._id)) {
         users.set(client.user._id, { userId: client.user._id, authorId: subscription.authorId, name: subscription.name });
       }
     }

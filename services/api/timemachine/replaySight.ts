@@ -1,4 +1,5 @@
 import type { TimeMachineStepOther } from '../../../contracts/api/timemachine.ts';
+import { seesAsManager, type RoleInCommunity } from '../../domain/access/researcher.ts';
 import type { RefTarget, ViewRef } from '../../../contracts/api/views.ts';
 import type { ContributionDocument } from '../../../projections/contributions/index.ts';
 import { readState } from '../../../projections/reads/index.ts';
@@ -30,7 +31,7 @@ export class ReplaySight {
   ) {}
 
   private get isManager(): boolean {
-    return this.options.reader.isAdmin || this.world.readerRole === 'manager';
+    return this.options.reader.isAdmin || seesAsManager(this.world.readerRole as RoleInCommunity);
   }
 
   private accessOf(doc: ContributionDocument): AccessObject {

@@ -2,6 +2,7 @@ import type { AuthorEvent, AuthorJoined, CommunityRole } from '../../../contract
 import type { Decider } from '../../core/decider.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
+import { sameRoleMessage } from './membership.ts';
 
 /**
  * What a membership needs to decide. The e-mail and user name live in the read
@@ -73,7 +74,7 @@ export const decideAuthor = (command: AuthorCommand, state: AuthorState): Author
   switch (command.type) {
     case 'ChangeAuthorRole':
       if (command.data.role === author.role) {
-        throw new ConflictError(msg(command.data.role === 'manager' ? 'community.alreadyManager' : 'community.notManager'));
+        throw new ConflictError(sameRoleMessage(command.data.role));
       }
       return [{ type: 'AuthorRoleChanged', data: { authorId, role: command.data.role } }];
     case 'SetAuthorLoginBlocked':

@@ -15,6 +15,14 @@ export const roleForKey = (key: string, community: { registrationKey: string; ma
   return null;
 };
 
+/** Why a change to the role the author already has is refused. */
+export const sameRoleMessage = (role: CommunityRole): UserMessage =>
+  role === 'manager'
+    ? msg('community.alreadyManager')
+    : role === 'researcher'
+      ? msg('community.alreadyResearcher')
+      : msg('community.notManager');
+
 /**
  * Checks a role change: the role must change; nobody demotes themselves or
  * the community's owner; the community keeps at least one manager.
@@ -27,8 +35,9 @@ export const checkRoleChange = (input: {
   managerCount: number;
 }): void => {
   const { target, role } = input;
-  if (target.role === role) throw new ConflictError(role === 'manager' ? msg('community.alreadyManager') : msg('community.notManager'));
-  if (role !== 'writer') return;
+  if (target.role === role) throw new ConflictError(sameRoleMessage(role));
+  // Leaving the manager role (to writer or researcher, issue 24 §5) needs the checks below.
+  if (role === 'manager' || target.role !== 'manager') return;
   if (target.userId === input.callerUserId || target.userId === input.ownerUserId) {
     throw new ValidationError(msg('community.cannotMakeYourselfWriter'));
   }

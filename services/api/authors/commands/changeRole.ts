@@ -27,7 +27,7 @@ export const changeRole = async (
       ownerUserId: grant.community.ownerUserId,
       // Only a demotion needs the count.
       managerCount:
-        role === 'writer' && target.role !== role ? await authorCollections(deps).authors.count({ communityId, role: 'manager' }) : 0,
+        role !== 'manager' && target.role === 'manager' ? await authorCollections(deps).authors.count({ communityId, role: 'manager' }) : 0,
     });
     await settleAt(deps, await runOnAuthor(deps, authorId, { type: 'ChangeAuthorRole', data: { role } }, caller._id));
     return toAuthor(await authorOf(deps, communityId, authorId));

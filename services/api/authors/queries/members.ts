@@ -4,6 +4,7 @@ import { UserRules } from '../../../../contracts/messages.ts';
 import type { UserDocument } from '../../../../projections/users/index.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import type { Filter } from '../../../core/readStore.ts';
+import { memberShownTo } from '../../../domain/access/researcher.ts';
 import { memberAsSeenBy } from '../../../domain/author/membership.ts';
 import { toAuthor } from '../../communities/authorReply.ts';
 import { authorCollections, type AuthorServiceDeps } from '../authorContext.ts';
@@ -32,7 +33,14 @@ export const me = async (deps: AuthorServiceDeps, user: UserDocument, communityI
 export const listMembers = async (deps: AuthorServiceDeps, user: UserDocument, communityId: string): Promise<Author[]> => {
   const grant = await deps.access.member(user, communityId);
   const members = (await authorCollections(deps).authors.find({ communityId }, { sort: { userNameLower: 1 } })).map(toAuthor);
-  return members.map((member) => memberAsSeenBy(member, { userId: user._id, isManager: grant.isManager }));
+  // Researchers are shown to no pupil (issue 24 §5): only to those who see as managers, and to themselves.
+  const viewer = { role: grant.role, isSelf: false };
+  return (
+    members
+      .filter((member) => memberShownTo(member.role, { ...viewer, isSelf: member.userId === user._id }))
+      // A researcher sees names, not e-mail addresses (no research reply carries one either).
+      .map((member) => memberAsSeenBy(member, { userId: user._id, isManager: grant.isManager && grant.role !== 'researcher' }))
+  );
 };
 
 /** The community's managers (for managers). */
