@@ -141,7 +141,7 @@ const MyCommunitiesCard = ({ me }: { me: UserProfile }) => {
               <div className={styles.rowText}>
                 <span className={styles.rowTitle}>{registration.community.title}</span>
                 <span className={styles.badge}>
-                  {registration.role === 'manager' ? t('communities.roleManager') : t('communities.roleWriter')}
+                  {t(registration.role === 'manager' ? 'communities.roleManager' : registration.role === 'researcher' ? 'communities.roleResearcher' : 'communities.roleWriter')}
                 </span>
               </div>
               <div className={styles.rowActions}>
