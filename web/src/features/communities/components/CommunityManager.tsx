@@ -141,7 +141,13 @@ const MyCommunitiesCard = ({ me }: { me: UserProfile }) => {
               <div className={styles.rowText}>
                 <span className={styles.rowTitle}>{registration.community.title}</span>
                 <span className={styles.badge}>
-                  {t(registration.role === 'manager' ? 'communities.roleManager' : registration.role === 'researcher' ? 'communities.roleResearcher' : 'communities.roleWriter')}
+                  {t(
+                    registration.role === 'manager'
+                      ? 'communities.roleManager'
+                      : registration.role === 'researcher'
+                        ? 'communities.roleResearcher'
+                        : 'communities.roleWriter',
+                  )}
                 </span>
               </div>
               <div className={styles.rowActions}>

@@ -74,7 +74,9 @@ export const TitleBar = ({
       <div className={styles.me}>
         <span data-testid="view-author">
           <span className={styles.strong}>{displayName(me, data.context.flipname)}</span>{' '}
-          <span className={styles.role}>({t(me.role === 'manager' ? 'view.roleManager' : me.role === 'researcher' ? 'view.roleResearcher' : 'view.roleWriter')})</span>
+          <span className={styles.role}>
+            ({t(me.role === 'manager' ? 'view.roleManager' : me.role === 'researcher' ? 'view.roleResearcher' : 'view.roleWriter')})
+          </span>
         </span>
         <Link className={styles.barButton} to="/logout" data-testid="view-logout" aria-label={t('view.logout')} title={t('view.logout')}>
           <LogOut size={18} aria-hidden="true" />

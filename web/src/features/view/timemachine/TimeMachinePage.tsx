@@ -273,7 +273,9 @@ const TimeMachineScreen = ({ viewId, data }: { viewId: string; data: TimeMachine
         <div className={viewStyles.me}>
           <span data-testid="view-author">
             <span className={viewStyles.strong}>{displayName(me)}</span>{' '}
-            <span className={viewStyles.role}>({t(me.role === 'manager' ? 'view.roleManager' : me.role === 'researcher' ? 'view.roleResearcher' : 'view.roleWriter')})</span>
+            <span className={viewStyles.role}>
+              ({t(me.role === 'manager' ? 'view.roleManager' : me.role === 'researcher' ? 'view.roleResearcher' : 'view.roleWriter')})
+            </span>
           </span>
           <Link className={styles.liveLink} to={`/view/${viewId}`} data-testid="tm-live">
             <ArrowLeft size={16} aria-hidden="true" />
