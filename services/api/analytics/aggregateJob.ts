@@ -72,6 +72,9 @@ export const startAnalyticsJobs = async (options: AnalyticsJobsOptions): Promise
   let scanned = runner.position;
   let seen = runner.position;
   let stopped = false;
+  // Settles when `stop()` is called: a scan waiting for the projections gives up then, so stopping never waits on them.
+  let signalStop = (): void => undefined;
+  const stopping = new Promise<void>((resolve) => (signalStop = resolve));
   let running: Promise<void> = Promise.resolve();
   let scheduled = false;
 
@@ -89,7 +92,8 @@ export const startAnalyticsJobs = async (options: AnalyticsJobsOptions): Promise
     scheduled = false;
     const upTo = seen;
     if (stopped || upTo <= scanned) return;
-    await runner.waitFor(upTo, 30_000);
+    await Promise.race([runner.waitFor(upTo, 30_000), stopping]);
+    if (stopped) return;
     const changed = await communitiesChangedAfter(readStore, scanned);
     scanned = upTo;
     for (const head of changed) if (!stopped) await enqueue(head.communityId);
@@ -132,6 +136,7 @@ export const startAnalyticsJobs = async (options: AnalyticsJobsOptions): Promise
     },
     stop: async () => {
       stopped = true;
+      signalStop();
       await subscription?.close();
       subscription = null;
       await running;

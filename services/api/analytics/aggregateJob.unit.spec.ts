@@ -19,7 +19,7 @@ const windowMs = 10_000;
 
 type Added = { name: string; data: unknown; options: JobOptions | undefined };
 
-const setUp = async (now: number) => {
+const setUp = async (now: number, waitFor: () => Promise<void> = async () => {}) => {
   const readStore = new MemoryReadStore();
   await readStore.ensureCollection({ name: analyticsHeadsCollectionName });
   const heads = readStore.collection<AnalyticsHeadDocument>(analyticsHeadsCollectionName);
@@ -34,7 +34,7 @@ const setUp = async (now: number) => {
   const added: Added[] = [];
   const add = queue.add.bind(queue);
   queue.add = (name, data, options) => (added.push({ name, data, options }), add(name, data, options));
-  const runner = { position: 0, waitFor: async () => {} };
+  const runner = { position: 0, waitFor };
   const jobs = await startAnalyticsJobs({
     eventStore,
     readStore,
@@ -104,5 +104,18 @@ describe('startAnalyticsJobs', () => {
     const stored = await world.readStore.collection<AnalyticsAggregateDocument>(analyticsAggregatesCollectionName).get(A);
     expect(stored?.asOf).toEqual({ position: 2, time: new Date(0).toISOString(), computedAt: new Date(0).toISOString() });
     expect(stored?.aggregate).toEqual({ readEdges: [], buildOns: [], readsPerDay: {}, activity: [] });
+  });
+
+  it('stops at once while waiting for projections that do not catch up (a stalled runner never holds the shutdown)', async () => {
+    const world = await setUp(0, () => new Promise<void>(() => undefined));
+    await world.event('ReadMarked', A);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the scan is waiting for the runner now
+    const stopped = await Promise.race([
+      world.jobs.stop().then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(resolve, 1_000, 'hung')),
+    ]);
+    await world.queue.close();
+    expect(stopped).toBe('stopped');
+    expect(world.added).toEqual([]);
   });
 });
