@@ -99,23 +99,7 @@ export class SqliteCollection<T extends Document = Document> implements Collecti
 
   /** Writes in order; on a duplicate key the earlier documents stay written (as MongoDB's ordered bulk write). */
   async putMany(docs: T[]): Promise<void> {
-    if (docs.length === 0) return;
-    const tables = this.resolveForWrite();
-    const refused = this.guard(this.name, () =>
-      this.db.transaction((): Error | null => {
-        for (const doc of docs) {
-          try {
-            tables.put(doc);
-          } catch (error) {
-            // Refused before anything of it was written: keep the earlier ones, as MongoDB does.
-            if (error instanceof DuplicateKeyError || error instanceof TypeError) return error;
-            throw error;
-          }
-        }
-        return null;
-      })(),
-    );
-    if (refused) throw refused;
+    this.#writeInOrder(docs, (tables, doc) => tables.put(doc));
   }
 
   /**
@@ -124,14 +108,20 @@ export class SqliteCollection<T extends Document = Document> implements Collecti
    * without looking for older versions; refused as `putMany` refuses.
    */
   async insertNew(docs: T[]): Promise<void> {
+    this.#writeInOrder(docs, (tables, doc) => tables.insert(doc));
+  }
+
+  /** `write`s each document in one transaction; a refused one stops there, the earlier ones stay. */
+  #writeInOrder(docs: T[], write: (tables: CollectionTables, doc: T) => void): void {
     if (docs.length === 0) return;
     const tables = this.resolveForWrite();
     const refused = this.guard(this.name, () =>
       this.db.transaction((): Error | null => {
         for (const doc of docs) {
           try {
-            tables.insert(doc);
+            write(tables, doc);
           } catch (error) {
+            // Refused before anything of it was written: keep the earlier ones, as MongoDB does.
             if (error instanceof DuplicateKeyError || error instanceof TypeError) return error;
             throw error;
           }
