@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Alert } from '../../../components/Alert.tsx';
@@ -13,13 +13,22 @@ import {
   dashboardCsvName,
   dashboardQueryOf,
   emptyRange,
-  rangeProblem,
   recordsByMonth,
   type RangeFilters,
 } from '../pagesModel.ts';
 import { ChartCard } from './ChartCard.tsx';
 import graphs from './Graphs.module.css';
-import { AnalyticsFrame, RangeFields, RangeSummary, useCommunityTitle, useLanguageTag, usePageTexts, ViewSelect } from './shell.tsx';
+import {
+  AnalyticsFrame,
+  RangeFields,
+  RangeSummary,
+  useCommunityTitle,
+  useLanguageTag,
+  usePageTexts,
+  ViewSelect,
+  useDatesFromReply,
+  useRangeFilters,
+} from './shell.tsx';
 import styles from './Stats.module.css';
 import { FreshnessStamp } from './FreshnessStamp.tsx';
 
@@ -31,9 +40,7 @@ export const DashboardPage = () => {
   const { communityId = '' } = useParams();
   const tag = useLanguageTag();
   const texts = usePageTexts();
-  const [draft, setDraft] = useState<Filters>({ ...emptyRange, view: '' });
-  const [applied, setApplied] = useState<Filters>({ ...emptyRange, view: '' });
-  const [problem, setProblem] = useState<'from' | 'to' | null>(null);
+  const { draft, setDraft, applied, problem, submit } = useRangeFilters<Filters>({ ...emptyRange, view: '' });
   const query = useMemo(() => dashboardQueryOf(applied), [applied]);
   const dashboard = useDashboard(communityId, query);
   const community = useCommunityTitle(communityId);
@@ -43,18 +50,8 @@ export const DashboardPage = () => {
   const headingId = useId();
   const number = useMemo(() => new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }), [tag]);
 
-  // The first reply tells the range shown (the school year by default): the date fields start from it.
-  useEffect(() => {
-    if (!reply) return;
-    setDraft((d) => (d.from || d.to ? d : { ...d, from: reply.range.from, to: reply.range.to }));
-  }, [reply]);
+  useDatesFromReply(setDraft, reply?.range);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = rangeProblem(draft);
-    setProblem(found);
-    if (!found) setApplied(draft);
-  };
   const download = async () => {
     setCsvError(null);
     setDownloading(true);

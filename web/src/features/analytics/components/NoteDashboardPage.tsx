@@ -1,11 +1,19 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useNoteDashboard } from '../api/pages.ts';
-import { emptyRange, noteDashboardCharts, rangeProblem, type RangeFilters } from '../pagesModel.ts';
+import { emptyRange, noteDashboardCharts } from '../pagesModel.ts';
 import { ChartCard } from './ChartCard.tsx';
 import graphs from './Graphs.module.css';
-import { AnalyticsFrame, RangeOnlyFilters, RangeSummary, useLanguageTag, usePageTexts } from './shell.tsx';
+import {
+  AnalyticsFrame,
+  RangeOnlyFilters,
+  RangeSummary,
+  useLanguageTag,
+  usePageTexts,
+  useDatesFromReply,
+  useRangeFilters,
+} from './shell.tsx';
 import styles from './Stats.module.css';
 import { FreshnessStamp } from './FreshnessStamp.tsx';
 
@@ -15,27 +23,14 @@ export const NoteDashboardPage = () => {
   const { communityId = '' } = useParams();
   const tag = useLanguageTag();
   const texts = usePageTexts();
-  const [draft, setDraft] = useState<RangeFilters>(emptyRange);
-  const [applied, setApplied] = useState<RangeFilters>(emptyRange);
-  const [problem, setProblem] = useState<'from' | 'to' | null>(null);
+  const { draft, setDraft, applied, problem, submit } = useRangeFilters(emptyRange);
   const query = useMemo(() => ({ ...(applied.from ? { from: applied.from } : {}), ...(applied.to ? { to: applied.to } : {}) }), [applied]);
   const board = useNoteDashboard(communityId, query);
   const reply = board.data;
   const charts = useMemo(() => (reply ? noteDashboardCharts(reply, texts) : []), [reply, texts]);
   const status = board.isFetching ? 'loading' : reply ? 'ready' : 'loading';
 
-  // The first reply tells the range shown (the school year by default): the date fields start from it.
-  useEffect(() => {
-    if (!reply) return;
-    setDraft((d) => (d.from || d.to ? d : { ...d, from: reply.range.from, to: reply.range.to }));
-  }, [reply]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = rangeProblem(draft);
-    setProblem(found);
-    if (!found) setApplied(draft);
-  };
+  useDatesFromReply(setDraft, reply?.range);
 
   return (
     <AnalyticsFrame communityId={communityId} page="dashboard2" error={board.error}>

@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/Button.tsx';
@@ -11,18 +11,25 @@ import {
   defaultNetworkSettings,
   emptyRange,
   graphTable,
-  rangeProblem,
   readsChart,
   s2vizGraph,
   settingValue,
   authorText,
   type NetworkSettings,
-  type RangeFilters,
 } from '../pagesModel.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { ChordDiagram } from './ChordDiagram.tsx';
 import { ForceGraph, type Forces } from './ForceGraph.tsx';
-import { AnalyticsFrame, RangeOnlyFilters, RangeSummary, TableToggle, useLanguageTag, usePageTexts } from './shell.tsx';
+import {
+  AnalyticsFrame,
+  RangeOnlyFilters,
+  RangeSummary,
+  TableToggle,
+  useLanguageTag,
+  usePageTexts,
+  useDatesFromReply,
+  useRangeFilters,
+} from './shell.tsx';
 import graphs from './Graphs.module.css';
 import styles from './Stats.module.css';
 import { FreshnessStamp } from './FreshnessStamp.tsx';
@@ -36,9 +43,7 @@ export const S2vizPage = () => {
   const { communityId = '' } = useParams();
   const tag = useLanguageTag();
   const texts = usePageTexts();
-  const [draft, setDraft] = useState<RangeFilters>(emptyRange);
-  const [applied, setApplied] = useState<RangeFilters>(emptyRange);
-  const [problem, setProblem] = useState<'from' | 'to' | null>(null);
+  const { draft, setDraft, applied, problem, submit } = useRangeFilters(emptyRange);
   const query = useMemo(() => ({ ...(applied.from ? { from: applied.from } : {}), ...(applied.to ? { to: applied.to } : {}) }), [applied]);
   const s2viz = useS2viz(communityId, query);
   const reply = s2viz.data;
@@ -49,18 +54,8 @@ export const S2vizPage = () => {
   const [version, setVersion] = useState(0);
   const headingId = useId();
 
-  // The first reply tells the range shown (the school year by default): the date fields start from it.
-  useEffect(() => {
-    if (!reply) return;
-    setDraft((d) => (d.from || d.to ? d : { ...d, from: reply.range.from, to: reply.range.to }));
-  }, [reply]);
+  useDatesFromReply(setDraft, reply?.range);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = rangeProblem(draft);
-    setProblem(found);
-    if (!found) setApplied(draft);
-  };
   const initialise = () => {
     setSettings(defaultNetworkSettings);
     setSizeText(String(defaultNetworkSettings.nodeSize));

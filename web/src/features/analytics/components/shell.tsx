@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/Alert.tsx';
@@ -14,7 +14,7 @@ import { api } from '../../../lib/api.ts';
 import { useCommunityViews } from '../../../lib/community.ts';
 import type { TableData } from '../model.ts';
 import type { AnalyticsPageName } from '../links.ts';
-import type { PageTexts, RangeFilters } from '../pagesModel.ts';
+import { rangeProblem, type PageTexts, type RangeFilters } from '../pagesModel.ts';
 import { AnalyticsMenu } from './AnalyticsMenu.tsx';
 import styles from './Stats.module.css';
 
@@ -142,6 +142,31 @@ export const RangeFields = ({
       />
     </>
   );
+};
+
+/**
+ * A page's filters as typed (`draft`) and as asked of the server (`applied`,
+ * set by `submit` when the range is sound; `problem` names the wrong field).
+ */
+export const useRangeFilters = <F extends RangeFilters>(empty: F) => {
+  const [draft, setDraft] = useState<F>(empty);
+  const [applied, setApplied] = useState<F>(empty);
+  const [problem, setProblem] = useState<'from' | 'to' | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = rangeProblem(draft);
+    setProblem(found);
+    if (!found) setApplied(draft);
+  };
+  return { draft, setDraft, applied, problem, submit };
+};
+
+/** The first reply tells the range shown (the school year by default): empty date fields start from it. */
+export const useDatesFromReply = <F extends RangeFilters>(setDraft: Dispatch<SetStateAction<F>>, range: RangeFilters | undefined) => {
+  useEffect(() => {
+    if (!range) return;
+    setDraft((d) => (d.from || d.to ? d : { ...d, from: range.from, to: range.to }));
+  }, [range, setDraft]);
 };
 
 /** A form with only a date range and its apply button (the s2viz page and the notes dashboard). */
