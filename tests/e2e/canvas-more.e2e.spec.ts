@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin, CommunitySettings, Group, Scaffold, ViewSummary } from '../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../contracts/api/objects.ts';
@@ -55,6 +55,18 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     );
     await contribute(who, reply.contribution._id, title, content);
     return { noteId: reply.contribution._id, refId: reply.refs[0]?._id ?? '' };
+  };
+
+  /** Where an element is once it stopped moving (a window reloading its canvas can still lay it out). */
+  const settledBox = async (locator: Locator) => {
+    let last = await locator.boundingBox();
+    for (let tries = 0; tries < 20; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const now = await locator.boundingBox();
+      if (now && last && now.x === last.x && now.y === last.y) return now;
+      last = now;
+    }
+    throw new Error('the element never stopped moving');
   };
 
   /** A ref on the page's own canvas, not in a view window. */
@@ -284,6 +296,9 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     await drag({ x: refBox.x + 40, y: refBox.y + 10 }, drop);
     await frame.locator('[data-testid="ref"][data-title="Idée à déplacer"]').waitFor({ timeout: 5_000 });
     await onPage(page, 'Idée à déplacer').waitFor({ state: 'detached', timeout: 5_000 });
+    // The live push can show the move before the move's own reply is handled (it clears the selection
+    // and reloads both canvases): dragging back before then races it, so wait for its notice.
+    await page.getByTestId('canvas-notices').getByText('1 objet(s) déplacé(s) dans « Idées retenues ».').waitFor({ timeout: 10_000 });
     const target = await ok<ViewCanvasReply>(app.url, `/api/views/${to}/canvas`, pupil.token);
     expect(target.refs.map((r) => r._to.title)).toContain('Idée à déplacer');
     expect((await ok<ViewCanvasReply>(app.url, `/api/views/${from}/canvas`, pupil.token)).refs.map((r) => r._to.title)).not.toContain(
@@ -296,10 +311,9 @@ describeBrowser('the view canvas, remaining items of issue 5', () => {
     const placed = target.refs.find((r) => r._to.title === 'Idée à déplacer');
     expect(Math.abs((placed?.data.x ?? 0) - (drop.x - 40 - plane.x))).toBeLessThanOrEqual(3);
     expect(Math.abs((placed?.data.y ?? 0) - (drop.y - 10 - plane.y))).toBeLessThanOrEqual(3);
-    const inner = await frame.locator('[data-testid="ref"][data-title="Idée à déplacer"]').boundingBox();
-    if (!inner) throw new Error('no ref in the window');
+    const inner = await settledBox(frame.locator('[data-testid="ref"][data-title="Idée à déplacer"]'));
     await drag({ x: inner.x + 40, y: inner.y + 10 }, { x: 200, y: 760 });
-    await onPage(page, 'Idée à déplacer').waitFor({ timeout: 5_000 });
+    await onPage(page, 'Idée à déplacer').waitFor({ timeout: 10_000 });
     const back = await onPage(page, 'Idée à déplacer').boundingBox();
     expect(Math.abs((back?.x ?? 0) - 160)).toBeLessThanOrEqual(3);
     expect(Math.abs((back?.y ?? 0) - 750)).toBeLessThanOrEqual(3);
