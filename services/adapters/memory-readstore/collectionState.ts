@@ -2,7 +2,7 @@ import { Query } from 'mingo';
 import { DuplicateKeyError as BaseDuplicateKeyError } from '../../core/errors.ts';
 import type { CollectionSpec, Document, Filter } from '../../core/readStore.ts';
 import { addToIndex, encodeValue, indexKeys, keyProduct, liveCount, type Bucket, type Entry, type IndexState } from './indexKeys.ts';
-import { isEmptyFilter, pinnedValues, type QueryPlan } from './queryPlan.ts';
+import { covers, isEmptyFilter, pinnedValues, type QueryPlan } from './queryPlan.ts';
 import { sameFields } from './specs.ts';
 
 /**
@@ -123,14 +123,15 @@ export class CollectionState {
       this.lastPlan = { index: null, scanned: 0 };
       return Array.from(this.docs.values(), (entry) => entry.doc);
     }
-    // `$where` and `$function` run arbitrary code: read store filters never need them.
-    const query = new Query(filter, { scriptEnabled: false });
     const { index, candidates } = this.#candidates(filter);
+    // A covered plan finds exactly the matches: nothing to compile or test.
+    // `$where` and `$function` run arbitrary code: read store filters never need them.
+    const query = index && covers(filter, index) ? null : new Query(filter, { scriptEnabled: false });
     const result: Document[] = [];
     let scanned = 0;
     for (const doc of candidates) {
       scanned++;
-      if (query.test(doc)) result.push(doc);
+      if (!query || query.test(doc)) result.push(doc);
     }
     this.lastPlan = { index, scanned };
     return result;

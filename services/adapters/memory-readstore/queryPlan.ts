@@ -54,3 +54,28 @@ export function pinnedValues(filter: Filter): Map<string, Pinnable[]> {
   visit(filter);
   return pinned;
 }
+
+/** Whether `condition` is exactly an equality or `$in` of primitive values. */
+const isExactPin = (condition: unknown): boolean => {
+  if (isPinnable(condition)) return true;
+  if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) return false;
+  const keys = Object.keys(condition);
+  if (keys.length !== 1) return false;
+  const value = (condition as Record<string, unknown>)[keys[0] ?? ''];
+  if (keys[0] === '$eq') return isPinnable(value);
+  return keys[0] === '$in' && Array.isArray(value) && value.every(isPinnable);
+};
+
+/**
+ * Whether an index on `fields` finds exactly the matches of `filter`: only
+ * equalities on these fields, none through an array position (`a.0.b`, where
+ * the keys are a superset). Such a plan's documents need no test.
+ */
+export const covers = (filter: Filter, fields: readonly string[]): boolean => {
+  const keys = Object.keys(filter);
+  return (
+    keys.length === fields.length &&
+    keys.every((field) => fields.includes(field) && isExactPin(filter[field])) &&
+    fields.every((field) => !field.split('.').some((segment) => /^\d+$/.test(segment)))
+  );
+};

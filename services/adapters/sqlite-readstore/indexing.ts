@@ -1,6 +1,6 @@
 import type { CollectionSpec, Document, Filter } from '../../core/readStore.ts';
 import { encodeValue, indexKeys, keyProduct, type IndexState } from '../memory-readstore/indexKeys.ts';
-import { isEmptyFilter, pinnedValues } from '../memory-readstore/queryPlan.ts';
+import { covers, isEmptyFilter, pinnedValues } from '../memory-readstore/queryPlan.ts';
 import { sameFields } from '../memory-readstore/specs.ts';
 
 // Index keys and query plans. Keys are the in-memory adapter's (same MongoDB
@@ -76,30 +76,6 @@ export const mergeIndexes = (
  */
 export type Plan =
   { kind: 'all' } | { kind: 'ids'; ids: string[]; covered: boolean } | { kind: 'keys'; ix: number; keys: string[]; covered: boolean };
-
-const isPinnable = (value: unknown): boolean =>
-  typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
-
-/** Whether `condition` is exactly an equality or `$in` of primitive values. */
-const isExactPin = (condition: unknown): boolean => {
-  if (isPinnable(condition)) return true;
-  if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) return false;
-  const keys = Object.keys(condition);
-  if (keys.length !== 1) return false;
-  const value = (condition as Record<string, unknown>)[keys[0] ?? ''];
-  if (keys[0] === '$eq') return isPinnable(value);
-  return keys[0] === '$in' && Array.isArray(value) && value.every(isPinnable);
-};
-
-/** Only equalities on these fields, none through an array position (`a.0.b`, where the keys are a superset). */
-const covers = (filter: Filter, fields: readonly string[]): boolean => {
-  const keys = Object.keys(filter);
-  return (
-    keys.length === fields.length &&
-    keys.every((field) => fields.includes(field) && isExactPin(filter[field])) &&
-    fields.every((field) => !field.split('.').some((segment) => /^\d+$/.test(segment)))
-  );
-};
 
 /**
  * The candidate plans of `filter`: by `_id` when pinned (one plan), else one
