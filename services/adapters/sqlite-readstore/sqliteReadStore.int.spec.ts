@@ -161,6 +161,41 @@ describe('SqliteReadStore on a file', () => {
     expect((await contributions.find({ communityId: 'c0' })).map((doc) => doc._id)).toContain('n9');
   });
 
+  it('keeps the ids under index keys only as committed: each write that adds, moves or removes a document under a key is seen', async () => {
+    const store = openSqliteReadStore({ path: file(), log, recentDocuments: 50 });
+    stores.push(store);
+    await store.ensureCollection(spec);
+    const contributions = store.collection<Note>('contributions');
+    await contributions.putMany(notes(2, 3));
+    const ids = async (filter: Record<string, unknown>) => (await contributions.find(filter)).map((doc) => doc._id);
+    // Read twice (the second from the kept ids), in row order, a document under two keys once.
+    expect(await ids({ communityId: 'c0' })).toEqual(['n0', 'n2', 'n4']);
+    expect(await ids({ communityId: 'c0' })).toEqual(['n0', 'n2', 'n4']);
+    await contributions.put({ ...notes(2, 3)[1]!, tags: ['t0', 't2'] });
+    expect(await ids({ tags: { $in: ['t2', 't0', 't1'] } })).toEqual(['n0', 'n1', 'n2']);
+    // Added, moved to another key, removed: every read after the write sees it.
+    await contributions.put({ _id: 'n9', communityId: 'c0', type: 'Note', title: 'Idea 9' });
+    expect(await ids({ communityId: 'c0' })).toEqual(['n0', 'n2', 'n4', 'n9']);
+    await contributions.put({ ...notes(2, 3)[2]!, communityId: 'c1' });
+    expect(await ids({ communityId: 'c0' })).toEqual(['n0', 'n4', 'n9']);
+    expect(await ids({ communityId: 'c1' })).toEqual(['n1', 'n2', 'n3', 'n5']);
+    await contributions.delete('n4');
+    expect(await ids({ communityId: 'c0' })).toEqual(['n0', 'n9']);
+    await contributions.insertNew([{ _id: 'n10', communityId: 'c0', type: 'View', title: 'Idea 10' }]);
+    expect(await ids({ communityId: 'c0', type: 'View' })).toEqual(['n0', 'n10']);
+    // A rolled-back write leaves the committed ids, read inside the transaction or after it.
+    await expect(
+      store.transaction(async () => {
+        await contributions.put({ _id: 'n11', communityId: 'c0', type: 'Note', title: 'never committed' });
+        expect(await ids({ communityId: 'c0' })).toEqual(['n0', 'n9', 'n10', 'n11']);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await ids({ communityId: 'c0' })).toEqual(['n0', 'n9', 'n10']);
+    await contributions.deleteMany({});
+    expect(await ids({ communityId: 'c0' })).toEqual([]);
+  });
+
   it('never serves a document changed behind its back: a checksum mismatch throws ReadModelCorruptError and is reported', async () => {
     const store = open(file());
     await store.ensureCollection(spec);

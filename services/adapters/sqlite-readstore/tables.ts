@@ -9,6 +9,7 @@ import { checksum, decodeRow, type StoredRow } from './checksum.ts';
 import {
   candidatePlans,
   documentEntries,
+  entry,
   keyedIndexes,
   splitEntry,
   type Entry,
@@ -16,13 +17,11 @@ import {
   type KeyedIndex,
   type Plan,
 } from './indexing.ts';
+import { RecentDocuments, RecentKeys, type KeyedRow } from './recent.ts';
 import { docsTable, keysTable } from './schema.ts';
 
 /** Rows read per statement when scanning a whole collection: memory stays bounded. */
 const scanPage = 500;
-
-/** JSON characters the cache of recent documents holds at most, per collection (a few tens of MB decoded). */
-const recentCharacters = 4_000_000;
 
 type OldRow = { rid: number; keys: string };
 
@@ -33,19 +32,10 @@ type OldRow = { rid: number; keys: string };
 export class CollectionTables {
   readonly indexes: KeyedIndex[];
   readonly #statements = new Map<string, Statement>();
-  /**
-   * Documents read lately, decoded once (checksum verified, JSON parsed): a
-   * point read of a hot document (a canvas reads hundreds) copies it instead
-   * of finding, checking and parsing its row. An id found absent is kept as
-   * null (a canvas asks for the reads of every note, most never made). Never
-   * handed out as is: `get` returns a copy and `scan` says which documents
-   * are shared. Only committed rows go in (never filled inside a
-   * transaction); a write drops its entry. Bounded in count and in JSON
-   * characters, least recently used first out; a limit of 0 turns it off (a
-   * follower whose file another process writes).
-   */
-  readonly #recent = new Map<string, { doc: Document | null; size: number }>();
-  #recentSize = 0;
+  /** Documents read lately (see recent.ts): `get` hands out copies, `scan` says which documents are shared. */
+  readonly #recent: RecentDocuments;
+  /** The rows under index keys asked for lately (see recent.ts). */
+  readonly #keyed: RecentKeys;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -55,6 +45,8 @@ export class CollectionTables {
     private readonly recentLimit = 0,
   ) {
     this.indexes = keyedIndexes(indexes);
+    this.#recent = new RecentDocuments(recentLimit);
+    this.#keyed = new RecentKeys(recentLimit);
   }
 
   /** The statement `sql`, `D` and `K` standing for this collection's tables. */
@@ -95,7 +87,7 @@ export class CollectionTables {
       const row = this.#sql<StoredRow>('SELECT id, doc, sum FROM {D} WHERE id = ?').get(id);
       return row ? decodeRow(this.name, row) : null;
     }
-    const recalled = this.#recalled(id);
+    const recalled = this.#recent.recall(id);
     const shared = recalled === undefined ? this.#loadRows([id]).get(id) : recalled;
     return shared ? copyDocument(shared) : null;
   }
@@ -103,15 +95,6 @@ export class CollectionTables {
   /** Whether reads may use and fill the cache of recent documents now. */
   #caching(): boolean {
     return this.recentLimit > 0 && !this.db.inTransaction;
-  }
-
-  /** The cached document `id` (shared; null: known absent; undefined: not cached), moved to the most recently used end. */
-  #recalled(id: string): Document | null | undefined {
-    const entry = this.#recent.get(id);
-    if (!entry) return undefined;
-    this.#recent.delete(id);
-    this.#recent.set(id, entry);
-    return entry.doc;
   }
 
   /** Reads, checks and caches the rows of `ids`, and the absence of the others (shared documents, by id). */
@@ -124,27 +107,10 @@ export class CollectionTables {
     for (const row of rows) {
       const doc = decodeRow(this.name, row);
       loaded.set(row.id, doc);
-      this.#remember(row.id, doc, row.doc.length);
+      this.#recent.remember(row.id, doc, row.doc.length);
     }
-    for (const id of ids) if (!loaded.has(id)) this.#remember(id, null, id.length);
+    for (const id of ids) if (!loaded.has(id)) this.#recent.remember(id, null, id.length);
     return loaded;
-  }
-
-  #remember(id: string, doc: Document | null, size: number): void {
-    if (size > recentCharacters / 4) return; // One huge document would push out hundreds of small ones.
-    this.#forget(id);
-    this.#recent.set(id, { doc, size });
-    this.#recentSize += size;
-    while (this.#recent.size > this.recentLimit || this.#recentSize > recentCharacters) {
-      this.#forget(this.#recent.keys().next().value as string);
-    }
-  }
-
-  #forget(id: string): void {
-    const entry = this.#recent.get(id);
-    if (!entry) return;
-    this.#recent.delete(id);
-    this.#recentSize -= entry.size;
   }
 
   /** Stores `doc` in place of the document with its `_id`; refuses a unique key another document holds. */
@@ -152,12 +118,13 @@ export class CollectionTables {
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || typeof doc._id !== 'string') {
       throw new TypeError('A read store document needs a string _id');
     }
-    this.#forget(doc._id);
+    this.#recent.forget(doc._id);
     const text = jsonText(doc);
     const entries = this.indexes.length > 0 ? documentEntries(this.indexes, doc) : [];
     const old = this.#sql<OldRow>('SELECT rid, keys FROM {D} WHERE id = ?').get(doc._id);
     const oldEntries = new Set<Entry>(old ? this.#entries(doc._id, old.keys) : []);
     const added = entries.filter((value) => !oldEntries.has(value));
+    this.#keyed.forgetAll(added);
     for (const value of added) this.#checkUnique(value, doc._id, old?.rid ?? -1);
     const keys = JSON.stringify(entries);
     const sum = checksum(doc._id, text);
@@ -167,6 +134,7 @@ export class CollectionTables {
       this.#sql('UPDATE {D} SET doc = ?, sum = ?, keys = ? WHERE rid = ?').run(text, sum, keys, rid);
       const kept = new Set(entries);
       for (const value of oldEntries) if (!kept.has(value)) this.#deleteEntry(value, rid);
+      this.#keyed.forgetAll([...oldEntries].filter((value) => !kept.has(value)));
     } else {
       rid = Number(this.#sql('INSERT INTO {D} (id, doc, sum, keys) VALUES (?, ?, ?, ?)').run(doc._id, text, sum, keys).lastInsertRowid);
     }
@@ -185,10 +153,11 @@ export class CollectionTables {
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || typeof doc._id !== 'string') {
       throw new TypeError('A read store document needs a string _id');
     }
-    this.#forget(doc._id);
+    this.#recent.forget(doc._id);
     const text = jsonText(doc);
     const entries = this.indexes.length > 0 ? documentEntries(this.indexes, doc) : [];
     for (const value of entries) this.#checkUnique(value, doc._id, -1);
+    this.#keyed.forgetAll(entries);
     const sum = checksum(doc._id, text);
     const inserted = this.#sql('INSERT INTO {D} (id, doc, sum, keys) VALUES (?, ?, ?, ?)').run(doc._id, text, sum, JSON.stringify(entries));
     const rid = Number(inserted.lastInsertRowid);
@@ -225,10 +194,12 @@ export class CollectionTables {
   }
 
   delete(id: string): boolean {
-    this.#forget(id);
+    this.#recent.forget(id);
     const old = this.#sql<OldRow>('SELECT rid, keys FROM {D} WHERE id = ?').get(id);
     if (!old) return false;
-    for (const value of this.#entries(id, old.keys)) this.#deleteEntry(value, old.rid);
+    const oldEntries = this.#entries(id, old.keys);
+    this.#keyed.forgetAll(oldEntries);
+    for (const value of oldEntries) this.#deleteEntry(value, old.rid);
     this.#sql('DELETE FROM {D} WHERE rid = ?').run(old.rid);
     return true;
   }
@@ -236,7 +207,7 @@ export class CollectionTables {
   /** Empties the collection; answers how many documents it held. */
   clear(): number {
     this.#recent.clear();
-    this.#recentSize = 0;
+    this.#keyed.clear();
     this.#sql('DELETE FROM {K}').run();
     return this.#sql('DELETE FROM {D}').run().changes;
   }
@@ -249,17 +220,10 @@ export class CollectionTables {
    */
   scan(plan: Plan, visit: (doc: Document, shared: boolean) => boolean | void): void {
     if ((plan.kind === 'ids' || plan.kind === 'keys') && this.#caching()) {
-      const ids =
-        plan.kind === 'ids'
-          ? [...new Set(plan.ids)]
-          : this.#sql<{ id: string }>(
-              'SELECT id FROM {D} WHERE rid IN (SELECT rid FROM {K} WHERE ix = ? AND key IN (SELECT value FROM json_each(?)))',
-            )
-              .all(plan.ix, JSON.stringify(plan.keys))
-              .map((row) => row.id);
+      const ids = plan.kind === 'ids' ? [...new Set(plan.ids)] : this.#keyedIds(plan.ix, plan.keys);
       const found = new Map<string, Document | null>();
       for (const id of ids) {
-        const doc = this.#recalled(id);
+        const doc = this.#recent.recall(id);
         if (doc !== undefined) found.set(id, doc);
       }
       const loaded = found.size < ids.length ? this.#loadRows(ids.filter((id) => !found.has(id))) : found;
@@ -288,6 +252,36 @@ export class CollectionTables {
     }
   }
 
+  /**
+   * The ids under index `ix`'s `keys`, each once, in row order (as SQLite
+   * finds them through the keys table): from the rows kept per key, reading
+   * the keys table only for the keys not kept, and keeping what it read.
+   */
+  #keyedIds(ix: number, keys: readonly string[]): string[] {
+    const lists: (readonly KeyedRow[])[] = [];
+    const missing: string[] = [];
+    for (const key of keys) {
+      const rows = this.#keyed.recall(entry(ix, key));
+      if (rows) lists.push(rows);
+      else missing.push(key);
+    }
+    if (missing.length > 0) {
+      const read = new Map<string, KeyedRow[]>(missing.map((key) => [key, []]));
+      const rows = this.#sql<KeyedRow & { key: string }>(
+        'SELECT k.key AS key, d.rid AS rid, d.id AS id FROM {K} k JOIN {D} d ON d.rid = k.rid WHERE k.ix = ? AND k.key IN (SELECT value FROM json_each(?)) ORDER BY d.rid',
+      ).all(ix, JSON.stringify(missing));
+      for (const { key, rid, id } of rows) read.get(key)?.push({ rid, id });
+      for (const [key, list] of read) {
+        this.#keyed.rememberRows(entry(ix, key), list);
+        lists.push(list);
+      }
+    }
+    if (lists.length === 1) return (lists[0] as readonly KeyedRow[]).map((row) => row.id);
+    // Several keys (an `$in`, or a multikey document under two of them): merged in row order, each row once.
+    const merged = lists.flat().sort((a, b) => a.rid - b.rid);
+    return merged.filter((row, at) => at === 0 || (merged[at - 1] as KeyedRow).rid !== row.rid).map((row) => row.id);
+  }
+
   /** How many documents `plan` finds, when it is covered (or all). */
   countCovered(plan: Plan): number {
     const count = (row: { n: number } | undefined) => row?.n ?? 0;
@@ -313,6 +307,7 @@ export class CollectionTables {
    */
   reindex(positions: readonly number[]): void {
     if (positions.length === 0) return;
+    this.#keyed.clear();
     const page = this.#sql<{ rid: number; id: string; doc: string; sum: number; keys: string }>(
       'SELECT rid, id, doc, sum, keys FROM {D} WHERE rid > ? ORDER BY rid LIMIT ?',
     );

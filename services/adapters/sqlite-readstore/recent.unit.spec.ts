@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { RecentDocuments, RecentKeys } from './recent.ts';
+
+describe('what the SQLite read store keeps between reads', () => {
+  it('keeps at most its limit, dropping the oldest not read since it was last passed over', () => {
+    const recent = new RecentDocuments(3);
+    for (const id of ['a', 'b', 'c']) recent.remember(id, { _id: id }, 10);
+    expect(recent.recall('a')).toEqual({ _id: 'a' });
+    recent.remember('d', { _id: 'd' }, 10);
+    // 'a' was read: it gets a second chance, 'b' (the oldest unread) goes.
+    expect(recent.recall('b')).toBeUndefined();
+    expect(['a', 'c', 'd'].map((id) => recent.recall(id))).toEqual([{ _id: 'a' }, { _id: 'c' }, { _id: 'd' }]);
+    recent.forget('c');
+    expect(recent.recall('c')).toBeUndefined();
+  });
+
+  it('keeps an absent id as null, and nothing when its limit is 0 (a follower)', () => {
+    const recent = new RecentDocuments(2);
+    recent.remember('gone', null, 4);
+    expect(recent.recall('gone')).toBeNull();
+    const off = new RecentDocuments(0);
+    off.remember('a', { _id: 'a' }, 1);
+    expect(off.recall('a')).toBeUndefined();
+    const offKeys = new RecentKeys(0);
+    offKeys.rememberRows('0:"c1"', [{ rid: 1, id: 'a' }]);
+    expect(offKeys.recall('0:"c1"')).toBeUndefined();
+  });
+
+  it('forgets the index entries a write names, and keeps the others', () => {
+    const keys = new RecentKeys(10);
+    keys.rememberRows('0:"c1"', [{ rid: 1, id: 'a' }]);
+    keys.rememberRows('0:"c2"', []);
+    keys.forgetAll(['0:"c2"', '1:"x"']);
+    expect(keys.recall('0:"c1"')).toEqual([{ rid: 1, id: 'a' }]);
+    expect(keys.recall('0:"c2"')).toBeUndefined();
+  });
+});
