@@ -139,11 +139,30 @@ export class CanvasReader {
   /** The caller in a community: 403 when not a member in good standing (admins pass). */
   async reader(user: UserDocument, communityId: string): Promise<Reader> {
     const grant = await this.deps.access.member(user, communityId);
-    const stored = await this.contributions.get(grant.community.rootContextId);
+    return this.#readerOf(user, grant, await this.contributions.get(grant.community.rootContextId));
+  }
+
+  /**
+   * The readers of one community for several users (a view's subscribers, at
+   * each live change): its settings are read once for all of them. Each
+   * answer is a reader, or why that user is no longer one.
+   */
+  async readers(users: readonly UserDocument[], communityId: string): Promise<PromiseSettledResult<Reader>[]> {
+    let settings: Promise<ContributionDocument | null> | undefined;
+    return Promise.allSettled(
+      users.map(async (user) => {
+        const grant = await this.deps.access.member(user, communityId);
+        settings ??= this.contributions.get(grant.community.rootContextId);
+        return this.#readerOf(user, grant, await settings);
+      }),
+    );
+  }
+
+  #readerOf(user: UserDocument, grant: CommunityAccessGrant, stored: ContributionDocument | null): Reader {
     return {
       user,
       grant,
-      authorId: grant.author?._id ?? authorIdFor(communityId, user._id),
+      authorId: grant.author?._id ?? authorIdFor(grant.community._id, user._id),
       subject: { authorId: grant.author?._id ?? null, isManager: grant.isManager },
       lastNameFirst: contextSettingsOf(stored)?.flipname === true,
       context: completeContextData(contextSettingsOf(stored)),

@@ -3,6 +3,7 @@ import type { ContributionEvent } from '../../../contracts/events/contribution.t
 import type { RecordedEvent } from '../../../contracts/events/event.ts';
 import type { PushServerMessage } from '../../../contracts/push.ts';
 import type { LinkDocument } from '../../../projections/contributions/index.ts';
+import type { UserDocument } from '../../../projections/users/index.ts';
 import { arrowLinkTypes } from '../../domain/links/linkRules.ts';
 import { authorName, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
 import { authorIdFor } from '../communities/authorId.ts';
@@ -32,17 +33,25 @@ export class CanvasChanges {
 
   /** Readers of the subscribers of a view (a subscriber who lost access is unsubscribed). */
   private async readersOf(viewId: string): Promise<{ client: PushClient; reader: Reader }[]> {
-    const subscribers = [...(this.room.subscribersOf(viewId) ?? [])];
-    const out: { client: PushClient; reader: Reader }[] = [];
-    for (const client of subscribers) {
+    const subscribed: { client: PushClient; user: UserDocument }[] = [];
+    let communityId: string | undefined;
+    for (const client of this.room.subscribersOf(viewId) ?? []) {
       const subscription = client.views.get(viewId);
       if (!client.user || !subscription) continue;
-      try {
-        out.push({ client, reader: await this.loader.reader(client.user, subscription.communityId) });
-      } catch (error) {
-        this.room.drop(client, viewId, error);
-      }
+      subscribed.push({ client, user: client.user });
+      communityId = subscription.communityId; // A view's subscribers all subscribed in its one community.
     }
+    if (communityId === undefined) return [];
+    const answers = await this.loader.readers(
+      subscribed.map((s) => s.user),
+      communityId,
+    );
+    const out: { client: PushClient; reader: Reader }[] = [];
+    answers.forEach((answer, index) => {
+      const { client } = subscribed[index] as { client: PushClient };
+      if (answer.status === 'fulfilled') out.push({ client, reader: answer.value });
+      else this.room.drop(client, viewId, answer.reason);
+    });
     return out;
   }
 
