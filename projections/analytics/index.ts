@@ -240,8 +240,9 @@ const applyCreated = async (f: Folder, event: RecordedEvent<Extract<Contribution
     supports: body ? supportsInBody(body) : {},
     buildOns: [],
   }));
-  if (active && permission !== 'private')
-    {await f.count(communityId, await f.actorAuthor(communityId, authors[0]), 'created', { id: contributionId, type }, []);}
+  if (active && permission !== 'private') {
+    await f.count(communityId, await f.actorAuthor(communityId, authors[0]), 'created', { id: contributionId, type }, []);
+  }
 };
 
 const applyModified = async (f: Folder, event: RecordedEvent<ModifyingEvent>) => {
