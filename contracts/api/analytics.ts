@@ -149,6 +149,16 @@ export type DashboardQuery = Static<typeof DashboardQuery>;
 const ActionCounts = { read: Type.Integer(), modified: Type.Integer(), created: Type.Integer() };
 const UserRow = Type.Object({ ...ActionCounts, total: Type.Integer() });
 
+/** One row of the dashboard's record table. */
+export const DashboardRecord = Type.Object({
+  day: Type.String(),
+  action: Type.Union([Type.Literal('read'), Type.Literal('modified'), Type.Literal('created')]),
+  author: AnalyticsAuthor,
+  contribution: Type.Union([Type.Null(), Type.Object({ id: Type.String(), title: Type.String(), type: Type.String() })]),
+  count: Type.Integer(),
+});
+export type DashboardRecord = Static<typeof DashboardRecord>;
+
 export const DashboardReply = Type.Object({
   ...Freshness,
   communityId: Type.String(),
@@ -165,8 +175,12 @@ export const DashboardReply = Type.Object({
   actors: Type.Array(Type.Object({ author: AnalyticsAuthor, count: Type.Integer() })),
   /** Every day of the range: Modify and Read (stacked). */
   perDay: Type.Array(Type.Object({ day: Type.String(), modified: Type.Integer(), read: Type.Integer() })),
-  /** The record table, newest day first: one row per day, actor and action with its count (at most 1000 rows). */
-  records: Type.Array(Type.Object({ day: Type.String(), action: Type.String(), author: AnalyticsAuthor, count: Type.Integer() })),
+  /**
+   * The record table, newest first: one row per day, actor, contribution and action with its count
+   * (at most 1000 rows). Only contributions the viewer may read now are listed, with their title;
+   * `contribution` is null for one that is no longer active (the page says "Deleted", as for views).
+   */
+  records: Type.Array(DashboardRecord),
   recordsTruncated: Type.Boolean(),
   /** Per user, in label order; totals and averages (per user listed, 2 decimals). */
   users: Type.Array(Type.Object({ author: AnalyticsAuthor, counts: UserRow })),

@@ -14,6 +14,7 @@ export const analyticsDailyCollectionName = 'analyticsdaily';
 export const analyticsReadGraphCollectionName = 'analyticsreadgraph';
 export const analyticsBuildOnGraphCollectionName = 'analyticsbuildongraph';
 export const analyticsHeadsCollectionName = 'analyticsheads';
+export const analyticsRecordsCollectionName = 'analyticsrecords';
 
 export type AnalyticsAction = 'created' | 'modified' | 'read';
 export const analyticsActions: readonly AnalyticsAction[] = ['created', 'modified', 'read'];
@@ -83,6 +84,30 @@ export type AnalyticsDailyDocument = Versioned & {
   byView: Record<string, ActionCounts>;
 };
 
+/**
+ * The activity dashboard's record table (fact sheet §7: date, action, title
+ * link, user): how often one author did one action on one contribution on one
+ * UTC day, folded from the same events as `AnalyticsDailyDocument` (so private
+ * contributions' activity is left out here too). No title: the page looks
+ * titles up when it shows a row, for the contributions its viewer may read.
+ */
+export type AnalyticsRecordDocument = Versioned & {
+  /** `recordId(communityId, day, authorId, contributionId, action)`. */
+  _id: string;
+  communityId: string;
+  /** UTC date, YYYY-MM-DD. */
+  day: string;
+  authorId: string;
+  /** The contribution acted on (a view, for a move in it). */
+  contributionId: string;
+  action: AnalyticsAction;
+  count: number;
+  /** View id → how many of `count` were done in it (the same views as the daily documents' `byView`). */
+  byView: Record<string, number>;
+  /** When the last of them happened (the record table lists the newest first). */
+  last: string;
+};
+
 /** The reads graph: how often `from` (the reader) read notes whose first author is `to`. */
 export type AnalyticsEdgeDocument = Versioned & {
   _id: string;
@@ -109,4 +134,6 @@ export type AnalyticsHeadDocument = Versioned & {
 
 export const memberId = (communityId: string, userId: string): string => `${communityId}:${userId}`;
 export const dailyId = (communityId: string, day: string, authorId: string): string => `${communityId}:${day}:${authorId}`;
+export const recordId = (communityId: string, day: string, authorId: string, contributionId: string, action: AnalyticsAction): string =>
+  `${communityId}:${day}:${authorId}:${contributionId}:${action}`;
 export const edgeId = (communityId: string, from: string, to: string): string => `${communityId}:${from}:${to}`;

@@ -12,6 +12,7 @@ import {
   analyticsLinksCollectionName,
   analyticsMembersCollectionName,
   analyticsReadGraphCollectionName,
+  analyticsRecordsCollectionName,
   dailyId,
   edgeId,
   memberId,
@@ -24,6 +25,7 @@ import {
   type AnalyticsLinkDocument,
   type AnalyticsMemberDocument,
 } from './documents.ts';
+import { foldRecord } from './records.ts';
 import { supportsInBody } from './supports.ts';
 
 export * from './documents.ts';
@@ -128,14 +130,18 @@ class Folder {
     return member?.authorId ?? null;
   }
 
-  /** Counts one action of `authorId` today, on a contribution of `type`, in `views`. */
+  /**
+   * Counts one action of `authorId` today, on `contribution` (its id and type), in `views`:
+   * in the author's daily document and in the record table's (records.ts).
+   */
   async count(
     communityId: string,
     authorId: string | null,
     action: AnalyticsAction,
-    type: string,
+    contribution: { id: string; type: string },
     views: readonly string[],
   ): Promise<void> {
+    const { type } = contribution;
     this.touched = communityId;
     if (!authorId) return;
     const day = utcDay(this.at);
@@ -152,6 +158,7 @@ class Folder {
         byView,
       };
     });
+    await foldRecord(this.context, this.event, { communityId, day, authorId, contributionId: contribution.id, action, views });
   }
 
   /** Adds `delta` to the edge `from → to` of a graph (deleted at zero). */
@@ -233,7 +240,9 @@ const applyCreated = async (f: Folder, event: RecordedEvent<Extract<Contribution
     supports: body ? supportsInBody(body) : {},
     buildOns: [],
   }));
-  if (active && permission !== 'private') await f.count(communityId, await f.actorAuthor(communityId, authors[0]), 'created', type, []);
+  if (active && permission !== 'private') {
+    await f.count(communityId, await f.actorAuthor(communityId, authors[0]), 'created', { id: contributionId, type }, []);
+  }
 };
 
 const applyModified = async (f: Folder, event: RecordedEvent<ModifyingEvent>) => {
@@ -244,7 +253,7 @@ const applyModified = async (f: Folder, event: RecordedEvent<ModifyingEvent>) =>
   if (statusEvents.has(event.type)) await f.settleBuildOns(after.buildOns, after.communityId);
   if ((before.status !== 'active' && after.status !== 'active') || !isShared(after)) return;
   const author = await f.actorAuthor(after.communityId, after.authors[0]);
-  await f.count(after.communityId, author, activated ? 'created' : 'modified', after.type, after.views);
+  await f.count(after.communityId, author, activated ? 'created' : 'modified', { id: after._id, type: after.type }, after.views);
 };
 
 const applyLink = async (f: Folder, event: RecordedEvent<Extract<ContributionEvent, { type: `Link${string}` }>>) => {
@@ -276,7 +285,9 @@ const applyLink = async (f: Folder, event: RecordedEvent<Extract<ContributionEve
     if (link.type !== 'contains') return;
     const view = await f.items().get(link.from);
     if (!view || !isShared(view)) return;
-    await f.count(link.communityId, await f.actorAuthor(link.communityId, undefined), 'modified', view.type, [link.from]);
+    await f.count(link.communityId, await f.actorAuthor(link.communityId, undefined), 'modified', { id: view._id, type: view.type }, [
+      link.from,
+    ]);
     return;
   }
   if (link.type === 'contains') {
@@ -295,7 +306,7 @@ const applyRead = async (f: Folder, event: RecordedEvent<ReadEvent>) => {
   f.touched = communityId;
   const item = await f.items().get(contributionId);
   if (!item || !isShared(item)) return;
-  await f.count(communityId, authorId, 'read', item.type, item.views);
+  await f.count(communityId, authorId, 'read', { id: item._id, type: item.type }, item.views);
   const author = item.authors[0];
   if (author) await f.edge(analyticsReadGraphCollectionName, communityId, authorId, author, 1);
 };
@@ -331,20 +342,22 @@ const applyEvent = async (f: Folder, e: AnyEvent, context: ProjectionContext): P
  * Analytics read models (issue 12, fact sheet §7): per community, day and
  * author the contributions created, modified and read (by type and by view);
  * the reads graph (reader → first author of what was read); the build-on graph
- * (building author → built-on author, one per pair); none of it on private
+ * (building author → built-on author, one per pair); the record table (per
+ * day, author, contribution and action, records.ts); none of it on private
  * contributions; each contribution's
  * placements and the scaffold supports its body uses. Pages read these and
  * never fold the whole log.
  */
 export const analyticsProjection: Projection = {
   name: 'analytics',
-  // 3: activity on private contributions is not counted.
-  version: 3,
+  // 3: activity on private contributions is not counted. 4: the record table (analyticsrecords).
+  version: 4,
   collections: [
     { name: analyticsItemsCollectionName, indexes: [['communityId'], ['communityId', 'type']] },
     { name: analyticsLinksCollectionName, indexes: [['communityId']] },
     { name: analyticsMembersCollectionName, indexes: [['communityId']] },
     { name: analyticsDailyCollectionName, indexes: [['communityId'], ['communityId', 'day']] },
+    { name: analyticsRecordsCollectionName, indexes: [['communityId', 'day']] },
     { name: analyticsReadGraphCollectionName, indexes: [['communityId']] },
     { name: analyticsBuildOnGraphCollectionName, indexes: [['communityId']] },
     { name: analyticsHeadsCollectionName, indexes: [['position']] },

@@ -196,6 +196,12 @@ describeBrowser('analytics pages: s2viz, dashboards, author network', () => {
     expect(totals.map(Number)).toEqual([reply.totals.read, reply.totals.modified, reply.totals.created, reply.totals.total]);
     expect(reply.totals.read).toBeGreaterThan(0);
     expect(await page.getByTestId('dashboard-month').count()).toBeGreaterThan(0);
+    // The record table: each row's title is a link that opens the contribution.
+    const noteRecord = reply.records.find((record) => record.contribution?.type === 'Note');
+    expect(noteRecord?.contribution?.title).toBeTruthy();
+    const links = page.getByTestId('dashboard-records').getByTestId('dashboard-record-link');
+    expect(await links.allTextContents()).toContain(noteRecord?.contribution?.title);
+    expect(await links.first().getAttribute('href')).toMatch(/^\/contribution\/[0-9a-f]{24}$/);
 
     // The CSV: the server's file, named after the community, with the original's columns.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('dashboard-csv').click()]);
@@ -214,6 +220,13 @@ describeBrowser('analytics pages: s2viz, dashboards, author network', () => {
     await expect.poll(() => page.getByTestId('dashboard-scope').textContent()).toBe(`Perspective : ${viewTitle}.`);
     await ready(page);
     await expectPlotted(page, ['actions', 'actors', 'modify-read']);
+
+    // A title in the record table opens its contribution.
+    const first = page.getByTestId('dashboard-records').getByTestId('dashboard-record-link').first();
+    const href = (await first.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/contribution\/[0-9a-f]{24}$/);
+    await first.click();
+    await page.waitForURL((url) => url.pathname === href);
   });
 
   it('dashboard2: notes by first author, the type pie in %, notes per day; a pupil sees letters', async () => {

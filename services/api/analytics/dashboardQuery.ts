@@ -14,12 +14,14 @@ import {
 import { activityIn } from '../../domain/analytics/aggregate.ts';
 import { liveStamp, servedAggregate } from './aggregateStore.ts';
 import { audienceOf, readableDocs } from './audience.ts';
+import { recordTable } from './recordTable.ts';
 import { statsRange, type AnalyticsDeps } from './statsQuery.ts';
 
 /**
  * GET /api/analytics/{communityId}/dashboard (and its CSV): the activity
  * dashboard (spec part 2 §2, fact sheet §7) from the per-day, per-author
- * counts of the analytics projection, for the whole community or one view.
+ * counts of the analytics projection, for the whole community or one view;
+ * its record table from the per-record documents (recordTable.ts).
  * Members only; a writer sees their own name and letters for everyone else.
  */
 export const dashboardQuery = async (
@@ -43,6 +45,8 @@ export const dashboardQuery = async (
   const rows = activityIn(doc.aggregate, range, query.view);
   const activity: DailyActivity[] = rows.map(({ day, authorId, counts }) => ({ day, authorId, counts }));
   const dashboard = computeDashboard(activity, range, audience.order);
+  // The record table: per contribution, titled, readable ones only (recordTable.ts).
+  const records = await recordTable(deps.readStore, audience, communityId, range, query.view);
   const perView = recordsPerView(rows.map((row) => row.byView));
   const viewDocs = new Map(
     (
@@ -70,8 +74,8 @@ export const dashboardQuery = async (
     }),
     actors: dashboard.actors.map(({ authorId, count }) => ({ author: audience.label(authorId), count })),
     perDay: dashboard.perDay,
-    records: dashboard.records.map(({ authorId, ...record }) => ({ ...record, author: audience.label(authorId) })),
-    recordsTruncated: dashboard.recordsTruncated,
+    records: records.rows,
+    recordsTruncated: records.truncated,
     users: dashboard.users.map(({ authorId, counts }) => ({ author: audience.label(authorId), counts })),
     totals: dashboard.totals,
     averages: dashboard.averages,

@@ -15,14 +15,13 @@ export type Dashboard = {
   actions: ActionTally;
   actors: { authorId: string; count: number }[];
   perDay: { day: string; modified: number; read: number }[];
-  records: { day: string; action: DashboardAction; authorId: string; count: number }[];
-  recordsTruncated: boolean;
   users: { authorId: string; counts: ActionTally & { total: number } }[];
   totals: ActionTally & { total: number };
   averages: ActionTally & { total: number };
 };
 
 export const dashboardActions: readonly DashboardAction[] = ['read', 'modified', 'created'];
+/** The record table's cap (dashboardRecords.ts builds it, from the per-record documents). */
 export const maxRecordRows = 1000;
 
 const zero = (): ActionTally => ({ read: 0, modified: 0, created: 0 });
@@ -30,22 +29,17 @@ const withTotal = (t: ActionTally) => ({ ...t, total: t.read + t.modified + t.cr
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * Every chart and table of the dashboard over `range` (both ends included).
+ * Every chart and table of the dashboard over `range` (both ends included),
+ * but the record table (dashboardRecords.ts).
  * `order` ranks authors (first-seen) for ties and the user table.
  */
-export const computeDashboard = (
-  activity: readonly DailyActivity[],
-  range: DateRange,
-  order: readonly string[],
-  maxRecords = maxRecordRows,
-): Dashboard => {
+export const computeDashboard = (activity: readonly DailyActivity[], range: DateRange, order: readonly string[]): Dashboard => {
   const rank = new Map(order.map((id, i) => [id, i]));
   const rankOf = (id: string) => rank.get(id) ?? Number.MAX_SAFE_INTEGER;
   const inRange = activity.filter((row) => row.day >= range.from && row.day <= range.to);
   const actions = zero();
   const byAuthor = new Map<string, ActionTally>();
   const byDay = new Map<string, ActionTally>();
-  const records: Dashboard['records'] = [];
   for (const row of inRange) {
     const author = byAuthor.get(row.authorId) ?? zero();
     const day = byDay.get(row.day) ?? zero();
@@ -55,7 +49,6 @@ export const computeDashboard = (
       actions[action] += n;
       author[action] += n;
       day[action] += n;
-      records.push({ day: row.day, action, authorId: row.authorId, count: n });
     }
     byAuthor.set(row.authorId, author);
     byDay.set(row.day, day);
@@ -67,21 +60,12 @@ export const computeDashboard = (
   const totals = withTotal(actions);
   const n = users.length;
   const average = (value: number) => (n === 0 ? 0 : round2(value / n));
-  records.sort(
-    (x, y) =>
-      y.day.localeCompare(x.day) ||
-      rankOf(x.authorId) - rankOf(y.authorId) ||
-      x.authorId.localeCompare(y.authorId) ||
-      dashboardActions.indexOf(x.action) - dashboardActions.indexOf(y.action),
-  );
   return {
     actions,
     actors: users
       .map((user) => ({ authorId: user.authorId, count: user.counts.total }))
       .sort((x, y) => y.count - x.count || rankOf(x.authorId) - rankOf(y.authorId) || x.authorId.localeCompare(y.authorId)),
     perDay: eachDay(range).map((day) => ({ day, modified: byDay.get(day)?.modified ?? 0, read: byDay.get(day)?.read ?? 0 })),
-    records: records.slice(0, maxRecords),
-    recordsTruncated: records.length > maxRecords,
     users,
     totals,
     averages: {

@@ -96,22 +96,6 @@ describe('the activity dashboard (fact sheet §7)', () => {
     expect(dashboard.averages).toEqual({ read: 2, modified: 1, created: 0.67, total: 3.67 });
   });
 
-  it('lists records newest day first, bounded', () => {
-    expect(dashboard.records.map((r) => `${r.day} ${r.authorId} ${r.action} ${r.count}`)).toEqual([
-      `2025-10-08 ${C} read 2`,
-      `2025-10-07 ${B} modified 1`,
-      `2025-10-07 ${B} created 1`,
-      `2025-10-06 ${A} read 3`,
-      `2025-10-06 ${A} modified 2`,
-      `2025-10-06 ${A} created 1`,
-      `2025-10-06 ${B} read 1`,
-    ]);
-    const bounded = computeDashboard(activity, { from: '2025-10-06', to: '2025-10-08' }, [A, B, C], 2);
-    expect(bounded.records).toHaveLength(2);
-    expect(bounded.recordsTruncated).toBe(true);
-    expect(dashboard.recordsTruncated).toBe(false);
-  });
-
   it('counts records per view for the view chart, most first', () => {
     expect(
       recordsPerView([

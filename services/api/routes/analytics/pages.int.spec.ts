@@ -38,6 +38,9 @@ const page = async <T>(who: { token: string }, name: string, query = 'from=2025-
   return rest as T;
 };
 const nameOf = (who: Member) => `Test ${who.userName}`;
+/** The record table's rows as text: day, user, action, title ('-': no longer active), count. */
+const recordLines = (reply: DashboardReply) =>
+  reply.records.map((r) => `${r.day} ${r.author.label} ${r.action} ${r.contribution?.title ?? '-'} ${r.count}`);
 
 const playTwoDays = async (readStore: 'sqlite' | 'memory') => {
   now = Date.parse('2025-10-06T09:00:00.000Z');
@@ -192,18 +195,61 @@ describe.each(['sqlite', 'memory'] as const)('analytics pages: s2viz, dashboard,
       averages: { read: 3.33, modified: 0.33, created: 1.67, total: 5.33 },
       recordsTruncated: false,
     });
-    expect(reply.records.map((r) => `${r.day} ${r.author.label} ${r.action} ${r.count}`)).toEqual([
-      `2025-10-08 ${nameOf(room.a)} read 2`,
-      `2025-10-08 ${nameOf(room.a)} modified 1`,
-      `2025-10-08 ${nameOf(room.a)} created 1`,
-      `2025-10-07 ${nameOf(room.b)} read 2`,
-      `2025-10-07 ${nameOf(room.c)} read 3`,
-      `2025-10-07 ${nameOf(room.c)} created 1`,
-      `2025-10-06 ${nameOf(room.a)} read 2`,
-      `2025-10-06 ${nameOf(room.a)} created 2`,
-      `2025-10-06 ${nameOf(room.b)} read 1`,
-      `2025-10-06 ${nameOf(room.b)} created 1`,
+    // The record table: one row per day, author, contribution and action, titled; newest day first.
+    expect(reply.records.map((r) => r.day)).toEqual([...reply.records.map((r) => r.day)].sort().reverse());
+    expect(recordLines(reply).sort()).toEqual(
+      [
+        `2025-10-08 ${nameOf(room.a)} read My secret thought 1`,
+        `2025-10-08 ${nameOf(room.a)} created My secret thought 1`,
+        `2025-10-08 ${nameOf(room.a)} read Why do leaves fall? 1`,
+        `2025-10-08 ${nameOf(room.a)} modified Why do leaves fall? 1`,
+        // Bob read Alice's first note twice: one row, count 2.
+        `2025-10-07 ${nameOf(room.b)} read Why do leaves fall? 2`,
+        `2025-10-07 ${nameOf(room.c)} read Why do leaves fall? 1`,
+        `2025-10-07 ${nameOf(room.c)} read Because of winter 1`,
+        `2025-10-07 ${nameOf(room.c)} read Trees sleep 1`,
+        `2025-10-07 ${nameOf(room.c)} created Trees sleep 1`,
+        `2025-10-06 ${nameOf(room.a)} read Why do leaves fall? 1`,
+        `2025-10-06 ${nameOf(room.a)} created Why do leaves fall? 1`,
+        `2025-10-06 ${nameOf(room.b)} read Because of winter 1`,
+        `2025-10-06 ${nameOf(room.b)} created Because of winter 1`,
+        `2025-10-06 ${nameOf(room.a)} read And in spring? 1`,
+        `2025-10-06 ${nameOf(room.a)} created And in spring? 1`,
+      ].sort(),
+    );
+    // Within a day, the latest action first: Alice's private note (10:00) before her save of n1 (09:00).
+    expect(recordLines(reply).slice(0, 4)).toEqual([
+      `2025-10-08 ${nameOf(room.a)} read My secret thought 1`,
+      `2025-10-08 ${nameOf(room.a)} created My secret thought 1`,
+      `2025-10-08 ${nameOf(room.a)} read Why do leaves fall? 1`,
+      `2025-10-08 ${nameOf(room.a)} modified Why do leaves fall? 1`,
     ]);
+    expect(reply.records[0]?.contribution).toEqual({ id: notes.n5, title: 'My secret thought', type: 'Note' });
+  });
+
+  it('dashboard: the record table gives a writer the titles of what they may read, and nothing of the rest', async () => {
+    const reply = await page<DashboardReply>(room.b, 'dashboard');
+    const lines = recordLines(reply);
+    // Alice's note, private since Wednesday, is left out (its writing and her read of it are still counted above).
+    expect(lines).toHaveLength(13);
+    expect(lines).toContain('2025-10-08 A modified Why do leaves fall? 1');
+    expect(lines).toContain(`2025-10-07 ${nameOf(room.b)} read Why do leaves fall? 2`);
+    expect(reply.actions).toEqual({ read: 10, modified: 1, created: 5 });
+    const body = JSON.stringify(reply);
+    expect(body).not.toContain('My secret thought');
+    expect(body).not.toContain(notes.n5);
+    expectNoOtherNames(body, room.b);
+    // Thursday: Alice's read of her note (public, also placed in her private view) is listed; her private view is not.
+    const thursday = await page<DashboardReply>(room.b, 'dashboard', 'from=2025-10-09&to=2025-10-09');
+    expect(recordLines(thursday)).toContain('2025-10-09 A read And in spring? 1');
+    expect(JSON.stringify(thursday)).not.toContain(privateViewId);
+    const managers = await page<DashboardReply>(room.manager, 'dashboard', 'from=2025-10-09&to=2025-10-09');
+    expect(managers.records.map((r) => r.contribution)).toContainEqual({ id: privateViewId, title: 'Alice only', type: 'View' });
+    // One view: only what was done in it.
+    const welcome = await page<DashboardReply>(room.b, 'dashboard', `from=2025-10-06&to=2025-10-08&view=${welcomeViewId}`);
+    expect(recordLines(welcome)).toEqual(lines);
+    const empty = await page<DashboardReply>(room.manager, 'dashboard', `from=2025-10-06&to=2025-10-09&view=${emptyViewId}`);
+    expect(empty.records).toEqual([]);
   });
 
   it('dashboard: gives a writer the same figures with letters, and filters by view', async () => {
@@ -364,5 +410,22 @@ describe.each(['sqlite', 'memory'] as const)('analytics pages: s2viz, dashboard,
     const before = await pages();
     expect((await t.infra.runner.rebuild([analyticsProjection.name])).events).toBeGreaterThan(0);
     expect(await pages()).toEqual(before);
+  });
+
+  // Last: it adds activity (Friday) that the figures above do not expect.
+  it("dashboard: a note private to a group is titled for the group's members only, never for another pupil", async () => {
+    at('2025-10-10T09:00:00.000Z');
+    const n6 = await write(room.c, 'Our pair plan');
+    await must(room.c, 'PUT', `/api/objects/${room.communityId}/${n6}/permission`, { permission: 'private', group: groupId });
+    const friday = 'from=2025-10-10&to=2025-10-10';
+    // Carol wrote it (and so read it) while it was shared: counted, and Bob, in her group, sees its title.
+    expect(recordLines(await page<DashboardReply>(room.b, 'dashboard', friday)).sort()).toEqual(
+      ['2025-10-10 B created Our pair plan 1', '2025-10-10 B read Our pair plan 1'].sort(),
+    );
+    const alices = await page<DashboardReply>(room.a, 'dashboard', friday);
+    expect(alices.records).toEqual([]);
+    expect(JSON.stringify(alices)).not.toContain('Our pair plan');
+    expect(JSON.stringify(alices)).not.toContain(n6);
+    expect(recordLines(await page<DashboardReply>(room.manager, 'dashboard', friday))).toHaveLength(2);
   });
 });

@@ -198,9 +198,9 @@ describe('analytics pages model', () => {
       { day: '2025-10-02', modified: 1, read: 3 },
     ],
     records: [
-      { day: '2025-10-02', action: 'read', author: letterA, count: 3 },
-      { day: '2025-10-02', action: 'modified', author: me, count: 1 },
-      { day: '2025-09-30', action: 'read', author: me, count: 2 },
+      { day: '2025-10-02', action: 'read', author: letterA, contribution: { id: 'n1', title: 'Ice', type: 'Note' }, count: 3 },
+      { day: '2025-10-02', action: 'modified', author: me, contribution: { id: 'n2', title: 'Water', type: 'Note' }, count: 1 },
+      { day: '2025-09-30', action: 'read', author: me, contribution: null, count: 2 },
     ],
     recordsTruncated: false,
     users: [],

@@ -7,15 +7,7 @@ import { Button } from '../../../components/Button.tsx';
 import { failureText } from '../../../components/serverMessage.ts';
 import { downloadText } from '../../../lib/download.ts';
 import { fetchDashboardCsv, useDashboard } from '../api/pages.ts';
-import {
-  authorText,
-  dashboardCharts,
-  dashboardCsvName,
-  dashboardQueryOf,
-  emptyRange,
-  recordsByMonth,
-  type RangeFilters,
-} from '../pagesModel.ts';
+import { authorText, dashboardCharts, dashboardCsvName, dashboardQueryOf, emptyRange, type RangeFilters } from '../pagesModel.ts';
 import { ChartCard } from './ChartCard.tsx';
 import graphs from './Graphs.module.css';
 import {
@@ -31,6 +23,7 @@ import {
 } from './shell.tsx';
 import styles from './Stats.module.css';
 import { FreshnessStamp } from './FreshnessStamp.tsx';
+import { RecordTable } from './RecordTable.tsx';
 
 type Filters = RangeFilters & { view: string };
 
@@ -68,7 +61,6 @@ export const DashboardPage = () => {
   };
 
   const charts = useMemo(() => (reply ? dashboardCharts(reply, texts) : []), [reply, texts]);
-  const months = useMemo(() => (reply ? recordsByMonth(reply.records) : []), [reply]);
   const status = dashboard.isFetching ? 'loading' : reply ? 'ready' : 'loading';
   const label = (author: Parameters<typeof authorText>[0]) => authorText(author, reply?.seesNames ?? false, texts.pseudonym);
 
@@ -165,46 +157,7 @@ export const DashboardPage = () => {
               </table>
             </div>
           </section>
-          <section className={`${styles.card} ${graphs.wide}`} aria-labelledby={`${headingId}-records`} data-testid="dashboard-records">
-            <h2 id={`${headingId}-records`} className={styles.cardTitle}>
-              {t('stats.dashboard.records')}
-            </h2>
-            <p className={styles.muted}>{t('stats.dashboard.recordsHint')}</p>
-            {months.length === 0 && <p className={styles.muted}>{t('stats.noData')}</p>}
-            {months.map(({ month, records }, i) => (
-              <details key={month} className={styles.tableToggle} open={i === 0} data-testid="dashboard-month">
-                <summary>{t('stats.dashboard.month', { month: texts.formatMonth(month), count: records.length })}</summary>
-                <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={texts.formatMonth(month)}>
-                  <table className={styles.table}>
-                    <caption className={styles.srOnly}>{texts.formatMonth(month)}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{texts.day}</th>
-                        <th scope="col">{t('stats.dashboard.action')}</th>
-                        <th scope="col">{t('stats.dashboard.user')}</th>
-                        <th scope="col">{texts.count}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {records.map((record, j) => (
-                        <tr key={j}>
-                          <th scope="row">{texts.formatDay(record.day)}</th>
-                          <td>
-                            {['read', 'modified', 'created'].includes(record.action)
-                              ? texts.action(record.action as 'read')
-                              : record.action}
-                          </td>
-                          <td>{label(record.author)}</td>
-                          <td>{record.count}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              </details>
-            ))}
-            {reply.recordsTruncated && <p className={styles.muted}>{t('stats.dashboard.recordsTruncated')}</p>}
-          </section>
+          <RecordTable records={reply.records} truncated={reply.recordsTruncated} texts={texts} label={label} />
         </div>
       )}
     </AnalyticsFrame>
