@@ -255,18 +255,6 @@ export const dashboardCharts = (reply: DashboardReply, texts: PageTexts): Chart[
   ];
 };
 
-/** The record table by year and month, newest first: one group per month, its rows in the reply's order. */
-export const recordsByMonth = (records: DashboardReply['records']): { month: string; records: DashboardReply['records'] }[] => {
-  const groups = new Map<string, DashboardReply['records']>();
-  for (const record of records) {
-    const month = record.day.slice(0, 7);
-    const list = groups.get(month) ?? [];
-    list.push(record);
-    groups.set(month, list);
-  }
-  return [...groups.entries()].sort(([a], [b]) => b.localeCompare(a)).map(([month, list]) => ({ month, records: list }));
-};
-
 /* ---------- note dashboard ---------- */
 
 /** The note dashboard's charts: contributions by first author, the type pie in %, notes per day. */

@@ -13,7 +13,6 @@ import {
   noteDashboardCharts,
   rangeProblem,
   readsChart,
-  recordsByMonth,
   rowChartHeight,
   s2vizGraph,
   settingValue,
@@ -226,13 +225,6 @@ describe('analytics pages model', () => {
     expect(perDay.table.rows).toEqual([
       ['<2025-09-30>', 1, 2],
       ['<2025-10-02>', 1, 3],
-    ]);
-  });
-
-  it('groups the record table by month, newest month first', () => {
-    expect(recordsByMonth(dashboard.records).map((g) => [g.month, g.records.length])).toEqual([
-      ['2025-10', 2],
-      ['2025-09', 1],
     ]);
   });
 

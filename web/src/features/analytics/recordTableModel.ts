@@ -13,9 +13,11 @@ export const recordsByYearMonth = (records: readonly DashboardRecord[]): RecordY
   for (const record of records) {
     const year = record.day.slice(0, 4);
     const month = record.day.slice(0, 7);
-    const months = years.get(year) ?? new Map<string, DashboardRecord[]>();
-    months.set(month, [...(months.get(month) ?? []), record]);
-    years.set(year, months);
+    let months = years.get(year);
+    if (!months) years.set(year, (months = new Map<string, DashboardRecord[]>()));
+    const list = months.get(month);
+    if (list) list.push(record);
+    else months.set(month, [record]);
   }
   return [...years.entries()]
     .sort(([a], [b]) => b.localeCompare(a))
