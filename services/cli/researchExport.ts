@@ -1,10 +1,11 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonText } from '../../contracts/deepJson.ts';
 import type { EventStore } from '../core/eventStore.ts';
+import { pseudonymOf } from '../app/researchPseudonyms.ts';
+import { pseudonymMethod, withheldFields } from '../domain/research/pseudonyms.ts';
 import {
-  droppedFields,
   leftOutStreams,
   pseudonymiseCommunity,
   pseudonymisedFields,
@@ -22,7 +23,8 @@ export type ResearchManifest = {
   pseudonymisation: { method: string; secret: 'per study, not written here'; persons: number };
   removed: {
     streams: Record<string, string>;
-    fields: Record<string, readonly string[]>;
+    /** Fields removed wherever they appear (services/domain/research/pseudonyms.ts `withheldFields`). */
+    fields: readonly string[];
     replacedByPseudonym: Record<string, readonly string[]>;
     personIds: string;
     attachments: string;
@@ -35,13 +37,6 @@ export type ResearchManifest = {
   /** sha256 of every file of the export, by name. */
   files: Record<string, string>;
 };
-
-/** The pseudonym of a user id under a study's secret. */
-export const pseudonymOf = (secret: string, userId: string): string =>
-  `P-${createHmac('sha256', secret).update(userId).digest('hex').slice(0, 10)}`;
-
-export const pseudonymMethod =
-  "P- followed by the first 10 hexadecimal digits of HMAC-SHA256(study secret, user id); a member's author id (membership) maps to the pseudonym of their user id";
 
 /** The study secret: the flag, else BUILDON_STUDY_SECRET; '' when neither is set. */
 export const studySecret = (flag: string | undefined, env: NodeJS.ProcessEnv): string => flag ?? env.BUILDON_STUDY_SECRET ?? '';
@@ -101,7 +96,7 @@ export const exportResearch = async (
     pseudonymisation: { method: pseudonymMethod, secret: 'per study, not written here', persons: stats.persons },
     removed: {
       streams: leftOutStreams,
-      fields: droppedFields,
+      fields: [...withheldFields],
       replacedByPseudonym: pseudonymisedFields,
       personIds: 'every user id and author id, in data, metadata.actorId and stream names, is replaced by the pseudonym',
       attachments: 'attachment files are not included (their events are, with file names)',
