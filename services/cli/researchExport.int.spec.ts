@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { parquetReadObjects } from 'hyparquet';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserDocument } from '../../projections/users/index.ts';
@@ -184,17 +185,10 @@ describe('export --community <id> --research <folder>', () => {
         name,
       ).toBe(sha);
     }
-    expect(Object.keys(manifest.files).sort()).toEqual([
-      'events.jsonl',
-      'groups.csv',
-      'links.csv',
-      'memberships.csv',
-      'notes.csv',
-      'permissions.csv',
-      'placements.csv',
-      'reads.csv',
-      'versions.csv',
-    ]);
+    const tables = ['groups', 'links', 'memberships', 'notes', 'permissions', 'placements', 'reads', 'versions'];
+    expect(Object.keys(manifest.files).sort()).toEqual(
+      ['events.jsonl', ...tables.flatMap((name) => [`${name}.csv`, `${name}.parquet`])].sort(),
+    );
     const masked = JSON.parse(readFileSync(join(dirs.masked!, 'manifest.json'), 'utf8')) as ResearchManifest;
     expect(masked.privateContributions.included).toBe(true);
     expect(masked.namesInText.masked).toBe(true);
@@ -242,6 +236,32 @@ describe('export --community <id> --research <folder>', () => {
       const positions = table(dir, name).data.map((row) => Number(row.position));
       expect(positions, name).toEqual([...positions].sort((a, b) => a - b));
     }
+  });
+
+  it('writes each table as Parquet too, row for row the CSV, with typed columns', async () => {
+    for (const dir of [dirs.first!, dirs.masked!]) {
+      for (const name of ['notes', 'versions', 'reads', 'links', 'placements', 'memberships', 'permissions', 'groups']) {
+        const csv = table(dir, name);
+        const bytes = readFileSync(join(dir, `${name}.parquet`));
+        const rows = await parquetReadObjects({ file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+        // Back to the CSV's text: integers and numbers as digits, instants as ISO 8601, null as an empty cell.
+        const asCsv = rows.map((row) =>
+          Object.fromEntries(
+            Object.entries(row).map(([key, value]) => [
+              key,
+              value === null ? '' : value instanceof Date ? value.toISOString() : String(value as string | number | bigint),
+            ]),
+          ),
+        );
+        expect(asCsv, `${dir} ${name}`).toEqual(csv.data);
+        expect(Object.keys(rows[0] ?? {}), name).toEqual(rows.length ? csv.meta.fields : []);
+      }
+    }
+    const notes = readFileSync(join(dirs.first!, 'notes.parquet'));
+    const [first] = await parquetReadObjects({ file: notes.buffer.slice(notes.byteOffset, notes.byteOffset + notes.byteLength) });
+    expect(first).toMatchObject({ noteId: ids.n1, title: 'Why do leaves fall?', authors: pseudonymOf('study-one', one.a.userId) });
+    expect(first?.created).toBeInstanceOf(Date);
+    expect(typeof first?.position).toBe('bigint');
   });
 
   it.runIf(python)(

@@ -12,6 +12,7 @@ import {
   type ResearchStats,
   type SourceEvent,
 } from '../domain/research/pseudonymise.ts';
+import { parquetTable } from '../domain/research/parquet.ts';
 import { researchTables, tableColumns } from '../domain/research/tables.ts';
 import { communityStreams, wholeLog } from './communityArchive.ts';
 
@@ -58,7 +59,8 @@ const csvText = (columns: readonly string[], rows: readonly (readonly unknown[])
 /**
  * `export --community <id> --research <folder>`: `events.jsonl` (the
  * community's events, pseudonymised: services/domain/research/pseudonymise.ts),
- * one CSV table per kind of record (services/domain/research/tables.ts) and
+ * one CSV and one Parquet table per kind of record (services/domain/research/tables.ts,
+ * parquet.ts) and
  * `manifest.json` saying what was removed and how, for an ethics board.
  */
 export const exportResearch = async (
@@ -80,13 +82,18 @@ export const exportResearch = async (
 
   mkdirSync(outDir, { recursive: true });
   const files: Record<string, string> = {};
-  const write = (name: string, text: string) => {
-    writeFileSync(join(outDir, name), text);
-    files[name] = createHash('sha256').update(text).digest('hex');
+  const write = (name: string, content: string | Uint8Array) => {
+    writeFileSync(join(outDir, name), content);
+    files[name] = createHash('sha256').update(content).digest('hex');
   };
   write('events.jsonl', lines.map((line) => `${jsonText(line)}\n`).join(''));
   const tables = researchTables(lines);
-  for (const [name, rows] of Object.entries(tables)) write(`${name}.csv`, csvText(tableColumns[name as keyof typeof tableColumns], rows));
+  // Each table twice: CSV for any tool, Parquet (typed columns) for pandas, R's arrow, DuckDB.
+  for (const [name, rows] of Object.entries(tables)) {
+    const columns = tableColumns[name as keyof typeof tableColumns];
+    write(`${name}.csv`, csvText(columns, rows));
+    write(`${name}.parquet`, parquetTable(columns, rows, `buildon ${buildonVersion()}`));
+  }
 
   const manifest: ResearchManifest = {
     format: 'buildon-research-export/1',
