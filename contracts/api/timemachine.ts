@@ -194,4 +194,10 @@ export const KbdexQuery = Type.Object({
   ),
   title: Type.Optional(Type.Boolean({ default: false, description: "Put each note's title before its text" })),
   private: Type.Optional(Type.Boolean({ default: false, description: 'Include private notes' })),
+  pseudonymise: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description: "Authors as pseudonyms (the research API's) and members' names masked in the texts; always so for a researcher",
+    }),
+  ),
 });

@@ -101,7 +101,7 @@ export const buildServices = (
   const objects = new ObjectService({ ...commandDeps, access, blobStore, secret, uploadLimitBytes: config.uploadLimitMb * 1024 * 1024 });
   const canvasReader = new CanvasReader({ readStore, access, pointLookups: stores.pointLookups, secret });
   const canvas = new CanvasService({ ...commandDeps, reader: canvasReader });
-  const research = new ResearchService({ eventStore, readStore, access, secret });
+  const research = new ResearchService({ eventStore, readStore, access, secret, studySecret: config.studySecret });
 
   return {
     accounts,

@@ -14,6 +14,8 @@ export type Config = {
   redisUrl: string | null;
   /** Secret for tokens and robot-check signatures; generated and kept in the data store when unset. */
   secret: string | null;
+  /** BUILDON_STUDY_SECRET: the key of the research API's pseudonyms (the same as `kf export --research`'s); else one from `secret`. */
+  studySecret: string | null;
   tokenTtl: string;
   recaptcha: { siteKey: string; secretKey: string } | null;
   logLevel: string;
@@ -64,6 +66,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mongoDb: env.BUILDON_MONGO_DB ?? 'buildon',
     redisUrl: env.BUILDON_REDIS_URL || null,
     secret: env.BUILDON_SECRET || null,
+    studySecret: env.BUILDON_STUDY_SECRET || null,
     tokenTtl: env.BUILDON_TOKEN_TTL ?? '12h',
     recaptcha: siteKey && secretKey ? { siteKey, secretKey } : null,
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -1,6 +1,13 @@
 import type { KbdexOptions } from '../domain/research/kbdex.ts';
 
-export type KbdexFlags = { at?: string; since?: string; views?: string; 'with-title'?: boolean; 'include-private'?: boolean };
+export type KbdexFlags = {
+  at?: string;
+  since?: string;
+  views?: string;
+  'with-title'?: boolean;
+  'include-private'?: boolean;
+  pseudonymise?: boolean;
+};
 
 const instant = (flag: string, value: string): string => {
   if (!/^\d{4}-\d\d-\d\d/.test(value) || Number.isNaN(Date.parse(value))) {
@@ -9,8 +16,15 @@ const instant = (flag: string, value: string): string => {
   return new Date(Date.parse(value)).toISOString();
 };
 
-/** `kf export --kbdex`'s options from its flags; an Error names the flag that is wrong. */
-export const kbdexOptions = (flags: KbdexFlags): KbdexOptions => {
+/**
+ * `kf export --kbdex`'s options from its flags; an Error names the flag that
+ * is wrong. `studySecret` (--study-secret or BUILDON_STUDY_SECRET, '' when
+ * neither) keys `--pseudonymise`'s pseudonyms: the research export's.
+ */
+export const kbdexOptions = (flags: KbdexFlags, studySecret = ''): KbdexOptions => {
+  if (flags.pseudonymise && studySecret === '') {
+    throw new Error('--pseudonymise needs the study secret: --study-secret <s> or BUILDON_STUDY_SECRET');
+  }
   const at = flags.at === undefined ? undefined : instant('at', flags.at);
   const from = flags.since === undefined ? undefined : instant('since', flags.since);
   if (at && from && from > at) throw new Error('--since must not be later than --at');
@@ -24,5 +38,6 @@ export const kbdexOptions = (flags: KbdexFlags): KbdexOptions => {
     ...(viewIds ? { viewIds } : {}),
     withTitle: flags['with-title'] === true,
     includePrivate: flags['include-private'] === true,
+    ...(flags.pseudonymise ? { pseudonymise: { key: studySecret } } : {}),
   };
 };

@@ -21,7 +21,8 @@ const usage = `Buildon operator commands (npm run kf -- <command>)
       Rebuilds every read model (or one) from the event log.
   export --out <folder>
       Writes the event log (events.jsonl), attachments and a manifest.
-  export --community <id> [--out <folder> [--with-credentials]] [--kbdex <file.csv>]
+  export --community <id> [--out <folder> [--with-credentials]]
+         [--kbdex <file.csv> [--pseudonymise]]
          [--research <folder> [--study-secret <s>] [--mask-names]]
       Writes one community's archive (its streams, its members' users,
       attachments, a manifest with counts and checksums; without password
@@ -39,6 +40,9 @@ const usage = `Buildon operator commands (npm run kf -- <command>)
         --with-title         the title before each note's text
         --include-private    private notes too (left out by default; also
                              for --research)
+        --pseudonymise       authors as the research export's pseudonyms
+                             (needs the study secret) and members' names
+                             masked in the texts
   import --from <folder>
       Loads an export or a community archive into an empty data directory.
   doctor
@@ -75,6 +79,7 @@ const { positionals, values } = parseArgs({
     research: { type: 'string' },
     'study-secret': { type: 'string' },
     'mask-names': { type: 'boolean' },
+    pseudonymise: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -152,14 +157,16 @@ try {
         const communityId = values.community;
         if (!values.out && !values.kbdex && !values.research) fail('--out <folder>, --research <folder> or --kbdex <file.csv> is required');
         if (values['with-credentials'] && !values.out) fail('--with-credentials goes with --out <folder>');
-        if ((values['mask-names'] || values['study-secret'] !== undefined) && !values.research) {
-          fail('--mask-names and --study-secret go with --research <folder>');
+        if (values.pseudonymise && !values.kbdex) fail('--pseudonymise goes with --kbdex <file.csv>');
+        if (values['mask-names'] && !values.research) fail('--mask-names goes with --research <folder>');
+        if (values['study-secret'] !== undefined && !values.research && !values.pseudonymise) {
+          fail('--study-secret goes with --research <folder> or --kbdex <file.csv> --pseudonymise');
         }
-        const secret = values.research ? studySecret(values['study-secret'], source.env) : '';
+        const secret = values.research || values.pseudonymise ? studySecret(values['study-secret'], source.env) : '';
         if (values.research && secret === '') fail('--research needs the study secret: --study-secret <s> or BUILDON_STUDY_SECRET');
         const kbdex = (() => {
           try {
-            return kbdexOptions(values);
+            return kbdexOptions(values, secret);
           } catch (error) {
             return fail((error as Error).message);
           }

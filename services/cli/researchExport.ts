@@ -1,16 +1,18 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonText } from '../../contracts/deepJson.ts';
 import type { EventStore } from '../core/eventStore.ts';
+import { pseudonymOf } from '../app/researchPseudonyms.ts';
+import { pseudonymMethod, withheldFields } from '../domain/research/pseudonyms.ts';
 import {
-  droppedFields,
   leftOutStreams,
   pseudonymiseCommunity,
   pseudonymisedFields,
   type ResearchStats,
   type SourceEvent,
 } from '../domain/research/pseudonymise.ts';
+import { parquetTable } from '../domain/research/parquet.ts';
 import { researchTables, tableColumns } from '../domain/research/tables.ts';
 import { communityStreams, wholeLog } from './communityArchive.ts';
 
@@ -22,7 +24,8 @@ export type ResearchManifest = {
   pseudonymisation: { method: string; secret: 'per study, not written here'; persons: number };
   removed: {
     streams: Record<string, string>;
-    fields: Record<string, readonly string[]>;
+    /** Fields removed wherever they appear (services/domain/research/pseudonyms.ts `withheldFields`). */
+    fields: readonly string[];
     replacedByPseudonym: Record<string, readonly string[]>;
     personIds: string;
     attachments: string;
@@ -35,13 +38,6 @@ export type ResearchManifest = {
   /** sha256 of every file of the export, by name. */
   files: Record<string, string>;
 };
-
-/** The pseudonym of a user id under a study's secret. */
-export const pseudonymOf = (secret: string, userId: string): string =>
-  `P-${createHmac('sha256', secret).update(userId).digest('hex').slice(0, 10)}`;
-
-export const pseudonymMethod =
-  "P- followed by the first 10 hexadecimal digits of HMAC-SHA256(study secret, user id); a member's author id (membership) maps to the pseudonym of their user id";
 
 /** The study secret: the flag, else BUILDON_STUDY_SECRET; '' when neither is set. */
 export const studySecret = (flag: string | undefined, env: NodeJS.ProcessEnv): string => flag ?? env.BUILDON_STUDY_SECRET ?? '';
@@ -63,7 +59,8 @@ const csvText = (columns: readonly string[], rows: readonly (readonly unknown[])
 /**
  * `export --community <id> --research <folder>`: `events.jsonl` (the
  * community's events, pseudonymised: services/domain/research/pseudonymise.ts),
- * one CSV table per kind of record (services/domain/research/tables.ts) and
+ * one CSV and one Parquet table per kind of record (services/domain/research/tables.ts,
+ * parquet.ts) and
  * `manifest.json` saying what was removed and how, for an ethics board.
  */
 export const exportResearch = async (
@@ -85,13 +82,18 @@ export const exportResearch = async (
 
   mkdirSync(outDir, { recursive: true });
   const files: Record<string, string> = {};
-  const write = (name: string, text: string) => {
-    writeFileSync(join(outDir, name), text);
-    files[name] = createHash('sha256').update(text).digest('hex');
+  const write = (name: string, content: string | Uint8Array) => {
+    writeFileSync(join(outDir, name), content);
+    files[name] = createHash('sha256').update(content).digest('hex');
   };
   write('events.jsonl', lines.map((line) => `${jsonText(line)}\n`).join(''));
   const tables = researchTables(lines);
-  for (const [name, rows] of Object.entries(tables)) write(`${name}.csv`, csvText(tableColumns[name as keyof typeof tableColumns], rows));
+  // Each table twice: CSV for any tool, Parquet (typed columns) for pandas, R's arrow, DuckDB.
+  for (const [name, rows] of Object.entries(tables)) {
+    const columns = tableColumns[name as keyof typeof tableColumns];
+    write(`${name}.csv`, csvText(columns, rows));
+    write(`${name}.parquet`, parquetTable(columns, rows, `buildon ${buildonVersion()}`));
+  }
 
   const manifest: ResearchManifest = {
     format: 'buildon-research-export/1',
@@ -101,7 +103,7 @@ export const exportResearch = async (
     pseudonymisation: { method: pseudonymMethod, secret: 'per study, not written here', persons: stats.persons },
     removed: {
       streams: leftOutStreams,
-      fields: droppedFields,
+      fields: [...withheldFields],
       replacedByPseudonym: pseudonymisedFields,
       personIds: 'every user id and author id, in data, metadata.actorId and stream names, is replaced by the pseudonym',
       attachments: 'attachment files are not included (their events are, with file names)',

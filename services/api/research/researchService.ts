@@ -8,7 +8,8 @@ import { ForbiddenError } from '../../core/errors.ts';
 import type { ReadStore } from '../../core/readStore.ts';
 import { mayUseResearchApi, seesRealNamesInResearch } from '../../domain/access/researcher.ts';
 import type { CommunityAccess } from '../communities/access.ts';
-import { peopleOf, type People } from './pseudonyms.ts';
+import { peopleOf, researchKey, type People } from '../../domain/research/pseudonyms.ts';
+import { pseudonymOf } from './pseudonymOf.ts';
 import { eventsPage, readsPage, type CommunityStreams } from './queries/logPages.ts';
 import { communitySnapshot } from './queries/snapshot.ts';
 
@@ -16,8 +17,10 @@ export type ResearchServiceDeps = {
   eventStore: EventStore;
   readStore: ReadStore;
   access: CommunityAccess;
-  /** The server's secret: the key of the pseudonyms. */
+  /** The server's secret: the key of the pseudonyms when no study secret is configured. */
   secret: string;
+  /** The study secret (BUILDON_STUDY_SECRET): the key of the pseudonyms, the same as a research export's. */
+  studySecret?: string | null;
 };
 
 /**
@@ -26,13 +29,22 @@ export type ResearchServiceDeps = {
  * and admins see ids as they are. Thin facade over queries/.
  */
 export class ResearchService {
-  constructor(private readonly deps: ResearchServiceDeps) {}
+  /** The key of this server's pseudonyms (services/domain/research/pseudonyms.ts `researchKey`): the KBDeX route's too. */
+  readonly pseudonymKey: string;
+
+  constructor(private readonly deps: ResearchServiceDeps) {
+    this.pseudonymKey = researchKey({ studySecret: deps.studySecret, serverSecret: deps.secret });
+  }
 
   private async gate(user: UserDocument, communityId: string): Promise<{ people: People; members: AuthorDocument[] }> {
     const grant = await this.deps.access.member(user, communityId);
     if (!mayUseResearchApi(grant.role)) throw new ForbiddenError(msg('community.researchOnly'));
     const members = await this.deps.readStore.collection<AuthorDocument>(authorsCollectionName).find({ communityId });
-    const people = peopleOf({ secret: this.deps.secret, communityId, members, pseudonymise: !seesRealNamesInResearch(grant.role) });
+    const people = peopleOf({
+      pseudonymOf: (userId) => pseudonymOf(this.pseudonymKey, userId),
+      members,
+      pseudonymise: !seesRealNamesInResearch(grant.role),
+    });
     return { people, members };
   }
 

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, buildObjectsTestApp, classRoom, shiftableClock, type ClassRoom } from '../../../tests/support/objects.ts';
 import type { TestApp } from '../../../tests/support/testApp.ts';
 import { timeMachineDriver } from '../../../tests/support/timemachine.ts';
+import { pseudonymOf } from '../research/pseudonymOf.ts';
+
+/** The study's secret, configured on this server (BUILDON_STUDY_SECRET): the key of its pseudonyms. */
+const studySecret = 'study-kbdex';
 
 let t: TestApp;
 let room: ClassRoom;
@@ -13,7 +17,7 @@ const times: Record<string, string> = {};
 beforeAll(async () => {
   const clock = shiftableClock();
   clock.pin();
-  t = await buildObjectsTestApp({ clock });
+  t = await buildObjectsTestApp({ clock, config: { studySecret } });
   room = await classRoom(t);
   otherClass = await classRoom(t);
   const now = () => t.infra.commandDeps.clock.now().toISOString();
@@ -159,5 +163,87 @@ describe('GET /api/communities/{communityId}/kbdex.csv: KBDeX reads it right', (
       headers: auth(room.manager.token),
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('GET …/kbdex.csv?pseudonymise=true: a file that names no one', () => {
+  const other = (query = '', token = otherClass.manager.token) =>
+    t.app.inject({ method: 'GET', url: `/api/communities/${otherClass.communityId}/kbdex.csv${query}`, headers: auth(token) });
+  /** Every real name of the class: user names, last names, full names. */
+  const realNames = () => [otherClass.manager, otherClass.a, otherClass.b, otherClass.c].flatMap((m) => [m.userName, `Test ${m.userName}`]);
+  let researcher: { token: string; userId: string; authorId: string };
+
+  beforeAll(async () => {
+    const clock = { advance: () => undefined };
+    const d = timeMachineDriver(t, clock, otherClass.communityId);
+    const { a, b, c, manager } = otherClass;
+    ids.otherView = await d.createView(manager.authorId, manager.userId, `Ideas of ${a.userName}`);
+    ids.o1 = await d.createNote(a.authorId, a.userId);
+    await d.contribute(ids.o1, `Answer to ${b.userName}`, `I agree with Test ${b.userName}, and ${c.userName.toUpperCase()} too`, a.userId);
+    await d.place(ids.otherView, ids.o1, 10, 10, a.userId);
+    ids.o2 = await d.createNote(b.authorId, b.userId);
+    await d.contribute(ids.o2, 'Building on', `Thanks ${a.userName}! Test it`, b.userId);
+    // c becomes the class's researcher.
+    const made = await t.app.inject({
+      method: 'PUT',
+      url: `/api/authors/${otherClass.communityId}/${c.authorId}/role`,
+      headers: auth(manager.token),
+      payload: { role: 'researcher' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    researcher = c;
+  }, 60_000);
+
+  it("writes each author as the research pseudonym and masks members' names in titles, texts and view titles", async () => {
+    const response = await other('?pseudonymise=true&title=true');
+    expect(response.statusCode).toBe(200);
+    const rows = loadAsKbdex(response.body);
+    const { a, b, c } = otherClass;
+    // The study secret's pseudonyms: the research export's and the research API's (services/domain/research/pseudonyms.ts).
+    const [pa, pb, pc] = [a, b, c].map((m) => pseudonymOf(studySecret, m.userId));
+    expect(rows.map((row) => row.author)).toEqual([pa, pb]);
+    // "Test bob…" is b's full name; "Test" alone, every member's first name here, would be [name].
+    expect(rows[0]?.text).toBe(`Answer to ${pb}\nI agree with ${pb}, and ${pc} too`);
+    expect(rows[0]?.group).toBe(`Ideas of ${pa}`);
+    expect(rows[1]?.text).toBe(`Building on\nThanks ${pa}! [name] it`);
+    // NoteId, Title, Authors, Permission, Status, Views.
+    expect(rows[0]?.extra.slice(1, 3)).toEqual([`Answer to ${pb}`, pa]);
+    // A grep of the whole file: no real name, no member id.
+    const file = response.body.toLowerCase();
+    for (const name of realNames()) expect(file, name).not.toContain(name.toLowerCase());
+    for (const m of [otherClass.manager, a, b, c]) {
+      expect(file).not.toContain(m.userId);
+      expect(file).not.toContain(m.authorId);
+    }
+  });
+
+  it('the same person has the same pseudonym in the file and in the research API', async () => {
+    const reply = await t.app.inject({
+      method: 'GET',
+      url: `/api/research/${otherClass.communityId}/events?after=0`,
+      headers: auth(researcher.token),
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const { events, pseudonymised } = reply.json<{ pseudonymised: boolean; events: { actor: string | null }[] }>();
+    expect(pseudonymised).toBe(true);
+    expect(events.map((event) => event.actor)).toContain(pseudonymOf(studySecret, otherClass.a.userId));
+  });
+
+  it('a researcher always gets the pseudonymised file, asked or not; a manager gets real names unless asking', async () => {
+    const asked = (await other('?pseudonymise=true')).body;
+    const byResearcher = await other('', researcher.token);
+    expect(byResearcher.statusCode).toBe(200);
+    expect(byResearcher.body).toBe(asked);
+    expect((await other('?pseudonymise=false', researcher.token)).body).toBe(asked);
+    const plain = (await other()).body;
+    expect(plain).toContain(otherClass.b.userName);
+    expect(plain).toContain(`Test ${otherClass.a.userName}`);
+  });
+
+  it('is refused to a pupil, a classmate, a manager of another class and a stranger, pseudonymised or not', async () => {
+    for (const token of [otherClass.a.token, otherClass.b.token, room.manager.token, otherClass.outsider.token]) {
+      expect((await other('?pseudonymise=true', token)).statusCode).toBe(403);
+    }
+    expect((await other('?pseudonymise=maybe')).statusCode).toBe(400);
   });
 });

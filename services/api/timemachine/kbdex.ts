@@ -4,17 +4,33 @@ import { authorsCollectionName, type AuthorDocument } from '../../../projections
 import { historicalObjectsCollectionName, type HistoricalObjectDocument } from '../../../projections/history/index.ts';
 import type { ReadStore } from '../../core/readStore.ts';
 import { kbdexHeader, kbdexRows, type KbdexOptions, type KbdexRow } from '../../domain/research/kbdex.ts';
+import { nameMasker, personNames } from '../../domain/research/pseudonymise.ts';
+import { pseudonymOf } from '../research/pseudonymOf.ts';
 
 /**
  * The rows of a community's KBDeX file (services/domain/research/kbdex.ts),
  * from its history read model: every version of its notes, views and links.
+ * With `options.pseudonymise`, each author is their pseudonym (the research
+ * export's and the research API's under the same key) and the members' names
+ * (first, last, full and user names, as the community lists them now) are
+ * masked in the texts.
  */
 export const communityKbdexRows = async (readStore: ReadStore, communityId: string, options: KbdexOptions = {}): Promise<KbdexRow[]> => {
   const versions = await readStore.collection<HistoricalObjectDocument>(historicalObjectsCollectionName).find({ communityId });
   const authors = await readStore.collection<AuthorDocument>(authorsCollectionName).find({ communityId });
-  const names = new Map(authors.map((author) => [author._id, personName(author)]));
-  // KBDeX drops a row without an author: an author the community no longer lists keeps its id.
-  return kbdexRows(versions, (id) => names.get(id) || id, options);
+  const key = options.pseudonymise?.key;
+  if (key === undefined) {
+    const names = new Map(authors.map((author) => [author._id, personName(author)]));
+    // KBDeX drops a row without an author: an author the community no longer lists keeps its id.
+    return kbdexRows(versions, (id) => names.get(id) || id, options);
+  }
+  const pseudonyms = new Map(authors.map((author) => [author._id, pseudonymOf(key, author.userId)]));
+  const masker = nameMasker(
+    new Map(authors.map((author) => [author.userId, new Set(personNames(author.firstName, author.lastName, author.userName))])),
+    (userId) => pseudonymOf(key, userId),
+  );
+  // An author the community no longer lists: a pseudonym of the membership id, never the id.
+  return kbdexRows(versions, (id) => pseudonyms.get(id) ?? pseudonymOf(key, `author:${id}`), options, masker.mask);
 };
 
 /**

@@ -33,6 +33,13 @@ export type KbdexOptions = {
   withTitle?: boolean;
   /** Private notes are left out unless this is set. */
   includePrivate?: boolean;
+  /**
+   * Authors as their pseudonyms under this key (a study secret, or the
+   * server's research key: services/domain/research/pseudonyms.ts) and
+   * members' names inside titles, texts and view titles masked
+   * (pseudonymise.ts `nameMasker`), for a file that leaves the class.
+   */
+  pseudonymise?: { key: string };
 };
 
 /** KBDeX's five columns, then Buildon's own (which KBDeX ignores). */
@@ -110,12 +117,14 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 /**
  * The KBDeX rows of a community from its history: notes contributed by
  * `options.at` (and since `options.from`), as they were then, numbered 1… in
- * the order they were contributed. `authorName` names an author id.
+ * the order they were contributed. `authorName` names an author id; `mask`
+ * rewrites every text written by people (titles, texts, view titles).
  */
 export const kbdexRows = (
   versions: readonly KbdexVersion[],
   authorName: (id: string) => string,
   options: KbdexOptions = {},
+  mask: (text: string) => string = (value) => value,
 ): KbdexRow[] => {
   const at = options.at ? Date.parse(options.at) : Number.POSITIVE_INFINITY;
   const from = options.from ? Date.parse(options.from) : Number.NEGATIVE_INFINITY;
@@ -133,7 +142,7 @@ export const kbdexRows = (
     if (!list.includes(view)) list.push(view);
     viewsOf.set(note, list);
   }
-  const viewTitle = (id: string): string => text(states.get(id)?.data.title);
+  const viewTitle = (id: string): string => mask(text(states.get(id)?.data.title));
   const wanted = options.viewIds ? new Set(options.viewIds) : null;
 
   const rows: Omit<KbdexRow, 'id'>[] = [];
@@ -146,8 +155,8 @@ export const kbdexRows = (
     const group = wanted ? views.find((view) => wanted.has(view)) : views[0];
     if (wanted && group === undefined) continue;
     const names = strings(snapshot.authors).map(authorName);
-    const title = text(snapshot.title);
-    const body = plainText(snapshot);
+    const title = mask(text(snapshot.title));
+    const body = mask(plainText(snapshot));
     rows.push({
       author: names[0] ?? '',
       text: options.withTitle ? `${title}\n${body}` : body,

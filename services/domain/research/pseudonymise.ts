@@ -1,4 +1,5 @@
 import type { EventMetadata } from '../../../contracts/events/event.ts';
+import { withheldFields } from './pseudonyms.ts';
 
 /**
  * The rules of a research export (issue 24 §3), pure: which events of a
@@ -7,13 +8,12 @@ import type { EventMetadata } from '../../../contracts/events/event.ts';
  *
  * - A person is a user; their membership of the community (author id) and
  *   their user id both become the same pseudonym, `options.pseudonymOf(userId)`
- *   (services/cli/researchExport.ts: `P-` and the first 10 hex digits of
- *   HMAC-SHA256(study secret, user id), the same in every export made with
- *   the same secret, unrelated with another secret).
+ *   (pseudonyms.ts `pseudonymOf` under the study secret: the same in every
+ *   export made with the same secret, unrelated with another secret).
  * - Users' own streams, user-name claims and help-form messages are left out
  *   (they hold password hashes, e-mails, user names and free text about
- *   people); the registration keys and members' e-mails are dropped; the
- *   names a membership carries become the pseudonym.
+ *   people); pseudonyms.ts `withheldFields` (registration keys, e-mails …)
+ *   are dropped at any depth; the names a membership carries become the pseudonym.
  * - A contribution private at the time of the export is left out with its
  *   whole stream, the links to it and the reads of it, unless `includePrivate`.
  * - With `maskNames`, members' first names, last names, full names and user
@@ -26,13 +26,6 @@ export const leftOutStreams: Record<string, string> = {
   user: 'accounts: password hashes, e-mail addresses, names, sessions',
   usernameclaim: 'user-name reservations: a digest of each user name',
   feedback: 'help-form messages: reply e-mail addresses and free text',
-};
-
-/** Fields removed from the events that remain, by event type. */
-export const droppedFields: Record<string, readonly string[]> = {
-  CommunityCreated: ['registrationKey', 'managerRegistrationKey'],
-  CommunityUpdated: ['registrationKey', 'managerRegistrationKey'],
-  AuthorJoined: ['email'],
 };
 
 /** Fields replaced by the member's pseudonym, by event type. */
@@ -112,9 +105,7 @@ const plan = (events: readonly SourceEvent[]): Plan => {
     if (userId === undefined) return;
     const set = names.get(userId) ?? new Set<string>();
     names.set(userId, set);
-    const [first, last] = values.map(str);
-    for (const value of values) if (typeof value === 'string' && value.trim() !== '') set.add(value.trim());
-    if (first && last && first.trim() && last.trim()) set.add(`${first.trim()} ${last.trim()}`);
+    for (const name of personNames(...values)) set.add(name);
   };
   for (const event of events) {
     if (!isRecord(event.data)) continue;
@@ -159,8 +150,20 @@ const plan = (events: readonly SourceEvent[]): Plan => {
   return { persons, names, privateIds, droppedLinks };
 };
 
-/** A function replacing members' names inside a text, counting the replacements. */
-const nameMasker = (names: Map<string, Set<string>>, pseudonym: (userId: string) => string) => {
+/** The names a person may be written by: first name, last name, user name (as given) and "first last". */
+export const personNames = (...values: unknown[]): string[] => {
+  const names = values.filter((value): value is string => typeof value === 'string' && value.trim() !== '').map((value) => value.trim());
+  const [first, last] = values.map(str);
+  if (first && last && first.trim() && last.trim()) names.push(`${first.trim()} ${last.trim()}`);
+  return names;
+};
+
+/**
+ * A function replacing members' names (user id → names) inside a text by
+ * their pseudonym, whole words only, case-insensitive (a name two members
+ * share becomes `[name]`), counting the replacements.
+ */
+export const nameMasker = (names: Map<string, Set<string>>, pseudonym: (userId: string) => string) => {
   const owners = new Map<string, string | null>();
   for (const [userId, set] of names) {
     for (const name of set) {
@@ -192,7 +195,7 @@ const rewrite = (value: unknown, replaceIds: (text: string) => string, mask: ((t
   if (Array.isArray(value)) return value.map((item) => rewrite(item, replaceIds, mask, key));
   if (isRecord(value)) {
     const out: Data = {};
-    for (const [k, v] of Object.entries(value)) out[replaceIds(k)] = rewrite(v, replaceIds, mask, k);
+    for (const [k, v] of Object.entries(value)) if (!withheldFields.has(k)) out[replaceIds(k)] = rewrite(v, replaceIds, mask, k);
     return out;
   }
   return value;
@@ -249,7 +252,6 @@ export const pseudonymiseCommunity = (events: readonly SourceEvent[], options: R
       stats.leftOut.privateEvents++;
       continue;
     }
-    for (const field of droppedFields[event.type] ?? []) delete data[field];
     // A user who is not a member (an administrator acting in the class) is a person too.
     for (const field of ['userId', 'createdBy']) {
       const value = str(data[field]);

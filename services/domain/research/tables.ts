@@ -20,6 +20,23 @@ export const tableColumns = {
 } as const;
 
 export type TableName = keyof typeof tableColumns;
+
+/** A column's type in the Parquet tables (docs/research.md): text, a whole number, a number, an instant (ms, UTC). */
+export type ColumnKind = 'string' | 'integer' | 'double' | 'timestamp';
+
+/** Every column not named here is a string. */
+const columnKinds: Record<string, ColumnKind> = {
+  position: 'integer',
+  wordCount: 'integer',
+  x: 'double',
+  y: 'double',
+  at: 'timestamp',
+  created: 'timestamp',
+  contributed: 'timestamp',
+};
+
+/** The type of a column of a research table. */
+export const columnKind = (column: string): ColumnKind => columnKinds[column] ?? 'string';
 type Row = (string | number | null)[];
 type Data = Record<string, unknown>;
 

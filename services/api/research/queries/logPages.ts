@@ -1,7 +1,7 @@
 import type { ResearchEventsReply, ResearchReadsReply } from '../../../../contracts/api/research.ts';
 import type { RecordedEvent } from '../../../../contracts/events/event.ts';
 import type { EventStore } from '../../../core/eventStore.ts';
-import type { People } from '../pseudonyms.ts';
+import type { People } from '../../../domain/research/pseudonyms.ts';
 
 /**
  * The log pages of the research API: GET …/reads and GET …/events. Both walk

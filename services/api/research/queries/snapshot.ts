@@ -3,7 +3,7 @@ import { parseNoteBody, plainTextOf } from '../../../../contracts/noteSchema.ts'
 import type { ResearchSnapshotReply } from '../../../../contracts/api/research.ts';
 import { historicalObjectsCollectionName, type HistoricalObjectDocument } from '../../../../projections/history/index.ts';
 import type { ReadStore } from '../../../core/readStore.ts';
-import type { People } from '../pseudonyms.ts';
+import type { People } from '../../../domain/research/pseudonyms.ts';
 
 /**
  * GET /api/research/{communityId}/snapshot?at=: the community as it was at an

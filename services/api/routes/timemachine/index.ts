@@ -15,6 +15,7 @@ import {
   TimeMachineStepsReplySchema,
 } from '../../../../contracts/api/timemachine.ts';
 import type { AppServices } from '../../../app/appServices.ts';
+import { seesRealNamesInResearch } from '../../../domain/access/researcher.ts';
 
 /**
  * The time machine (spec part 2 §2, §4): a view's history replayed from the
@@ -92,9 +93,9 @@ const timeMachineRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = 
       schema: {
         tags,
         summary:
-          "KBDeX's data.csv of a community: Id, Author, Text, Group, Time (epoch ms), then NoteId, Title, Authors, Permission, Status, Views (managers, admins)",
+          "KBDeX's data.csv of a community: Id, Author, Text, Group, Time (epoch ms), then NoteId, Title, Authors, Permission, Status, Views (managers, researchers, admins)",
         description:
-          'Notes contributed by `at` (and since `from`) as they were then, numbered in the order they were contributed; private notes only with `private=true`; see docs/research.md.',
+          "Notes contributed by `at` (and since `from`) as they were then, numbered in the order they were contributed; private notes only with `private=true`; with `pseudonymise=true` (always for a researcher) authors are pseudonyms and members' names are masked in the texts; see docs/research.md.",
         params: CommunityIdParams,
         querystring: KbdexQuery,
         response: { 200: Type.String({ description: 'text/csv' }), ...problemResponses },
@@ -102,15 +103,18 @@ const timeMachineRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = 
     },
     async (request, reply) => {
       const { communityId } = request.params;
-      const { at, from, views, title, private: includePrivate } = request.query;
+      const { at, from, views, title, private: includePrivate, pseudonymise } = request.query;
       if (at && from && Date.parse(from) > Date.parse(at)) throw ValidationError.field('from', msg('timeMachine.fromAfterAt'));
-      await services.access.manager(request.currentUser, communityId);
+      const grant = await services.access.manager(request.currentUser, communityId);
+      // A researcher never gets real names (services/domain/access/researcher.ts), asked or not.
+      const pseudonymised = pseudonymise === true || !seesRealNamesInResearch(grant.role);
       const { csv } = await timeMachine.kbdex(communityId, {
         ...(at ? { at } : {}),
         ...(from ? { from } : {}),
         ...(views ? { viewIds: views.split(',') } : {}),
         withTitle: title === true,
         includePrivate: includePrivate === true,
+        ...(pseudonymised ? { pseudonymise: { key: services.research.pseudonymKey } } : {}),
       });
       return reply
         .type('text/csv; charset=utf-8')

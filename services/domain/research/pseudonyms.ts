@@ -1,21 +1,38 @@
-import { createHmac } from 'node:crypto';
 import { copyJson } from '../../../contracts/deepJson.ts';
 
 /**
- * Pseudonyms of the research API (issue 24 §5). A small local rule: the export
- * pseudonymisation of issue 24 §3 lives elsewhere (services/domain/research/);
- * the two should become one when both are merged.
+ * The one pseudonym rule of research data (issue 24 §3, §5): the research
+ * export (pseudonymise.ts, services/cli/researchExport.ts), the research API
+ * (services/api/research/) and the pseudonymised KBDeX file (kbdex.ts) all
+ * follow this module; services/api/research/pseudonymOf.ts gives it Node's
+ * HMAC-SHA256 (the domain stays free of Node built-ins).
  *
- * - A person is a member of the community: their author id and their user id
- *   both become the same pseudonym, `P-` and 12 hex digits of an HMAC of the
- *   server's secret, the community and the author id: stable across calls and
- *   restarts, different between communities, not reversible without the secret.
+ * - A person is a user: `P-` and the first 12 hexadecimal digits of
+ *   HMAC-SHA256(key, user id). A member's author id (membership) maps to the
+ *   pseudonym of their user id, so one person has one pseudonym in every
+ *   community and every export of a study.
+ * - The key is the study secret (`--study-secret`, BUILDON_STUDY_SECRET). The
+ *   server, without a study secret, keys the research API with its own secret
+ *   (`researchKey`, kept apart from its other uses by a prefix): the API and
+ *   an export agree when both have the study secret.
  * - Names (`userName`, `firstName`, `lastName`, `name`) of a person become the pseudonym.
- * - Fields that are never given out, to anyone: password hashes, e-mail
- *   addresses, registration keys, tokens and storage keys.
+ * - `withheldFields` are never given out, to anyone, by an export or the API.
  */
 
-/** Fields no research reply carries, pseudonymised or not. */
+/** HMAC-SHA256 of `message` under `key`, in hexadecimal (Node's: services/api/research/pseudonymOf.ts). */
+export type HmacSha256 = (key: string, message: string) => string;
+
+/** A person's pseudonym under a key (a study secret, or `researchKey`'s). */
+export const pseudonymWith = (hmac: HmacSha256, key: string, userId: string): string => `P-${hmac(key, userId).slice(0, 12)}`;
+
+export const pseudonymMethod =
+  "P- followed by the first 12 hexadecimal digits of HMAC-SHA256(study secret, user id); a member's author id (membership) maps to the pseudonym of their user id";
+
+/** The key of the server's research pseudonyms: the study secret when one is configured, else one derived from the server's secret. */
+export const researchKey = (input: { studySecret?: string | null; serverSecret: string }): string =>
+  input.studySecret ? input.studySecret : `research-pseudonym\n${input.serverSecret}`;
+
+/** Fields no research export or reply carries, at any depth, pseudonymised or not. */
 export const withheldFields: ReadonlySet<string> = new Set([
   'passwordHash',
   'password',
@@ -39,24 +56,21 @@ export type People = {
   clean<T>(data: T): T;
 };
 
-export const pseudonymFor = (secret: string, communityId: string, authorId: string): string =>
-  `P-${createHmac('sha256', `research-pseudonym\n${secret}`).update(`${communityId}\n${authorId}`).digest('hex').slice(0, 12)}`;
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The people of one community as one caller sees them in research replies.
- * `members` are the community's memberships (author id and user id).
+ * `members` are the community's memberships (author id and user id);
+ * `pseudonymOf` gives a user id's pseudonym (`pseudonymWith` under a key).
  */
 export const peopleOf = (input: {
-  secret: string;
-  communityId: string;
+  pseudonymOf: (userId: string) => string;
   members: readonly { _id: string; userId: string }[];
   pseudonymise: boolean;
 }): People => {
   const pseudonyms = new Map<string, string>();
   for (const member of input.members) {
-    const pseudonym = pseudonymFor(input.secret, input.communityId, member._id);
+    const pseudonym = input.pseudonymOf(member.userId);
     pseudonyms.set(member._id, pseudonym);
     pseudonyms.set(member.userId, pseudonym);
   }
@@ -93,7 +107,6 @@ export const peopleOf = (input: {
     }
     return copy;
   };
-  const personOf = (id: string): string =>
-    input.pseudonymise ? (pseudonyms.get(id) ?? pseudonymFor(input.secret, input.communityId, `user:${id}`)) : id;
+  const personOf = (id: string): string => (input.pseudonymise ? (pseudonyms.get(id) ?? input.pseudonymOf(id)) : id);
   return { idOf, personOf, pseudonymised: input.pseudonymise, clean };
 };

@@ -1,23 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { peopleOf, pseudonymFor } from './pseudonyms.ts';
+import { peopleOf, pseudonymWith, type HmacSha256 } from './pseudonyms.ts';
+
+/** A stand-in for HMAC-SHA256 (the domain imports no Node built-in; services/api/research/pseudonymOf.unit.spec.ts checks Node's). */
+const fakeHmac: HmacSha256 = (key, message) => {
+  let h = 0;
+  for (const ch of `${key}|${message}`) h = (Math.imul(h, 31) + ch.charCodeAt(0)) >>> 0;
+  return h.toString(16).padStart(8, '0').repeat(8);
+};
+const pseudonymOf = (key: string, userId: string) => pseudonymWith(fakeHmac, key, userId);
 
 const members = [
   { _id: 'a'.repeat(24), userId: 'u'.repeat(24) },
   { _id: 'b'.repeat(24), userId: 'v'.repeat(24) },
 ];
-const people = (pseudonymise: boolean, secret = 's3cret', communityId = 'c'.repeat(24)) =>
-  peopleOf({ secret, communityId, members, pseudonymise });
+const people = (pseudonymise: boolean, key = 's3cret', list = members) =>
+  peopleOf({ pseudonymOf: (userId) => pseudonymOf(key, userId), members: list, pseudonymise });
 
 describe('research pseudonyms (issue 24 §5)', () => {
-  it('gives one person one stable pseudonym, by author or user id, different per community and secret', () => {
+  it('gives one person one stable pseudonym, by author or user id, the same in every community of a study, different per secret', () => {
     const p = people(true);
     expect(p.idOf('a'.repeat(24))).toMatch(/^P-[0-9a-f]{12}$/);
     expect(p.idOf('u'.repeat(24))).toBe(p.idOf('a'.repeat(24)));
     expect(p.idOf('b'.repeat(24))).not.toBe(p.idOf('a'.repeat(24)));
     expect(people(true).idOf('a'.repeat(24))).toBe(p.idOf('a'.repeat(24)));
     expect(people(true, 'other').idOf('a'.repeat(24))).not.toBe(p.idOf('a'.repeat(24)));
-    expect(people(true, 's3cret', 'd'.repeat(24)).idOf('a'.repeat(24))).not.toBe(p.idOf('a'.repeat(24)));
-    expect(pseudonymFor('s3cret', 'c'.repeat(24), 'a'.repeat(24))).toBe(p.idOf('a'.repeat(24)));
+    // The same user in another community (another membership id): the same person, the same pseudonym.
+    const elsewhere = people(true, 's3cret', [{ _id: 'd'.repeat(24), userId: 'u'.repeat(24) }]);
+    expect(elsewhere.idOf('d'.repeat(24))).toBe(p.idOf('a'.repeat(24)));
+    expect(pseudonymOf('s3cret', 'u'.repeat(24))).toBe(p.idOf('a'.repeat(24)));
     // Not a person: unchanged. An actor who is no member now (an admin): still a pseudonym.
     expect(p.idOf('note-id')).toBe('note-id');
     expect(p.personOf('z'.repeat(24))).toMatch(/^P-/);
