@@ -1,5 +1,5 @@
 import { keyConcepts, type KeyConcept } from './keyConcepts.ts';
-import { matchKey, normalise } from './normalise.ts';
+import { matchKey } from './normalise.ts';
 import { stem } from './stem.ts';
 import { atomsOf, segmenterFor, type Atom } from './tokens.ts';
 
@@ -36,9 +36,9 @@ export type PhraseMatch = {
   sentences: string[];
 };
 
-/** The sentences of a text (normalised), trimmed, empties dropped. */
+/** The sentences of a text as written (only NFC: apostrophes and NBSP kept for display), trimmed, empties dropped. */
 export const sentencesOf = (text: string, lang?: string): string[] =>
-  [...segmenterFor(lang, 'sentence').segment(normalise(text))]
+  [...segmenterFor(lang, 'sentence').segment(text.normalize('NFC'))]
     .map(({ segment }) => segment.trim())
     .filter((sentence) => sentence.length > 0);
 
@@ -70,7 +70,7 @@ type Pattern = { lang: string; target: string };
 const patternCache = new WeakMap<readonly KeyConcept[], Map<boolean, Pattern[][]>>();
 const patternsOf = (concepts: readonly KeyConcept[], inflections: boolean): Pattern[][] => {
   let byOption = patternCache.get(concepts);
-  if (!byOption) patternCache.set(concepts, (byOption = new Map()));
+  if (!byOption) patternCache.set(concepts, (byOption = new Map<boolean, Pattern[][]>()));
   let patterns = byOption.get(inflections);
   if (!patterns) {
     patterns = concepts.map((item) =>

@@ -29,7 +29,7 @@ export type PlainTextOptions = {
 /** A copy of a checked body whose references quote nothing (the body's size was checked first, so the depth is bounded). */
 const withoutQuotes = (node: unknown): unknown => {
   if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
-  const { attrs, content, ...rest } = node as { attrs?: unknown; content?: unknown };
+  const { attrs, content, ...rest } = node as { type?: unknown; attrs?: unknown; content?: unknown };
   const copy: Record<string, unknown> = { ...rest };
   if (attrs !== undefined) copy.attrs = rest.type === 'reference' && typeof attrs === 'object' ? { ...attrs, quote: '' } : attrs;
   if (content !== undefined) copy.content = Array.isArray(content) ? content.map(withoutQuotes) : content;

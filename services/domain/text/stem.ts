@@ -15,8 +15,8 @@ import { baseLanguage } from './normalise.ts';
  * are left alone, and no rule leaves fewer than three letters.
  *
  * French, in order:
- * 1. "-aux" → "-al" (chevaux → cheval, journaux → journal), and stop;
- * 2. "-x" after "eu", "au" or "ou" is dropped (jeux → jeu, bijoux → bijou), and stop;
+ * 1. "-aux" → "-al" (chevaux → cheval, journaux → journal), not "-eaux", and stop;
+ * 2. "-x" after "eu", "au" or "ou" is dropped (jeux → jeu, bijoux → bijou, gâteaux → gâteau), and stop;
  * 3. a final "s" (not "ss") is dropped (idées → idée);
  * 4. a final "e" is dropped (idée → idé, pensée → pensé, grande → grand),
  *    and then a doubled final consonant is halved (bonne → bon, cruelle → cruel, grosse → gros).
@@ -31,7 +31,7 @@ const minStem = 3;
 
 const frenchStem = (word: string): string => {
   if (word.length < 4) return word;
-  if (word.endsWith('aux') && word.length > 4) return `${word.slice(0, -3)}al`;
+  if (word.endsWith('aux') && !word.endsWith('eaux') && word.length > 4) return `${word.slice(0, -3)}al`;
   if (/(eu|au|ou)x$/u.test(word)) return word.slice(0, -1);
   let stem = word;
   if (stem.endsWith('s') && !stem.endsWith('ss') && stem.length - 1 >= minStem) stem = stem.slice(0, -1);

@@ -41,7 +41,7 @@ const put = <T>(record: Record<string, T>, key: string, value: T): T => {
   return value;
 };
 const own = <T>(record: Record<string, T>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
-const entryOf = (counts: TermCounts, key: string) => own(counts, key) ?? put(counts, key, { count: 0, forms: {} });
+const entryOf = (counts: TermCounts, key: string): TermCounts[string] => own(counts, key) ?? put(counts, key, { count: 0, forms: {} });
 
 /** The counts of a text's terms. */
 export const countTerms = (text: string, options: TermOptions = {}): TermCounts => {
@@ -87,11 +87,14 @@ const shownForm = (forms: Record<string, number>, key: string): string => {
   return best;
 };
 
-/** Terms by count (then alphabetically), the `limit` first (default all). */
+// Ties sort alike on every machine: French rules (accents after base letters), not the machine's locale.
+const collator = new Intl.Collator('fr');
+
+/** Terms by count (then alphabetically, French collation), the `limit` first (default all). */
 export const topTerms = (counts: TermCounts, limit = Number.POSITIVE_INFINITY): Term[] =>
   Object.entries(counts)
     .map(([key, { count, forms }]) => ({ term: shownForm(forms, key), key, count }))
-    .sort((a, b) => b.count - a.count || a.term.localeCompare(b.term) || a.key.localeCompare(b.key))
+    .sort((a, b) => b.count - a.count || collator.compare(a.term, b.term) || collator.compare(a.key, b.key))
     .slice(0, limit);
 
 /** A text's term frequencies, most frequent first. */

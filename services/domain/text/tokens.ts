@@ -117,5 +117,4 @@ export const wordsOf = (text: string, lang?: string): string[] =>
     .map((item) => item.word);
 
 /** How many words a text has: hyphenated compounds count once, an elided article not on its own ("l'idée" is one word). */
-export const wordCountOf = (text: string, lang?: string): number =>
-  tokensOf(text, lang).filter((item) => item.kind !== 'elision').length;
+export const wordCountOf = (text: string, lang?: string): number => tokensOf(text, lang).filter((item) => item.kind !== 'elision').length;
