@@ -20,15 +20,23 @@
 /** The languages Buildon's interface speaks use these codes; the JavaScript locale of each ('cn' and 'zh_CN' are Chinese). */
 const localeAliases: Readonly<Record<string, string>> = { cn: 'zh', zh_cn: 'zh-CN', zh_tw: 'zh-TW' };
 
-/** A valid BCP 47 locale for a language code of the app ('fr', 'zh_CN', 'pt-BR'…), or undefined (the root locale). */
-export const localeOf = (lang: string | undefined): string | undefined => {
-  if (!lang) return undefined;
+const canonical = (lang: string): string | undefined => {
   const code = localeAliases[lang.toLowerCase()] ?? lang.replace(/_/g, '-');
   try {
     return Intl.getCanonicalLocales(code)[0];
   } catch {
     return undefined;
   }
+};
+const locales = new Map<string, string | undefined>();
+
+/** A valid BCP 47 locale for a language code of the app ('fr', 'zh_CN', 'pt-BR'…), or undefined (the root locale). */
+export const localeOf = (lang: string | undefined): string | undefined => {
+  if (!lang) return undefined;
+  if (locales.has(lang)) return locales.get(lang);
+  const locale = canonical(lang);
+  if (locales.size < 1_000) locales.set(lang, locale);
+  return locale;
 };
 
 /** The base language of a code ('pt-BR' → 'pt', 'zh_CN' and 'cn' → 'zh'), lower case; '' when none. */
@@ -47,18 +55,27 @@ const invisibles = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
 export const normalise = (text: string): string =>
   text.normalize('NFC').replace(invisibles, '').replace(spaces, ' ').replace(apostrophes, "'").replace(hyphens, '-');
 
-/** Lower case in a language's own rules (Turkish dotted I, Greek final sigma…); plain lower case when the language is unknown. */
-export const foldCase = (text: string, lang?: string): string => {
+// The only languages whose lower case differs from Unicode's default (SpecialCasing.txt): Lithuanian, Turkish, Azeri.
+const ownCasing: ReadonlySet<string> = new Set(['lt', 'tr', 'az']);
+
+const lowerCase = (text: string): string => text.toLowerCase();
+
+/** A language's lower-casing function, resolved once (for a loop over words). */
+export const lowerCaseFor = (lang?: string): ((text: string) => string) => {
+  if (!ownCasing.has(baseLanguage(lang))) return lowerCase;
   const locale = localeOf(lang);
-  return locale ? text.toLocaleLowerCase(locale) : text.toLowerCase();
+  return (text) => text.toLocaleLowerCase(locale);
 };
+
+/** Lower case in a language's own rules (Turkish dotted I…); Unicode's default otherwise. */
+export const foldCase = (text: string, lang?: string): string => lowerCaseFor(lang)(text);
 
 const spelledOut: Readonly<Record<string, string>> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o', đ: 'd', ł: 'l', ı: 'i' };
 const notLetterOrDigit = /[^\p{L}\p{M}\p{N}]+/gu;
 const accents = /([\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}])\p{M}+/gu;
 
-/** The comparison key of a word or a phrase: no case, no accents, letters and digits only (see above). */
-export const matchKey = (text: string): string =>
+/** `matchKey` of a long text (a note's), not cached. */
+export const textKey = (text: string): string =>
   text
     .normalize('NFKD')
     .replace(accents, '$1')
@@ -66,6 +83,23 @@ export const matchKey = (text: string): string =>
     .replace(/[œæßøđłı]/g, (letter) => spelledOut[letter] ?? letter)
     .replace(notLetterOrDigit, '')
     .normalize('NFC');
+
+// A class's vocabulary is small: each word's key is computed once (the cache is emptied when it grows past a bound).
+const plainKey = /^[a-z0-9]*$/;
+const keys = new Map<string, string>();
+const maxKeys = 50_000;
+
+/** The comparison key of a word or a phrase: no case, no accents, letters and digits only (see above). */
+export const matchKey = (text: string): string => {
+  if (plainKey.test(text)) return text;
+  let key = keys.get(text);
+  if (key === undefined) {
+    key = textKey(text);
+    if (keys.size >= maxKeys) keys.clear();
+    keys.set(text, key);
+  }
+  return key;
+};
 
 /** Whether two words or phrases are the same once case, accents, hyphens, spaces and punctuation are ignored. */
 export const sameKey = (a: string, b: string): boolean => matchKey(a) === matchKey(b);

@@ -1,5 +1,5 @@
 import { keyConcepts, type KeyConcept } from './keyConcepts.ts';
-import { matchKey } from './normalise.ts';
+import { matchKey, textKey } from './normalise.ts';
 import { stem } from './stem.ts';
 import { atomsOf, segmenterFor, type Atom } from './tokens.ts';
 
@@ -15,7 +15,10 @@ import { atomsOf, segmenterFor, type Atom } from './tokens.ts';
  * elisions) whose keys, put end to end, spell the phrase's keys put end to
  * end: that is how "autoorganisation" (one word) matches "Auto-organisation"
  * (two). A match never spans two sentences (`Intl.Segmenter`, granularity
- * 'sentence'; a new line ends one too). With `inflections`, both sides go
+ * 'sentence'; a new line ends one too), and the phrase's letters stand in a
+ * row in the text (so "the pupil's idea" holds "pupil's idea", not "pupil
+ * idea"; checked first, on the whole text, which makes a note that speaks of
+ * no concept cheap). With `inflections`, both sides go
  * through the light stemmer of the phrase's language first, so "des idées
  * améliorables" and "une idée améliorable" both count.
  */
@@ -89,10 +92,16 @@ export const findPhrases = (text: string, options: PhraseOptions = {}, concepts:
   const inflections = options.inflections ?? false;
   const patterns = patternsOf(concepts, inflections);
   const results: PhraseMatch[] = concepts.map(({ id, label }) => ({ id, label, count: 0, sentences: [] }));
+  // Without inflections a phrase can only match where its key stands in the text's key.
+  const possible = (key: string) => (phrases: readonly Pattern[]) => inflections || phrases.some(({ target }) => key.includes(target));
+  if (!patterns.some(possible(textKey(text)))) return results;
   for (const sentence of sentencesOf(text, options.lang)) {
+    const candidate = possible(textKey(sentence));
+    if (!patterns.some(candidate)) continue;
     const atoms = atomsOf(sentence, options.lang);
     const forms = new Map<string, string[]>();
     patterns.forEach((phrases, index) => {
+      if (!candidate(phrases)) return;
       const taken = new Set<number>();
       for (const { lang, target } of phrases) {
         const key = inflections ? lang : '';

@@ -116,6 +116,12 @@ describe('findPhrases', () => {
     ]);
     expect(conceptsIn('', {})).toEqual([]);
   });
+
+  it("finds a phrase only where its letters stand in a row (a possessive's s is a letter)", () => {
+    const phrases = (text: string): KeyConcept[] => [{ id: 'p', label: text, phrases: [{ lang: 'en', text }] }];
+    expect(findPhrases("The pupil's idea.", { lang: 'en' }, phrases("pupil's idea"))[0]?.count).toBe(1);
+    expect(findPhrases("The pupil's idea.", { lang: 'en' }, phrases('pupil idea'))[0]?.count).toBe(0);
+  });
 });
 
 describe('sentencesOf', () => {

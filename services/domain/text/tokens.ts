@@ -1,4 +1,4 @@
-import { foldCase, localeOf, matchKey, normalise } from './normalise.ts';
+import { localeOf, lowerCaseFor, matchKey, normalise } from './normalise.ts';
 
 /**
  * Tokenisation with `Intl.Segmenter` (issue 13 §1): the words of a text as
@@ -8,9 +8,10 @@ import { foldCase, localeOf, matchKey, normalise } from './normalise.ts';
  * - French and Italian elisions are split off: "l'émergence" is the article
  *   "l'" (kind `elision`, a stop word) and the word "émergence"; "qu'il",
  *   "jusqu'ici", "dell'idea" likewise; "aujourd'hui" stays one word.
- * - An English possessive 's is dropped ("the pupil's idea" → "pupil").
  * - Hyphenated words are one token ("auto-organisation", "peut-être"),
  *   made of atoms (`atomsOf`) that phrase matching compares one by one.
+ * - A token drops an English possessive 's ("the pupil's idea" → "pupil");
+ *   an atom keeps it (a phrase matches letters in a row).
  * - Numbers ("2024", "3,5") are kind `number`; emoji and punctuation are not
  *   words and separate the words around them.
  *
@@ -51,33 +52,36 @@ export const segmenterFor = (lang: string | undefined, granularity: 'word' | 'se
 
 // The elided words of French (l', d', qu', jusqu'…) and Italian (un', dell', all'…), before a letter.
 const elision = /^(qu|jusqu|lorsqu|puisqu|quoiqu|presqu|[cdjlmnst]|un|dell|all|dall|nell|sull|coll|quell)'(?=\p{L})/iu;
-const possessive = /^(\p{L}{2,})'s$/iu;
+const possessive = /^(\p{L}[\p{L}-]+)'s$/iu;
 const number = /^[\p{N}.,']+$/u;
+const digit = /^\p{N}/u;
 
-const token = (text: string, start: number, kind: TokenKind, lang: string | undefined): Token => {
-  const word = foldCase(text, lang);
+type Lower = (text: string) => string;
+
+const token = (text: string, start: number, kind: TokenKind, lower: Lower): Token => {
+  const word = lower(text);
   return { text, word, key: matchKey(word), start, end: start + text.length, kind };
 };
 
-/** The atoms of one word-like segment: an elided article first when there is one. */
-const piecesOf = (segment: string, start: number, lang: string | undefined): Token[] => {
-  const pieces: Token[] = [];
+/** The atoms of one word-like segment, added to `atoms`: an elided article first when there is one. */
+const addPieces = (atoms: Atom[], segment: string, start: number, joined: boolean, lower: Lower): void => {
   let rest = segment;
   let at = start;
-  const elided = elision.exec(rest);
+  const apostrophe = rest.includes("'");
+  const elided = apostrophe ? elision.exec(rest) : null;
   if (elided) {
-    pieces.push(token(elided[0], at, 'elision', lang));
+    atoms.push({ ...token(elided[0], at, 'elision', lower), joined });
     rest = rest.slice(elided[0].length);
     at += elided[0].length;
   }
-  const owner = possessive.exec(rest);
-  if (owner?.[1]) rest = owner[1];
-  if (rest.length > 0) pieces.push(token(rest, at, number.test(rest) ? 'number' : 'word', lang));
-  return pieces;
+  if (rest.length === 0) return;
+  const kind = digit.test(rest) && number.test(rest) ? 'number' : 'word';
+  atoms.push({ ...token(rest, at, kind, lower), joined: joined && !elided });
 };
 
 /** Every atom of a text, in order: words split at hyphens and elisions (see above). */
 export const atomsOf = (text: string, lang?: string): Atom[] => {
+  const lower = lowerCaseFor(lang);
   const atoms: Atom[] = [];
   let hyphenEnd = -1;
   let lastEnd = -1;
@@ -86,17 +90,23 @@ export const atomsOf = (text: string, lang?: string): Atom[] => {
       hyphenEnd = segment === '-' && index === lastEnd ? index + 1 : -1;
       continue;
     }
-    const pieces = piecesOf(segment, index, lang);
-    pieces.forEach((piece, i) => atoms.push({ ...piece, joined: i === 0 && index === hyphenEnd }));
+    addPieces(atoms, segment, index, index === hyphenEnd, lower);
     lastEnd = index + segment.length;
     hyphenEnd = -1;
   }
   return atoms;
 };
 
-/** The tokens of a text: its atoms with hyphenated compounds put back together. */
+/** A token without an English possessive ("pupil's" → "pupil"). */
+const withoutPossessive = (item: Token, lower: Lower): Token => {
+  const owner = item.kind === 'word' && item.text.includes("'") ? possessive.exec(item.text) : null;
+  return owner?.[1] ? token(owner[1], item.start, 'word', lower) : item;
+};
+
+/** The tokens of a text: its atoms with hyphenated compounds put back together, possessives dropped. */
 export const tokensOf = (text: string, lang?: string): Token[] => {
   const normal = normalise(text);
+  const lower = lowerCaseFor(lang);
   const tokens: Token[] = [];
   for (const { joined, ...atom } of atomsOf(normal, lang)) {
     const previous = tokens.at(-1);
@@ -105,9 +115,9 @@ export const tokensOf = (text: string, lang?: string): Token[] => {
       continue;
     }
     const kind = previous.kind === 'number' && atom.kind === 'number' ? 'number' : 'word';
-    tokens[tokens.length - 1] = token(normal.slice(previous.start, atom.end), previous.start, kind, lang);
+    tokens[tokens.length - 1] = token(normal.slice(previous.start, atom.end), previous.start, kind, lower);
   }
-  return tokens;
+  return tokens.map((item) => withoutPossessive(item, lower));
 };
 
 /** The words of a text (numbers and elided articles left out), lower case. */

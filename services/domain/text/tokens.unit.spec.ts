@@ -31,6 +31,8 @@ describe('tokensOf', () => {
       'word:pupil',
       'word:idea',
     ]);
+    expect(shown("my mother-in-law's car", 'en')).toEqual(['word:my', 'word:mother-in-law', 'word:car']);
+    expect(atomsOf("the pupil's idea", 'en').map((atom) => atom.key)).toEqual(['the', 'pupils', 'idea']);
   });
 
   it('keeps hyphenated words whole, with any hyphen, and keys them without it', () => {
