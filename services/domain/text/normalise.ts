@@ -4,10 +4,10 @@
  * - `normalise`: what a reader would call the same text — Unicode NFC, every
  *   kind of space (NBSP, narrow NBSP, ideographic space…) a plain space,
  *   typographic apostrophes the ASCII one, hyphen variants '-', soft hyphens
- *   and zero-width characters dropped. Offsets into the result are what the
- *   tokeniser and the sentence splitter report.
- * - `matchKey`: what a search compares — lower case, accents and other
- *   combining marks of Latin, Greek and Cyrillic letters removed (NFKD, so
+ *   and zero-width characters dropped. Token offsets are into this form
+ *   (sentences are shown as written: NFC only).
+ * - `matchKey`: what a search compares — lower case, the accents (combining
+ *   marks) of Latin, Greek and Cyrillic letters removed (NFKD, so
  *   ligatures such as 'ﬁ' open up too; 'œ', 'æ' and 'ß' are spelt out; the
  *   marks of other scripts, such as Japanese voicing marks, change the word
  *   and stay), and everything that is not a letter or a digit
