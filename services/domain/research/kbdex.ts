@@ -1,5 +1,4 @@
-import { noteBodyOf, type TypedData } from '../../../contracts/contributionData.ts';
-import { parseNoteBody, plainTextOf } from '../../../contracts/noteSchema.ts';
+import { notePlainText } from '../text/plainText.ts';
 
 /**
  * The KBDeX hand-off (issue 24 §1). KBDeX (Knowledge Building Discourse
@@ -99,17 +98,6 @@ const contributionTimes = (versions: readonly KbdexVersion[], at: number): Map<s
   return times;
 };
 
-/** A note body's plain text ('' when it does not parse). */
-const plainText = (snapshot: Record<string, unknown>): string => {
-  const body = noteBodyOf(snapshot as unknown as TypedData);
-  if (body === undefined || body === null) return '';
-  try {
-    return plainTextOf(parseNoteBody(body));
-  } catch {
-    return '';
-  }
-};
-
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -156,7 +144,7 @@ export const kbdexRows = (
     if (wanted && group === undefined) continue;
     const names = strings(snapshot.authors).map(authorName);
     const title = mask(text(snapshot.title));
-    const body = mask(plainText(snapshot));
+    const body = mask(notePlainText(snapshot));
     rows.push({
       author: names[0] ?? '',
       text: options.withTitle ? `${title}\n${body}` : body,
