@@ -1,4 +1,4 @@
-import { parseNoteBody, plainTextOf } from '../../../contracts/noteSchema.ts';
+import { bodyPlainText } from '../text/plainText.ts';
 import type { SourceEvent } from './pseudonymise.ts';
 
 /**
@@ -45,14 +45,6 @@ export const discourseLinkTypes = new Set(['buildson', 'references', 'supports']
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-
-const plainText = (body: unknown): string => {
-  try {
-    return plainTextOf(parseNoteBody(body));
-  } catch {
-    return '';
-  }
-};
 
 type Note = {
   authors: string[];
@@ -117,7 +109,7 @@ export const researchTables = (events: readonly SourceEvent[]): Record<TableName
       case 'NoteContributed':
       case 'NoteSaved': {
         const title = str(data.title) ?? '';
-        const text = plainText(data.body);
+        const text = bodyPlainText(data.body);
         tables.versions.push([
           position,
           at,

@@ -1,5 +1,4 @@
-import { noteBodyOf, type TypedData } from '../../../../contracts/contributionData.ts';
-import { parseNoteBody, plainTextOf } from '../../../../contracts/noteSchema.ts';
+import { notePlainText } from '../../../domain/text/plainText.ts';
 import type { ResearchSnapshotReply } from '../../../../contracts/api/research.ts';
 import { historicalObjectsCollectionName, type HistoricalObjectDocument } from '../../../../projections/history/index.ts';
 import type { ReadStore } from '../../../core/readStore.ts';
@@ -35,17 +34,6 @@ export const statesAt = (versions: readonly Version[], at: number): Map<string, 
   return latest;
 };
 
-const plainText = (snapshot: Record<string, unknown>): string => {
-  if (snapshot.type !== 'Note') return '';
-  const body = noteBodyOf(snapshot as unknown as TypedData);
-  if (body === undefined || body === null) return '';
-  try {
-    return plainTextOf(parseNoteBody(body));
-  } catch {
-    return '';
-  }
-};
-
 /** The snapshot from versions (pure; the query below reads them). */
 export const snapshotOf = (
   versions: readonly Version[],
@@ -61,7 +49,7 @@ export const snapshotOf = (
       id: version.dataId,
       type: text(data.type),
       title: text(data.title),
-      text: plainText(data),
+      text: notePlainText(data),
       authors: strings(data.authors).map((id) => input.people.idOf(id)),
       permission: text(data.permission),
       status: text(data.status),
