@@ -273,6 +273,11 @@ describeBrowser('analytics pages: s2viz, dashboards, author network', () => {
     await ready(pupilPage);
     expect(await pupilPage.getByTestId('network-svg').locator('[data-node]').count()).toBe(reply.nodes.length);
     await expectNoClassmateName(pupilPage);
+    // The original's address, by view: the view's community opens with that view chosen.
+    await pupilPage.goto(`${app.url}/authornetwork/${viewId}`);
+    await pupilPage.waitForURL(`${app.url}/authornetwork/${community._id}?view=${viewId}`);
+    await ready(pupilPage);
+    expect(await pupilPage.getByTestId('network-view').inputValue()).toBe(viewId);
   });
 
   it("refuses a non-member on every page with the server's French message, and shows the menu to members only", async () => {

@@ -49,8 +49,8 @@ const DashboardPage = lazy(() => import('../features/analytics/components/Dashbo
 const NoteDashboardPage = lazy(() =>
   import('../features/analytics/components/NoteDashboardPage.tsx').then((m) => ({ default: m.NoteDashboardPage })),
 );
-const AuthorNetworkPage = lazy(() =>
-  import('../features/analytics/components/AuthorNetworkPage.tsx').then((m) => ({ default: m.AuthorNetworkPage })),
+const AuthorNetworkRoute = lazy(() =>
+  import('../features/analytics/components/AuthorNetworkRoute.tsx').then((m) => ({ default: m.AuthorNetworkRoute })),
 );
 const TimeMachinePage = lazy(() =>
   import('../features/view/timemachine/TimeMachinePage.tsx').then((m) => ({ default: m.TimeMachinePage })),
@@ -106,7 +106,7 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.s2viz, element: <RequireAuth>{() => <S2vizPage />}</RequireAuth> },
         { path: paths.dashboard, element: <RequireAuth>{() => <DashboardPage />}</RequireAuth> },
         { path: paths.dashboard2, element: <RequireAuth>{() => <NoteDashboardPage />}</RequireAuth> },
-        { path: paths.authorNetwork, element: <RequireAuth>{() => <AuthorNetworkPage />}</RequireAuth> },
+        { path: paths.authorNetwork, element: <RequireAuth>{() => <AuthorNetworkRoute />}</RequireAuth> },
         // The guides are read before the first login too.
         { path: paths.guide, element: <GuidePage /> },
         { path: '*', element: <Navigate to={paths.home} replace /> },

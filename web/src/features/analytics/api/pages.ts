@@ -49,3 +49,32 @@ export const useAuthorNetwork = (communityId: string, query: AuthorNetworkQuery)
  */
 export const fetchDashboardCsv = (communityId: string, query: DashboardQuery): Promise<{ text: string; fileName: string | null }> =>
   fetchTextFile(path(communityId, 'dashboard.csv', query));
+
+/**
+ * The community of `id` when it is a view's id, for the original's
+ * `/authornetwork/{viewId}`; null when it is not a view (a community's id).
+ * A community of one's own is known from one's registrations: no view lookup.
+ */
+export const useViewCommunity = (id: string) => {
+  const registrations = useQuery({
+    queryKey: ['users', 'myRegistrations'] as const,
+    queryFn: () => api.request<{ communityId: string }[]>('/api/users/myRegistrations'),
+  });
+  const mine = registrations.data?.some((registration) => registration.communityId === id) ?? false;
+  const view = useQuery({
+    queryKey: ['views', id] as const,
+    queryFn: async () => {
+      try {
+        return await api.request<{ community: { _id: string } }>(`/api/views/${enc(id)}`);
+      } catch (error) {
+        // Not a view one may read: the id is taken as a community's.
+        if (error instanceof ApiError && error.status < 500) return null;
+        throw error;
+      }
+    },
+    enabled: Boolean(id) && registrations.isSuccess && !mine,
+    retry: false,
+  });
+  if (mine) return { resolved: true, communityId: null };
+  return { resolved: view.isSuccess || view.isError || registrations.isError, communityId: view.data?.community._id ?? null };
+};

@@ -19,9 +19,9 @@ const forces: Forces = { distance: 260, charge: -300 };
 type Filters = RangeFilters & { group: string; view: string };
 
 /**
- * `/authornetwork/{communityId}` (the original's `/authornetwork/{viewId}`:
- * the API is per community with a view filter, so the view comes as
- * `?view=`): authors sized by contributions, build-on edges weighted by
+ * `/authornetwork/{communityId}?view=` (the API is per community with a view
+ * filter; the original's `/authornetwork/{viewId}` comes here through
+ * AuthorNetworkRoute): authors sized by contributions, build-on edges weighted by
  * author pairs, self-loops kept (issue 12 §4, fact sheet §7).
  */
 export const AuthorNetworkPage = () => {
