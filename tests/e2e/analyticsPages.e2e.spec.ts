@@ -325,6 +325,13 @@ describeBrowser('analytics pages: s2viz, dashboards, author network', () => {
     // Five notes, numbered in the order they were written; Bastien's first, its title before its text.
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['1', '2', '3', '4', '5']);
     expect(lines[1]).toMatch(/^1,"[^"]*bastien[^"]*","Pourquoi la glace flotte\n/i);
+    // For a study: every author a pseudonym, no pupil's name anywhere in the file.
+    await page.getByTestId('kbdex-pseudonymise').check();
+    const [study] = await Promise.all([page.waitForEvent('download'), page.getByTestId('kbdex-download').click()]);
+    const studyText = readFileSync(await study.path(), 'utf8');
+    const studyRows = studyText.split('\r\n').slice(1).filter(Boolean);
+    for (const row of studyRows) expect(row.split(',')[1]).toMatch(/^"P-[0-9a-f]{12}"$/);
+    for (const name of [...classmates, 'bastien']) expect(studyText.toLowerCase()).not.toContain(name);
     await page.getByTestId('kbdex-download').scrollIntoViewIfNeeded();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: '/tmp/pages-kbdex-1280.png', fullPage: true });

@@ -18,7 +18,7 @@ import { kbdexUrl, type KbdexChoices } from './kbdexUrl.ts';
  */
 export const KbdexExportCard = ({ communityId }: { communityId: string }) => {
   const { t } = useTranslation();
-  const [choices, setChoices] = useState<KbdexChoices>({ at: '', since: '', withTitle: false, includePrivate: false });
+  const [choices, setChoices] = useState<KbdexChoices>({ at: '', since: '', withTitle: false, includePrivate: false, pseudonymise: false });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const problem = choices.at && choices.since && choices.since > choices.at ? t('communitySettings.kbdex.sinceAfterAt') : null;
@@ -66,6 +66,13 @@ export const KbdexExportCard = ({ communityId }: { communityId: string }) => {
         checked={choices.includePrivate}
         onChange={(event) => setChoices((c) => ({ ...c, includePrivate: event.target.checked }))}
         data-testid="kbdex-private"
+      />
+      <Checkbox
+        label={t('communitySettings.kbdex.pseudonymise')}
+        hint={t('communitySettings.kbdex.pseudonymiseHint')}
+        checked={choices.pseudonymise}
+        onChange={(event) => setChoices((c) => ({ ...c, pseudonymise: event.target.checked }))}
+        data-testid="kbdex-pseudonymise"
       />
       <div>
         <Button

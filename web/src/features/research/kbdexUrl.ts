@@ -1,5 +1,5 @@
 /** What a manager chose for a KBDeX file: days as the date field gives them (YYYY-MM-DD, the browser's time zone). */
-export type KbdexChoices = { at: string; since: string; withTitle: boolean; includePrivate: boolean };
+export type KbdexChoices = { at: string; since: string; withTitle: boolean; includePrivate: boolean; pseudonymise: boolean };
 
 /** Midnight starting `day` in the browser's time zone, as an ISO instant. */
 const startOf = (day: string): string => new Date(`${day}T00:00:00`).toISOString();
@@ -13,6 +13,7 @@ export const kbdexUrl = (communityId: string, choices: KbdexChoices): string => 
   if (choices.since) query.set('from', startOf(choices.since));
   if (choices.withTitle) query.set('title', 'true');
   if (choices.includePrivate) query.set('private', 'true');
+  if (choices.pseudonymise) query.set('pseudonymise', 'true');
   const search = query.toString();
   return `/api/communities/${encodeURIComponent(communityId)}/kbdex.csv${search ? `?${search}` : ''}`;
 };
