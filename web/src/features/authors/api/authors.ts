@@ -70,7 +70,7 @@ const useInvalidateAuthors = (communityId: string) => {
 export const useChangeRole = (communityId: string) => {
   const invalidate = useInvalidateAuthors(communityId);
   return useMutation({
-    mutationFn: ({ authorId, role }: { authorId: string; role: 'manager' | 'writer' }) =>
+    mutationFn: ({ authorId, role }: { authorId: string; role: 'manager' | 'researcher' | 'writer' }) =>
       api.request<Author>(`/api/authors/${enc(communityId)}/${enc(authorId)}/role`, { method: 'PUT', body: { role } }),
     onSuccess: invalidate,
   });

@@ -1,4 +1,4 @@
-import { Settings, ShieldCheck, UserMinus, UsersRound } from 'lucide-react';
+import { Microscope, Settings, ShieldCheck, UserMinus, UsersRound } from 'lucide-react';
 import { usePersonNames } from '../../../lib/personNames.ts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { SelectField } from '../../../components/SelectField.tsx';
 import { Card, Page } from '../../../components/Page.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useCommunityAuthors } from '../../../lib/community.ts';
+import type { Author } from '../../../../../contracts/api/communities.ts';
 import { useBlockWriters, useChangeRole, useManagers } from '../api/authors.ts';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import layout from '../../../styles/layout.module.css';
@@ -20,26 +21,59 @@ import { CsvRenameCard } from './CsvRenameCard.tsx';
 import { WritersCard } from './WritersCard.tsx';
 import { messageText } from '../../../lib/messages.ts';
 
-/** Managers, with add (from the writers) and remove, and the spec's messages. */
-const ManagersCard = ({ communityId }: { communityId: string }) => {
+/** What differs between the managers' card and the researchers' card: texts and test ids. */
+const roleCards = {
+  manager: {
+    title: 'authors.managersTitle',
+    add: 'authors.addManager',
+    promote: 'authors.promote',
+    removeOf: 'authors.demoteOf',
+    named: 'authors.promoted',
+    ids: { list: 'managers', remove: 'demote', select: 'add-manager-select', add: 'add-manager', result: 'managers-result' },
+  },
+  researcher: {
+    title: 'authors.researchersTitle',
+    add: 'authors.addResearcher',
+    promote: 'authors.promoteResearcher',
+    removeOf: 'authors.removeResearcherOf',
+    named: 'authors.researcherNamed',
+    ids: {
+      list: 'researchers',
+      remove: 'remove-researcher',
+      select: 'add-researcher-select',
+      add: 'add-researcher',
+      result: 'researchers-result',
+    },
+  },
+} as const;
+
+/**
+ * The managers (the spec's messages) or the researchers (issue 24 §5: read
+ * everything a manager reads, change nothing) of a community: each with a
+ * button that makes them a writer again, and a writer chosen to join them.
+ */
+const RoleCard = ({ communityId, role }: { communityId: string; role: keyof typeof roleCards }) => {
   const { t } = useTranslation();
+  const texts = roleCards[role];
   const managers = useManagers(communityId);
   const authors = useCommunityAuthors(communityId);
   const changeRole = useChangeRole(communityId);
   const names = usePersonNames(communityId);
   const [selected, setSelected] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const writers = useMemo(
-    () => (authors.data ?? []).filter((a) => a.role === 'writer').sort((a, b) => a.userName.localeCompare(b.userName)),
-    [authors.data],
+  const byUserName = (list: readonly Author[]) => [...list].sort((a, b) => a.userName.localeCompare(b.userName));
+  const writers = useMemo(() => byUserName((authors.data ?? []).filter((a) => a.role === 'writer')), [authors.data]);
+  const holders = useMemo(
+    () => (role === 'manager' ? managers.data : authors.data && byUserName(authors.data.filter((a) => a.role === 'researcher'))),
+    [role, managers.data, authors.data],
   );
 
-  const run = async (authorId: string, role: 'manager' | 'writer', name: string) => {
+  const run = async (authorId: string, next: 'manager' | 'researcher' | 'writer', name: string) => {
     setOutcome(null);
     try {
-      await changeRole.mutateAsync({ authorId, role });
+      await changeRole.mutateAsync({ authorId, role: next });
       setSelected('');
-      setOutcome({ ok: true, text: role === 'manager' ? t('authors.promoted', { name }) : t('authors.demoted', { name }) });
+      setOutcome({ ok: true, text: next === 'writer' ? t('authors.demoted', { name }) : t(texts.named, { name }) });
     } catch (failure) {
       setOutcome({ ok: false, text: serverMessage(failure) ?? t('common.genericError') });
     }
@@ -51,27 +85,31 @@ const ManagersCard = ({ communityId }: { communityId: string }) => {
       setOutcome({ ok: false, text: messageText('community.noAuthorSelected') });
       return;
     }
-    void run(author._id, 'manager', author.userName);
+    void run(author._id, role, author.userName);
   };
 
   return (
-    <Card title={t('authors.managersTitle')}>
-      {managers.isPending && <p role="status">{t('common.loading')}</p>}
-      {managers.data && (
-        <ul className={styles.people} data-testid="managers">
-          {managers.data.map((manager) => (
-            <li key={manager._id} className={styles.person} data-user={manager.userName}>
-              <ShieldCheck size={18} aria-hidden="true" className={styles.personIcon} />
+    <Card title={t(texts.title)}>
+      {!holders && <p role="status">{t('common.loading')}</p>}
+      {holders && (
+        <ul className={styles.people} data-testid={texts.ids.list}>
+          {holders.map((holder) => (
+            <li key={holder._id} className={styles.person} data-user={holder.userName}>
+              {role === 'manager' ? (
+                <ShieldCheck size={18} aria-hidden="true" className={styles.personIcon} />
+              ) : (
+                <Microscope size={18} aria-hidden="true" className={styles.personIcon} />
+              )}
               <span className={styles.personText}>
-                <span className={layout.strong}>{names.name(manager)}</span>
-                <span className={layout.muted}>{manager.userName}</span>
+                <span className={layout.strong}>{names.name(holder)}</span>
+                <span className={layout.muted}>{holder.userName}</span>
               </span>
               <Button
                 variant="ghost"
-                aria-label={t('authors.demoteOf', { name: manager.userName })}
+                aria-label={t(texts.removeOf, { name: holder.userName })}
                 disabled={changeRole.isPending}
-                onClick={() => void run(manager._id, 'writer', manager.userName)}
-                data-testid="demote"
+                onClick={() => void run(holder._id, 'writer', holder.userName)}
+                data-testid={texts.ids.remove}
               >
                 <UserMinus size={18} aria-hidden="true" />
                 <span className={styles.hideNarrow}>{t('authors.demote')}</span>
@@ -82,11 +120,11 @@ const ManagersCard = ({ communityId }: { communityId: string }) => {
       )}
       <div className={`${layout.inlineForm} ${styles.growFirst}`}>
         <SelectField
-          name="add-manager"
-          label={t('authors.addManager')}
+          name={texts.ids.add}
+          label={t(texts.add)}
           value={selected}
           onChange={(event) => setSelected(event.target.value)}
-          data-testid="add-manager-select"
+          data-testid={texts.ids.select}
         >
           <option value="">{t('authors.chooseAuthor')}</option>
           {writers.map((writer) => (
@@ -95,11 +133,11 @@ const ManagersCard = ({ communityId }: { communityId: string }) => {
             </option>
           ))}
         </SelectField>
-        <Button variant="secondary" onClick={handleAdd} disabled={changeRole.isPending} data-testid="add-manager">
-          {t('authors.promote')}
+        <Button variant="secondary" onClick={handleAdd} disabled={changeRole.isPending} data-testid={texts.ids.add}>
+          {t(texts.promote)}
         </Button>
       </div>
-      <OutcomeAlert outcome={outcome} testId="managers-result" />
+      <OutcomeAlert outcome={outcome} testId={texts.ids.result} />
     </Card>
   );
 };
@@ -139,7 +177,8 @@ export const AuthorManagerPage = () => {
         </Link>
       </nav>
       <div className={layout.cardGrid}>
-        <ManagersCard communityId={communityId} />
+        <RoleCard communityId={communityId} role="manager" />
+        <RoleCard communityId={communityId} role="researcher" />
         <BlockCard communityId={communityId} />
         <WritersCard communityId={communityId} />
         <CsvImportCard communityId={communityId} />
