@@ -116,3 +116,6 @@ const inMemory = await benchCanvas('memory');
 console.log(
   `   use case, in-memory read store         : median ${fmt(percentile(inMemory.service, 50), 2)} ms, CPU ${fmt(inMemory.serviceCpuMs, 2)} ms/load; SQLite / memory CPU ${(result.serviceCpuMs / inMemory.serviceCpuMs).toFixed(2)}×`,
 );
+console.log(
+  `   HTTP, in-memory read store             : CPU ${fmt(inMemory.injected.cpuMs ?? 0, 2)} ms/load through inject; ${fmt(inMemory.perSecond)} requests/s with ${clients} clients; SQLite / memory requests/s ${(result.perSecond / inMemory.perSecond).toFixed(2)}×`,
+);
