@@ -105,5 +105,10 @@ describe('POST /api/research/:communityId/export', () => {
     const bad = await exportAs(w, w.manager, { maskNames: 'yes' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('maskNames');
+    const unknown = await exportAs(w, w.manager, { includePrivate: true });
+    expect(unknown.statusCode).toBe(400);
+    // No body at all: a 400, never a 500.
+    const empty = await w.t.app.inject({ method: 'POST', url: `/api/research/${w.communityId}/export`, headers: bearer(w.manager.token) });
+    expect(empty.statusCode).toBe(400);
   });
 });
