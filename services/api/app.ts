@@ -64,6 +64,8 @@ export const readOnlyPostRoutes: ReadonlySet<string> = new Set([
   '/api/authors/search/count/:communityId',
   '/api/authors/search/writer/:communityId',
   '/api/attachments/:id/playback',
+  // The research export (issue 24 §3) writes only to a temporary folder and answers a ZIP: researchers may call it.
+  '/api/research/:communityId/export',
 ]);
 
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist/', import.meta.url));

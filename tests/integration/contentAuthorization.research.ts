@@ -26,4 +26,10 @@ export const researchRows: Row[] = [
     expect: researchers,
     request: async (w) => ({ url: `/api/research/${w.communityId}/events?after=0&limit=500` }),
   },
+  {
+    // A POST that only reads (services/api/app.ts readOnlyPostRoutes): the research export as a ZIP.
+    route: 'POST /api/research/:communityId/export',
+    expect: researchers,
+    request: async (w) => ({ url: `/api/research/${w.communityId}/export`, payload: { maskNames: true } }),
+  },
 ];

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { problemResponses } from '../../../../contracts/api/common.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../../../contracts/api/research.ts';
 import { ValidationError } from '../../../core/errors.ts';
 import type { AppServices } from '../../../app/appServices.ts';
+import { researchExportZip } from '../../research/exportZip.ts';
 
 /**
  * The research API (issue 24 §5, docs/research.md "A researcher's access"):
@@ -26,6 +27,12 @@ const instant = (field: string, value: string | undefined): number | undefined =
   if (Number.isNaN(ms)) throw ValidationError.field(field, msg('errors.fieldInvalid', { field }));
   return ms;
 };
+
+/** The web's research export (issue 24 §3): options of `kf export --research`. */
+const ResearchExportBody = Type.Object(
+  { maskNames: Type.Optional(Type.Boolean({ description: "Replace members' names in texts by their pseudonyms (--mask-names)" })) },
+  { additionalProperties: false },
+);
 
 const researchRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
   const { research } = services;
@@ -94,6 +101,34 @@ const researchRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = asy
         after: request.query.after ?? 0,
         limit: request.query.limit ?? 1000,
       }),
+  );
+  app.post(
+    '/api/research/:communityId/export',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The research export of the community (as `kf export --research`), as a ZIP',
+        description:
+          "events.jsonl, one CSV and one Parquet table per kind of record and manifest.json, pseudonymised with the research API's key; private notes left out. Reads only.",
+        params: ResearchParams,
+        body: ResearchExportBody,
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      const { communityId } = request.params;
+      const zip = await researchExportZip(
+        { eventStore: services.eventStore, access: services.access, pseudonymKey: research.pseudonymKey },
+        request.currentUser,
+        communityId,
+        { maskNames: request.body?.maskNames === true },
+      );
+      return reply
+        .type('application/zip')
+        .header('Content-Disposition', `attachment; filename="research-${communityId}.zip"`)
+        .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+    },
   );
 };
 

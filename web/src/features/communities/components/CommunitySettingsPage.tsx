@@ -28,6 +28,7 @@ import { useMessageText } from '../../../lib/messages.ts';
 import type { MessageCode } from '../../../../../contracts/messageCodes.ts';
 import { AnalyticsMenu } from '../../analytics/components/AnalyticsMenu.tsx';
 import { KbdexExportCard } from '../../research/KbdexExportCard.tsx';
+import { ResearchExportCard } from '../../research/ResearchExportCard.tsx';
 
 const viewSettingKeys: (keyof ViewSetting)[] = ['buildson', 'references', 'showGroup', 'showAuthor', 'showTime', 'language'];
 
@@ -296,6 +297,8 @@ export const CommunitySettingsPage = ({ me }: { me: UserProfile }) => {
         <SettingsForm communityId={communityId} settings={settings.data} scaffolds={scaffolds.data} canSave={canSave} />
       )}
       {settings.data && canSave && <KbdexExportCard communityId={communityId} />}
+      {/* The research export (issue 24 §3): managers, admins and the class's researchers. */}
+      {(canSave || author.data?.role === 'researcher') && <ResearchExportCard communityId={communityId} />}
     </Page>
   );
 };

@@ -1,0 +1,41 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { zipSync } from 'fflate';
+import { msg } from '../../../contracts/messageCodes.ts';
+import type { UserDocument } from '../../../projections/users/index.ts';
+import type { EventStore } from '../../core/eventStore.ts';
+import { ForbiddenError } from '../../core/errors.ts';
+import { mayUseResearchApi } from '../../domain/access/researcher.ts';
+import { exportResearch } from '../../app/researchExport.ts';
+import type { CommunityAccess } from '../communities/access.ts';
+
+/**
+ * The research export from the web (issue 24 §3): the same folder as
+ * `kf export --community <id> --research <folder>` (services/app/researchExport.ts),
+ * written to a temporary folder, zipped, the folder removed. The pseudonym key
+ * is the research API's (`ResearchService.pseudonymKey`: the study secret when
+ * configured), so the pseudonyms match its replies. Private notes are left out.
+ */
+export const researchExportZip = async (
+  deps: { eventStore: EventStore; access: CommunityAccess; pseudonymKey: string },
+  user: UserDocument,
+  communityId: string,
+  options: { maskNames: boolean },
+): Promise<Uint8Array> => {
+  const grant = await deps.access.member(user, communityId);
+  if (!mayUseResearchApi(grant.role)) throw new ForbiddenError(msg('community.researchOnly'));
+  const folder = mkdtempSync(join(tmpdir(), 'buildon-research-'));
+  try {
+    await exportResearch(deps.eventStore, communityId, folder, {
+      secret: deps.pseudonymKey,
+      includePrivate: false,
+      maskNames: options.maskNames,
+    });
+    const files: Record<string, Uint8Array> = {};
+    for (const name of readdirSync(folder).sort()) files[name] = readFileSync(join(folder, name));
+    return zipSync(files, { level: 6 });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+};
