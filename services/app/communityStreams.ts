@@ -2,9 +2,9 @@ import type { RecordedEvent } from '../../contracts/events/event.ts';
 import type { EventStore } from '../core/eventStore.ts';
 
 /*
- * Which streams make up one community, for the research export from the CLI
- * and from the API (issue 24 §3). The same rule as services/cli/communityArchive.ts
- * `communityStreams` (the community archive), which the CLI may later import from here.
+ * Which streams make up one community: the community archive
+ * (services/cli/communityArchive.ts) and the research export from the CLI and
+ * from the API (issue 24 §3) read the same ones.
  */
 
 /** Reads the whole log in pages, in global order. */

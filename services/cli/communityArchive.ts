@@ -7,6 +7,7 @@ import type { BlobStore } from '../core/blobStore.ts';
 import { credentialStripper, type CredentialStats } from '../domain/research/credentials.ts';
 import type { EventStore } from '../core/eventStore.ts';
 import type { ExportManifest } from './exportImport.ts';
+import { communityStreams, wholeLog } from '../app/communityStreams.ts';
 
 /**
  * One community's archive: the events of its streams, in global order, with
@@ -35,67 +36,10 @@ type Progress = (done: number, total: number) => void;
 
 const categoryOf = (streamName: string): string => streamName.slice(0, streamName.indexOf('-'));
 
-/** Reads the whole log in pages, in global order. */
-export async function* wholeLog(store: EventStore): AsyncGenerator<RecordedEvent> {
-  let after = 0;
-  for (;;) {
-    const batch = await store.readAll({ after, maxCount: 5_000 });
-    if (batch.length === 0) return;
-    for (const event of batch) yield event;
-    after = (batch[batch.length - 1] as RecordedEvent).globalPosition;
-  }
-}
-
 /** Attachment blobs an event names (`blobKey`). */
 const blobKeysOf = (event: RecordedEvent): string[] => {
   const data = event.data as { blobKey?: unknown };
   return typeof data.blobKey === 'string' ? [data.blobKey] : [];
-};
-
-/**
- * Which streams belong to a community: its own stream; every contribution
- * created in it (with the links starting there); its memberships and their
- * reads; the users of those members and their user-name claims; feedback
- * whose community title is one of its titles. Other communities' streams,
- * and users who are not its members, are left out.
- */
-export const communityStreams = async (store: EventStore, communityId: string) => {
-  const streams = new Set<string>([`community-${communityId}`]);
-  const users = new Set<string>();
-  const titles = new Set<string>();
-  const claims = new Map<string, string>();
-  const feedback: { stream: string; title: string | null }[] = [];
-  for await (const event of wholeLog(store)) {
-    const data = event.data as Record<string, unknown>;
-    switch (event.type) {
-      case 'CommunityCreated':
-      case 'CommunityUpdated':
-        if (data.communityId === communityId && typeof data.title === 'string') titles.add(data.title);
-        break;
-      case 'ContributionCreated':
-        if (data.communityId === communityId) streams.add(event.streamName);
-        break;
-      case 'AuthorJoined':
-        if (data.communityId === communityId && typeof data.authorId === 'string' && typeof data.userId === 'string') {
-          streams.add(event.streamName);
-          streams.add(`reads-${data.authorId}`);
-          users.add(data.userId);
-        }
-        break;
-      case 'UserNameClaimed':
-        if (typeof data.userId === 'string') claims.set(event.streamName, data.userId);
-        break;
-      case 'FeedbackSent':
-        feedback.push({ stream: event.streamName, title: typeof data.communityTitle === 'string' ? data.communityTitle : null });
-        break;
-      default:
-        break;
-    }
-  }
-  for (const userId of users) streams.add(`user-${userId}`);
-  for (const [stream, userId] of claims) if (users.has(userId)) streams.add(stream);
-  for (const { stream, title } of feedback) if (title !== null && titles.has(title)) streams.add(stream);
-  return { streams, title: [...titles][0] ?? '' };
 };
 
 /**

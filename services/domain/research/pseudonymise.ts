@@ -4,7 +4,7 @@ import { withheldFields } from './pseudonyms.ts';
 /**
  * The rules of a research export (issue 24 §3), pure: which events of a
  * community go out, and how every person in them becomes a pseudonym.
- * services/cli/researchExport.ts reads the store and writes the files.
+ * services/app/researchExport.ts reads the store and writes the files.
  *
  * - A person is a user; their membership of the community (author id) and
  *   their user id both become the same pseudonym, `options.pseudonymOf(userId)`

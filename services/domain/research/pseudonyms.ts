@@ -2,7 +2,7 @@ import { copyJson } from '../../../contracts/deepJson.ts';
 
 /**
  * The one pseudonym rule of research data (issue 24 §3, §5): the research
- * export (pseudonymise.ts, services/cli/researchExport.ts), the research API
+ * export (pseudonymise.ts, services/app/researchExport.ts), the research API
  * (services/api/research/) and the pseudonymised KBDeX file (kbdex.ts) all
  * follow this module; services/api/research/pseudonymOf.ts gives it Node's
  * HMAC-SHA256 (the domain stays free of Node built-ins).
