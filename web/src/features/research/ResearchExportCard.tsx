@@ -7,7 +7,8 @@ import { Checkbox } from '../../components/Checkbox.tsx';
 import { Card } from '../../components/Page.tsx';
 import { serverMessage } from '../../components/serverMessage.ts';
 import layout from '../../styles/layout.module.css';
-import { downloadBlob, fetchResearchExport } from './researchExportDownload.ts';
+import { downloadBlob } from '../../lib/download.ts';
+import { fetchResearchExport } from './researchExportDownload.ts';
 
 /**
  * The research export of a community (issue 24 §3, docs/research.md), for its
