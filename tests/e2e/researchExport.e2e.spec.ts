@@ -2,7 +2,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
 import { createCommunity, registerAuthor, type Member } from './api.ts';
-import { describeBrowser, openPageAs, useBrowserApp } from './harness.ts';
+import { checkPage, describeBrowser, openPageAs, useBrowserApp } from './harness.ts';
 
 /**
  * Issue 24 §3 from the web: a researcher of the class opens the community
@@ -54,6 +54,8 @@ describeBrowser('the research export on the community settings page', () => {
     };
     expect(manifest.community.id).toBe(community._id);
     expect(manifest.namesInText.masked).toBe(true);
+    await page.getByTestId('research-export-download').scrollIntoViewIfNeeded();
+    await checkPage(page, 'research-export-card');
     await page.close();
 
     const pupilPage = await openPageAs(app, pupil.token, `/communitysettings/${community._id}`);
