@@ -54,6 +54,9 @@ describeBrowser('the research export on the community settings page', () => {
     };
     expect(manifest.community.id).toBe(community._id);
     expect(manifest.namesInText.masked).toBe(true);
+    // The KBDeX card too, people always as pseudonyms (the server's rule for a researcher).
+    expect(await page.getByTestId('kbdex-pseudonymise').isChecked()).toBe(true);
+    expect(await page.getByTestId('kbdex-pseudonymise').isDisabled()).toBe(true);
     await page.getByTestId('research-export-download').scrollIntoViewIfNeeded();
     await checkPage(page, 'research-export-card');
     await page.close();
@@ -61,6 +64,7 @@ describeBrowser('the research export on the community settings page', () => {
     const pupilPage = await openPageAs(app, pupil.token, `/communitysettings/${community._id}`);
     await pupilPage.getByText('Seuls les gestionnaires peuvent modifier ces paramètres.').waitFor();
     expect(await pupilPage.getByTestId('research-export-download').count()).toBe(0);
+    expect(await pupilPage.getByTestId('kbdex-download').count()).toBe(0);
     await pupilPage.close();
   });
 });

@@ -12,13 +12,20 @@ import layout from '../../styles/layout.module.css';
 import { kbdexUrl, type KbdexChoices } from './kbdexUrl.ts';
 
 /**
- * The KBDeX file of a community (issue 24 §1), for its managers: the notes
- * as of a day, since a day, with titles or private notes if asked. Its
- * button downloads and never submits anything.
+ * The KBDeX file of a community (issue 24 §1), for its managers and its
+ * researchers: the notes as of a day, since a day, with titles or private
+ * notes if asked, people as pseudonyms if asked (always for a researcher, as
+ * the server decides). Its button downloads and never submits anything.
  */
-export const KbdexExportCard = ({ communityId }: { communityId: string }) => {
+export const KbdexExportCard = ({ communityId, researcher = false }: { communityId: string; researcher?: boolean }) => {
   const { t } = useTranslation();
-  const [choices, setChoices] = useState<KbdexChoices>({ at: '', since: '', withTitle: false, includePrivate: false, pseudonymise: false });
+  const [choices, setChoices] = useState<KbdexChoices>({
+    at: '',
+    since: '',
+    withTitle: false,
+    includePrivate: false,
+    pseudonymise: researcher,
+  });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const problem = choices.at && choices.since && choices.since > choices.at ? t('communitySettings.kbdex.sinceAfterAt') : null;
@@ -71,6 +78,7 @@ export const KbdexExportCard = ({ communityId }: { communityId: string }) => {
         label={t('communitySettings.kbdex.pseudonymise')}
         hint={t('communitySettings.kbdex.pseudonymiseHint')}
         checked={choices.pseudonymise}
+        disabled={researcher}
         onChange={(event) => setChoices((c) => ({ ...c, pseudonymise: event.target.checked }))}
         data-testid="kbdex-pseudonymise"
       />

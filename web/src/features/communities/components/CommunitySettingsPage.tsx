@@ -296,7 +296,9 @@ export const CommunitySettingsPage = ({ me }: { me: UserProfile }) => {
       {settings.data && scaffolds.data && (
         <SettingsForm communityId={communityId} settings={settings.data} scaffolds={scaffolds.data} canSave={canSave} />
       )}
-      {settings.data && canSave && <KbdexExportCard communityId={communityId} />}
+      {settings.data && (canSave || author.data?.role === 'researcher') && (
+        <KbdexExportCard communityId={communityId} researcher={!canSave && author.data?.role === 'researcher'} />
+      )}
       {/* The research export (issue 24 §3): managers, admins and the class's researchers. */}
       {(canSave || author.data?.role === 'researcher') && <ResearchExportCard communityId={communityId} />}
     </Page>
