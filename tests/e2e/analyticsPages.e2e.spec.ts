@@ -287,6 +287,14 @@ describeBrowser('analytics pages: s2viz, dashboards, author network', () => {
       expect(await page.getByTestId('analytics').count()).toBe(0);
       await page.close();
     }
+    // The original's address by view: a stranger is not led to the view's community, and is refused.
+    const byView = await openPageAs(app, stranger.token, `/authornetwork/${viewId}`);
+    await byView.getByTestId('analytics-error').waitFor();
+    // Read as a community's id, which it is not: the page says so and names nothing.
+    expect(await byView.getByTestId('analytics-error').textContent()).toBe('Communauté introuvable.');
+    expect(byView.url()).toBe(`${app.url}/authornetwork/${viewId}`);
+    expect(await byView.getByTestId('analytics').count()).toBe(0);
+    await byView.close();
     // The community's settings page shows the analytics menu to a member, not to a stranger (refused there too).
     const member = await openPageAs(app, pupil.token, `/communitysettings/${community._id}`);
     await member.getByTestId('analytics-menu').waitFor();

@@ -62,7 +62,8 @@ export const useViewCommunity = (id: string) => {
   });
   const mine = registrations.data?.some((registration) => registration.communityId === id) ?? false;
   const view = useQuery({
-    queryKey: ['views', id] as const,
+    // Not the view page's ['views', id]: this query keeps null for a non-view, that one a view page.
+    queryKey: ['analytics', 'viewCommunity', id] as const,
     queryFn: async () => {
       try {
         return await api.request<{ community: { _id: string } }>(`/api/views/${enc(id)}`);
