@@ -6,9 +6,9 @@ import { Button } from '../../components/Button.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { Card } from '../../components/Page.tsx';
-import { serverMessage } from '../../components/serverMessage.ts';
 import { downloadText, fetchTextFile } from '../../lib/download.ts';
 import layout from '../../styles/layout.module.css';
+import { useFileDownload } from './useFileDownload.ts';
 import { kbdexUrl, type KbdexChoices } from './kbdexUrl.ts';
 
 /**
@@ -26,22 +26,14 @@ export const KbdexExportCard = ({ communityId, researcher = false }: { community
     includePrivate: false,
     pseudonymise: researcher,
   });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useFileDownload();
   const problem = choices.at && choices.since && choices.since > choices.at ? t('communitySettings.kbdex.sinceAfterAt') : null;
 
-  const download = async () => {
-    setFailure(null);
-    setBusy(true);
-    try {
+  const download = () =>
+    run(async () => {
       const { text, fileName } = await fetchTextFile(kbdexUrl(communityId, choices));
       downloadText(fileName ?? 'data.csv', text);
-    } catch (error) {
-      setFailure(serverMessage(error) ?? t('common.genericError'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Card title={t('communitySettings.kbdex.title')}>

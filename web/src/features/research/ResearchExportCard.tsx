@@ -5,8 +5,8 @@ import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
 import { Card } from '../../components/Page.tsx';
-import { serverMessage } from '../../components/serverMessage.ts';
 import layout from '../../styles/layout.module.css';
+import { useFileDownload } from './useFileDownload.ts';
 import { downloadBlob } from '../../lib/download.ts';
 import { fetchResearchExport } from './researchExportDownload.ts';
 
@@ -18,21 +18,13 @@ import { fetchResearchExport } from './researchExportDownload.ts';
 export const ResearchExportCard = ({ communityId }: { communityId: string }) => {
   const { t } = useTranslation();
   const [maskNames, setMaskNames] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useFileDownload();
 
-  const download = async () => {
-    setFailure(null);
-    setBusy(true);
-    try {
+  const download = () =>
+    run(async () => {
       const { blob, fileName } = await fetchResearchExport(communityId, { maskNames });
       downloadBlob(fileName, blob);
-    } catch (error) {
-      setFailure(serverMessage(error) ?? t('common.genericError'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Card title={t('communitySettings.researchExport.title')}>
