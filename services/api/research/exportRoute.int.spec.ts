@@ -1,3 +1,4 @@
+import french from '../../../web/src/i18n/locales/server/fr.json' with { type: 'json' };
 import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { wholeLog } from '../../app/communityStreams.ts';
@@ -89,11 +90,24 @@ describe('POST /api/research/:communityId/export', () => {
 
   it('is refused to a pupil, a classmate, a manager of another class (403) and a stranger (403), anonymous 401', async () => {
     const w = await world('pupil');
-    for (const who of [w.pupil, w.classmate, w.otherManager, w.stranger]) {
+    const catalogue = french.server as Record<string, Record<string, string>>;
+    const expected = [
+      [w.pupil, 'community.researchOnly'],
+      [w.classmate, 'community.researchOnly'],
+      [w.otherManager, 'community.notMember'],
+      [w.stranger, 'community.notMember'],
+    ] as const;
+    for (const [who, code] of expected) {
       const reply = await exportAs(w, who);
       expect(reply.statusCode, reply.body).toBe(403);
       expect(reply.headers['content-type']).not.toBe('application/zip');
+      expect(reply.json<{ messageCode: string }>().messageCode).toBe(code);
     }
+    // What a French-speaking pupil reads, and a stranger.
+    expect(catalogue.community?.researchOnly).toBe(
+      "L'interface de recherche est réservée aux chercheurs, gestionnaires et administrateurs de cette communauté.",
+    );
+    expect(catalogue.community?.notMember).toBe("Vous n'êtes pas membre de cette communauté.");
     expect((await exportAs(w, null)).statusCode).toBe(401);
   });
 
