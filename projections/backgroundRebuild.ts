@@ -1,6 +1,6 @@
 import { ServiceUnavailableError } from '../services/core/errors.ts';
 import { msg } from '../contracts/messageCodes.ts';
-import type { Collection, Document, ReadStore } from '../services/core/readStore.ts';
+import type { Collection, Document, Filter, FindOptions, ReadStore } from '../services/core/readStore.ts';
 
 /**
  * What /api/version says of the read models while a start rebuilds those that
@@ -68,22 +68,9 @@ export const servedWhileRebuilding = (store: ReadStore, rebuilding: (collection:
     const state = rebuilding(name);
     if (state) throw new ReadModelsRebuildingError(name, state);
   };
-  const guarded = <T extends Document>(name: string, inner: Collection<T>): Collection<T> => ({
-    get name() {
-      return inner.name;
-    },
-    get: async (id) => (check(name), inner.get(id)),
-    findOne: async (filter, options) => (check(name), inner.findOne(filter, options)),
-    find: async (filter, options) => (check(name), inner.find(filter, options)),
-    count: async (filter) => (check(name), inner.count(filter)),
-    put: (doc) => inner.put(doc),
-    putMany: (docs) => inner.putMany(docs),
-    delete: (id) => inner.delete(id),
-    deleteMany: (filter) => inner.deleteMany(filter),
-  });
   const served: ReadStore = {
     ensureCollection: (spec) => store.ensureCollection(spec),
-    collection: <T extends Document = Document>(name: string) => guarded<T>(name, store.collection<T>(name)),
+    collection: <T extends Document = Document>(name: string) => new GuardedCollection<T>(store.collection<T>(name), check),
     beginRebuild: (specs) => store.beginRebuild(specs),
     stats: () => store.stats(),
     close: () => store.close(),
@@ -94,3 +81,55 @@ export const servedWhileRebuilding = (store: ReadStore, rebuilding: (collection:
   if (onCorruption) served.onCorruption = onCorruption;
   return served;
 };
+
+/**
+ * A collection whose reads are refused while it is rebuilt. A class rather
+ * than an object of closures: a handle is made for every read of every
+ * request, and its methods then cost nothing to make.
+ */
+class GuardedCollection<T extends Document> implements Collection<T> {
+  constructor(
+    private readonly inner: Collection<T>,
+    private readonly check: (name: string) => void,
+  ) {}
+
+  get name(): string {
+    return this.inner.name;
+  }
+
+  async get(id: string): Promise<T | null> {
+    this.check(this.inner.name);
+    return this.inner.get(id);
+  }
+
+  async findOne(filter: Filter, options?: Omit<FindOptions, 'limit' | 'skip'>): Promise<T | null> {
+    this.check(this.inner.name);
+    return this.inner.findOne(filter, options);
+  }
+
+  async find(filter: Filter, options?: FindOptions): Promise<T[]> {
+    this.check(this.inner.name);
+    return this.inner.find(filter, options);
+  }
+
+  async count(filter?: Filter): Promise<number> {
+    this.check(this.inner.name);
+    return this.inner.count(filter);
+  }
+
+  put(doc: T): Promise<void> {
+    return this.inner.put(doc);
+  }
+
+  putMany(docs: T[]): Promise<void> {
+    return this.inner.putMany(docs);
+  }
+
+  delete(id: string): Promise<void> {
+    return this.inner.delete(id);
+  }
+
+  deleteMany(filter: Filter): Promise<number> {
+    return this.inner.deleteMany(filter);
+  }
+}

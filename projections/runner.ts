@@ -69,6 +69,14 @@ export class ProjectionRunner {
   private readonly projections: readonly Projection[];
   private readonly checkpoints = new Map<string, number>();
   private dirtyCheckpoints = new Set<string>();
+  /**
+   * Projections that applied (or quarantined) an event since their checkpoint
+   * was last written. Over a transactional store only their checkpoints are
+   * written with each batch: the others' read models did not change, so a
+   * stored checkpoint behind the log is still exact for them (a restart skips
+   * the events they do not handle). A timer writes those every 250 ms.
+   */
+  private touchedCheckpoints = new Set<string>();
   private processed = 0;
   private waiters: { position: number; resolve: () => void }[] = [];
   private serial: Promise<unknown> = Promise.resolve();
@@ -146,7 +154,10 @@ export class ProjectionRunner {
     // What the log holds beyond the checkpoints, in batches (one transaction each), then the live tail.
     await this.catchUp();
     this.subscribe();
-    if (!this.transactional) this.flushTimer = setInterval(() => void this.enqueue(() => this.flushCheckpoints()), 250);
+    this.flushTimer = setInterval(
+      () => void this.enqueue(() => this.atomically(() => this.flushCheckpoints())).catch((error: unknown) => this.flushFailed(error)),
+      250,
+    );
     // Serve nothing older than the log: catch up before start() returns.
     await this.waitFor(await this.options.eventStore.headPosition(), 10 * 60_000);
   }
@@ -220,6 +231,11 @@ export class ProjectionRunner {
   private atomically<T>(fn: () => Promise<T>): Promise<T> {
     const { readStore } = this.options;
     return readStore.transaction ? readStore.transaction(fn) : fn();
+  }
+
+  /** A timed checkpoint write failed: the checkpoints stay where they were stored, and the next write tries again. */
+  private flushFailed(error: unknown): void {
+    if (!this.stopped) this.options.log?.error({ err: error }, 'writing the projection checkpoints failed; retrying');
   }
 
   private warn(obj: object, msg: string): void {
@@ -427,7 +443,7 @@ export class ProjectionRunner {
     try {
       await this.atomically(async () => {
         for (const event of events) await this.applyToProjections(event);
-        if (this.transactional) await this.flushCheckpoints();
+        if (this.transactional) await this.flushCheckpoints('touched');
       });
     } catch (error) {
       for (const [name, position] of before) this.checkpoints.set(name, position);
@@ -444,6 +460,7 @@ export class ProjectionRunner {
       const checkpoint = this.checkpoints.get(projection.name) ?? 0;
       if (checkpoint >= event.globalPosition) continue;
       if (projection.handles.includes(event.type)) {
+        this.touchedCheckpoints.add(projection.name);
         try {
           await projection.apply(event, context);
         } catch (error) {
@@ -462,14 +479,18 @@ export class ProjectionRunner {
     }
   }
 
-  private async flushCheckpoints(): Promise<void> {
-    if (this.dirtyCheckpoints.size === 0) return;
-    const dirty = [...this.dirtyCheckpoints];
-    this.dirtyCheckpoints = new Set();
+  /** Writes the checkpoints that moved: all of them, or those of projections whose read model changed with them. */
+  private async flushCheckpoints(scope: 'all' | 'touched' = 'all'): Promise<void> {
+    const dirty = [...this.dirtyCheckpoints].filter((name) => scope === 'all' || this.touchedCheckpoints.has(name));
+    if (dirty.length === 0) return;
     const collection = this.options.readStore.collection<CheckpointDoc>(checkpointsCollection);
     await collection.putMany(
       dirty.map((name) => ({ _id: name, position: this.checkpoints.get(name) ?? 0, version: this.projectionByName(name).version })),
     );
+    for (const name of dirty) {
+      this.dirtyCheckpoints.delete(name);
+      this.touchedCheckpoints.delete(name);
+    }
   }
 
   private async pollCheckpoints(): Promise<void> {

@@ -99,10 +99,17 @@ export const startAnalyticsJobs = async (options: AnalyticsJobsOptions): Promise
     for (const head of changed) if (!stopped) await enqueue(head.communityId);
   };
 
+  // One scan at most every `scanEveryMs`: a class moving and reading notes adds
+  // events by the hundred a minute, and one scan (a read of the heads, a queue
+  // add per community) covers them all. Jobs run at their window's end anyway.
+  const scanEveryMs = Math.min(250, debounceMs);
+  const pause = () => Promise.race([new Promise<void>((resolve) => setTimeout(resolve, scanEveryMs).unref()), stopping]);
+
   const schedule = (): void => {
     if (scheduled || stopped) return;
     scheduled = true;
     running = running
+      .then(pause)
       .then(scan)
       .catch((err: unknown) => log?.error({ err }, 'enqueuing analytics jobs failed; the next event tries again'));
   };
