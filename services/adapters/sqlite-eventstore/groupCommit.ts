@@ -3,7 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import { ConcurrencyError } from '../../core/errors.ts';
 import { revisionMatches, type AppendResult, type ExpectedRevision, type StreamAppend } from '../../core/eventStore.ts';
 import type { SqliteDatabase } from './database.ts';
-import { checkExpectedRevision, serializeEvents, type SerializedEvent } from './eventRows.ts';
+import { checkExpectedRevision, serializeEvents, type EventRow, type SerializedEvent } from './eventRows.ts';
 
 /** Counters for tests, benchmarks and the admin page. */
 export type SqliteEventStoreStats = {
@@ -29,6 +29,8 @@ type PendingPart = {
 /** One call of `append` (one part) or `appendMany` (several, all-or-nothing). */
 type PendingAppend = {
   parts: PendingPart[];
+  /** The rows `write` inserted (kept only if the append's savepoint was released). */
+  rows: EventRow[];
   resolve: (results: AppendResult[]) => void;
   reject: (error: unknown) => void;
 };
@@ -56,11 +58,13 @@ export class GroupCommit {
 
   /**
    * @param db a connection whose schema exists (eventRows.ts `schema`).
-   * @param onCommitted called after a commit that wrote at least one append.
+   * @param onCommitted called after a commit that wrote at least one append,
+   *   with the rows it wrote in position order (subscriptions deliver them
+   *   without reading them back).
    */
   constructor(
     db: SqliteDatabase,
-    private readonly onCommitted: () => void,
+    private readonly onCommitted: (rows: readonly EventRow[]) => void,
   ) {
     this.selectStreamRevision = db.prepare<[string], { revision: number }>('SELECT revision FROM streams WHERE name = ?');
     this.upsertStreamRevision = db.prepare<[string, number]>(
@@ -103,7 +107,7 @@ export class GroupCommit {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     return new Promise<AppendResult[]>((resolve, reject) => {
-      this.pending.push({ parts, resolve, reject });
+      this.pending.push({ parts, rows: [], resolve, reject });
       this.flushHandle ??= setImmediate(() => this.flush());
     });
   }
@@ -127,7 +131,7 @@ export class GroupCommit {
     }
     this.counters.commits++;
     this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
-    let written = false;
+    const rows: EventRow[] = [];
     batch.forEach((append, index) => {
       const outcome = outcomes[index];
       if (outcome === undefined || outcome instanceof Error) {
@@ -135,12 +139,12 @@ export class GroupCommit {
         append.reject(outcome ?? new Error('Append lost in batch'));
         return;
       }
-      written = true;
+      rows.push(...append.rows);
       this.counters.appends++;
       this.counters.events += append.parts.reduce((sum, part) => sum + part.events.length, 0);
       append.resolve(outcome);
     });
-    if (written) this.onCommitted();
+    if (rows.length > 0) this.onCommitted(rows.sort((a, b) => a.position - b.position));
   }
 
   /**
@@ -158,8 +162,10 @@ export class GroupCommit {
       let position = 0;
       for (const event of part.events) {
         revision++;
-        const info = this.insertEvent.run(randomUUID(), part.streamName, revision, event.type, event.data, event.metadata, recordedAt);
+        const eventId = randomUUID();
+        const info = this.insertEvent.run(eventId, part.streamName, revision, event.type, event.data, event.metadata, recordedAt);
         position = Number(info.lastInsertRowid);
+        append.rows.push({ position, event_id: eventId, stream: part.streamName, revision, ...event });
       }
       this.upsertStreamRevision.run(part.streamName, revision);
       return { nextExpectedRevision: revision, lastPosition: position };

@@ -50,7 +50,7 @@ export type SqliteEventStoreOptions = {
  * settle once the events are durable. Reads are eventReads.ts.
  *
  * Global positions are the table's AUTOINCREMENT key: dense, never reused.
- * Subscriptions are notified in-process after each commit.
+ * Subscriptions are handed each commit's rows in-process (sqliteSubscription.ts).
  */
 export class SqliteEventStore implements EventStore {
   private readonly subscriptions = new Set<SqliteSubscription>();
@@ -67,8 +67,8 @@ export class SqliteEventStore implements EventStore {
   ) {
     db.exec(schema);
     this.reads = new SqliteEventReads(db);
-    this.writer = new GroupCommit(db, () => {
-      for (const subscription of this.subscriptions) subscription.notify();
+    this.writer = new GroupCommit(db, (rows) => {
+      for (const subscription of this.subscriptions) subscription.notify(rows);
     });
   }
 
@@ -154,6 +154,7 @@ export class SqliteEventStore implements EventStore {
       options,
       (closed) => this.subscriptions.delete(closed),
       this.options.externalPollMs ?? 500,
+      pageSize,
     );
     this.subscriptions.add(subscription);
     return subscription;

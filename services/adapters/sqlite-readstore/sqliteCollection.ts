@@ -39,6 +39,21 @@ const matching = (
   return skip > 0 || wanted < Infinity ? docs.slice(skip, wanted) : docs;
 };
 
+/**
+ * Runs `fn` as one unit of `db` (a savepoint inside a transaction), through
+ * one transaction function per connection: better-sqlite3 builds a new
+ * wrapper for every `db.transaction(...)`, which cost more than the write.
+ */
+const atomic = (db: SqliteDatabase): (<R>(fn: () => R) => R) => {
+  let run = units.get(db);
+  if (!run) {
+    run = db.transaction((fn: () => unknown) => fn());
+    units.set(db, run);
+  }
+  return run as <R>(fn: () => R) => R;
+};
+const units = new WeakMap<SqliteDatabase, (fn: () => unknown) => unknown>();
+
 const project = (docs: Document[], projection: FindOptions['projection']): Document[] => {
   if (!projection || Object.keys(projection).length === 0) return docs;
   const simple = topLevelProjection(projection);
@@ -94,7 +109,7 @@ export class SqliteCollection<T extends Document = Document> implements Collecti
 
   async put(doc: T): Promise<void> {
     const tables = this.resolveForWrite();
-    this.guard(this.name, () => this.db.transaction(() => tables.put(doc))());
+    this.guard(this.name, () => atomic(this.db)(() => tables.put(doc)));
   }
 
   /** Writes in order; on a duplicate key the earlier documents stay written (as MongoDB's ordered bulk write). */
@@ -116,7 +131,7 @@ export class SqliteCollection<T extends Document = Document> implements Collecti
     if (docs.length === 0) return;
     const tables = this.resolveForWrite();
     const refused = this.guard(this.name, () =>
-      this.db.transaction((): Error | null => {
+      atomic(this.db)((): Error | null => {
         for (const doc of docs) {
           try {
             write(tables, doc);
@@ -127,23 +142,23 @@ export class SqliteCollection<T extends Document = Document> implements Collecti
           }
         }
         return null;
-      })(),
+      }),
     );
     if (refused) throw refused;
   }
 
   async delete(id: string): Promise<void> {
     const tables = this.resolve();
-    if (tables) this.guard(this.name, () => this.db.transaction(() => tables.delete(id))());
+    if (tables) this.guard(this.name, () => atomic(this.db)(() => tables.delete(id)));
   }
 
   async deleteMany(filter: Filter): Promise<number> {
     const tables = this.resolve();
     if (!tables) return 0;
     return this.guard(this.name, () => {
-      if (isEmptyFilter(filter)) return this.db.transaction(() => tables.clear())();
+      if (isEmptyFilter(filter)) return atomic(this.db)(() => tables.clear());
       const ids = matching(tables, filter, {}).map((doc) => doc._id);
-      return this.db.transaction(() => ids.filter((id) => tables.delete(id)).length)();
+      return atomic(this.db)(() => ids.filter((id) => tables.delete(id)).length);
     });
   }
 }
