@@ -14,7 +14,7 @@ import {
 } from '../domain/research/pseudonymise.ts';
 import { parquetTable } from '../domain/research/parquet.ts';
 import { researchTables, tableColumns } from '../domain/research/tables.ts';
-import { communityStreams, wholeLog } from './communityStreams.ts';
+import { communityStreams } from './communityStreams.ts';
 
 export type ResearchManifest = {
   format: 'buildon-research-export/1';
@@ -73,8 +73,10 @@ export const exportResearch = async (
   if (options.secret === '') throw new Error('A research export needs a study secret.');
   const { streams, title } = await communityStreams(store, communityId);
   if (!streams.has(`community-${communityId}`) || title === '') throw new Error(`No community ${communityId} in this event store.`);
+  // The community's streams one by one (the log was read whole once, to find them), in log order.
   const events: SourceEvent[] = [];
-  for await (const event of wholeLog(store)) if (streams.has(event.streamName)) events.push(event);
+  for (const stream of streams) events.push(...(await store.readStream(stream)).events);
+  events.sort((a, b) => a.globalPosition - b.globalPosition);
   const { lines, stats } = pseudonymiseCommunity(events, {
     pseudonymOf: (userId) => pseudonymOf(options.secret, userId),
     includePrivate: options.includePrivate,
