@@ -309,14 +309,18 @@ describeBrowser('analytics pages: s2viz, dashboards, author network', () => {
     ['dashboard', () => teacher],
     ['dashboard2', () => pupil],
     ['authornetwork', () => pupil],
-  ] as const)('/%s is accessible at 1280 and 375 px, tables open', async (path, who) => {
-    const page = await openPageAs(app, who().token, `/${path}/${community._id}`);
-    await ready(page);
-    await axeAtBothWidths(page, path);
-    await openAllTables(page);
-    await expectNoAxeViolations(page);
-    await page.close();
-  }, 240_000);
+  ] as const)(
+    '/%s is accessible at 1280 and 375 px, tables open',
+    async (path, who) => {
+      const page = await openPageAs(app, who().token, `/${path}/${community._id}`);
+      await ready(page);
+      await axeAtBothWidths(page, path);
+      await openAllTables(page);
+      await expectNoAxeViolations(page);
+      await page.close();
+    },
+    240_000,
+  );
 
   it("a teacher downloads the class's KBDeX file from the community settings; a pupil is not offered it", async () => {
     const page = await openPageAs(app, teacher.token, `/communitysettings/${community._id}`);
