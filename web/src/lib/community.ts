@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Author, CommunitySettings, Group, Scaffold, ViewSummary } from '../../../contracts/api/communities.ts';
+import type { Author, CommunitySettings, Group, Registration, Scaffold, ViewSummary } from '../../../contracts/api/communities.ts';
 import { api } from './api.ts';
 
 /**
@@ -24,7 +24,13 @@ export const resourceKeys = {
   communityGroups: (communityId: string) => ['communities', communityId, 'groups'] as const,
   communityViews: (communityId: string) => ['communities', communityId, 'views'] as const,
   myAuthor: (communityId: string) => ['communities', communityId, 'authors', 'me'] as const,
+  /** My memberships (GET /api/users/myRegistrations). */
+  myRegistrations: ['users', 'myRegistrations'] as const,
 };
+
+/** GET /api/users/myRegistrations: my memberships, ordered by order then title. */
+export const useMyRegistrations = () =>
+  useQuery({ queryKey: resourceKeys.myRegistrations, queryFn: () => api.request<Registration[]>('/api/users/myRegistrations') });
 
 /** A connections list of any contribution (they name other contributions by title). */
 export const isConnectionsKey = (key: readonly unknown[]): boolean => key[0] === 'objects' && key[2] === 'connections';

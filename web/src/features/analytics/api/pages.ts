@@ -11,6 +11,7 @@ import type {
 } from '../../../../../contracts/api/analytics.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { searchOf } from '../model.ts';
+import { useMyRegistrations } from '../../../lib/community.ts';
 import { fetchTextFile } from '../../../lib/download.ts';
 
 const enc = encodeURIComponent;
@@ -56,10 +57,7 @@ export const fetchDashboardCsv = (communityId: string, query: DashboardQuery): P
  * A community of one's own is known from one's registrations: no view lookup.
  */
 export const useViewCommunity = (id: string) => {
-  const registrations = useQuery({
-    queryKey: ['users', 'myRegistrations'] as const,
-    queryFn: () => api.request<{ communityId: string }[]>('/api/users/myRegistrations'),
-  });
+  const registrations = useMyRegistrations();
   const mine = registrations.data?.some((registration) => registration.communityId === id) ?? false;
   const view = useQuery({
     // Not the view page's ['views', id]: this query keeps null for a non-view, that one a view page.

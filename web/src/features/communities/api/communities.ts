@@ -17,7 +17,7 @@ import { resourceKeys } from '../../../lib/community.ts';
 const enc = encodeURIComponent;
 
 export const communitiesKey = ['communities'] as const;
-export const registrationsKey = ['users', 'myRegistrations'] as const;
+export const registrationsKey = resourceKeys.myRegistrations;
 const communityKey = (id: string) => ['communities', id] as const;
 const settingsKey = resourceKeys.communitySettings;
 
@@ -25,9 +25,7 @@ const settingsKey = resourceKeys.communitySettings;
 export const useCommunities = () =>
   useQuery({ queryKey: communitiesKey, queryFn: () => api.request<CommunitySummary[]>('/api/communities') });
 
-/** GET /api/users/myRegistrations: my memberships, ordered by order then title. */
-export const useMyRegistrations = () =>
-  useQuery({ queryKey: registrationsKey, queryFn: () => api.request<Registration[]>('/api/users/myRegistrations') });
+export { useMyRegistrations } from '../../../lib/community.ts';
 
 /** POST /api/authors: join with the writer or the manager key. */
 export const useJoin = () => {
