@@ -56,6 +56,8 @@ export const buildTestApp = async (
     config?: Partial<Config>;
     /** How long commands wait for the read models before answering 202. */
     readModelWaitMs?: number;
+    /** The built web app's folder to serve (none by default). */
+    webRoot?: string;
   } = {},
 ): Promise<TestApp> => {
   const dataDir = options.dataDir ?? tempDataDir();
@@ -66,7 +68,7 @@ export const buildTestApp = async (
   const app = await buildApp({
     services: infra,
     jwtSecret: infra.secret,
-    webRoot: null,
+    webRoot: options.webRoot ?? null,
     loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindow: 60_000 },
     // Suites share one address (127.0.0.1) across many deliberate failures; the limits have their own tests.
     keyGuessLimit: options.keyGuessLimit ?? { max: 1000, windowMs: 60_000 },

@@ -33,6 +33,7 @@ import { SpecAnnotationBody } from '../../../../contracts/api/annotations.ts';
 import { annotationServiceFor } from '../../annotations/annotationService.ts';
 import type { AppServices } from '../../../app/appServices.ts';
 import { loadCanvas } from '../../canvas/queries/loadCanvas.ts';
+import { matchesIfNoneMatch, readPositionEtag, revalidatedPrivately } from '../../plugins/readPositionEtag.ts';
 
 /**
  * The view canvas (issue 5): the one-request canvas load, creating
@@ -53,13 +54,25 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
         summary:
           'Everything the canvas draws in one request: the refs I may see with their per-reader target, the links among them, the effective view setting',
         params: ViewIdParams,
-        response: { 200: ViewCanvasReplySchema, ...problemResponses },
+        response: {
+          200: ViewCanvasReplySchema,
+          304: Type.Null({ description: 'Not modified: nothing changed since the reply tagged with the If-None-Match ETag' }),
+          ...problemResponses,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // Taken before the read: the canvas shows at least every change up to it.
       const position = services.runner.position;
-      return { ...(await loadCanvas(canvasReader, request.currentUser, request.params.viewId)), position };
+      const { currentUser: user, params } = request;
+      const etag = readPositionEtag(position, user._id, `canvas:${params.viewId}`);
+      reply.header('etag', etag).header('cache-control', revalidatedPrivately);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+        // The view's gate still applies: a 304 tells nothing to one who may not read it.
+        await canvasReader.viewAccess(user, params.viewId);
+        return reply.code(304).send(null);
+      }
+      return { ...(await loadCanvas(canvasReader, user, params.viewId)), position };
     },
   );
 
