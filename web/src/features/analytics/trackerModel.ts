@@ -52,6 +52,9 @@ export const usageChart = (reply: TrackerReply, texts: TrackerTexts): Chart => (
   },
   empty: reply.supports.every((s) => s.total === 0),
   valueTitle: texts.uses,
+  // One row per support, lying down: long support titles stay readable.
+  horizontal: true,
+  height: Math.max(200, 28 * reply.supports.length + 60),
 });
 
 /** One row of the detail table: a note and one support it uses. */

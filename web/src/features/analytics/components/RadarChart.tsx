@@ -23,7 +23,7 @@ export const RadarChart = ({ labels, values, label }: { labels: string[]; values
   const polygon = (list: { x: number; y: number }[]) => list.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
   return (
     <svg
-      viewBox={`-70 -10 ${size + 140} ${size + 20}`}
+      viewBox={`-130 -10 ${size + 260} ${size + 20}`}
       role="img"
       aria-label={label}
       data-testid="radar-svg"
@@ -49,7 +49,7 @@ export const RadarChart = ({ labels, values, label }: { labels: string[]; values
             fontSize={11}
             fill="#1d2520"
           >
-            {text.length > 22 ? `${text.slice(0, 21)}…` : text} ({values[i]})
+            {text.length > 24 ? `${text.slice(0, 23)}…` : text} ({values[i]})
           </text>
         );
       })}

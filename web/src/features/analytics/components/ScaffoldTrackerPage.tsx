@@ -22,6 +22,8 @@ import { DataTable, useCommunityTitle, useLanguageTag } from './shell.tsx';
 import styles from './Stats.module.css';
 
 const selectorCap = 80;
+/** Text columns read from the start (the shared table style aligns figures to the end). */
+const left = { textAlign: 'start' } as const;
 const toggle = (list: string[], id: string, on: boolean) => (on ? [...new Set([...list, id])] : list.filter((x) => x !== id));
 
 /**
@@ -318,10 +320,16 @@ export const ScaffoldTrackerPage = () => {
                     <th scope="col">
                       <span className={styles.srOnly}>{t('scaffolds.tracker.selectAll')}</span>
                     </th>
-                    <th scope="col">{texts.note}</th>
-                    <th scope="col">{texts.author}</th>
+                    <th scope="col" style={left}>
+                      {texts.note}
+                    </th>
+                    <th scope="col" style={left}>
+                      {texts.author}
+                    </th>
                     <th scope="col">{texts.created}</th>
-                    <th scope="col">{texts.support}</th>
+                    <th scope="col" style={left}>
+                      {texts.support}
+                    </th>
                     <th scope="col">{texts.count}</th>
                   </tr>
                 </thead>
@@ -337,14 +345,14 @@ export const ScaffoldTrackerPage = () => {
                           data-testid="tracker-select"
                         />
                       </td>
-                      <th scope="row">
+                      <th scope="row" style={left}>
                         <Link to={row.href} target="_blank" rel="noopener" data-testid="tracker-note-link">
                           {row.title || t('scaffolds.tracker.untitled')}
                         </Link>
                       </th>
-                      <td>{row.author}</td>
+                      <td style={left}>{row.author}</td>
                       <td>{texts.formatDate(row.created)}</td>
-                      <td>{row.support}</td>
+                      <td style={left}>{row.support}</td>
                       <td>{row.count}</td>
                     </tr>
                   ))}
