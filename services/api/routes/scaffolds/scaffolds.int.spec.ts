@@ -196,6 +196,16 @@ describe('scaffold manager', () => {
   });
 });
 
+describe('scaffold manager: everything is events', () => {
+  it('gives the same page after the communities and contributions read models are rebuilt from the log', async () => {
+    const before = await page();
+    expect(before.scaffolds.length).toBeGreaterThan(0);
+    const rebuilt = await t.infra.runner.rebuild(['communities', 'contributions']);
+    expect(rebuilt.events).toBeGreaterThan(0);
+    expect(await page()).toEqual(before);
+  });
+});
+
 describe('scaffold support tracker', () => {
   let myIdea = '';
   let understand = '';
