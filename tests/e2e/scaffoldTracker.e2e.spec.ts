@@ -112,7 +112,7 @@ describeBrowser('scaffold support tracker', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('tracker-csv').click()]);
     expect(download.suggestedFilename()).toBe('suivi-soutiens.csv');
-    const csv = readFileSync((await download.path()), 'utf8');
+    const csv = readFileSync(await download.path(), 'utf8');
     const lines = csv.trim().split(/\r?\n/);
     expect(lines[0]).toBe('Note,Auteur,Créée le,Soutien,Nombre,URL');
     expect(lines).toHaveLength(5);

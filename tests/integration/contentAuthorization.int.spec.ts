@@ -347,7 +347,9 @@ describe('the matrices cover every route', () => {
   it('reads the first matrix (46 routes) and lists no route twice across the matrices', () => {
     const first = firstMatrixRoutes();
     expect(first.size).toBe(46);
-    const mine = new Set([...contentRows, ...canvasRows, ...analyticsRows, ...researchRows, ...accountRows, ...scaffoldRows].map((row) => row.route));
+    const mine = new Set(
+      [...contentRows, ...canvasRows, ...analyticsRows, ...researchRows, ...accountRows, ...scaffoldRows].map((row) => row.route),
+    );
     const publics = new Set(publicRoutes.map((p) => p.route));
     expect([...mine].filter((route) => first.has(route) || publics.has(route))).toEqual([]);
     expect([...publics].filter((route) => first.has(route))).toEqual([]);
