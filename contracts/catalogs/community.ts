@@ -44,4 +44,11 @@ export const CommunityMessages = {
   researcherReadOnly: 'Researchers read this community but cannot change anything in it.',
   alreadyResearcher: 'The author is already a researcher.',
   researchOnly: 'The research interface is for researchers, managers and administrators of this community.',
+  /** Issue 13 §5, spec part 2 §5: the scaffold manager. */
+  scaffoldUsed: 'You cannot delete a scaffold which is used',
+  scaffoldOrderStale: 'The list of scaffolds has changed meanwhile. Reload it and save the order again.',
+  scaffoldNotFound: 'Scaffold not found',
+  supportNotFound: 'Support not found',
+  supportOrderStale: 'The list of supports has changed meanwhile. Reload it and save the order again.',
+  selectSupports: 'Select Support Items:',
 } as const;

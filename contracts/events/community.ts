@@ -39,6 +39,10 @@ export type CommunityUpdated = Event<
 export type CommunityViewRegistered = Event<'CommunityViewRegistered', { communityId: string; viewId: string }>;
 export type CommunityViewUnregistered = Event<'CommunityViewUnregistered', { communityId: string; viewId: string }>;
 export type CommunityScaffoldRegistered = Event<'CommunityScaffoldRegistered', { communityId: string; scaffoldId: string }>;
+/** Scaffold manager (issue 13 §5): a scaffold taken off the registered list (its contribution stays, for the notes that used it). */
+export type CommunityScaffoldUnregistered = Event<'CommunityScaffoldUnregistered', { communityId: string; scaffoldId: string }>;
+/** Scaffold manager's save-order: the registered scaffolds, all of them, in their new order. */
+export type CommunityScaffoldsReordered = Event<'CommunityScaffoldsReordered', { communityId: string; scaffoldIds: string[] }>;
 
 /** The multilanguage default language, copied from the root context on save. */
 export type CommunityLanguageChanged = Event<'CommunityLanguageChanged', { communityId: string; lang: string }>;
@@ -49,4 +53,6 @@ export type CommunityEvent =
   | CommunityViewRegistered
   | CommunityViewUnregistered
   | CommunityScaffoldRegistered
-  | CommunityLanguageChanged;
+  | CommunityLanguageChanged
+  | CommunityScaffoldUnregistered
+  | CommunityScaffoldsReordered;

@@ -27,6 +27,8 @@ const handled: CommunityEvent['type'][] = [
   'CommunityViewUnregistered',
   'CommunityScaffoldRegistered',
   'CommunityLanguageChanged',
+  'CommunityScaffoldUnregistered',
+  'CommunityScaffoldsReordered',
 ];
 
 const withoutUndefined = <T extends object>(value: T): Partial<T> =>
@@ -69,6 +71,10 @@ const evolve = (current: CommunityDocument | null, event: RecordedEvent<Communit
         : { ...current, scaffolds: [...current.scaffolds, event.data.scaffoldId], modified: at };
     case 'CommunityLanguageChanged':
       return { ...current, lang: event.data.lang, modified: at };
+    case 'CommunityScaffoldUnregistered':
+      return { ...current, scaffolds: current.scaffolds.filter((id) => id !== event.data.scaffoldId), modified: at };
+    case 'CommunityScaffoldsReordered':
+      return { ...current, scaffolds: [...event.data.scaffoldIds], modified: at };
     default:
       return current;
   }

@@ -32,6 +32,7 @@ import templateRoutes from './routes/templates/index.ts';
 import { pushPlugin } from './push/pushPlugin.ts';
 import metaRoutes, { packageVersion } from './routes/meta/index.ts';
 import communityRoutes from './routes/communities/index.ts';
+import scaffoldRoutes from './routes/scaffolds/index.ts';
 import groupRoutes from './routes/groups/index.ts';
 import helpRoutes from './routes/help/index.ts';
 import linkRoutes from './routes/links/index.ts';
@@ -172,6 +173,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(templateRoutes, routeOptions);
   await app.register(analyticsRoutes, routeOptions);
   await app.register(researchRoutes, routeOptions);
+  await app.register(scaffoldRoutes, routeOptions);
   await app.register(pushPlugin, routeOptions);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;

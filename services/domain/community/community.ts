@@ -26,9 +26,19 @@ export type RegisterView = { type: 'RegisterView'; data: { viewId: string } };
 export type UnregisterView = { type: 'UnregisterView'; data: { viewId: string } };
 export type RegisterScaffold = { type: 'RegisterScaffold'; data: { scaffoldId: string } };
 export type ChangeCommunityLanguage = { type: 'ChangeCommunityLanguage'; data: { lang: string } };
+/** Scaffold manager (issue 13 §5): take a scaffold off the list; the order of all of them. */
+export type UnregisterScaffold = { type: 'UnregisterScaffold'; data: { scaffoldId: string } };
+export type ReorderScaffolds = { type: 'ReorderScaffolds'; data: { scaffoldIds: string[] } };
 
 export type CommunityCommand =
-  CreateCommunity | UpdateCommunity | RegisterView | UnregisterView | RegisterScaffold | ChangeCommunityLanguage;
+  | CreateCommunity
+  | UpdateCommunity
+  | RegisterView
+  | UnregisterView
+  | RegisterScaffold
+  | ChangeCommunityLanguage
+  | UnregisterScaffold
+  | ReorderScaffolds;
 
 /** Kept in contracts, where they get their codes. */
 export { CommunityErrors } from '../../../contracts/catalogs/communityAggregate.ts';
@@ -68,6 +78,10 @@ export const evolveCommunity = (state: CommunityState, event: CommunityEvent): C
       return state.scaffolds.includes(event.data.scaffoldId) ? state : { ...state, scaffolds: [...state.scaffolds, event.data.scaffoldId] };
     case 'CommunityLanguageChanged':
       return { ...state, lang: event.data.lang };
+    case 'CommunityScaffoldUnregistered':
+      return { ...state, scaffolds: state.scaffolds.filter((id) => id !== event.data.scaffoldId) };
+    case 'CommunityScaffoldsReordered':
+      return { ...state, scaffolds: [...event.data.scaffoldIds] };
     default:
       return state;
   }
@@ -151,7 +165,26 @@ export const decideCommunity = (command: CommunityCommand, state: CommunityState
       return command.data.lang === community.lang
         ? []
         : [{ type: 'CommunityLanguageChanged', data: { communityId, lang: command.data.lang } }];
+    case 'UnregisterScaffold':
+      return community.scaffolds.includes(command.data.scaffoldId)
+        ? [{ type: 'CommunityScaffoldUnregistered', data: { communityId, scaffoldId: command.data.scaffoldId } }]
+        : [];
+    case 'ReorderScaffolds':
+      return reorderScaffolds(community.scaffolds, command.data.scaffoldIds, communityId);
   }
+};
+
+/**
+ * Save-order: the new order must name every registered scaffold once and
+ * nothing else (a scaffold registered meanwhile by another manager makes the
+ * saved order stale: 409 rather than losing it). Same order: no event.
+ */
+const reorderScaffolds = (current: readonly string[], wanted: readonly string[], communityId: string): CommunityEvent[] => {
+  const sameSet = wanted.length === current.length && new Set(wanted).size === wanted.length && wanted.every((id) => current.includes(id));
+  if (!sameSet) throw new ConflictError(msg('community.scaffoldOrderStale'));
+  return wanted.every((id, index) => current[index] === id)
+    ? []
+    : [{ type: 'CommunityScaffoldsReordered', data: { communityId, scaffoldIds: [...wanted] } }];
 };
 
 export const communityDecider: Decider<CommunityState, CommunityCommand, CommunityEvent> = {

@@ -43,6 +43,12 @@ const ViewManagerPage = lazy(() =>
 );
 const SearchPage = lazy(() => import('../features/search/components/SearchPage.tsx').then((m) => ({ default: m.SearchPage })));
 // The statistics page carries plotly (issue 12 §6): it loads with its route only.
+const ScaffoldManagerPage = lazy(() =>
+  import('../features/scaffolds/ScaffoldManagerPage.tsx').then((m) => ({ default: m.ScaffoldManagerPage })),
+);
+const ScaffoldTrackerPage = lazy(() =>
+  import('../features/analytics/components/ScaffoldTrackerPage.tsx').then((m) => ({ default: m.ScaffoldTrackerPage })),
+);
 const StatsPage = lazy(() => import('../features/analytics/components/StatsPage.tsx').then((m) => ({ default: m.StatsPage })));
 const S2vizPage = lazy(() => import('../features/analytics/components/S2vizPage.tsx').then((m) => ({ default: m.S2vizPage })));
 const DashboardPage = lazy(() => import('../features/analytics/components/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
@@ -107,6 +113,8 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.dashboard, element: <RequireAuth>{() => <DashboardPage />}</RequireAuth> },
         { path: paths.dashboard2, element: <RequireAuth>{() => <NoteDashboardPage />}</RequireAuth> },
         { path: paths.authorNetwork, element: <RequireAuth>{() => <AuthorNetworkRoute />}</RequireAuth> },
+        { path: paths.scaffoldManager, element: <RequireAuth>{() => <ScaffoldManagerPage />}</RequireAuth> },
+        { path: paths.scaffoldSupportTracker, element: <RequireAuth>{() => <ScaffoldTrackerPage />}</RequireAuth> },
         // The guides are read before the first login too.
         { path: paths.guide, element: <GuidePage /> },
         { path: '*', element: <Navigate to={paths.home} replace /> },

@@ -1,4 +1,4 @@
-import { BarChart3, LayoutDashboard, Network, NotebookText, Share2 } from 'lucide-react';
+import { BarChart3, LayoutDashboard, ListChecks, Network, NotebookText, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { analyticsHref, analyticsPages, type AnalyticsPageName } from '../links.ts';
@@ -18,7 +18,7 @@ export const AnalyticsMenu = ({
   compact = false,
 }: {
   communityId: string;
-  current?: AnalyticsPageName;
+  current?: AnalyticsPageName | 'scaffoldsupporttracker';
   /** A column of links (the view's settings panel) rather than a row of tabs. */
   compact?: boolean;
 }) => {
@@ -41,6 +41,17 @@ export const AnalyticsMenu = ({
             </li>
           );
         })}
+        {/* Issue 13 §6: the scaffold support tracker (its texts are in locales/scaffolds/). */}
+        <li>
+          <Link
+            to={`/scaffoldsupporttracker/${encodeURIComponent(communityId)}`}
+            className={styles.link}
+            aria-current={current === 'scaffoldsupporttracker' ? 'page' : undefined}
+            data-testid="open-scaffoldsupporttracker"
+          >
+            <ListChecks size={16} aria-hidden="true" /> {t('scaffolds.tracker.menu')}
+          </Link>
+        </li>
       </ul>
     </nav>
   );
