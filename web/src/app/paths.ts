@@ -31,4 +31,6 @@ export const paths = {
   /** The original's `/authornetwork/{viewId}`: the API is per community, the view a filter (`?view=`). */
   authorNetwork: '/authornetwork/:communityId',
   guide: '/guide/:kind',
+  studentDictionary: '/studentdictionary/:communityId',
+  wordCloud: '/wcloud/:viewId',
 } as const;

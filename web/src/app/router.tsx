@@ -52,6 +52,10 @@ const NoteDashboardPage = lazy(() =>
 const AuthorNetworkRoute = lazy(() =>
   import('../features/analytics/components/AuthorNetworkRoute.tsx').then((m) => ({ default: m.AuthorNetworkRoute })),
 );
+const StudentDictionaryPage = lazy(() =>
+  import('../features/lexical/StudentDictionaryPage.tsx').then((m) => ({ default: m.StudentDictionaryPage })),
+);
+const WordCloudPage = lazy(() => import('../features/lexical/WordCloudPage.tsx').then((m) => ({ default: m.WordCloudPage })));
 const TimeMachinePage = lazy(() =>
   import('../features/view/timemachine/TimeMachinePage.tsx').then((m) => ({ default: m.TimeMachinePage })),
 );
@@ -107,6 +111,8 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.dashboard, element: <RequireAuth>{() => <DashboardPage />}</RequireAuth> },
         { path: paths.dashboard2, element: <RequireAuth>{() => <NoteDashboardPage />}</RequireAuth> },
         { path: paths.authorNetwork, element: <RequireAuth>{() => <AuthorNetworkRoute />}</RequireAuth> },
+        { path: paths.studentDictionary, element: <RequireAuth>{() => <StudentDictionaryPage />}</RequireAuth> },
+        { path: paths.wordCloud, element: <RequireAuth>{() => <WordCloudPage />}</RequireAuth> },
         // The guides are read before the first login too.
         { path: paths.guide, element: <GuidePage /> },
         { path: '*', element: <Navigate to={paths.home} replace /> },

@@ -70,13 +70,22 @@ import itServer from './locales/server/it.json' with { type: 'json' };
 import jaServer from './locales/server/ja.json' with { type: 'json' };
 import ptServer from './locales/server/pt.json' with { type: 'json' };
 import zhCNServer from './locales/server/zh_CN.json' with { type: 'json' };
+import cnLexical from './locales/lexical/cn.json' with { type: 'json' };
+import enLexical from './locales/lexical/en.json' with { type: 'json' };
+import esLexical from './locales/lexical/es.json' with { type: 'json' };
+import fiLexical from './locales/lexical/fi.json' with { type: 'json' };
+import frLexical from './locales/lexical/fr.json' with { type: 'json' };
+import itLexical from './locales/lexical/it.json' with { type: 'json' };
+import jaLexical from './locales/lexical/ja.json' with { type: 'json' };
+import ptLexical from './locales/lexical/pt.json' with { type: 'json' };
+import zhCNLexical from './locales/lexical/zh_CN.json' with { type: 'json' };
 import type { Language } from './languages.ts';
 
 /**
  * French is the reference locale: its keys type every `t()` call. The
  * canvas and the contribution window keep their texts in files of their own
  * (`locales/canvas/`, `locales/contribution/`, `locales/annotations/`,
- * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, and `locales/server/` for the
+ * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, `locales/lexical/`, and `locales/server/` for the
  * server's messages by code, contracts/messageCodes.ts), each under one top-level key,
  * merged here into the one `translation` namespace.
  */
@@ -87,19 +96,20 @@ export type Translation = typeof fr &
   typeof frMultilanguage &
   typeof frSearch &
   typeof frStats &
-  typeof frServer;
+  typeof frServer &
+  typeof frLexical;
 
 const merge = (...parts: object[]): Translation => Object.assign({}, ...parts) as Translation;
 
 /** The nine locales, one `translation` namespace each. */
 export const locales: Record<Language, Translation> = {
-  cn: merge(cn, cnCanvas, cnContribution, cnAnnotations, cnMultilanguage, cnSearch, cnStats, cnServer),
-  en: merge(en, enCanvas, enContribution, enAnnotations, enMultilanguage, enSearch, enStats, enServer),
-  es: merge(es, esCanvas, esContribution, esAnnotations, esMultilanguage, esSearch, esStats, esServer),
-  fi: merge(fi, fiCanvas, fiContribution, fiAnnotations, fiMultilanguage, fiSearch, fiStats, fiServer),
-  fr: merge(fr, frCanvas, frContribution, frAnnotations, frMultilanguage, frSearch, frStats, frServer),
-  it: merge(it, itCanvas, itContribution, itAnnotations, itMultilanguage, itSearch, itStats, itServer),
-  ja: merge(ja, jaCanvas, jaContribution, jaAnnotations, jaMultilanguage, jaSearch, jaStats, jaServer),
-  pt: merge(pt, ptCanvas, ptContribution, ptAnnotations, ptMultilanguage, ptSearch, ptStats, ptServer),
-  zh_CN: merge(zhCN, zhCNCanvas, zhCNContribution, zhCNAnnotations, zhCNMultilanguage, zhCNSearch, zhCNStats, zhCNServer),
+  cn: merge(cn, cnCanvas, cnContribution, cnAnnotations, cnMultilanguage, cnSearch, cnStats, cnServer, cnLexical),
+  en: merge(en, enCanvas, enContribution, enAnnotations, enMultilanguage, enSearch, enStats, enServer, enLexical),
+  es: merge(es, esCanvas, esContribution, esAnnotations, esMultilanguage, esSearch, esStats, esServer, esLexical),
+  fi: merge(fi, fiCanvas, fiContribution, fiAnnotations, fiMultilanguage, fiSearch, fiStats, fiServer, fiLexical),
+  fr: merge(fr, frCanvas, frContribution, frAnnotations, frMultilanguage, frSearch, frStats, frServer, frLexical),
+  it: merge(it, itCanvas, itContribution, itAnnotations, itMultilanguage, itSearch, itStats, itServer, itLexical),
+  ja: merge(ja, jaCanvas, jaContribution, jaAnnotations, jaMultilanguage, jaSearch, jaStats, jaServer, jaLexical),
+  pt: merge(pt, ptCanvas, ptContribution, ptAnnotations, ptMultilanguage, ptSearch, ptStats, ptServer, ptLexical),
+  zh_CN: merge(zhCN, zhCNCanvas, zhCNContribution, zhCNAnnotations, zhCNMultilanguage, zhCNSearch, zhCNStats, zhCNServer, zhCNLexical),
 };

@@ -1,4 +1,4 @@
-import { BarChart3, LayoutDashboard, Network, NotebookText, Share2 } from 'lucide-react';
+import { BarChart3, BookA, LayoutDashboard, Network, NotebookText, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { analyticsHref, analyticsPages, type AnalyticsPageName } from '../links.ts';
@@ -41,6 +41,11 @@ export const AnalyticsMenu = ({
             </li>
           );
         })}
+        <li>
+          <Link to={`/studentdictionary/${encodeURIComponent(communityId)}`} className={styles.link} data-testid="open-studentdictionary">
+            <BookA size={16} aria-hidden="true" /> {t('lexical.menu')}
+          </Link>
+        </li>
       </ul>
     </nav>
   );
