@@ -22,12 +22,16 @@ import type { AnalyticsDeps } from './statsQuery.ts';
 /** The dictionary's words: 3 to 20 letters, as the original kept them (fact sheet §7). */
 const dictionaryWordLength = { minLength: 3, maxLength: 20 };
 
-/** The lexical rows of the notes `audience` may read, stamped. */
-const readableRows = async (deps: AnalyticsDeps, audience: Audience, communityId: string, noteIds?: readonly string[]) => {
+/** The lexical rows of the notes `audience` may read (of one author, or among some ids), stamped. */
+const readableRows = async (
+  deps: AnalyticsDeps,
+  audience: Audience,
+  communityId: string,
+  which: { authorId: string } | { noteIds: readonly string[] },
+) => {
   const served = await servedLexical(deps.readStore, deps.clock, communityId);
   const readable = new Set(audience.items.filter((item) => item.type === 'Note').map((item) => item._id));
-  const ids = noteIds?.filter((id) => readable.has(id));
-  const rows = (await lexicalRows(deps.readStore, communityId, ids)).filter((row) => readable.has(row._id));
+  const rows = (await lexicalRows(deps.readStore, communityId, which)).filter((row) => readable.has(row._id));
   rows.sort((a, b) => a.created.localeCompare(b.created) || a._id.localeCompare(b._id));
   return { served, rows };
 };
@@ -42,9 +46,8 @@ export const dictionaryQuery = async (
   query: DictionaryQuery,
 ): Promise<DictionaryReply> => {
   const audience = await audienceOf(deps, user, communityId);
-  const { served, rows } = await readableRows(deps, audience, communityId);
-  // Active authors: the members (researchers are none), and any author of a readable note; those without notes too.
-  const active = [...new Set([...audience.order, ...rows.flatMap((row) => row.authors)])];
+  // Active authors: the members (researchers are none) and the authors of what the viewer may read, with or without notes.
+  const active = audience.order;
   const userNames = new Map(
     (await deps.readStore.collection<AuthorDocument>(authorsCollectionName).find({ _id: { $in: active } })).map((a) => [a._id, a.userName]),
   );
@@ -61,8 +64,8 @@ export const dictionaryQuery = async (
     if (!chosen) throw ValidationError.field('author', msg('errors.fieldInvalid', { field: 'author' }));
   } else chosen = entries.find((entry) => entry.label.me);
 
-  const own = chosen ? rows.filter((row) => row.authors.includes(chosen.authorId)) : [];
-  const sum = sumLexical(own.map(toNoteRow));
+  const { served, rows } = await readableRows(deps, audience, communityId, { authorId: chosen?.authorId ?? '' });
+  const sum = sumLexical(rows.map(toNoteRow));
   return {
     communityId,
     asOf: served.stamp.asOf,
@@ -88,7 +91,7 @@ export const wordCloudQuery = async (deps: AnalyticsDeps, user: UserDocument, vi
   const audience = await audienceOf(deps, user, view.communityId);
   if ((await readableDocs(deps.readStore, audience, [viewId])).length === 0) throw new NotFoundError();
   const inView = audience.items.filter((item) => item.type === 'Note' && item.views.includes(viewId)).map((item) => item._id);
-  const { served, rows } = await readableRows(deps, audience, view.communityId, inView);
+  const { served, rows } = await readableRows(deps, audience, view.communityId, { noteIds: inView });
   const sum = sumLexical(rows.map(toNoteRow));
   return {
     communityId: view.communityId,

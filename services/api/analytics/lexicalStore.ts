@@ -34,7 +34,7 @@ export type LexicalNoteDocument = NoteLexical & {
 export type LexicalStampDocument = { _id: string; communityId: string; asOf: AnalyticsAsOf };
 
 export const lexicalCollections = [
-  { name: lexicalNotesCollectionName, indexes: [['communityId']] },
+  { name: lexicalNotesCollectionName, indexes: [['communityId'], ['communityId', 'authors']] },
   { name: lexicalStampsCollectionName, indexes: [] },
 ];
 
@@ -118,6 +118,12 @@ export const servedLexical = async (
   return { stamp: stored, stale: newer !== null };
 };
 
-/** The stored rows of some notes of a community (all its notes when `ids` is omitted). */
-export const lexicalRows = async (readStore: ReadStore, communityId: string, ids?: readonly string[]): Promise<LexicalNoteDocument[]> =>
-  notes(readStore).find(ids ? { communityId, _id: { $in: [...ids] } } : { communityId });
+/** The stored rows of a community's notes by one author, or among some ids. */
+export const lexicalRows = async (
+  readStore: ReadStore,
+  communityId: string,
+  which: { authorId: string } | { noteIds: readonly string[] },
+): Promise<LexicalNoteDocument[]> => {
+  if ('noteIds' in which) return which.noteIds.length ? notes(readStore).find({ _id: { $in: [...which.noteIds] }, communityId }) : [];
+  return which.authorId ? notes(readStore).find({ communityId, authors: which.authorId }) : [];
+};

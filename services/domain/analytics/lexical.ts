@@ -1,13 +1,5 @@
-import {
-  addTermCounts,
-  countTerms,
-  findPhrases,
-  keyConcepts,
-  notePlainText,
-  topTerms,
-  wordCountOf,
-  type TermCounts,
-} from '../text/index.ts';
+import { countWords } from '../../../contracts/noteSchema.ts';
+import { addTermCounts, countTerms, findPhrases, keyConcepts, notePlainText, topTerms, type TermCounts } from '../text/index.ts';
 
 /**
  * Lexical statistics (issue 13 §1–§3): pure computation over the text
@@ -23,7 +15,7 @@ export type NotePhrase = { id: string; count: number; sentences: string[] };
 
 /** What the lexical job keeps of one note. */
 export type NoteLexical = {
-  /** Words written (numbers counted, elided articles not: `wordCountOf`). */
+  /** Words written, counted as the editor counts them (`countWords`: "l'eau" is one word; one pass of a regex, no segmenter). */
   words: number;
   /** Term counts, stop words out (`countTerms`, default options). */
   terms: TermCounts;
@@ -37,7 +29,7 @@ export const noteLexical = (note: { type?: unknown; data?: unknown }, lang?: str
   if (text.trim().length === 0) return { words: 0, terms: {}, phrases: [] };
   const options = lang ? { lang } : {};
   return {
-    words: wordCountOf(text, lang),
+    words: countWords(text),
     terms: countTerms(text, options),
     phrases: findPhrases(text, options)
       .filter((match) => match.count > 0)

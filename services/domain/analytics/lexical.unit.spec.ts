@@ -9,7 +9,7 @@ const row = (id: string, ...lines: string[]): LexicalNoteRow => ({ id, title: `N
 describe('noteLexical', () => {
   it('counts words and terms, stop words out, accents and case folded into one term', () => {
     const stats = noteLexical(noteOf("L'émergence des idées. Émergence et EMERGENCE !"), 'fr');
-    expect(stats.words).toBe(6); // the elided article is no word
+    expect(stats.words).toBe(6); // as the editor counts: "L'émergence" is one word
     expect(stats.terms['emergence']?.count).toBe(3);
     expect(stats.terms['et']).toBeUndefined();
     expect(stats.terms['idees']?.count).toBe(1);
