@@ -147,7 +147,12 @@ describeBrowser('lexical pages: student dictionary, view word cloud', () => {
   });
 
   it("draws the view's word cloud 1000×1000 and downloads it as SVG and PNG", async () => {
-    const page = await openPageAs(app, pupil.token, `/wcloud/${viewId}`);
+    // Opened from the view's analytics menu (the settings panel).
+    const page = await openPageAs(app, pupil.token, `/view/${viewId}`);
+    await page.getByTestId('view-page').first().waitFor();
+    await page.getByTestId('tool-settings').click();
+    await page.getByTestId('panel-settings').getByTestId('open-wcloud').click();
+    await page.waitForURL((url) => url.pathname === `/wcloud/${viewId}`);
     const cloud = await cloudDrawn(page);
     expect(await cloud.getAttribute('viewBox')).toBe('0 0 1000 1000');
     const sizes = await cloud.locator('text').evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('font-size'))));
