@@ -6,7 +6,7 @@ import type { JobQueue } from '../../core/jobQueue.ts';
 import type { ReadStore } from '../../core/readStore.ts';
 import type { AnalyticsJobs, AppliedLog } from './aggregateJob.ts';
 import { communitiesChangedAfter } from './aggregateStore.ts';
-import { ensureLexicalCollections, updateLexical } from './lexicalStore.ts';
+import { ensureLexicalCollections, stampedCommunities, updateLexical } from './lexicalStore.ts';
 
 /**
  * The lexical job (issue 13 §1): brings one community's lexical rows up to
@@ -83,6 +83,13 @@ export const startLexicalJobs = async (options: LexicalJobsOptions): Promise<Ana
     scheduled = true;
     running = running.then(scan).catch((err: unknown) => log?.error({ err }, 'enqueuing lexical jobs failed; the next event tries again'));
   };
+
+  // Rows older than their notes (the server stopped before their job ran): one update each, cheap when nothing changed.
+  running = stampedCommunities(readStore)
+    .then(async (communities) => {
+      for (const communityId of communities) if (!stopped) await enqueue(communityId);
+    })
+    .catch((err: unknown) => log?.error({ err }, 'enqueuing the lexical start-up sweep failed'));
 
   let subscription: Subscription | null = eventStore.subscribeToAll({
     after: runner.position,

@@ -104,6 +104,10 @@ export const updateLexical = async (readStore: ReadStore, clock: Clock, communit
   return { stamp, recomputed: put.length, removed: gone.length };
 };
 
+/** The communities that have lexical rows (the start-up sweep brings each up to date; the others are computed when first asked). */
+export const stampedCommunities = async (readStore: ReadStore): Promise<string[]> =>
+  (await stamps(readStore).find({}, { projection: { _id: 1 } })).map((stamp) => stamp._id);
+
 /** The community's stamp (computed now, fully, when there is none yet) and whether notes changed after it. */
 export const servedLexical = async (
   readStore: ReadStore,

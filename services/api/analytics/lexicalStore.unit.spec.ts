@@ -6,6 +6,7 @@ import {
   lexicalNotesCollectionName,
   lexicalRows,
   servedLexical,
+  stampedCommunities,
   updateLexical,
   type LexicalNoteDocument,
 } from './lexicalStore.ts';
