@@ -18,6 +18,7 @@ import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { jsonDepthPlugin } from './plugins/jsonDepth.ts';
 import adminRoutes from './routes/admin/index.ts';
 import analyticsRoutes from './routes/analytics/index.ts';
+import lexicalRoutes from './routes/lexical/index.ts';
 import authorRoutes from './routes/authors/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import timeMachineRoutes from './routes/timemachine/index.ts';
@@ -175,6 +176,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(researchRoutes, routeOptions);
   await app.register(scaffoldRoutes, routeOptions);
   await app.register(pushPlugin, routeOptions);
+  await app.register(lexicalRoutes, routeOptions);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);

@@ -8,6 +8,8 @@ import { SqliteSnapshotStore } from '../adapters/sqlite-eventstore/snapshotStore
 import type { PasswordHasher } from '../api/accounts/passwords.ts';
 import { startAnalyticsJobs, type AnalyticsJobs } from '../api/analytics/aggregateJob.ts';
 import { analyticsAggregatesCollectionName } from '../api/analytics/aggregateStore.ts';
+import { startLexicalJobs } from '../api/analytics/lexicalJob.ts';
+import { ensureLexicalCollections } from '../api/analytics/lexicalStore.ts';
 import type { BlobStore } from '../core/blobStore.ts';
 import { systemClock, type Clock, type IdGenerator } from '../core/clock.ts';
 import type { OnceStore } from '../core/onceStore.ts';
@@ -46,6 +48,8 @@ export type Infrastructure = AppServices & {
   onceStore: OnceStore;
   /** The analytics jobs' trigger where the projections are applied (null on API nodes at scale). */
   analyticsJobs: AnalyticsJobs | null;
+  /** The lexical jobs' trigger (issue 13), likewise. */
+  lexicalJobs: AnalyticsJobs | null;
   /** Saves the embedded read store's snapshot now (no-op at scale). */
   snapshot(): Promise<void>;
   close(): Promise<void>;
@@ -116,6 +120,20 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
           ...(log ? { log } : {}),
         })
       : null;
+  // Lexical statistics (issue 13): the same, one job per community updating only its changed notes.
+  await ensureLexicalCollections(readStore);
+  const lexicalJobs =
+    projectionsMode === 'active'
+      ? await startLexicalJobs({
+          eventStore,
+          readStore: servedReadStore,
+          queue,
+          runner,
+          clock,
+          debounceMs: config.analyticsDebounceMs,
+          ...(log ? { log } : {}),
+        })
+      : null;
 
   const { close: closeServices, ...useCases } = buildServices(
     config,
@@ -126,6 +144,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
   const closers: (() => Promise<void> | void)[] = [
     () => keeper.stop(),
     () => analyticsJobs?.stop(),
+    () => lexicalJobs?.stop(),
     () => queue.close(),
     () => closeServices(),
     () => runner.stop(),
@@ -148,6 +167,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     readStore: servedReadStore,
     queue,
     analyticsJobs,
+    lexicalJobs,
     idempotency,
     blobStore,
     onceStore,

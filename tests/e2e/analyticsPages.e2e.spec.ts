@@ -125,6 +125,8 @@ describeBrowser('analytics pages: s2viz, dashboards, author network', () => {
       'Tableau de bord des notes',
       "Réseau d'auteurs",
       'Suivi des soutiens',
+      "Dictionnaire de l'étudiant",
+      'Nuage de mots',
     ]);
     await page.screenshot({ path: '/tmp/pages-menu-view-1280.png' });
     expect(scripts.filter((url) => /ChartCard|S2vizPage|DashboardPage|ForceGraph|plotly/i.test(url))).toEqual([]);

@@ -88,4 +88,20 @@ export const analyticsRows: Row[] = [
       return { url: `/api/analytics/${w.communityId}/jobs/${encodeURIComponent(jobId)}` };
     },
   },
+  {
+    route: 'GET /api/lexical/:communityId/dictionary',
+    expect: classReaders,
+    request: async (w) => (await note(w), { url: `/api/lexical/${w.communityId}/dictionary` }),
+  },
+  {
+    route: 'GET /api/lexical/views/:viewId/wordcloud',
+    expect: classReaders,
+    request: async (w) => (await note(w), { url: `/api/lexical/views/${w.welcomeViewId}/wordcloud` }),
+  },
+  {
+    route: 'GET /api/lexical/views/:viewId/wordcloud',
+    variant: 'of a private view of the pupil',
+    expect: notFoundToClassmate,
+    request: async (w) => ({ url: `/api/lexical/views/${await view(w, 'private')}/wordcloud` }),
+  },
 ];

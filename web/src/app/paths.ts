@@ -33,4 +33,6 @@ export const paths = {
   guide: '/guide/:kind',
   scaffoldManager: '/scaffoldmanager/:communityId',
   scaffoldSupportTracker: '/scaffoldsupporttracker/:communityId',
+  studentDictionary: '/studentdictionary/:communityId',
+  wordCloud: '/wcloud/:viewId',
 } as const;

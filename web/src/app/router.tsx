@@ -58,6 +58,10 @@ const NoteDashboardPage = lazy(() =>
 const AuthorNetworkRoute = lazy(() =>
   import('../features/analytics/components/AuthorNetworkRoute.tsx').then((m) => ({ default: m.AuthorNetworkRoute })),
 );
+const StudentDictionaryPage = lazy(() =>
+  import('../features/lexical/StudentDictionaryPage.tsx').then((m) => ({ default: m.StudentDictionaryPage })),
+);
+const WordCloudPage = lazy(() => import('../features/lexical/WordCloudPage.tsx').then((m) => ({ default: m.WordCloudPage })));
 const TimeMachinePage = lazy(() =>
   import('../features/view/timemachine/TimeMachinePage.tsx').then((m) => ({ default: m.TimeMachinePage })),
 );
@@ -115,6 +119,8 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.authorNetwork, element: <RequireAuth>{() => <AuthorNetworkRoute />}</RequireAuth> },
         { path: paths.scaffoldManager, element: <RequireAuth>{() => <ScaffoldManagerPage />}</RequireAuth> },
         { path: paths.scaffoldSupportTracker, element: <RequireAuth>{() => <ScaffoldTrackerPage />}</RequireAuth> },
+        { path: paths.studentDictionary, element: <RequireAuth>{() => <StudentDictionaryPage />}</RequireAuth> },
+        { path: paths.wordCloud, element: <RequireAuth>{() => <WordCloudPage />}</RequireAuth> },
         // The guides are read before the first login too.
         { path: paths.guide, element: <GuidePage /> },
         { path: '*', element: <Navigate to={paths.home} replace /> },

@@ -79,13 +79,22 @@ import itScaffolds from './locales/scaffolds/it.json' with { type: 'json' };
 import jaScaffolds from './locales/scaffolds/ja.json' with { type: 'json' };
 import ptScaffolds from './locales/scaffolds/pt.json' with { type: 'json' };
 import zhCNScaffolds from './locales/scaffolds/zh_CN.json' with { type: 'json' };
+import cnLexical from './locales/lexical/cn.json' with { type: 'json' };
+import enLexical from './locales/lexical/en.json' with { type: 'json' };
+import esLexical from './locales/lexical/es.json' with { type: 'json' };
+import fiLexical from './locales/lexical/fi.json' with { type: 'json' };
+import frLexical from './locales/lexical/fr.json' with { type: 'json' };
+import itLexical from './locales/lexical/it.json' with { type: 'json' };
+import jaLexical from './locales/lexical/ja.json' with { type: 'json' };
+import ptLexical from './locales/lexical/pt.json' with { type: 'json' };
+import zhCNLexical from './locales/lexical/zh_CN.json' with { type: 'json' };
 import type { Language } from './languages.ts';
 
 /**
  * French is the reference locale: its keys type every `t()` call. The
  * canvas and the contribution window keep their texts in files of their own
  * (`locales/canvas/`, `locales/contribution/`, `locales/annotations/`,
- * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, `locales/scaffolds/`, and `locales/server/` for the
+ * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, `locales/scaffolds/`, `locales/lexical/`, and `locales/server/` for the
  * server's messages by code, contracts/messageCodes.ts), each under one top-level key,
  * merged here into the one `translation` namespace.
  */
@@ -97,19 +106,31 @@ export type Translation = typeof fr &
   typeof frSearch &
   typeof frStats &
   typeof frServer &
-  typeof frScaffolds;
+  typeof frScaffolds &
+  typeof frLexical;
 
 const merge = (...parts: object[]): Translation => Object.assign({}, ...parts) as Translation;
 
 /** The nine locales, one `translation` namespace each. */
 export const locales: Record<Language, Translation> = {
-  cn: merge(cn, cnCanvas, cnContribution, cnAnnotations, cnMultilanguage, cnSearch, cnStats, cnServer, cnScaffolds),
-  en: merge(en, enCanvas, enContribution, enAnnotations, enMultilanguage, enSearch, enStats, enServer, enScaffolds),
-  es: merge(es, esCanvas, esContribution, esAnnotations, esMultilanguage, esSearch, esStats, esServer, esScaffolds),
-  fi: merge(fi, fiCanvas, fiContribution, fiAnnotations, fiMultilanguage, fiSearch, fiStats, fiServer, fiScaffolds),
-  fr: merge(fr, frCanvas, frContribution, frAnnotations, frMultilanguage, frSearch, frStats, frServer, frScaffolds),
-  it: merge(it, itCanvas, itContribution, itAnnotations, itMultilanguage, itSearch, itStats, itServer, itScaffolds),
-  ja: merge(ja, jaCanvas, jaContribution, jaAnnotations, jaMultilanguage, jaSearch, jaStats, jaServer, jaScaffolds),
-  pt: merge(pt, ptCanvas, ptContribution, ptAnnotations, ptMultilanguage, ptSearch, ptStats, ptServer, ptScaffolds),
-  zh_CN: merge(zhCN, zhCNCanvas, zhCNContribution, zhCNAnnotations, zhCNMultilanguage, zhCNSearch, zhCNStats, zhCNServer, zhCNScaffolds),
+  cn: merge(cn, cnCanvas, cnContribution, cnAnnotations, cnMultilanguage, cnSearch, cnStats, cnServer, cnScaffolds, cnLexical),
+  en: merge(en, enCanvas, enContribution, enAnnotations, enMultilanguage, enSearch, enStats, enServer, enScaffolds, enLexical),
+  es: merge(es, esCanvas, esContribution, esAnnotations, esMultilanguage, esSearch, esStats, esServer, esScaffolds, esLexical),
+  fi: merge(fi, fiCanvas, fiContribution, fiAnnotations, fiMultilanguage, fiSearch, fiStats, fiServer, fiScaffolds, fiLexical),
+  fr: merge(fr, frCanvas, frContribution, frAnnotations, frMultilanguage, frSearch, frStats, frServer, frScaffolds, frLexical),
+  it: merge(it, itCanvas, itContribution, itAnnotations, itMultilanguage, itSearch, itStats, itServer, itScaffolds, itLexical),
+  ja: merge(ja, jaCanvas, jaContribution, jaAnnotations, jaMultilanguage, jaSearch, jaStats, jaServer, jaScaffolds, jaLexical),
+  pt: merge(pt, ptCanvas, ptContribution, ptAnnotations, ptMultilanguage, ptSearch, ptStats, ptServer, ptScaffolds, ptLexical),
+  zh_CN: merge(
+    zhCN,
+    zhCNCanvas,
+    zhCNContribution,
+    zhCNAnnotations,
+    zhCNMultilanguage,
+    zhCNSearch,
+    zhCNStats,
+    zhCNServer,
+    zhCNScaffolds,
+    zhCNLexical,
+  ),
 };

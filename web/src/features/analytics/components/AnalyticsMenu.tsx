@@ -1,6 +1,6 @@
-import { BarChart3, LayoutDashboard, ListChecks, Network, NotebookText, Share2 } from 'lucide-react';
+import { BarChart3, BookA, Cloud, LayoutDashboard, ListChecks, Network, NotebookText, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { analyticsHref, analyticsPages, type AnalyticsPageName } from '../links.ts';
 import styles from './AnalyticsMenu.module.css';
 
@@ -23,6 +23,8 @@ export const AnalyticsMenu = ({
   compact?: boolean;
 }) => {
   const { t } = useTranslation();
+  // On a view's screen, its word cloud too (issue 13 §3).
+  const { viewId } = useParams();
   return (
     <nav aria-label={t('stats.menu.label')} data-testid="analytics-menu">
       <ul className={compact ? styles.column : styles.row}>
@@ -52,6 +54,18 @@ export const AnalyticsMenu = ({
             <ListChecks size={16} aria-hidden="true" /> {t('scaffolds.tracker.menu')}
           </Link>
         </li>
+        <li>
+          <Link to={`/studentdictionary/${encodeURIComponent(communityId)}`} className={styles.link} data-testid="open-studentdictionary">
+            <BookA size={16} aria-hidden="true" /> {t('lexical.menu')}
+          </Link>
+        </li>
+        {viewId && (
+          <li>
+            <Link to={`/wcloud/${encodeURIComponent(viewId)}`} className={styles.link} data-testid="open-wcloud">
+              <Cloud size={16} aria-hidden="true" /> {t('lexical.wcloud.title')}
+            </Link>
+          </li>
+        )}
       </ul>
     </nav>
   );
