@@ -40,7 +40,11 @@ export const SearchQuerySchema = Type.Object(
   {
     /** Optional, as in the original's query; must be the community of the path. */
     communityId: Type.Optional(ObjectIdSchema),
-    /** Words (one string split on spaces, or a list): every word must occur, in any case and order. */
+    /**
+     * Words (one string split on spaces, or a list): every word must occur, in any order, accents and case
+     * ignored; a word finds the words it begins, `"…"` a phrase. Tokens typed among them (`-author:ann`,
+     * `-view:`, `-from:`, `-to:`, `-type:`, `-scaffold:`, `-searchMode:`, `-private`) count as their fields.
+     */
     words: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })])),
     /** Member user names (or author ids); unknown → 400 "author:{name} not found". */
     authors: Type.Optional(Type.Array(Name, { maxItems: 80 })),
@@ -111,6 +115,14 @@ export const SearchResultSchema = Type.Object({
   excerpt: Type.String(),
   /** The caller is one of its authors. */
   byMe: Type.Boolean(),
+  /**
+   * Some twenty words of the body from the full-text index, around the first
+   * match, the matched words marked (`hit`). Plain text parts, never markup:
+   * show each as text (a `<mark>` around hits). Empty when no words were given.
+   */
+  snippet: Type.Optional(Type.Array(Type.Object({ text: Type.String(), hit: Type.Boolean() }))),
+  /** The rank of a match when words were given (higher is better; results come best first). */
+  score: Type.Optional(Type.Number()),
 });
 export type SearchResult = Static<typeof SearchResultSchema>;
 

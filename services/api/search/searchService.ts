@@ -13,7 +13,16 @@ import { canRead } from '../../../contracts/permissions.ts';
 import type { AuthorDocument } from '../../../projections/authors/index.ts';
 import type { ContributionDocument, LinkDocument } from '../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
+import {
+  noteBodyOf,
+  searchIndexCollectionName,
+  searchTextIndex,
+  type SearchIndexDocument,
+} from '../../../projections/search/index.ts';
 import { ValidationError } from '../../core/errors.ts';
+import type { ReadStore } from '../../core/readStore.ts';
+import { rankText, snippetOf, type SnippetPart, type TextQuery } from '../../core/textSearch.ts';
+import { textQueryOf, withTypedTokens } from './textQuery.ts';
 import { accessObject, authorName, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
 
@@ -42,13 +51,16 @@ export const searchTextOf = (doc: ContributionDocument, titleOnly: boolean): str
 /** The body part of a note's search text (without the `( title )` and `( keywords )` frames). */
 const bodyTextOf = (doc: ContributionDocument): string => {
   if (doc.type === 'Annotation') return typeof doc.data.text === 'string' ? doc.data.text : '';
-  let text = typeof doc.text4search === 'string' ? doc.text4search : '';
-  const head = `( ${doc.title} ) `;
-  if (text.startsWith(head)) text = text.slice(head.length);
-  const tail = ` ( ${(doc.keywords ?? []).join('; ')} )`;
-  if (text.endsWith(tail)) text = text.slice(0, -tail.length);
-  return text.trim();
+  return noteBodyOf(typeof doc.text4search === 'string' ? doc.text4search : '', doc.title, doc.keywords ?? []);
 };
+
+/** A contribution as the index would hold it: what the search without an index ranks (the same definition). */
+const entryOf = (doc: ContributionDocument): Pick<SearchIndexDocument, '_id' | 'title' | 'body' | 'keywords'> => ({
+  _id: doc._id,
+  title: doc.title,
+  body: bodyTextOf(doc),
+  keywords: (doc.keywords ?? []).join(' ; '),
+});
 
 /** Up to `excerptLength` characters of the body, starting a little before the first matched word. */
 export const excerptOf = (doc: ContributionDocument, words: readonly string[]): string => {
@@ -72,7 +84,7 @@ const parseDate = (value: string | undefined, field: string): number | null => {
 const endOf = (value: string | undefined, time: number | null): number | null =>
   time !== null && value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? time + 24 * 3600 * 1000 - 1 : time;
 
-type Match = { docs: ContributionDocument[]; words: string[]; reader: Reader };
+type Match = { docs: ContributionDocument[]; words: string[]; reader: Reader; text: TextQuery; scores: Map<string, number> };
 
 /**
  * Search of a community's contributions (spec part 2 §Search). One query
@@ -82,7 +94,15 @@ type Match = { docs: ContributionDocument[]; words: string[]; reader: Reader };
  * `rangeOfID` returned any document).
  */
 export class SearchService {
-  constructor(private readonly reader: CanvasReader) {}
+  /**
+   * @param readStore where the full-text index (`searchindex`) is read; without
+   * it, words are matched by ranking the community's contributions with the
+   * same definition (services/core/textSearch.ts), slower.
+   */
+  constructor(
+    private readonly reader: CanvasReader,
+    private readonly readStore?: ReadStore,
+  ) {}
 
   async count(user: UserDocument, communityId: string, query: SearchQuery, searchType: SearchType | undefined): Promise<SearchCountReply> {
     const { docs } = await this.match(user, communityId, query, searchType);
@@ -90,12 +110,13 @@ export class SearchService {
   }
 
   async search(user: UserDocument, communityId: string, query: SearchQuery, searchType: SearchType | undefined): Promise<SearchReply> {
-    const { docs, words, reader } = await this.match(user, communityId, query, searchType);
+    const { docs, words, reader, text, scores } = await this.match(user, communityId, query, searchType);
     const pagesize = Math.min(query.pagesize ?? SearchPaging.defaultPageSize, SearchPaging.maxPageSize);
     const page = query.page ?? 1;
     const slice = docs.slice((page - 1) * pagesize, page * pagesize);
     const authors = await this.reader.byIds(this.reader.authors, [...new Set(slice.flatMap((doc) => doc.authors))]);
     const byId = new Map(authors.map((author) => [author._id, author]));
+    const snippets = await this.snippets(slice, text);
     const results: SearchResult[] = slice.map((doc) => ({
       _id: doc._id,
       type: doc.type,
@@ -110,46 +131,83 @@ export class SearchService {
       modified: doc.modified,
       excerpt: excerptOf(doc, words),
       byMe: doc.authors.includes(reader.authorId),
+      snippet: snippets.get(doc._id) ?? [],
+      ...(scores.has(doc._id) ? { score: scores.get(doc._id) as number } : {}),
     }));
     return { results, pager: { page, pagesize, total: docs.length } };
   }
 
-  /** Every match the caller may read, newest first. */
-  private async match(user: UserDocument, communityId: string, query: SearchQuery, searchType: SearchType | undefined): Promise<Match> {
+  /** Every match the caller may read: best first when words are given (then newest), otherwise newest first. */
+  private async match(user: UserDocument, communityId: string, asked: SearchQuery, searchType: SearchType | undefined): Promise<Match> {
     const reader = await this.reader.reader(user, communityId);
-    if (query.communityId !== undefined && query.communityId !== communityId) {
+    if (asked.communityId !== undefined && asked.communityId !== communityId) {
       throw ValidationError.field('query.communityId', msg('search.otherCommunity'));
     }
+    const query = withTypedTokens(asked);
     const from = parseDate(query.from, 'query.from');
     const to = endOf(query.to, parseDate(query.to, 'query.to'));
     const authorIds = query.authors && query.authors.length > 0 ? await this.authorIds(communityId, query.authors) : null;
     const words = wordsOf(query.words);
+    const text = textQueryOf(query.words, query.searchMode === 'title');
+    const scores = new Map<string, number>();
+    const none: Match = { docs: [], words, reader, text, scores };
 
     let types: readonly SearchableType[] = typesOfSearch[searchType ?? 'main_search'];
     if (query.type) types = searchType ? types.filter((type) => type === query.type) : [query.type];
-    if (types.length === 0) return { docs: [], words, reader };
+    if (types.length === 0) return none;
+    // Words that hold no letter or digit ('!!!') find nothing, rather than everything.
+    if (words.length > 0 && text.terms.length === 0) return none;
 
-    const candidates = await this.reader.contributions.find({ communityId, type: { $in: [...types] }, status: 'active' });
+    const filter = { communityId, type: { $in: [...types] }, status: 'active' };
+    let candidates: ContributionDocument[];
+    if (text.terms.length === 0) candidates = await this.reader.contributions.find(filter);
+    else if (this.readStore) {
+      const hits = await this.readStore
+        .collection<SearchIndexDocument>(searchIndexCollectionName)
+        .textSearch(searchTextIndex, text, { filter });
+      for (const hit of hits) scores.set(hit.doc._id, hit.score);
+      candidates = await this.reader.byIds(
+        this.reader.contributions,
+        hits.map((hit) => hit.doc._id),
+      );
+    } else {
+      const all = await this.reader.contributions.find(filter);
+      const byId = new Map(all.map((doc) => [doc._id, doc]));
+      for (const hit of rankText(all.map(entryOf), searchTextIndex, text)) scores.set(hit.doc._id, hit.score);
+      candidates = [...scores.keys()].map((id) => byId.get(id) as ContributionDocument);
+    }
     const only = await this.restriction(reader, query);
     const ownId = reader.subject.authorId;
-    const titleOnly = query.searchMode === 'title';
 
     const prefiltered = candidates.filter((doc) => {
+      // The index may be a little behind the contributions: what they say now decides.
+      if (doc.status !== 'active' || doc.communityId !== communityId || !types.includes(doc.type as SearchableType)) return false;
       if (only && !only.has(doc._id)) return false;
       if (query.privateMode && (ownId === null || !doc.authors.includes(ownId))) return false;
       if (authorIds && !doc.authors.some((id) => authorIds.has(id))) return false;
       const created = Date.parse(doc.created);
       if (from !== null && created < from) return false;
       if (to !== null && created > to) return false;
-      if (words.length > 0) {
-        const text = lower(searchTextOf(doc, titleOnly));
-        if (!words.every((word) => text.includes(word))) return false;
-      }
       return true;
     });
+    // Permission before paging: a contribution the caller may not read is never counted nor shown.
     const docs = await this.readable(reader, prefiltered);
-    docs.sort((a, b) => b.created.localeCompare(a.created) || b._id.localeCompare(a._id));
-    return { docs, words, reader };
+    const newest = (a: ContributionDocument, b: ContributionDocument) => b.created.localeCompare(a.created) || b._id.localeCompare(a._id);
+    docs.sort(text.terms.length > 0 ? (a, b) => (scores.get(b._id) ?? 0) - (scores.get(a._id) ?? 0) || newest(a, b) : newest);
+    return { docs, words, reader, text, scores };
+  }
+
+  /** Snippets of the page's bodies from the index, the words marked (plain text parts: never markup). */
+  private async snippets(docs: readonly ContributionDocument[], text: TextQuery): Promise<Map<string, SnippetPart[]>> {
+    if (docs.length === 0 || text.terms.length === 0) return new Map();
+    const bodyQuery: TextQuery = { terms: text.terms };
+    if (this.readStore) {
+      const ids = docs.map((doc) => doc._id);
+      return this.readStore
+        .collection<SearchIndexDocument>(searchIndexCollectionName)
+        .textSnippets(searchTextIndex, ids, bodyQuery, 'body');
+    }
+    return new Map(docs.map((doc) => [doc._id, snippetOf(bodyTextOf(doc), bodyQuery)]));
   }
 
   /** Member ids for user names (any case) or author ids of this community; 400 "author:{name} not found" otherwise. */
