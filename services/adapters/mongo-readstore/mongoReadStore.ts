@@ -154,6 +154,19 @@ export class MongoReadStore implements ReadStore {
     await this.#create(spec.name);
     if (spec.text) this.#textSpecs.set(spec.name, spec.text);
     await this.#createIndexes(spec.name, indexPlan(spec));
+    if (spec.text) await this.#addTerms(spec.name, spec.text);
+  }
+
+  /** Gives `_tt` to the documents written before the collection had a text index. */
+  async #addTerms(name: string, text: TextIndexSpec): Promise<void> {
+    const native = this.db.collection<StoredDocument>(name);
+    for (;;) {
+      const docs = await native.find({ [termsField]: { $exists: false } }, { limit: 500 }).toArray();
+      if (docs.length === 0) return;
+      await native.bulkWrite(
+        docs.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: withTerms(fromStored<StoredDocument>(doc), text) } })),
+      );
+    }
   }
 
   async #create(name: string): Promise<void> {
