@@ -47,7 +47,11 @@ export const tokensOf = (text: string): string[] => (text.match(wordPattern) ?? 
 /** Text as indexed: the highlight markers removed. */
 export const indexableText = (value: unknown): string => {
   if (typeof value === 'string') return value.replace(markerPattern, '');
-  if (Array.isArray(value)) return value.filter((v) => typeof v === 'string').join(' ; ').replace(markerPattern, '');
+  if (Array.isArray(value))
+    {return value
+      .filter((v) => typeof v === 'string')
+      .join(' ; ')
+      .replace(markerPattern, '');}
   return '';
 };
 
@@ -113,7 +117,9 @@ export const rankText = <T extends { _id: string }>(
   const width = index.fields.length;
   const avg = index.fields.map((_, f) => analysed.reduce((sum, a) => sum + (a.fields[f] as string[]).length, 0) / Math.max(1, docs.length));
   // Occurrences of each term per document and field.
-  const hits = analysed.map((a) => query.terms.map((term) => a.fields.map((tokens, f) => (searched.includes(f) ? termPositions(tokens, term).length : 0))));
+  const hits = analysed.map((a) =>
+    query.terms.map((term) => a.fields.map((tokens, f) => (searched.includes(f) ? termPositions(tokens, term).length : 0))),
+  );
   const matched = hits.map((perTerm) => perTerm.every((perField) => perField.some((n) => n > 0)));
   const total = Math.max(corpusSize ?? docs.length, docs.length);
   const df = query.terms.map((_, t) => hits.filter((perTerm) => (perTerm[t] as number[]).some((n) => n > 0)).length);
@@ -133,7 +139,10 @@ export const rankText = <T extends { _id: string }>(
     });
     out.push({ doc, score });
   });
-  return out.map((hit, order) => ({ hit, order })).sort((x, y) => y.hit.score - x.hit.score || x.order - y.order).map(({ hit }) => hit);
+  return out
+    .map((hit, order) => ({ hit, order }))
+    .sort((x, y) => y.hit.score - x.hit.score || x.order - y.order)
+    .map(({ hit }) => hit);
 };
 
 /**

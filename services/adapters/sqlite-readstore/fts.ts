@@ -103,7 +103,7 @@ export class FtsTable {
   fill(decode: (row: StoredRow) => Document): void {
     this.clear();
     const page = this.#sql<StoredRow & { rid: number }>('SELECT rid, id, doc, sum FROM {D} WHERE rid > ? ORDER BY rid LIMIT 500');
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = page.all(after);
       for (const row of rows) this.write(row.rid, decode(row));
       if (rows.length < 500) return;

@@ -13,12 +13,7 @@ import { canRead } from '../../../contracts/permissions.ts';
 import type { AuthorDocument } from '../../../projections/authors/index.ts';
 import type { ContributionDocument, LinkDocument } from '../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
-import {
-  noteBodyOf,
-  searchIndexCollectionName,
-  searchTextIndex,
-  type SearchIndexDocument,
-} from '../../../projections/search/index.ts';
+import { noteBodyOf, searchIndexCollectionName, searchTextIndex, type SearchIndexDocument } from '../../../projections/search/index.ts';
 import { ValidationError } from '../../core/errors.ts';
 import type { ReadStore } from '../../core/readStore.ts';
 import { rankText, snippetOf, type SnippetPart, type TextQuery } from '../../core/textSearch.ts';
@@ -132,7 +127,7 @@ export class SearchService {
       excerpt: excerptOf(doc, words),
       byMe: doc.authors.includes(reader.authorId),
       snippet: snippets.get(doc._id) ?? [],
-      ...(scores.has(doc._id) ? { score: scores.get(doc._id) as number } : {}),
+      ...(scores.has(doc._id) ? { score: scores.get(doc._id) } : {}),
     }));
     return { results, pager: { page, pagesize, total: docs.length } };
   }
