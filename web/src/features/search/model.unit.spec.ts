@@ -98,3 +98,22 @@ describe('status, pages, highlight, CSV', () => {
     expect(resultHref({ _id: 'n', type: 'Note' })).toBe('/contribution/n');
   });
 });
+
+describe('search tokens read as the server reads them (issue 14 §2)', () => {
+  it('takes -type: out of the words and sends it', () => {
+    expect(parseTokens('tree -type:view')).toEqual({ words: 'tree', type: 'View' });
+    expect(buildQuery('tree -type:Note', emptyAdvanced(), 1)).toMatchObject({ words: 'tree', type: 'Note' });
+  });
+
+  it('leaves a token whose value cannot be used among the words, for the server to refuse by name', () => {
+    expect(parseTokens('tree -from:yesterday')).toEqual({ words: 'tree -from:yesterday' });
+  });
+
+  it('highlights ignoring accents and quotes, as the index matches', () => {
+    expect(highlightParts('Émergence des idées', highlightWords('"emergence" idees'))).toEqual([
+      { text: 'Émergence', hit: true },
+      { text: ' des ', hit: false },
+      { text: 'idées', hit: true },
+    ]);
+  });
+});

@@ -353,10 +353,25 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
                             </Link>
                             {result.permission === 'private' && <span className={styles.badge}>{t('search.private')}</span>}
                             {result.byMe && <span className={styles.badge}>{t('search.byMe')}</span>}
-                            {result.excerpt && (
-                              <span className={styles.excerpt}>
-                                <Highlighted text={result.excerpt} words={words} />
+                            {result.snippet && result.snippet.length > 0 ? (
+                              // The server's snippet from the index: text parts, matched words marked (never markup).
+                              <span className={styles.excerpt} data-testid="search-snippet">
+                                {result.snippet.map((part, index) =>
+                                  part.hit && highlight ? (
+                                    <mark key={index} className={styles.mark}>
+                                      {part.text}
+                                    </mark>
+                                  ) : (
+                                    <span key={index}>{part.text}</span>
+                                  ),
+                                )}
                               </span>
+                            ) : (
+                              result.excerpt && (
+                                <span className={styles.excerpt}>
+                                  <Highlighted text={result.excerpt} words={words} />
+                                </span>
+                              )
                             )}
                             {placeableTypes.has(result.type) && <PlaceInView result={result} views={viewList} onPlaced={setPlaced} />}
                           </span>
