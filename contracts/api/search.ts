@@ -73,6 +73,8 @@ export const SearchQuerySchema = Type.Object(
     pagesize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
     /** 1-based page. */
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+    /** Adds each result's `extra` (keywords, supports, views, first build-on target): the detailed table and its CSV. */
+    extraInfo: Type.Optional(Type.Boolean()),
     /** Only these ids (the original's second call); still filtered like every search. */
     rangeOfID: Type.Optional(Type.Array(ObjectIdSchema, { maxItems: 1000 })),
   },
@@ -101,6 +103,20 @@ export const SearchCountReply = Type.Object({
 });
 export type SearchCountReply = Static<typeof SearchCountReply>;
 
+const TitledSchema = Type.Object({ _id: ObjectIdSchema, title: Type.String() });
+
+/** The detailed table's columns (fact sheet §5), for results the caller may read; what they may not read is left out. */
+export const SearchExtraInfoSchema = Type.Object({
+  keywords: Type.Array(Type.String()),
+  /** Titles of the scaffold supports the contribution uses. */
+  scaffolds: Type.Array(Type.String()),
+  /** The views it is placed in. */
+  views: Type.Array(TitledSchema),
+  /** The first contribution it builds on. */
+  buildsOn: Type.Union([TitledSchema, Type.Null()]),
+});
+export type SearchExtraInfo = Static<typeof SearchExtraInfoSchema>;
+
 export const SearchResultSchema = Type.Object({
   _id: ObjectIdSchema,
   type: Type.String(),
@@ -123,6 +139,8 @@ export const SearchResultSchema = Type.Object({
   snippet: Type.Optional(Type.Array(Type.Object({ text: Type.String(), hit: Type.Boolean() }))),
   /** The rank of a match when words were given (higher is better; results come best first). */
   score: Type.Optional(Type.Number()),
+  /** With `query.extraInfo` only. */
+  extra: Type.Optional(SearchExtraInfoSchema),
 });
 export type SearchResult = Static<typeof SearchResultSchema>;
 

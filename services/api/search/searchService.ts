@@ -18,6 +18,7 @@ import { ValidationError } from '../../core/errors.ts';
 import type { ReadStore } from '../../core/readStore.ts';
 import { rankText, snippetOf, type SnippetPart, type TextQuery } from '../../core/textSearch.ts';
 import { textQueryOf, withTypedTokens } from './textQuery.ts';
+import { extraInfoOf } from './extraInfo.ts';
 import { accessObject, authorName, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
 
@@ -112,6 +113,7 @@ export class SearchService {
     const authors = await this.reader.byIds(this.reader.authors, [...new Set(slice.flatMap((doc) => doc.authors))]);
     const byId = new Map(authors.map((author) => [author._id, author]));
     const snippets = await this.snippets(slice, text);
+    const extra = query.extraInfo ? await extraInfoOf(this.reader, reader, slice) : null;
     const results: SearchResult[] = slice.map((doc) => ({
       _id: doc._id,
       type: doc.type,
@@ -128,6 +130,7 @@ export class SearchService {
       byMe: doc.authors.includes(reader.authorId),
       snippet: snippets.get(doc._id) ?? [],
       ...(scores.has(doc._id) ? { score: scores.get(doc._id) } : {}),
+      ...(extra?.has(doc._id) ? { extra: extra.get(doc._id) } : {}),
     }));
     return { results, pager: { page, pagesize, total: docs.length } };
   }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
+import type { ViewSummary } from '../../../../contracts/api/communities.ts';
 import type { SearchCountReply, SearchReply } from '../../../../contracts/api/search.ts';
 import {
   auth,
@@ -214,6 +215,53 @@ describe('query tokens typed among the words', () => {
     }
     expect(idsOf(await search(room.c, { words: '.*' }))).toEqual([]);
     expect(idsOf(await search(room.c, { words: 'leaves OR sugar' }))).toEqual([]);
+  });
+});
+
+describe('the detailed table (extra info)', () => {
+  it('gives keywords, the views holding a result and what it builds on, leaving out what the caller may not read', async () => {
+    const views = await t.app.inject({ method: 'GET', url: `/api/communities/${room.communityId}/views`, headers: auth(room.a.token) });
+    const welcome = views.json<ViewSummary[]>()[0] as ViewSummary;
+    const link = async (who: Member, from: string, to: string, type: string, data: Record<string, unknown> = {}) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/links',
+        headers: auth(who.token),
+        payload: { from, to, type, data },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    const secret = await note(room.a, 'Hidden basis', 'private thoughts', 'private');
+    const id = await createContribution(t, {
+      communityId: room.communityId,
+      type: 'Note',
+      authors: [room.a.authorId],
+      actorId: room.a.userId,
+      permission: 'protected',
+      group: null,
+    });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/objects/${room.communityId}/${id}`,
+      headers: auth(room.a.token),
+      payload: { revision: 0, title: 'Tapir detail', body: textDoc('tapirs swim'), keywords: 'animals; rivers' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await link(room.a, welcome._id, id, 'contains', { x: 10, y: 10 });
+    await link(room.a, id, secret, 'buildson');
+    await link(room.a, id, emergence, 'buildson');
+
+    const [forCarol] = (await search(room.c, { words: 'tapir', extraInfo: true })).results;
+    expect(forCarol?.extra).toEqual({
+      keywords: ['animals', 'rivers'],
+      scaffolds: [],
+      views: [{ _id: welcome._id, title: welcome.title }],
+      buildsOn: { _id: emergence, title: 'Émergence des idées' },
+    });
+    const [forAlice] = (await search(room.a, { words: 'tapir', extraInfo: true })).results;
+    expect(forAlice?.extra?.buildsOn).toEqual({ _id: secret, title: 'Hidden basis' });
+    // Without the flag, no extra information is computed.
+    expect((await search(room.c, { words: 'tapir' })).results[0]?.extra).toBeUndefined();
   });
 });
 

@@ -127,12 +127,36 @@ export const highlightParts = (text: string, rawWords: readonly string[]): { tex
 /** A spreadsheet never runs a cell as a formula. */
 const safeCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-/** The results CSV: id, title, authors, created, type, excerpt. */
-export const resultsCsv = (results: readonly SearchResult[]): string =>
-  Papa.unparse({
-    fields: ['id', 'title', 'authors', 'created', 'type', 'excerpt'],
-    data: results.map((r) => [r._id, safeCell(r.title), safeCell(r.authorNames.join(', ')), r.created, r.type, safeCell(r.excerpt)]),
+/** The detailed table's columns (fact sheet §5), in order. */
+export const extraColumns = ['keywords', 'scaffolds', 'views', 'buildsOn'] as const;
+export type ExtraColumn = (typeof extraColumns)[number];
+
+/** A detailed cell as text: lists joined with '; ', nothing when the server sent no extra information. */
+export const extraCell = (result: SearchResult, column: ExtraColumn): string => {
+  const extra = result.extra;
+  if (!extra) return '';
+  if (column === 'keywords') return extra.keywords.join('; ');
+  if (column === 'scaffolds') return extra.scaffolds.join('; ');
+  if (column === 'views') return extra.views.map((view) => view.title).join('; ');
+  return extra.buildsOn?.title ?? '';
+};
+
+/** The results CSV: id, title, authors, created, type, excerpt; and the detailed columns when the results hold them. */
+export const resultsCsv = (results: readonly SearchResult[]): string => {
+  const detailed = results.some((r) => r.extra !== undefined);
+  return Papa.unparse({
+    fields: ['id', 'title', 'authors', 'created', 'type', 'excerpt', ...(detailed ? extraColumns : [])],
+    data: results.map((r) => [
+      r._id,
+      safeCell(r.title),
+      safeCell(r.authorNames.join(', ')),
+      r.created,
+      r.type,
+      safeCell(r.excerpt),
+      ...(detailed ? extraColumns.map((column) => safeCell(extraCell(r, column))) : []),
+    ]),
   });
+};
 
 /** Where a result opens: a view's canvas, or the contribution page. */
 export const resultHref = (result: Pick<SearchResult, '_id' | 'type'>): string =>
