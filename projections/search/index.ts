@@ -1,4 +1,5 @@
-import type { ContributionEvent } from '../../contracts/events/contribution.ts';
+import type { ContributionEvent, ContributionStatus, Permission } from '../../contracts/events/contribution.ts';
+import type { ContributionSnapshot } from '../contributions/documents.ts';
 import type { RecordedEvent } from '../../contracts/events/event.ts';
 import { evolveDocument, type Projection, type Versioned } from '../../services/core/projection.ts';
 import type { TextIndexSpec } from '../../services/core/textSearch.ts';
@@ -23,13 +24,18 @@ const indexedTypes = new Set(['Note', 'View', 'Annotation', 'Drawing', 'Attachme
 export type SearchIndexDocument = Versioned & {
   _id: string;
   communityId: string;
-  type: string;
-  status: string;
+  type: ContributionSnapshot['type'];
+  status: ContributionStatus;
   title: string;
   /** Plain text: a note's body (its `text4search` without the title and keywords frames), an annotation's text. */
   body: string;
   /** Keywords joined with ' ; '. */
   keywords: string;
+  /** What the permission rule and the filters read, so search decides on the index alone and loads only one page. */
+  permission: Permission;
+  authors: string[];
+  group: string | null;
+  created: string;
 };
 
 const handled: ContributionEvent['type'][] = [
@@ -41,6 +47,9 @@ const handled: ContributionEvent['type'][] = [
   'DrawingSaved',
   'AnnotationEdited',
   'AttachmentUploaded',
+  'PermissionChanged',
+  'CoauthorAdded',
+  'CoauthorRemoved',
 ];
 
 /** The body of a note's search text: `( title ) body ( keywords )` (fact sheet §4) without its frames. */
@@ -75,6 +84,10 @@ export const evolveSearchEntry = (current: Entry | null, event: RecordedEvent<Co
       title: d.title,
       body,
       keywords: keywords.join(' ; '),
+      permission: d.permission,
+      authors: [...d.authors],
+      group: d.group,
+      created: event.metadata.at,
     };
   }
   if (!current) return null;
@@ -97,7 +110,13 @@ export const evolveSearchEntry = (current: Entry | null, event: RecordedEvent<Co
     case 'DrawingSaved':
       return { ...current, title: event.data.title, status: event.data.contributed ? 'active' : current.status };
     case 'AnnotationEdited':
-      return { ...current, body: event.data.text };
+      return { ...current, body: event.data.text, permission: event.data.permission };
+    case 'PermissionChanged':
+      return { ...current, permission: event.data.permission, group: event.data.group };
+    case 'CoauthorAdded':
+      return current.authors.includes(event.data.authorId) ? current : { ...current, authors: [...current.authors, event.data.authorId] };
+    case 'CoauthorRemoved':
+      return { ...current, authors: current.authors.filter((id) => id !== event.data.authorId) };
     case 'AttachmentUploaded':
       return event.data.contributed ? { ...current, status: 'active' } : current;
     default:

@@ -62,6 +62,25 @@ export const dropFts = (db: SqliteDatabase, tid: number): void => {
 
 type Ranked = StoredRow & { rank: number };
 
+/** A top-level field and the values (strings, numbers) it may hold. */
+export type Pinned = [field: string, values: readonly (string | number)[]];
+
+/** The equalities and `$in`s on top-level fields of a filter (strings and numbers only: JSON booleans would not compare). */
+export const pinnedOf = (filter: Record<string, unknown>): Pinned[] => {
+  const scalar = (value: unknown): value is string | number => typeof value === 'string' || typeof value === 'number';
+  const out: Pinned[] = [];
+  for (const [field, value] of Object.entries(filter)) {
+    if (field.startsWith('$')) continue;
+    if (scalar(value)) out.push([field, [value]]);
+    else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      const keys = Object.keys(value);
+      const list: unknown = (value as { $in?: unknown }).$in;
+      if (keys.length === 1 && Array.isArray(list) && list.every(scalar)) out.push([field, list]);
+    }
+  }
+  return out;
+};
+
 /** The FTS5 table of one collection, its statements prepared once. */
 export class FtsTable {
   readonly #statements = new Map<string, Statement>();
@@ -116,8 +135,13 @@ export class FtsTable {
     return query.fields.map((field) => `c${this.spec.fields.indexOf(field)}`);
   }
 
-  /** The rows matching `query`, best first, with their bm25 rank turned into a score (higher is better). */
-  search(index: TextIndexSpec, query: TextQuery): Ranked[] {
+  /**
+   * The rows matching `query`, best first, with their bm25 rank turned into a
+   * score (higher is better). `pinned` (top-level fields and the values they
+   * must hold, or one of) is checked in SQL, so a district's other classes
+   * are never decoded; the caller still tests its whole filter.
+   */
+  search(index: TextIndexSpec, query: TextQuery, pinned: readonly Pinned[] = []): Ranked[] {
     checkTextQuery(this.spec, query);
     if (query.terms.length === 0) return [];
     const weights = this.spec.fields.map((field) => {
@@ -125,10 +149,12 @@ export class FtsTable {
       const weight = at >= 0 ? (index.weights?.[at] ?? 1) : 1;
       return Number.isFinite(weight) ? weight : 1;
     });
+    const usable = pinned.filter(([field]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(field));
+    const where = usable.map(([field]) => ` AND json_extract(d.doc, '$.${field}') IN (SELECT value FROM json_each(?))`).join('');
     return this.#sql<Ranked>(
       `SELECT d.id AS id, d.doc AS doc, d.sum AS sum, -bm25({F}, ${weights.join(', ')}) AS rank
-       FROM {F} JOIN {D} d ON d.rid = {F}.rowid WHERE {F} MATCH ? ORDER BY rank DESC, d.rid`,
-    ).all(ftsMatchExpression(query, this.#columns(query)));
+       FROM {F} JOIN {D} d ON d.rid = {F}.rowid WHERE {F} MATCH ?${where} ORDER BY rank DESC, d.rid`,
+    ).all(ftsMatchExpression(query, this.#columns(query)), ...usable.map(([, values]) => JSON.stringify(values)));
   }
 
   /** FTS5 `snippet()` of `field` for the documents `ids` that match `query` (the others get the field's opening words). */

@@ -13,6 +13,7 @@ import type {
   TextSearchOptions,
 } from '../../core/readStore.ts';
 import { decodeRow } from './checksum.ts';
+import { pinnedOf } from './fts.ts';
 import { copyDocument } from '../memory-readstore/copy.ts';
 import { topLevelProjection } from '../memory-readstore/projection.ts';
 import { isEmptyFilter } from '../memory-readstore/queryPlan.ts';
@@ -112,7 +113,7 @@ export class SqliteCollection<T extends Document = Document> implements Collecti
     return this.guard(this.name, () => {
       const test = isEmptyFilter(options.filter ?? {}) ? null : new Query(options.filter ?? {}, { scriptEnabled: false });
       const hits: TextHit<T>[] = [];
-      for (const row of fts.search(index, query)) {
+      for (const row of fts.search(index, query, pinnedOf(options.filter ?? {}))) {
         const doc = decodeRow(this.name, row) as T;
         if (test && !test.test(doc)) continue;
         hits.push({ doc, score: row.rank });

@@ -80,7 +80,10 @@ const parseDate = (value: string | undefined, field: string): number | null => {
 const endOf = (value: string | undefined, time: number | null): number | null =>
   time !== null && value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? time + 24 * 3600 * 1000 - 1 : time;
 
-type Match = { docs: ContributionDocument[]; words: string[]; reader: Reader; text: TextQuery; scores: Map<string, number> };
+/** What the filters and the permission rule read: a contribution, or its entry in the full-text index. */
+type Candidate = Pick<ContributionDocument, '_id' | 'communityId' | 'type' | 'status' | 'permission' | 'authors' | 'group' | 'created'>;
+
+type Match = { docs: Candidate[]; words: string[]; reader: Reader; text: TextQuery; scores: Map<string, number> };
 
 /**
  * Search of a community's contributions (spec part 2 §Search). One query
@@ -109,7 +112,17 @@ export class SearchService {
     const { docs, words, reader, text, scores } = await this.match(user, communityId, query, searchType);
     const pagesize = Math.min(query.pagesize ?? SearchPaging.defaultPageSize, SearchPaging.maxPageSize);
     const page = query.page ?? 1;
-    const slice = docs.slice((page - 1) * pagesize, page * pagesize);
+    const found = docs.slice((page - 1) * pagesize, page * pagesize);
+    // Only the page's contributions are read (the index decided the rest), in the order of the matches.
+    const loaded = new Map(
+      (
+        await this.reader.byIds(
+          this.reader.contributions,
+          found.map((doc) => doc._id),
+        )
+      ).map((doc) => [doc._id, doc]),
+    );
+    const slice = found.map((doc) => loaded.get(doc._id)).filter((doc): doc is ContributionDocument => doc !== undefined);
     const authors = await this.reader.byIds(this.reader.authors, [...new Set(slice.flatMap((doc) => doc.authors))]);
     const byId = new Map(authors.map((author) => [author._id, author]));
     const snippets = await this.snippets(slice, text);
@@ -157,17 +170,14 @@ export class SearchService {
     if (words.length > 0 && text.terms.length === 0) return none;
 
     const filter = { communityId, type: { $in: [...types] }, status: 'active' };
-    let candidates: ContributionDocument[];
+    let candidates: Candidate[];
     if (text.terms.length === 0) candidates = await this.reader.contributions.find(filter);
     else if (this.readStore) {
       const hits = await this.readStore
         .collection<SearchIndexDocument>(searchIndexCollectionName)
         .textSearch(searchTextIndex, text, { filter });
       for (const hit of hits) scores.set(hit.doc._id, hit.score);
-      candidates = await this.reader.byIds(
-        this.reader.contributions,
-        hits.map((hit) => hit.doc._id),
-      );
+      candidates = hits.map((hit) => hit.doc);
     } else {
       const all = await this.reader.contributions.find(filter);
       const byId = new Map(all.map((doc) => [doc._id, doc]));
@@ -190,7 +200,7 @@ export class SearchService {
     });
     // Permission before paging: a contribution the caller may not read is never counted nor shown.
     const docs = await this.readable(reader, prefiltered);
-    const newest = (a: ContributionDocument, b: ContributionDocument) => b.created.localeCompare(a.created) || b._id.localeCompare(a._id);
+    const newest = (a: Candidate, b: Candidate) => b.created.localeCompare(a.created) || b._id.localeCompare(a._id);
     docs.sort(text.terms.length > 0 ? (a, b) => (scores.get(b._id) ?? 0) - (scores.get(a._id) ?? 0) || newest(a, b) : newest);
     return { docs, words, reader, text, scores };
   }
@@ -260,15 +270,19 @@ export class SearchService {
    * The documents the caller may read (fact sheet §3.1, the canvas's rule). An
    * annotation also needs its annotated contribution to be active and readable.
    */
-  private async readable(reader: Reader, docs: readonly ContributionDocument[]): Promise<ContributionDocument[]> {
+  private async readable<T extends Candidate>(reader: Reader, docs: readonly T[]): Promise<T[]> {
     if (docs.length === 0) return [];
-    const groups = await this.reader.groupMembers(docs);
-    const visible = (doc: ContributionDocument) =>
+    const groups = await this.reader.groupMembers(docs as readonly Candidate[] as readonly ContributionDocument[]);
+    const visible = (doc: T) =>
       doc.communityId === reader.grant.community._id &&
       canRead(reader.subject, accessObject(doc, doc.group ? (groups.get(doc.group) ?? []) : []));
     const kept = docs.filter(visible);
-    const annotations = kept.filter((doc) => doc.type === 'Annotation');
-    if (annotations.length === 0) return kept;
+    // Annotations are few: their whole documents are read for the targets their data names.
+    const annotations = await this.reader.byIds(
+      this.reader.contributions,
+      kept.filter((doc) => doc.type === 'Annotation').map((doc) => doc._id),
+    );
+    if (annotations.length === 0) return kept.filter((doc) => doc.type !== 'Annotation');
     const annotationIds = annotations.map((doc) => doc._id);
     const [out, into] = await Promise.all([
       this.reader.links.find({ from: { $in: annotationIds }, type: 'annotates' }),
