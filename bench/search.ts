@@ -58,8 +58,9 @@ try {
   const index = t.infra.readStore.collection<SearchIndexDocument>(searchIndexCollectionName);
   const entries = await index.find({ communityId, type: 'Note' });
   const counts = new Map<string, number>();
-  for (const entry of entries)
-    {for (const token of new Set(tokensOf(entry.body))) if (token.length >= 5) counts.set(token, (counts.get(token) ?? 0) + 1);}
+  for (const entry of entries) {
+    for (const token of new Set(tokensOf(entry.body))) if (token.length >= 5) counts.set(token, (counts.get(token) ?? 0) + 1);
+  }
   const words = [...counts.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 40)

@@ -47,11 +47,12 @@ export const tokensOf = (text: string): string[] => (text.match(wordPattern) ?? 
 /** Text as indexed: the highlight markers removed. */
 export const indexableText = (value: unknown): string => {
   if (typeof value === 'string') return value.replace(markerPattern, '');
-  if (Array.isArray(value))
-    {return value
+  if (Array.isArray(value)) {
+    return value
       .filter((v) => typeof v === 'string')
       .join(' ; ')
-      .replace(markerPattern, '');}
+      .replace(markerPattern, '');
+  }
   return '';
 };
 
