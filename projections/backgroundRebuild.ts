@@ -1,6 +1,17 @@
 import { ServiceUnavailableError } from '../services/core/errors.ts';
 import { msg } from '../contracts/messageCodes.ts';
-import type { Collection, Document, Filter, FindOptions, ReadStore } from '../services/core/readStore.ts';
+import type {
+  Collection,
+  Document,
+  Filter,
+  FindOptions,
+  ReadStore,
+  SnippetPart,
+  TextHit,
+  TextIndexSpec,
+  TextQuery,
+  TextSearchOptions,
+} from '../services/core/readStore.ts';
 
 /**
  * What /api/version says of the read models while a start rebuilds those that
@@ -115,6 +126,16 @@ class GuardedCollection<T extends Document> implements Collection<T> {
   async count(filter?: Filter): Promise<number> {
     this.check(this.inner.name);
     return this.inner.count(filter);
+  }
+
+  async textSearch(index: TextIndexSpec, query: TextQuery, options?: TextSearchOptions): Promise<TextHit<T>[]> {
+    this.check(this.inner.name);
+    return this.inner.textSearch(index, query, options);
+  }
+
+  async textSnippets(index: TextIndexSpec, ids: readonly string[], query: TextQuery, field: string): Promise<Map<string, SnippetPart[]>> {
+    this.check(this.inner.name);
+    return this.inner.textSnippets(index, ids, query, field);
   }
 
   put(doc: T): Promise<void> {

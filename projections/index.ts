@@ -6,6 +6,7 @@ import { contributionsProjection } from './contributions/index.ts';
 import { feedbackProjection } from './feedback/index.ts';
 import { historyProjection } from './history/index.ts';
 import { readsProjection } from './reads/index.ts';
+import { searchIndexProjection } from './search/index.ts';
 import { usersProjection } from './users/index.ts';
 
 /** Every read model, in the order the runner applies them. */
@@ -18,4 +19,5 @@ export const allProjections: readonly Projection[] = [
   historyProjection,
   readsProjection,
   analyticsProjection,
+  searchIndexProjection,
 ];

@@ -1,5 +1,15 @@
 import type { BufferedCollection, ProjectionContext } from '../services/core/projection.ts';
-import type { Collection, Document, Filter, FindOptions } from '../services/core/readStore.ts';
+import type {
+  Collection,
+  Document,
+  Filter,
+  FindOptions,
+  SnippetPart,
+  TextHit,
+  TextIndexSpec,
+  TextQuery,
+  TextSearchOptions,
+} from '../services/core/readStore.ts';
 import { IdFilter } from './idFilter.ts';
 
 /**
@@ -85,6 +95,16 @@ class WriteBehindCollection<T extends Document> implements Collection<T>, Buffer
   async count(filter?: Filter): Promise<number> {
     await this.flush();
     return this.inner.count(filter);
+  }
+
+  async textSearch(index: TextIndexSpec, query: TextQuery, options?: TextSearchOptions): Promise<TextHit<T>[]> {
+    await this.flush();
+    return this.inner.textSearch(index, query, options);
+  }
+
+  async textSnippets(index: TextIndexSpec, ids: readonly string[], query: TextQuery, field: string): Promise<Map<string, SnippetPart[]>> {
+    await this.flush();
+    return this.inner.textSnippets(index, ids, query, field);
   }
 
   async deleteMany(filter: Filter): Promise<number> {

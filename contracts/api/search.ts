@@ -40,7 +40,11 @@ export const SearchQuerySchema = Type.Object(
   {
     /** Optional, as in the original's query; must be the community of the path. */
     communityId: Type.Optional(ObjectIdSchema),
-    /** Words (one string split on spaces, or a list): every word must occur, in any case and order. */
+    /**
+     * Words (one string split on spaces, or a list): every word must occur, in any order, accents and case
+     * ignored; a word finds the words it begins, `"…"` a phrase. Tokens typed among them (`-author:ann`,
+     * `-view:`, `-from:`, `-to:`, `-type:`, `-scaffold:`, `-searchMode:`, `-private`) count as their fields.
+     */
     words: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })])),
     /** Member user names (or author ids); unknown → 400 "author:{name} not found". */
     authors: Type.Optional(Type.Array(Name, { maxItems: 80 })),
@@ -69,6 +73,8 @@ export const SearchQuerySchema = Type.Object(
     pagesize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
     /** 1-based page. */
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+    /** Adds each result's `extra` (keywords, supports, views, first build-on target): the detailed table and its CSV. */
+    extraInfo: Type.Optional(Type.Boolean()),
     /** Only these ids (the original's second call); still filtered like every search. */
     rangeOfID: Type.Optional(Type.Array(ObjectIdSchema, { maxItems: 1000 })),
   },
@@ -97,6 +103,20 @@ export const SearchCountReply = Type.Object({
 });
 export type SearchCountReply = Static<typeof SearchCountReply>;
 
+const TitledSchema = Type.Object({ _id: ObjectIdSchema, title: Type.String() });
+
+/** The detailed table's columns (fact sheet §5), for results the caller may read; what they may not read is left out. */
+export const SearchExtraInfoSchema = Type.Object({
+  keywords: Type.Array(Type.String()),
+  /** Titles of the scaffold supports the contribution uses. */
+  scaffolds: Type.Array(Type.String()),
+  /** The views it is placed in. */
+  views: Type.Array(TitledSchema),
+  /** The first contribution it builds on. */
+  buildsOn: Type.Union([TitledSchema, Type.Null()]),
+});
+export type SearchExtraInfo = Static<typeof SearchExtraInfoSchema>;
+
 export const SearchResultSchema = Type.Object({
   _id: ObjectIdSchema,
   type: Type.String(),
@@ -111,6 +131,16 @@ export const SearchResultSchema = Type.Object({
   excerpt: Type.String(),
   /** The caller is one of its authors. */
   byMe: Type.Boolean(),
+  /**
+   * Some twenty words of the body from the full-text index, around the first
+   * match, the matched words marked (`hit`). Plain text parts, never markup:
+   * show each as text (a `<mark>` around hits). Empty when no words were given.
+   */
+  snippet: Type.Optional(Type.Array(Type.Object({ text: Type.String(), hit: Type.Boolean() }))),
+  /** The rank of a match when words were given (higher is better; results come best first). */
+  score: Type.Optional(Type.Number()),
+  /** With `query.extraInfo` only. */
+  extra: Type.Optional(SearchExtraInfoSchema),
 });
 export type SearchResult = Static<typeof SearchResultSchema>;
 

@@ -7,6 +7,10 @@
  * Only projections write here; query routes only read.
  */
 
+import type { SnippetPart, TextHit, TextIndexSpec, TextQuery } from './textSearch.ts';
+
+export type { SnippetPart, TextHit, TextIndexSpec, TextQuery, TextTerm } from './textSearch.ts';
+
 export type Document = { _id: string } & Record<string, unknown>;
 
 /** A MongoDB query document (`{field: value}`, `$in`, `$or`, `$gte`, …). */
@@ -32,7 +36,12 @@ export type CollectionSpec = {
   indexes?: string[][];
   /** Unique indexes reject a second document with the same key. */
   unique?: string[][];
+  /** A full-text index over these string fields (textSearch.ts): FTS5 embedded, an index of folded tokens in MongoDB. */
+  text?: TextIndexSpec;
 };
+
+/** What a full-text search keeps: documents also matching `filter`; at most `limit` (all by default), best first. */
+export type TextSearchOptions = { filter?: Filter; limit?: number };
 
 export interface Collection<T extends Document = Document> {
   readonly name: string;
@@ -45,6 +54,15 @@ export interface Collection<T extends Document = Document> {
   putMany(docs: T[]): Promise<void>;
   delete(id: string): Promise<void>;
   deleteMany(filter: Filter): Promise<number>;
+  /**
+   * Full-text search (issue 14 §1) of a collection declared with `text` =
+   * `index`: the documents matching every term of `query` (and `filter`), best
+   * first, with their rank. Accents and case are folded; a prefix term matches
+   * the words it begins; a phrase's words follow each other in one field.
+   */
+  textSearch(index: TextIndexSpec, query: TextQuery, options?: TextSearchOptions): Promise<TextHit<T>[]>;
+  /** Snippets of `field` (one of the index's) for the documents `ids` (those found), the words of `query` marked. */
+  textSnippets(index: TextIndexSpec, ids: readonly string[], query: TextQuery, field: string): Promise<Map<string, SnippetPart[]>>;
 }
 
 /**

@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { afterAll, describe } from 'vitest';
 import { MongoReadStore } from '../../services/adapters/mongo-readstore/mongoReadStore.ts';
 import { readStoreContract } from './readStore.features.ts';
+import { textIndexContract } from './textIndex.features.ts';
 
 /**
  * Runs the read store contract against MongoDB: the server at
@@ -94,7 +95,7 @@ describe.skipIf('skipped' in mongo)('MongoDB read store', () => {
     if ('url' in mongo) await mongo.stop();
   });
 
-  readStoreContract('MongoReadStore', async () => {
+  const openMongo = async () => {
     if (!('url' in mongo)) throw new Error('MongoDB is not available');
     const dbName = `buildon_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     const store = await MongoReadStore.connect(mongo.url, dbName);
@@ -105,5 +106,8 @@ describe.skipIf('skipped' in mongo)('MongoDB read store', () => {
         await store.close();
       },
     };
-  });
+  };
+  readStoreContract('MongoReadStore', openMongo);
+  // The full-text index (issue 14 §1): folded tokens under a multikey index, ranked by the shared definition.
+  textIndexContract('MongoReadStore', openMongo);
 });

@@ -114,6 +114,18 @@ describeBrowser('search: private notes stay private, results drop onto a canvas'
     expect(await page.getByTestId('search-status').textContent()).toContain(inFrench('search.authorNotFound', { name: 'personne' }));
   });
 
+  it('finds by a word without its accents or its end, marks it in the snippet, and shows the detailed table', async () => {
+    const page = await loggedIn(studentC);
+    await page.goto(`${app.url}/search/${community._id}`);
+    await searchFor(page, 'photosynthe');
+    expect(await resultIds(page)).toEqual([publicId]);
+    const snippet = page.getByTestId('search-snippet');
+    expect(await snippet.locator('mark').allTextContents()).toEqual([sharedWord]);
+    await page.getByTestId('search-detailed').check();
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Perspectives' }).count()).toBe(1);
+    expect(await page.getByTestId('search-results').textContent()).toContain('Mots-clés');
+  });
+
   it('shows the author both notes, and private mode keeps them', async () => {
     const page = await loggedIn(studentA);
     await page.goto(`${app.url}/search/${community._id}`);

@@ -1,5 +1,16 @@
 import { Query } from 'mingo';
-import type { Collection, Document, Filter, FindOptions } from '../../core/readStore.ts';
+import type {
+  Collection,
+  Document,
+  Filter,
+  FindOptions,
+  SnippetPart,
+  TextHit,
+  TextIndexSpec,
+  TextQuery,
+  TextSearchOptions,
+} from '../../core/readStore.ts';
+import { checkTextQuery, rankText, snippetOf } from '../../core/textSearch.ts';
 import type { CollectionState } from './collectionState.ts';
 import { copyDocument, copyForStorage } from './copy.ts';
 import { topLevelProjection } from './projection.ts';
@@ -52,6 +63,26 @@ export class MemoryCollection<T extends Document = Document> implements Collecti
       return projected.map((doc) => copyDocument(doc as T));
     }
     return docs.map((doc) => copyDocument(doc as T));
+  }
+
+  /** Ranks the documents matching `filter` with the shared definition (textSearch.ts): tests, and the snapshot-backed store. */
+  async textSearch(index: TextIndexSpec, query: TextQuery, options: TextSearchOptions = {}): Promise<TextHit<T>[]> {
+    checkTextQuery(index, query);
+    const state = this.resolve();
+    if (!state || query.terms.length === 0) return [];
+    const hits = rankText(state.match(options.filter ?? {}), index, query);
+    return (options.limit ? hits.slice(0, options.limit) : hits).map(({ doc, score }) => ({ doc: copyDocument(doc as T), score }));
+  }
+
+  async textSnippets(index: TextIndexSpec, ids: readonly string[], query: TextQuery, field: string): Promise<Map<string, SnippetPart[]>> {
+    checkTextQuery(index, { ...query, fields: [field] });
+    const state = this.resolve();
+    const out = new Map<string, SnippetPart[]>();
+    for (const id of ids) {
+      const doc = state?.docs.get(id)?.doc;
+      if (doc) out.set(id, snippetOf(typeof doc[field] === 'string' ? doc[field] : '', query));
+    }
+    return out;
   }
 
   async count(filter: Filter = {}): Promise<number> {

@@ -9,7 +9,22 @@ import {
   type MongoClientOptions,
   type Collection as MongoCollection,
 } from 'mongodb';
-import type { Collection, CollectionSpec, Document, Filter, FindOptions, ReadStore, RebuildTarget } from '../../core/readStore.ts';
+import type {
+  Collection,
+  CollectionSpec,
+  Document,
+  Filter,
+  FindOptions,
+  ReadStore,
+  RebuildTarget,
+  SnippetPart,
+  TextHit,
+  TextIndexSpec,
+  TextQuery,
+  TextSearchOptions,
+} from '../../core/readStore.ts';
+import { checkTextQuery, rankText, snippetOf } from '../../core/textSearch.ts';
+import { candidateFilter, termsField, withoutTerms, withTerms } from './mongoText.ts';
 
 /**
  * Raised when a write would give two documents the same key in a unique index
@@ -52,7 +67,7 @@ function indexPlan(spec: CollectionSpec): { fields: string[]; unique: boolean }[
   const plain = (spec.indexes ?? [])
     .filter((fields) => !unique.some((u) => sameFields(u.fields, fields)))
     .map((fields) => ({ fields, unique: false }));
-  return [...unique, ...plain];
+  return [...unique, ...plain, ...(spec.text ? [{ fields: [termsField], unique: false }] : [])];
 }
 
 /**
@@ -94,7 +109,7 @@ function toPlain(value: unknown): unknown {
   return out;
 }
 
-const fromStored = <T extends Document>(doc: unknown): T => toPlain(doc) as T;
+const fromStored = <T extends Document>(doc: unknown): T => withoutTerms(toPlain(doc) as T);
 
 /** Our filters are plain MongoDB query documents. */
 const asMongoFilter = (filter: Filter): MongoFilter<StoredDocument> => filter;
@@ -117,6 +132,8 @@ function rethrowDuplicate(collection: string, error: unknown): never {
  * is complete.
  */
 export class MongoReadStore implements ReadStore {
+  /** The text indexes declared by `ensureCollection` (the writers' process declares every projection's). */
+  readonly #textSpecs = new Map<string, TextIndexSpec>();
   /**
    * @param db the database holding the read models.
    * @param client closed by `close()` when given (the store then owns it).
@@ -135,7 +152,21 @@ export class MongoReadStore implements ReadStore {
 
   async ensureCollection(spec: CollectionSpec): Promise<void> {
     await this.#create(spec.name);
+    if (spec.text) this.#textSpecs.set(spec.name, spec.text);
     await this.#createIndexes(spec.name, indexPlan(spec));
+    if (spec.text) await this.#addTerms(spec.name, spec.text);
+  }
+
+  /** Gives `_tt` to the documents written before the collection had a text index. */
+  async #addTerms(name: string, text: TextIndexSpec): Promise<void> {
+    const native = this.db.collection<StoredDocument>(name);
+    for (;;) {
+      const docs = await native.find({ [termsField]: { $exists: false } }, { limit: 500 }).toArray();
+      if (docs.length === 0) return;
+      await native.bulkWrite(
+        docs.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: withTerms(fromStored<StoredDocument>(doc), text) } })),
+      );
+    }
   }
 
   async #create(name: string): Promise<void> {
@@ -156,7 +187,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   collection<T extends Document = Document>(name: string): Collection<T> {
-    return new MongoReadCollection<T>(name, this.db.collection<StoredDocument>(name));
+    return new MongoReadCollection<T>(name, this.db.collection<StoredDocument>(name), () => this.#textSpecs.get(name));
   }
 
   /**
@@ -188,7 +219,7 @@ export class MongoReadStore implements ReadStore {
         if (finished) throw new Error(`Rebuild already ${finished}: cannot use collection ${name}`);
         const entry = fresh.get(name);
         if (!entry) throw new Error(`Collection ${name} is not part of this rebuild`);
-        return new MongoReadCollection<T>(name, this.db.collection<StoredDocument>(entry.temporary));
+        return new MongoReadCollection<T>(name, this.db.collection<StoredDocument>(entry.temporary), () => entry.spec.text);
       },
       commit: async () => {
         if (finished) throw new Error(`Rebuild already ${finished}`);
@@ -201,6 +232,7 @@ export class MongoReadStore implements ReadStore {
         }
         for (const { spec, temporary } of fresh.values()) {
           await this.db.renameCollection(temporary, spec.name, { dropTarget: true });
+          if (spec.text) this.#textSpecs.set(spec.name, spec.text);
         }
       },
       abort: async () => {
@@ -242,7 +274,24 @@ class MongoReadCollection<T extends Document> implements Collection<T> {
   constructor(
     readonly name: string,
     private readonly native: MongoCollection<StoredDocument>,
+    private readonly textSpec: () => TextIndexSpec | undefined = () => undefined,
   ) {}
+
+  /** Candidates through the `_tt` index, then matched and ranked by the shared definition (mongoText.ts). */
+  async textSearch(index: TextIndexSpec, query: TextQuery, options: TextSearchOptions = {}): Promise<TextHit<T>[]> {
+    checkTextQuery(index, query);
+    if (query.terms.length === 0) return [];
+    const candidates = await this.find(candidateFilter(query, options.filter));
+    const corpus = await this.count(options.filter ?? {});
+    const hits = rankText(candidates, index, query, corpus);
+    return options.limit ? hits.slice(0, options.limit) : hits;
+  }
+
+  async textSnippets(index: TextIndexSpec, ids: readonly string[], query: TextQuery, field: string): Promise<Map<string, SnippetPart[]>> {
+    checkTextQuery(index, { ...query, fields: [field] });
+    const docs = ids.length > 0 ? await this.find({ _id: { $in: [...ids] } }, { projection: { _id: 1, [field]: 1 } }) : [];
+    return new Map(docs.map((doc) => [doc._id, snippetOf(typeof doc[field] === 'string' ? doc[field] : '', query)]));
+  }
 
   async get(id: string): Promise<T | null> {
     const doc = await this.native.findOne({ _id: id });
@@ -272,7 +321,7 @@ class MongoReadCollection<T extends Document> implements Collection<T> {
   async put(doc: T): Promise<void> {
     assertDocument(doc);
     try {
-      await this.native.replaceOne({ _id: doc._id }, doc, { upsert: true });
+      await this.native.replaceOne({ _id: doc._id }, withTerms(doc, this.textSpec()), { upsert: true });
     } catch (error) {
       rethrowDuplicate(this.name, error);
     }
@@ -283,7 +332,7 @@ class MongoReadCollection<T extends Document> implements Collection<T> {
     if (docs.length === 0) return;
     const operations: AnyBulkWriteOperation<StoredDocument>[] = docs.map((doc) => {
       assertDocument(doc);
-      return { replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } };
+      return { replaceOne: { filter: { _id: doc._id }, replacement: withTerms(doc, this.textSpec()), upsert: true } };
     });
     try {
       await this.native.bulkWrite(operations, { ordered: true });

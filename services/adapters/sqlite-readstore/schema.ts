@@ -1,4 +1,6 @@
+import type { TextIndexSpec } from '../../core/textSearch.ts';
 import type { SqliteDatabase } from '../sqlite-eventstore/database.ts';
+import { createFts, dropFts, readTextSpec } from './fts.ts';
 import type { IndexDef } from './indexing.ts';
 
 // The file's layout: a format stamp, a catalog of collections, and two tables per collection.
@@ -7,7 +9,7 @@ import type { IndexDef } from './indexing.ts';
 export const readStoreFormat = 'buildon.sqlite-readstore.v1';
 
 /** A collection as the catalog records it: its tables' number and its indexes, in key order. */
-export type CatalogEntry = { name: string; tid: number; indexes: IndexDef[] };
+export type CatalogEntry = { name: string; tid: number; indexes: IndexDef[]; text?: TextIndexSpec };
 
 /** The file is not a read store this version can use: set it aside and rebuild. */
 export class ReadStoreFileError extends Error {
@@ -32,7 +34,8 @@ export const docsTable = (tid: number): string => `t${tid}_docs`;
  */
 export const keysTable = (tid: number): string => `t${tid}_keys`;
 
-export const createTables = (db: SqliteDatabase, tid: number): void => {
+export const createTables = (db: SqliteDatabase, tid: number, text?: TextIndexSpec): void => {
+  if (text) createFts(db, tid, text);
   db.exec(
     `CREATE TABLE ${docsTable(tid)} (rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL, sum INTEGER NOT NULL, keys TEXT NOT NULL);
      CREATE TABLE ${keysTable(tid)} (ix INTEGER NOT NULL, key TEXT NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY (ix, key, rid)) WITHOUT ROWID;`,
@@ -41,6 +44,7 @@ export const createTables = (db: SqliteDatabase, tid: number): void => {
 
 export const dropTables = (db: SqliteDatabase, tid: number): void => {
   db.exec(`DROP TABLE IF EXISTS ${docsTable(tid)}; DROP TABLE IF EXISTS ${keysTable(tid)};`);
+  dropFts(db, tid);
 };
 
 /** A fresh table number (never reused, so a dropped table's statements can never hit a new one). */
@@ -101,7 +105,8 @@ export const readCatalog = (db: SqliteDatabase): Map<string, CatalogEntry> => {
     if (!tables.has(docsTable(row.tid)) || !tables.has(keysTable(row.tid))) {
       throw new ReadStoreFileError(`the tables of collection ${row.name} are missing`);
     }
-    catalog.set(row.name, { name: row.name, tid: row.tid, indexes });
+    const text = readTextSpec(db, row.tid);
+    catalog.set(row.name, { name: row.name, tid: row.tid, indexes, ...(text ? { text } : {}) });
   }
   return catalog;
 };
@@ -117,7 +122,7 @@ export const dropOrphanTables = (db: SqliteDatabase, catalog: ReadonlyMap<string
   const used = new Set([...catalog.values()].map((entry) => entry.tid));
   const orphans = new Set<number>();
   for (const { name } of db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all()) {
-    const match = /^t(\d+)_(docs|keys)$/.exec(name);
+    const match = /^t(\d+)_(docs|keys|fts)$/.exec(name);
     if (match && !used.has(Number(match[1]))) orphans.add(Number(match[1]));
   }
   for (const tid of orphans) dropTables(db, tid);

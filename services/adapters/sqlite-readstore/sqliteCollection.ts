@@ -1,6 +1,19 @@
 import { Query } from 'mingo';
 import { DuplicateKeyError } from '../../core/errors.ts';
-import type { Collection, Document, Filter, FindOptions, SortSpec } from '../../core/readStore.ts';
+import type {
+  Collection,
+  Document,
+  Filter,
+  FindOptions,
+  SnippetPart,
+  SortSpec,
+  TextHit,
+  TextIndexSpec,
+  TextQuery,
+  TextSearchOptions,
+} from '../../core/readStore.ts';
+import { decodeRow } from './checksum.ts';
+import { pinnedOf } from './fts.ts';
 import { copyDocument } from '../memory-readstore/copy.ts';
 import { topLevelProjection } from '../memory-readstore/projection.ts';
 import { isEmptyFilter } from '../memory-readstore/queryPlan.ts';
@@ -105,6 +118,36 @@ export class SqliteCollection<T extends Document = Document> implements Collecti
       if (plan.kind === 'all' ? isEmptyFilter(filter) : plan.covered) return tables.countCovered(plan);
       return matching(tables, filter, {}, plan).length;
     });
+  }
+
+  /** FTS5 finds and ranks (bm25, the index's weights); `filter` is checked on the matches, as `find` checks candidates. */
+  async textSearch(index: TextIndexSpec, query: TextQuery, options: TextSearchOptions = {}): Promise<TextHit<T>[]> {
+    const tables = this.resolve();
+    if (!tables || query.terms.length === 0) return [];
+    const fts = this.#fts(tables);
+    return this.guard(this.name, () => {
+      const test = isEmptyFilter(options.filter ?? {}) ? null : new Query(options.filter ?? {}, { scriptEnabled: false });
+      const hits: TextHit<T>[] = [];
+      for (const row of fts.search(index, query, pinnedOf(options.filter ?? {}))) {
+        const doc = decodeRow(this.name, row) as T;
+        if (test && !test.test(doc)) continue;
+        hits.push({ doc, score: row.rank });
+        if (options.limit && hits.length >= options.limit) break;
+      }
+      return hits;
+    });
+  }
+
+  async textSnippets(_index: TextIndexSpec, ids: readonly string[], query: TextQuery, field: string): Promise<Map<string, SnippetPart[]>> {
+    const tables = this.resolve();
+    if (!tables) return new Map();
+    const fts = this.#fts(tables);
+    return this.guard(this.name, () => fts.snippets(ids, query, field));
+  }
+
+  #fts(tables: CollectionTables) {
+    if (!tables.fts) throw new Error(`Collection ${this.name} has no text index (declare it with \`text\` in its spec)`);
+    return tables.fts;
   }
 
   async put(doc: T): Promise<void> {

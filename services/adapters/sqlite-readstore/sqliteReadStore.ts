@@ -5,6 +5,8 @@ import { isFileDamage } from './checksum.ts';
 import { mergeIndexes } from './indexing.ts';
 import { allocateTid, createTables, dropOrphanTables, dropTables, readCatalog, writeCatalogEntry, type CatalogEntry } from './schema.ts';
 import { SqliteCollection } from './sqliteCollection.ts';
+import { createFts, dropFts, sameTextSpec } from './fts.ts';
+import { decodeRow } from './checksum.ts';
 import { CollectionTables } from './tables.ts';
 
 type CorruptionListener = (collection: string, error: Error) => void;
@@ -46,7 +48,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   #open(entry: CatalogEntry): CollectionTables {
-    return new CollectionTables(this.db, entry.name, entry.tid, entry.indexes, this.options.recentDocuments ?? 0);
+    return new CollectionTables(this.db, entry.name, entry.tid, entry.indexes, this.options.recentDocuments ?? 0, entry.text);
   }
 
   async ensureCollection(spec: CollectionSpec): Promise<void> {
@@ -57,11 +59,19 @@ export class SqliteReadStore implements ReadStore {
     return this.db.transaction(() => {
       const current = this.#tables.get(spec.name);
       const { indexes, added, madeUnique } = mergeIndexes(current ? current.indexes : [], spec);
-      if (current && added.length === 0 && madeUnique.length === 0) return current;
+      // A text index is kept once declared; a new declaration (other fields or weights) replaces it.
+      const text = spec.text ?? current?.fts?.spec;
+      const newText = !sameTextSpec(text, current?.fts?.spec);
+      if (current && added.length === 0 && madeUnique.length === 0 && !newText) return current;
       const tid = current?.tid ?? allocateTid(this.db);
-      if (!current) createTables(this.db, tid);
-      const tables = this.#open({ name: spec.name, tid, indexes });
+      if (!current) createTables(this.db, tid, text);
+      else if (newText && text) {
+        dropFts(this.db, tid);
+        createFts(this.db, tid, text);
+      }
+      const tables = this.#open({ name: spec.name, tid, indexes, ...(text ? { text } : {}) });
       tables.reindex(added);
+      if (current && newText) tables.fts?.fill((row) => decodeRow(spec.name, row));
       for (const ix of madeUnique) tables.checkUnique(ix);
       writeCatalogEntry(this.db, { name: spec.name, tid, indexes });
       this.#tables.set(spec.name, tables);
@@ -84,8 +94,8 @@ export class SqliteReadStore implements ReadStore {
     const fresh = this.db.transaction(() =>
       specs.map((spec) => {
         const tid = allocateTid(this.db);
-        createTables(this.db, tid);
-        return this.#open({ name: spec.name, tid, indexes: mergeIndexes([], spec).indexes });
+        createTables(this.db, tid, spec.text);
+        return this.#open({ name: spec.name, tid, indexes: mergeIndexes([], spec).indexes, ...(spec.text ? { text: spec.text } : {}) });
       }),
     )();
     const byName = new Map(fresh.map((tables) => [tables.name, tables]));

@@ -19,6 +19,8 @@ import {
 } from './indexing.ts';
 import { RecentDocuments, RecentKeys, type KeyedRow } from './recent.ts';
 import { docsTable, keysTable } from './schema.ts';
+import { FtsTable } from './fts.ts';
+import type { TextIndexSpec } from '../../core/textSearch.ts';
 
 /** Rows read per statement when scanning a whole collection: memory stays bounded. */
 const scanPage = 500;
@@ -36,6 +38,8 @@ export class CollectionTables {
   readonly #recent: RecentDocuments;
   /** The rows under index keys asked for lately (see recent.ts). */
   readonly #keyed: RecentKeys;
+  /** The full-text index, for a collection declared with `text` (fts.ts). */
+  readonly fts: FtsTable | null;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -43,7 +47,9 @@ export class CollectionTables {
     readonly tid: number,
     indexes: readonly IndexDef[],
     private readonly recentLimit = 0,
+    text?: TextIndexSpec,
   ) {
+    this.fts = text ? new FtsTable(db, tid, text) : null;
     this.indexes = keyedIndexes(indexes);
     this.#recent = new RecentDocuments(recentLimit);
     this.#keyed = new RecentKeys(recentLimit);
@@ -138,6 +144,7 @@ export class CollectionTables {
     } else {
       rid = Number(this.#sql('INSERT INTO {D} (id, doc, sum, keys) VALUES (?, ?, ?, ?)').run(doc._id, text, sum, keys).lastInsertRowid);
     }
+    this.fts?.write(rid, doc);
     for (const value of added) {
       const [ix, key] = splitEntry(value);
       this.#sql('INSERT INTO {K} (ix, key, rid) VALUES (?, ?, ?)').run(ix, key, rid);
@@ -161,6 +168,7 @@ export class CollectionTables {
     const sum = checksum(doc._id, text);
     const inserted = this.#sql('INSERT INTO {D} (id, doc, sum, keys) VALUES (?, ?, ?, ?)').run(doc._id, text, sum, JSON.stringify(entries));
     const rid = Number(inserted.lastInsertRowid);
+    this.fts?.write(rid, doc);
     for (const value of entries) {
       const [ix, key] = splitEntry(value);
       this.#sql('INSERT INTO {K} (ix, key, rid) VALUES (?, ?, ?)').run(ix, key, rid);
@@ -201,6 +209,7 @@ export class CollectionTables {
     this.#keyed.forgetAll(oldEntries);
     for (const value of oldEntries) this.#deleteEntry(value, old.rid);
     this.#sql('DELETE FROM {D} WHERE rid = ?').run(old.rid);
+    this.fts?.remove(old.rid);
     return true;
   }
 
@@ -209,6 +218,7 @@ export class CollectionTables {
     this.#recent.clear();
     this.#keyed.clear();
     this.#sql('DELETE FROM {K}').run();
+    this.fts?.clear();
     return this.#sql('DELETE FROM {D}').run().changes;
   }
 

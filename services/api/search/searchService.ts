@@ -13,7 +13,12 @@ import { canRead } from '../../../contracts/permissions.ts';
 import type { AuthorDocument } from '../../../projections/authors/index.ts';
 import type { ContributionDocument, LinkDocument } from '../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
+import { noteBodyOf, searchIndexCollectionName, searchTextIndex, type SearchIndexDocument } from '../../../projections/search/index.ts';
 import { ValidationError } from '../../core/errors.ts';
+import type { ReadStore } from '../../core/readStore.ts';
+import { rankText, snippetOf, type SnippetPart, type TextQuery } from '../../core/textSearch.ts';
+import { textQueryOf, withTypedTokens } from './textQuery.ts';
+import { extraInfoOf } from './extraInfo.ts';
 import { accessObject, authorName, type CanvasReader, type Reader } from '../canvas/canvasReader.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
 
@@ -42,13 +47,16 @@ export const searchTextOf = (doc: ContributionDocument, titleOnly: boolean): str
 /** The body part of a note's search text (without the `( title )` and `( keywords )` frames). */
 const bodyTextOf = (doc: ContributionDocument): string => {
   if (doc.type === 'Annotation') return typeof doc.data.text === 'string' ? doc.data.text : '';
-  let text = typeof doc.text4search === 'string' ? doc.text4search : '';
-  const head = `( ${doc.title} ) `;
-  if (text.startsWith(head)) text = text.slice(head.length);
-  const tail = ` ( ${(doc.keywords ?? []).join('; ')} )`;
-  if (text.endsWith(tail)) text = text.slice(0, -tail.length);
-  return text.trim();
+  return noteBodyOf(typeof doc.text4search === 'string' ? doc.text4search : '', doc.title, doc.keywords ?? []);
 };
+
+/** A contribution as the index would hold it: what the search without an index ranks (the same definition). */
+const entryOf = (doc: ContributionDocument): Pick<SearchIndexDocument, '_id' | 'title' | 'body' | 'keywords'> => ({
+  _id: doc._id,
+  title: doc.title,
+  body: bodyTextOf(doc),
+  keywords: (doc.keywords ?? []).join(' ; '),
+});
 
 /** Up to `excerptLength` characters of the body, starting a little before the first matched word. */
 export const excerptOf = (doc: ContributionDocument, words: readonly string[]): string => {
@@ -72,7 +80,10 @@ const parseDate = (value: string | undefined, field: string): number | null => {
 const endOf = (value: string | undefined, time: number | null): number | null =>
   time !== null && value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? time + 24 * 3600 * 1000 - 1 : time;
 
-type Match = { docs: ContributionDocument[]; words: string[]; reader: Reader };
+/** What the filters and the permission rule read: a contribution, or its entry in the full-text index. */
+type Candidate = Pick<ContributionDocument, '_id' | 'communityId' | 'type' | 'status' | 'permission' | 'authors' | 'group' | 'created'>;
+
+type Match = { docs: Candidate[]; words: string[]; reader: Reader; text: TextQuery; scores: Map<string, number> };
 
 /**
  * Search of a community's contributions (spec part 2 §Search). One query
@@ -82,7 +93,15 @@ type Match = { docs: ContributionDocument[]; words: string[]; reader: Reader };
  * `rangeOfID` returned any document).
  */
 export class SearchService {
-  constructor(private readonly reader: CanvasReader) {}
+  /**
+   * @param readStore where the full-text index (`searchindex`) is read; without
+   * it, words are matched by ranking the community's contributions with the
+   * same definition (services/core/textSearch.ts), slower.
+   */
+  constructor(
+    private readonly reader: CanvasReader,
+    private readonly readStore?: ReadStore,
+  ) {}
 
   async count(user: UserDocument, communityId: string, query: SearchQuery, searchType: SearchType | undefined): Promise<SearchCountReply> {
     const { docs } = await this.match(user, communityId, query, searchType);
@@ -90,12 +109,24 @@ export class SearchService {
   }
 
   async search(user: UserDocument, communityId: string, query: SearchQuery, searchType: SearchType | undefined): Promise<SearchReply> {
-    const { docs, words, reader } = await this.match(user, communityId, query, searchType);
+    const { docs, words, reader, text, scores } = await this.match(user, communityId, query, searchType);
     const pagesize = Math.min(query.pagesize ?? SearchPaging.defaultPageSize, SearchPaging.maxPageSize);
     const page = query.page ?? 1;
-    const slice = docs.slice((page - 1) * pagesize, page * pagesize);
+    const found = docs.slice((page - 1) * pagesize, page * pagesize);
+    // Only the page's contributions are read (the index decided the rest), in the order of the matches.
+    const loaded = new Map(
+      (
+        await this.reader.byIds(
+          this.reader.contributions,
+          found.map((doc) => doc._id),
+        )
+      ).map((doc) => [doc._id, doc]),
+    );
+    const slice = found.map((doc) => loaded.get(doc._id)).filter((doc): doc is ContributionDocument => doc !== undefined);
     const authors = await this.reader.byIds(this.reader.authors, [...new Set(slice.flatMap((doc) => doc.authors))]);
     const byId = new Map(authors.map((author) => [author._id, author]));
+    const snippets = await this.snippets(slice, text);
+    const extra = query.extraInfo ? await extraInfoOf(this.reader, reader, slice) : null;
     const results: SearchResult[] = slice.map((doc) => ({
       _id: doc._id,
       type: doc.type,
@@ -110,46 +141,81 @@ export class SearchService {
       modified: doc.modified,
       excerpt: excerptOf(doc, words),
       byMe: doc.authors.includes(reader.authorId),
+      snippet: snippets.get(doc._id) ?? [],
+      ...(scores.has(doc._id) ? { score: scores.get(doc._id) } : {}),
+      ...(extra?.has(doc._id) ? { extra: extra.get(doc._id) } : {}),
     }));
     return { results, pager: { page, pagesize, total: docs.length } };
   }
 
-  /** Every match the caller may read, newest first. */
-  private async match(user: UserDocument, communityId: string, query: SearchQuery, searchType: SearchType | undefined): Promise<Match> {
+  /** Every match the caller may read: best first when words are given (then newest), otherwise newest first. */
+  private async match(user: UserDocument, communityId: string, asked: SearchQuery, searchType: SearchType | undefined): Promise<Match> {
     const reader = await this.reader.reader(user, communityId);
-    if (query.communityId !== undefined && query.communityId !== communityId) {
+    if (asked.communityId !== undefined && asked.communityId !== communityId) {
       throw ValidationError.field('query.communityId', msg('search.otherCommunity'));
     }
+    const query = withTypedTokens(asked);
     const from = parseDate(query.from, 'query.from');
     const to = endOf(query.to, parseDate(query.to, 'query.to'));
     const authorIds = query.authors && query.authors.length > 0 ? await this.authorIds(communityId, query.authors) : null;
     const words = wordsOf(query.words);
+    const text = textQueryOf(query.words, query.searchMode === 'title');
+    const scores = new Map<string, number>();
+    const none: Match = { docs: [], words, reader, text, scores };
 
     let types: readonly SearchableType[] = typesOfSearch[searchType ?? 'main_search'];
     if (query.type) types = searchType ? types.filter((type) => type === query.type) : [query.type];
-    if (types.length === 0) return { docs: [], words, reader };
+    if (types.length === 0) return none;
+    // Words that hold no letter or digit ('!!!') find nothing, rather than everything.
+    if (words.length > 0 && text.terms.length === 0) return none;
 
-    const candidates = await this.reader.contributions.find({ communityId, type: { $in: [...types] }, status: 'active' });
+    const filter = { communityId, type: { $in: [...types] }, status: 'active' };
+    let candidates: Candidate[];
+    if (text.terms.length === 0) candidates = await this.reader.contributions.find(filter);
+    else if (this.readStore) {
+      const hits = await this.readStore
+        .collection<SearchIndexDocument>(searchIndexCollectionName)
+        .textSearch(searchTextIndex, text, { filter });
+      for (const hit of hits) scores.set(hit.doc._id, hit.score);
+      candidates = hits.map((hit) => hit.doc);
+    } else {
+      const all = await this.reader.contributions.find(filter);
+      const byId = new Map(all.map((doc) => [doc._id, doc]));
+      for (const hit of rankText(all.map(entryOf), searchTextIndex, text)) scores.set(hit.doc._id, hit.score);
+      candidates = [...scores.keys()].map((id) => byId.get(id) as ContributionDocument);
+    }
     const only = await this.restriction(reader, query);
     const ownId = reader.subject.authorId;
-    const titleOnly = query.searchMode === 'title';
 
     const prefiltered = candidates.filter((doc) => {
+      // The index may be a little behind the contributions: what they say now decides.
+      if (doc.status !== 'active' || doc.communityId !== communityId || !types.includes(doc.type as SearchableType)) return false;
       if (only && !only.has(doc._id)) return false;
       if (query.privateMode && (ownId === null || !doc.authors.includes(ownId))) return false;
       if (authorIds && !doc.authors.some((id) => authorIds.has(id))) return false;
       const created = Date.parse(doc.created);
       if (from !== null && created < from) return false;
       if (to !== null && created > to) return false;
-      if (words.length > 0) {
-        const text = lower(searchTextOf(doc, titleOnly));
-        if (!words.every((word) => text.includes(word))) return false;
-      }
       return true;
     });
+    // Permission before paging: a contribution the caller may not read is never counted nor shown.
     const docs = await this.readable(reader, prefiltered);
-    docs.sort((a, b) => b.created.localeCompare(a.created) || b._id.localeCompare(a._id));
-    return { docs, words, reader };
+    const newest = (a: Candidate, b: Candidate) => b.created.localeCompare(a.created) || b._id.localeCompare(a._id);
+    docs.sort(text.terms.length > 0 ? (a, b) => (scores.get(b._id) ?? 0) - (scores.get(a._id) ?? 0) || newest(a, b) : newest);
+    return { docs, words, reader, text, scores };
+  }
+
+  /** Snippets of the page's bodies from the index, the words marked (plain text parts: never markup). */
+  private async snippets(docs: readonly ContributionDocument[], text: TextQuery): Promise<Map<string, SnippetPart[]>> {
+    if (docs.length === 0 || text.terms.length === 0) return new Map();
+    const bodyQuery: TextQuery = { terms: text.terms };
+    if (this.readStore) {
+      const ids = docs.map((doc) => doc._id);
+      return this.readStore
+        .collection<SearchIndexDocument>(searchIndexCollectionName)
+        .textSnippets(searchTextIndex, ids, bodyQuery, 'body');
+    }
+    return new Map(docs.map((doc) => [doc._id, snippetOf(bodyTextOf(doc), bodyQuery)]));
   }
 
   /** Member ids for user names (any case) or author ids of this community; 400 "author:{name} not found" otherwise. */
@@ -204,15 +270,19 @@ export class SearchService {
    * The documents the caller may read (fact sheet §3.1, the canvas's rule). An
    * annotation also needs its annotated contribution to be active and readable.
    */
-  private async readable(reader: Reader, docs: readonly ContributionDocument[]): Promise<ContributionDocument[]> {
+  private async readable<T extends Candidate>(reader: Reader, docs: readonly T[]): Promise<T[]> {
     if (docs.length === 0) return [];
-    const groups = await this.reader.groupMembers(docs);
-    const visible = (doc: ContributionDocument) =>
+    const groups = await this.reader.groupMembers(docs as readonly Candidate[] as readonly ContributionDocument[]);
+    const visible = (doc: T) =>
       doc.communityId === reader.grant.community._id &&
       canRead(reader.subject, accessObject(doc, doc.group ? (groups.get(doc.group) ?? []) : []));
     const kept = docs.filter(visible);
-    const annotations = kept.filter((doc) => doc.type === 'Annotation');
-    if (annotations.length === 0) return kept;
+    // Annotations are few: their whole documents are read for the targets their data names.
+    const annotations = await this.reader.byIds(
+      this.reader.contributions,
+      kept.filter((doc) => doc.type === 'Annotation').map((doc) => doc._id),
+    );
+    if (annotations.length === 0) return kept.filter((doc) => doc.type !== 'Annotation');
     const annotationIds = annotations.map((doc) => doc._id);
     const [out, into] = await Promise.all([
       this.reader.links.find({ from: { $in: annotationIds }, type: 'annotates' }),

@@ -10,7 +10,7 @@ import { SearchService } from '../../search/searchService.ts';
  * contributions of the community the caller may read.
  */
 const searchRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
-  const search = new SearchService(services.canvasReader);
+  const search = new SearchService(services.canvasReader, services.readStore);
   const tags = ['search'];
 
   app.post(

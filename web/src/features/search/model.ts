@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { parseSearchText } from '../../../../contracts/searchQueryText.ts';
 import { SearchPaging, type SearchQuery, type SearchResult, type SearchType } from '../../../../contracts/api/search.ts';
 
 /**
@@ -41,28 +42,15 @@ export const emptyAdvanced = (): Advanced => ({
 });
 
 /**
- * The query field's tokens (fact sheet §5): `-private`, `-view:<id>`,
- * `-from:<date>`, `-to:<date>`, `-author:<userName>`, `-searchMode:<x>`,
- * `-scaffold:<support>`; the rest are words.
+ * The query field's tokens (fact sheet §5), read as the server reads them
+ * (contracts/searchQueryText.ts): `-private`, `-view:<id>`, `-from:<date>`,
+ * `-to:<date>`, `-author:<userName>`, `-type:<type>`, `-searchMode:<x>`,
+ * `-scaffold:<support>`; the rest are words. A token whose value cannot be
+ * used stays among the words: the server answers it with a 400 naming it.
  */
 export const parseTokens = (text: string): Omit<SearchQuery, 'page' | 'pagesize'> & { words: string } => {
-  const words: string[] = [];
-  const out: Omit<SearchQuery, 'page' | 'pagesize'> & { words: string } = { words: '' };
-  for (const token of text.split(/\s+/).filter(Boolean)) {
-    const match = /^-(private|view|from|to|author|searchMode|scaffold)(?::(.*))?$/.exec(token);
-    const key = match?.[1];
-    const value = match?.[2] ?? '';
-    if (key === 'private' && value === '') out.privateMode = true;
-    else if (key === 'view' && value) out.viewIds = [...(out.viewIds ?? []), value];
-    else if (key === 'from' && value) out.from = value;
-    else if (key === 'to' && value) out.to = value;
-    else if (key === 'author' && value) out.authors = [...(out.authors ?? []), value];
-    else if (key === 'searchMode' && (value === 'title' || value === 'text')) out.searchMode = value;
-    else if (key === 'scaffold' && value) out.scaffold = [...(out.scaffold ?? []), value];
-    else words.push(token);
-  }
-  out.words = words.join(' ');
-  return out;
+  const { tokens, words, bad } = parseSearchText(text);
+  return { words: [words, ...bad.map((b) => b.token)].filter(Boolean).join(' '), ...tokens };
 };
 
 const unique = (list: readonly string[]) => [...new Set(list)];
@@ -82,6 +70,7 @@ export const buildQuery = (text: string, advanced: Advanced, page: number): Sear
   if (to) query.to = to;
   if (tokens.searchMode) query.searchMode = tokens.searchMode;
   if (tokens.scaffold) query.scaffold = tokens.scaffold;
+  if (tokens.type) query.type = tokens.type;
   return query;
 };
 
@@ -95,14 +84,25 @@ export const highlightWords = (text: string): string[] =>
   unique(
     parseTokens(text)
       .words.split(/\s+/)
-      .map((w) => w.toLocaleLowerCase())
+      .map((w) => w.replace(/["*]/g, '').toLocaleLowerCase())
       .filter(Boolean),
   );
 
-/** Splits `text` into plain and matched parts (case-insensitive), for `<mark>`. */
-export const highlightParts = (text: string, words: readonly string[]): { text: string; hit: boolean }[] => {
+/** Each UTF-16 unit lower-cased and without its accent when that keeps it one unit (indexes stay those of `text`). */
+const foldUnits = (text: string): string =>
+  text
+    .split('')
+    .map((unit) => {
+      const folded = unit.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+      return folded.length === 1 ? folded : unit.toLowerCase().length === 1 ? unit.toLowerCase() : unit;
+    })
+    .join('');
+
+/** Splits `text` into plain and matched parts (case and accents ignored, as the server matches), for `<mark>`. */
+export const highlightParts = (text: string, rawWords: readonly string[]): { text: string; hit: boolean }[] => {
+  const words = rawWords.map(foldUnits).filter(Boolean);
   if (words.length === 0 || !text) return [{ text, hit: false }];
-  const lowerText = text.toLocaleLowerCase();
+  const lowerText = foldUnits(text);
   const parts: { text: string; hit: boolean }[] = [];
   let at = 0;
   while (at < text.length) {
@@ -127,12 +127,36 @@ export const highlightParts = (text: string, words: readonly string[]): { text: 
 /** A spreadsheet never runs a cell as a formula. */
 const safeCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-/** The results CSV: id, title, authors, created, type, excerpt. */
-export const resultsCsv = (results: readonly SearchResult[]): string =>
-  Papa.unparse({
-    fields: ['id', 'title', 'authors', 'created', 'type', 'excerpt'],
-    data: results.map((r) => [r._id, safeCell(r.title), safeCell(r.authorNames.join(', ')), r.created, r.type, safeCell(r.excerpt)]),
+/** The detailed table's columns (fact sheet §5), in order. */
+export const extraColumns = ['keywords', 'scaffolds', 'views', 'buildsOn'] as const;
+export type ExtraColumn = (typeof extraColumns)[number];
+
+/** A detailed cell as text: lists joined with '; ', nothing when the server sent no extra information. */
+export const extraCell = (result: SearchResult, column: ExtraColumn): string => {
+  const extra = result.extra;
+  if (!extra) return '';
+  if (column === 'keywords') return extra.keywords.join('; ');
+  if (column === 'scaffolds') return extra.scaffolds.join('; ');
+  if (column === 'views') return extra.views.map((view) => view.title).join('; ');
+  return extra.buildsOn?.title ?? '';
+};
+
+/** The results CSV: id, title, authors, created, type, excerpt; and the detailed columns when the results hold them. */
+export const resultsCsv = (results: readonly SearchResult[]): string => {
+  const detailed = results.some((r) => r.extra !== undefined);
+  return Papa.unparse({
+    fields: ['id', 'title', 'authors', 'created', 'type', 'excerpt', ...(detailed ? extraColumns : [])],
+    data: results.map((r) => [
+      r._id,
+      safeCell(r.title),
+      safeCell(r.authorNames.join(', ')),
+      r.created,
+      r.type,
+      safeCell(r.excerpt),
+      ...(detailed ? extraColumns.map((column) => safeCell(extraCell(r, column))) : []),
+    ]),
   });
+};
 
 /** Where a result opens: a view's canvas, or the contribution page. */
 export const resultHref = (result: Pick<SearchResult, '_id' | 'type'>): string =>

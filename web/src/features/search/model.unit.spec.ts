@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../../../contracts/api/search.ts';
 import {
   buildQuery,
+  extraCell,
+  extraColumns,
   emptyAdvanced,
   highlightParts,
   highlightWords,
@@ -96,5 +98,62 @@ describe('status, pages, highlight, CSV', () => {
   it('opens views on their canvas and other results on the contribution page', () => {
     expect(resultHref({ _id: 'v', type: 'View' })).toBe('/view/v');
     expect(resultHref({ _id: 'n', type: 'Note' })).toBe('/contribution/n');
+  });
+});
+
+describe('search tokens read as the server reads them (issue 14 §2)', () => {
+  it('takes -type: out of the words and sends it', () => {
+    expect(parseTokens('tree -type:view')).toEqual({ words: 'tree', type: 'View' });
+    expect(buildQuery('tree -type:Note', emptyAdvanced(), 1)).toMatchObject({ words: 'tree', type: 'Note' });
+  });
+
+  it('leaves a token whose value cannot be used among the words, for the server to refuse by name', () => {
+    expect(parseTokens('tree -from:yesterday')).toEqual({ words: 'tree -from:yesterday' });
+  });
+
+  it('highlights ignoring accents and quotes, as the index matches', () => {
+    expect(highlightParts('Émergence des idées', highlightWords('"emergence" idees'))).toEqual([
+      { text: 'Émergence', hit: true },
+      { text: ' des ', hit: false },
+      { text: 'idées', hit: true },
+    ]);
+  });
+});
+
+describe('the detailed table (issue 14 §2)', () => {
+  const base = {
+    _id: 'a'.repeat(24),
+    type: 'Note',
+    title: 'Tapirs',
+    permission: 'protected',
+    authors: [],
+    authorNames: ['Ann'],
+    created: '2026-01-01T00:00:00.000Z',
+    modified: '2026-01-01T00:00:00.000Z',
+    excerpt: 'x',
+    byMe: false,
+  };
+  const extra = {
+    keywords: ['animals', '=rivers'],
+    scaffolds: ['My theory'],
+    views: [{ _id: 'b'.repeat(24), title: 'Welcome' }],
+    buildsOn: { _id: 'c'.repeat(24), title: 'Basis' },
+  };
+
+  it('writes each column as text', () => {
+    expect(extraColumns.map((column) => extraCell({ ...base, extra }, column))).toEqual([
+      'animals; =rivers',
+      'My theory',
+      'Welcome',
+      'Basis',
+    ]);
+    expect(extraCell(base, 'views')).toBe('');
+  });
+
+  it('adds the detailed columns to the CSV only when the results hold them, formulas defused', () => {
+    expect(resultsCsv([base]).split('\r\n')[0]).toBe('id,title,authors,created,type,excerpt');
+    const [head, row] = resultsCsv([{ ...base, extra: { ...extra, keywords: ['=1+1'] } }]).split('\r\n');
+    expect(head).toBe('id,title,authors,created,type,excerpt,keywords,scaffolds,views,buildsOn');
+    expect(row).toContain(`'=1+1`);
   });
 });

@@ -20,6 +20,8 @@ import {
   highlightWords,
   pageCount,
   pageSizes,
+  extraCell,
+  extraColumns,
   resultHref,
   resultsCsv,
   searchTypeOptions,
@@ -75,6 +77,8 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
   const [results, setResults] = useState<SearchResult[]>([]);
   const [pager, setPager] = useState<SearchPager | null>(null);
   const [highlight, setHighlight] = useState(true);
+  /** The detailed table (keywords, scaffolds, views, first build-on): asked of the server only when shown. */
+  const [detailed, setDetailed] = useState(false);
   const [exporting, setExporting] = useState(false);
   /** What "place in view" last did, for the live region (issue 25 §1). */
   const [placed, setPlaced] = useState('');
@@ -85,13 +89,14 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
   const names = usePersonNames(communityId);
   const views = useCommunityViews(communityId);
 
-  const run = async (page: number, source = shown.current) => {
+  const run = async (page: number, source = shown.current, withExtra = detailed) => {
     if (!source) return;
     const id = ++requestId.current;
     setStatus('searching');
     setError(null);
     try {
-      const reply = await searchContributions(communityId, buildQuery(source.text, source.advanced, page), source.searchType);
+      const query = { ...buildQuery(source.text, source.advanced, page), ...(withExtra && !compact ? { extraInfo: true } : {}) };
+      const reply = await searchContributions(communityId, query, source.searchType);
       if (id !== requestId.current) return;
       shown.current = source;
       setResults(reply.results);
@@ -128,7 +133,7 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
     if (!source) return;
     setExporting(true);
     try {
-      const all = await allResults(communityId, buildQuery(source.text, source.advanced, 1), source.searchType);
+      const all = await allResults(communityId, { ...buildQuery(source.text, source.advanced, 1), extraInfo: true }, source.searchType);
       // The byte-order mark makes spreadsheet programs read the CSV as UTF-8.
       downloadText(`search-${new Date().toISOString().slice(0, 10)}.csv`, `\uFEFF${resultsCsv(all)}`);
     } catch (failure) {
@@ -279,6 +284,17 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
               onChange={(e) => setHighlight(e.target.checked)}
               data-testid="search-highlight"
             />
+            {!compact && (
+              <Checkbox
+                label={t('search.detailed')}
+                checked={detailed}
+                onChange={(e) => {
+                  setDetailed(e.target.checked);
+                  if (pager) void run(pager.page, shown.current, e.target.checked);
+                }}
+                data-testid="search-detailed"
+              />
+            )}
             <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting} data-testid="search-csv">
               <Download size={16} aria-hidden="true" /> {t('search.csv')}
             </Button>
@@ -332,6 +348,12 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
                     <th scope="col">{t('search.columns.authors')}</th>
                     <th scope="col">{t('search.columns.date')}</th>
                     <th scope="col">{t('search.columns.type')}</th>
+                    {detailed &&
+                      extraColumns.map((column) => (
+                        <th scope="col" key={column}>
+                          {t(`search.columns.${column}`)}
+                        </th>
+                      ))}
                   </tr>
                 </thead>
                 <tbody>
@@ -353,10 +375,25 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
                             </Link>
                             {result.permission === 'private' && <span className={styles.badge}>{t('search.private')}</span>}
                             {result.byMe && <span className={styles.badge}>{t('search.byMe')}</span>}
-                            {result.excerpt && (
-                              <span className={styles.excerpt}>
-                                <Highlighted text={result.excerpt} words={words} />
+                            {result.snippet && result.snippet.length > 0 ? (
+                              // The server's snippet from the index: text parts, matched words marked (never markup).
+                              <span className={styles.excerpt} data-testid="search-snippet">
+                                {result.snippet.map((part, index) =>
+                                  part.hit && highlight ? (
+                                    <mark key={index} className={styles.mark}>
+                                      {part.text}
+                                    </mark>
+                                  ) : (
+                                    <span key={index}>{part.text}</span>
+                                  ),
+                                )}
                               </span>
+                            ) : (
+                              result.excerpt && (
+                                <span className={styles.excerpt}>
+                                  <Highlighted text={result.excerpt} words={words} />
+                                </span>
+                              )
                             )}
                             {placeableTypes.has(result.type) && <PlaceInView result={result} views={viewList} onPlaced={setPlaced} />}
                           </span>
@@ -367,6 +404,7 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
                         <time dateTime={result.created}>{formatDate(result.created, i18n.language)}</time>
                       </td>
                       <td>{kind(result.type)}</td>
+                      {detailed && extraColumns.map((column) => <td key={column}>{extraCell(result, column)}</td>)}
                     </tr>
                   ))}
                 </tbody>
