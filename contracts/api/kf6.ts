@@ -140,3 +140,29 @@ export const Kf6LinkCacheSchema = Type.Object({
   missing: Type.Optional(Type.Boolean()),
 });
 export type Kf6LinkCache = Static<typeof Kf6LinkCacheSchema>;
+
+/**
+ * `PUT /api/objects/{communityId}/{id}` as the original's client sends it:
+ * the whole object, no `revision` (saved last-writer-wins, still as events).
+ * `data` is required: it tells this shape from a Buildon save missing its revision.
+ */
+export const Kf6SaveBody = Type.Object(
+  {
+    title: Type.Optional(Type.String({ maxLength: 500 })),
+    status: Type.Optional(Type.Union([Type.Literal('unsaved'), Type.Literal('active'), Type.Literal('inactive')])),
+    permission: Type.Optional(Permission),
+    group: Type.Optional(Type.Union([ObjectIdSchema, Type.Null()])),
+    keywords: Type.Optional(
+      Type.Union([Type.Array(Type.String({ maxLength: 200 }), { maxItems: 200 }), Type.String({ maxLength: 5_000 })]),
+    ),
+    data: Type.Object(
+      {
+        body: Type.Optional(Type.String({ maxLength: 2_000_000 })),
+        svg: Type.Optional(Type.String({ maxLength: 2_000_000 })),
+      },
+      { additionalProperties: true },
+    ),
+  },
+  { additionalProperties: true },
+);
+export type Kf6SaveBody = Static<typeof Kf6SaveBody>;

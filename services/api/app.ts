@@ -14,7 +14,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, problem } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { jsonDepthPlugin } from './plugins/jsonDepth.ts';
-import { kf6Dialect, parseCorsOrigins } from './routes/kf6/index.ts';
+import { kf6Dialect, kf6Routes, parseCorsOrigins } from './routes/kf6/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import analyticsRoutes from './routes/analytics/index.ts';
 import authorRoutes from './routes/authors/index.ts';
@@ -168,6 +168,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(templateRoutes, routeOptions);
   await app.register(analyticsRoutes, routeOptions);
   await app.register(researchRoutes, routeOptions);
+  await app.register(kf6Routes, routeOptions);
   await app.register(pushPlugin, routeOptions);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;

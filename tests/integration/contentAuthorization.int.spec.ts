@@ -3,6 +3,7 @@ import { samplePng, uploadBody } from '../support/objects.ts';
 import { accountRows, publicRoutes } from './contentAuthorization.accounts.ts';
 import { analyticsRows } from './contentAuthorization.analytics.ts';
 import { canvasRows } from './contentAuthorization.canvas.ts';
+import { kf6Rows } from './contentAuthorization.kf6.ts';
 import { researchRows } from './contentAuthorization.research.ts';
 
 import {
@@ -332,6 +333,7 @@ describe('the matrices cover every route', () => {
       ...canvasRows.map((row) => row.route),
       ...analyticsRows.map((row) => row.route),
       ...researchRows.map((row) => row.route),
+      ...kf6Rows.map((row) => row.route),
       ...accountRows.map((row) => row.route),
       ...publicRoutes.map((p) => p.route),
     ]);
@@ -345,7 +347,9 @@ describe('the matrices cover every route', () => {
   it('reads the first matrix (46 routes) and lists no route twice across the matrices', () => {
     const first = firstMatrixRoutes();
     expect(first.size).toBe(46);
-    const mine = new Set([...contentRows, ...canvasRows, ...analyticsRows, ...researchRows, ...accountRows].map((row) => row.route));
+    const mine = new Set(
+      [...contentRows, ...canvasRows, ...analyticsRows, ...researchRows, ...accountRows, ...kf6Rows].map((row) => row.route),
+    );
     const publics = new Set(publicRoutes.map((p) => p.route));
     expect([...mine].filter((route) => first.has(route) || publics.has(route))).toEqual([]);
     expect([...publics].filter((route) => first.has(route))).toEqual([]);

@@ -47,24 +47,28 @@ const cacheOfOther = (link: Connection): Kf6LinkCache | 'missing' =>
  * links whose other end the caller may read) with the original's caches, built
  * from the read model of those two ends only.
  */
+/** Connections of `id` (Buildon's listing, already filtered for the caller) with the original's caches. */
+export const withLinkCaches = async (services: AppServices, id: string, direction: 'from' | 'to', links: Connection[]) => {
+  const reader = services.canvasReader;
+  const ids = [id, ...links.filter((link) => !link.other.missing).map((link) => link.other._id)];
+  const docs = new Map((await reader.byIds(reader.contributions, [...new Set(ids)])).map((doc) => [doc._id, doc]));
+  const self = docs.get(id);
+  const selfCache: Kf6LinkCache | 'missing' = self ? toKf6Cache(self) : 'missing';
+  return links.map((link) => {
+    const otherDoc = link.other.missing ? undefined : docs.get(link.other._id);
+    const other = otherDoc ? toKf6Cache(otherDoc) : cacheOfOther(link);
+    return direction === 'from' ? { ...link, _from: selfCache, _to: other } : { ...link, _from: other, _to: selfCache };
+  });
+};
+
 export const connectionsAdapter = (services: AppServices, direction: 'from' | 'to'): RouteAdapter => ({
   method: 'GET',
   url: `/api/links/${direction}/:id`,
   adapt: (route, handler) => ({
     schema: withResponse(route, 200, Type.Array(Kf6ConnectionSchema)),
     handler: async (request, reply) => {
-      const links = (await handler(request, reply)) as Connection[];
       const { id } = request.params as { id: string };
-      const reader = services.canvasReader;
-      const ids = [id, ...links.filter((link) => !link.other.missing).map((link) => link.other._id)];
-      const docs = new Map((await reader.byIds(reader.contributions, [...new Set(ids)])).map((doc) => [doc._id, doc]));
-      const self = docs.get(id);
-      const selfCache: Kf6LinkCache | 'missing' = self ? toKf6Cache(self) : 'missing';
-      return links.map((link) => {
-        const otherDoc = link.other.missing ? undefined : docs.get(link.other._id);
-        const other = otherDoc ? toKf6Cache(otherDoc) : cacheOfOther(link);
-        return direction === 'from' ? { ...link, _from: selfCache, _to: other } : { ...link, _from: other, _to: selfCache };
-      });
+      return withLinkCaches(services, id, direction, (await handler(request, reply)) as Connection[]);
     },
   }),
 });

@@ -84,11 +84,9 @@ const createKf6 = async (services: AppServices, request: FastifyRequest, communi
 export const contributionAdapter = (services: AppServices): RouteAdapter => ({
   method: 'POST',
   url: '/api/contributions/:communityId',
+  body: { schema: Kf6ContributionBody, is: isKf6ContributionBody },
   adapt: (route, handler) => ({
-    schema: {
-      ...withResponse(route, 201, Kf6CreateReply),
-      body: Type.Union([route.schema?.body as never, Kf6ContributionBody]),
-    },
+    schema: withResponse(route, 201, Kf6CreateReply),
     handler: async (request, reply) => {
       if (!isKf6ContributionBody(request.body)) return handler(request, reply);
       const { communityId } = request.params as { communityId: string };

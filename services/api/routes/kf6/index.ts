@@ -5,9 +5,11 @@ import { applyAdapters } from './adapt.ts';
 import { connectionsAdapter, registrationsAdapter } from './caches.ts';
 import { contributionAdapter } from './contributions.ts';
 import { registerCors } from './cors.ts';
+import { objectSaveAdapter } from './objects.ts';
 import { searchAdapter } from './search.ts';
 
 export { parseCorsOrigins } from './cors.ts';
+export { default as kf6Routes } from './routes.ts';
 
 /**
  * The Knowledge Forum 6 dialect (issue 15, docs/kf6-dialect.md): the one
@@ -26,6 +28,7 @@ const kf6Plugin: FastifyPluginAsync<{ services: AppServices; corsOrigins: readon
       registrationsAdapter(),
       contributionAdapter(services),
       searchAdapter(services),
+      objectSaveAdapter(services),
       connectionsAdapter(services, 'from'),
       connectionsAdapter(services, 'to'),
     ]),

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { Kf6ContributionSchema, Kf6SearchBody, kf6MaxPageSize } from '../../../../contracts/api/kf6.ts';
-import { searchTypes, type SearchQuery, type SearchType } from '../../../../contracts/api/search.ts';
+import { SearchQuerySchema, searchTypes, type SearchQuery, type SearchType } from '../../../../contracts/api/search.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 import { ValidationError } from '../../../core/errors.ts';
 import type { AppServices } from '../../../app/appServices.ts';
@@ -11,23 +11,28 @@ import { toKf6Contribution } from './shapes.ts';
 
 type Body = { query?: Record<string, unknown>; searchType?: unknown };
 
+const buildonQueryKeys = new Set(Object.keys(SearchQuerySchema.properties));
+
 /**
  * The original's search is asked for by its shape: `pagesize` or `page` as
  * text (KBDeX), `searchType` as `{type}`, the legacy `SearchV2` flag — or
  * explicitly (`?dialect=kf6`). Buildon's own body (numbers, `searchType` as
  * a string) keeps Buildon's `{results, pager}`.
  */
-export const isKf6Search = (request: FastifyRequest): boolean => {
-  if (asksForKf6(request)) return true;
-  const body = request.body as Body | undefined;
-  const query = body?.query ?? {};
+export const isKf6SearchBody = (data: unknown): boolean => {
+  if (typeof data !== 'object' || data === null) return false;
+  const body = data as Body;
+  const query = typeof body.query === 'object' && body.query !== null ? body.query : {};
   return (
     typeof query.pagesize === 'string' ||
     typeof query.page === 'string' ||
-    (typeof body?.searchType === 'object' && body.searchType !== null) ||
-    query.SearchV2 !== undefined
+    (typeof body.searchType === 'object' && body.searchType !== null) ||
+    Object.keys(query).some((key) => !buildonQueryKeys.has(key)) ||
+    Object.keys(body).some((key) => key !== 'query' && key !== 'searchType')
   );
 };
+
+export const isKf6Search = (request: FastifyRequest): boolean => asksForKf6(request) || isKf6SearchBody(request.body);
 
 const wholeNumber = (value: unknown, field: string, fallback: number): number => {
   if (value === undefined) return fallback;
