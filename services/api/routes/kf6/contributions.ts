@@ -22,9 +22,9 @@ export const isKf6ContributionBody = (body: unknown): body is Kf6ContributionBod
   (body as { type?: unknown }).type !== 'Annotation';
 
 /** A note body given as HTML, parsed and checked (400 naming `data.body`). */
-const parsedBody = (html: string) => {
+const parsedBody = async (html: string) => {
   try {
-    return kf6HtmlToDoc(html);
+    return await kf6HtmlToDoc(html);
   } catch {
     throw ValidationError.field('data.body', msg('errors.fieldInvalid', { field: 'data.body' }));
   }
@@ -44,7 +44,7 @@ const createKf6 = async (services: AppServices, request: FastifyRequest, communi
   }
   if (!body.authors.includes(reader.authorId)) throw ValidationError.field('authors', msg('errors.fieldInvalid', { field: 'authors' }));
   const html = body.data?.body;
-  const doc = body.type === 'Note' && typeof html === 'string' && html.trim() !== '' ? parsedBody(html) : null;
+  const doc = body.type === 'Note' && typeof html === 'string' && html.trim() !== '' ? await parsedBody(html) : null;
   const input: CreateContributionBody = {
     type: body.type,
     ...(body.title !== undefined && (body.title !== '' || body.type !== 'View') ? { title: body.title } : {}),
@@ -78,7 +78,7 @@ const createKf6 = async (services: AppServices, request: FastifyRequest, communi
     if (authorId !== reader.authorId) await services.objects.addCoauthor(user, communityId, id, authorId);
   }
   const stored = await services.canvasReader.contributions.get(id);
-  return { ...created, ...(stored ? toKf6Contribution(stored) : {}) };
+  return { ...created, ...(stored ? await toKf6Contribution(stored) : {}) };
 };
 
 export const contributionAdapter = (services: AppServices): RouteAdapter => ({

@@ -1,4 +1,4 @@
-import { JSDOM } from 'jsdom';
+import type * as JsdomModule from 'jsdom';
 import { DOMParser as PMDOMParser, DOMSerializer, type Node as PMNode } from 'prosemirror-model';
 import sanitizeHtml from 'sanitize-html';
 import { noteSchema, parseNoteBody, type NoteBody } from '../../../../contracts/noteSchema.ts';
@@ -13,7 +13,16 @@ import { noteSchema, parseNoteBody, type NoteBody } from '../../../../contracts/
  * dialect get HTML rendered from the document by the same schema.
  *
  * The DOM is jsdom's, scripts off; only detached documents are ever built.
+ * jsdom is loaded on the first KF6 body, not at start (it is heavy).
  */
+
+type Jsdom = typeof JsdomModule;
+let jsdom: Promise<Jsdom> | null = null;
+const newDocument = async (html: string) => {
+  jsdom ??= import('jsdom');
+  const { JSDOM } = await jsdom;
+  return new JSDOM(html).window;
+};
 
 const objectId = /^[0-9a-f]{24}$/;
 
@@ -133,8 +142,8 @@ const parser = PMDOMParser.fromSchema(noteSchema);
 const serializer = DOMSerializer.fromSchema(noteSchema);
 
 /** KF6 HTML → a ProseMirror document of the shared schema (sanitised first). Throws on an invalid document. */
-export const kf6HtmlToDoc = (html: string): NoteBody => {
-  const { window } = new JSDOM(`<!DOCTYPE html><body>${sanitizeKf6Html(html)}</body>`);
+export const kf6HtmlToDoc = async (html: string): Promise<NoteBody> => {
+  const window = await newDocument(`<!DOCTYPE html><body>${sanitizeKf6Html(html)}</body>`);
   try {
     rewriteKf6References(window.document);
     const doc = parser.parse(window.document.body);
@@ -148,7 +157,7 @@ export const kf6HtmlToDoc = (html: string): NoteBody => {
 };
 
 /** A stored ProseMirror document → the HTML a KF6 client shows (KF6's support and reference markup). */
-export const docToKf6Html = (body: unknown): string => {
+export const docToKf6Html = async (body: unknown): Promise<string> => {
   if (body === null || body === undefined) return '';
   if (typeof body === 'string') return sanitizeKf6Html(body);
   let doc: PMNode;
@@ -157,7 +166,7 @@ export const docToKf6Html = (body: unknown): string => {
   } catch {
     return '';
   }
-  const { window } = new JSDOM('<!DOCTYPE html><body></body>');
+  const window = await newDocument('<!DOCTYPE html><body></body>');
   try {
     const fragment = serializer.serializeFragment(doc.content, { document: window.document });
     const holder = window.document.createElement('div');

@@ -43,9 +43,9 @@ const resolveSupportLinks = async (services: AppServices, noteId: string, doc: N
   return doc;
 };
 
-const kf6Reply = (reply: ObjectReply) => {
+const kf6Reply = async (reply: ObjectReply) => {
   const data = { ...(reply.data as Record<string, unknown>) };
-  if (data.body !== undefined) data.body = docToKf6Html(data.body);
+  if (data.body !== undefined) data.body = await docToKf6Html(data.body);
   return { ...reply, data, ...(typeof data.body === 'string' ? { body: data.body } : {}) };
 };
 
@@ -63,7 +63,7 @@ const saveKf6 = async (services: AppServices, request: FastifyRequest, community
   let doc: NoteBody | undefined;
   if (current.type === 'Note') {
     try {
-      doc = typeof html === 'string' ? kf6HtmlToDoc(html) : (current.data.body as NoteBody | undefined);
+      doc = typeof html === 'string' ? await kf6HtmlToDoc(html) : (current.data.body as NoteBody | undefined);
     } catch {
       throw ValidationError.field('data.body', msg('errors.fieldInvalid', { field: 'data.body' }));
     }

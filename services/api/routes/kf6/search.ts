@@ -74,10 +74,12 @@ const searchKf6 = async (services: AppServices, request: FastifyRequest, communi
   const ids = filteredObjectIDs.slice((page - 1) * pagesize, page * pagesize);
   const docs = await services.canvasReader.byIds(services.canvasReader.contributions, ids);
   const byId = new Map(docs.map((doc) => [doc._id, doc]));
-  return ids.flatMap((id) => {
+  const list = [];
+  for (const id of ids) {
     const doc = byId.get(id);
-    return doc ? [toKf6Contribution(doc)] : [];
-  });
+    if (doc) list.push(await toKf6Contribution(doc));
+  }
+  return list;
 };
 
 export const searchAdapter = (services: AppServices): RouteAdapter => ({

@@ -10,10 +10,10 @@ const isDoc = (value: unknown): boolean => typeof value === 'object' && value !=
  * itself, every ProseMirror body in `data` (the note's, each language's)
  * rendered as KF6 HTML. Only ever called with documents the caller may read.
  */
-export const toKf6Contribution = (doc: ContributionDocument): Kf6Contribution => {
+export const toKf6Contribution = async (doc: ContributionDocument): Promise<Kf6Contribution> => {
   const data: Record<string, unknown> = {};
   const servable = withServableBodies({ ...(doc.data as Record<string, unknown>) });
-  for (const [key, value] of Object.entries(servable)) data[key] = isDoc(value) ? docToKf6Html(value) : value;
+  for (const [key, value] of Object.entries(servable)) data[key] = isDoc(value) ? await docToKf6Html(value) : value;
   return {
     _id: doc._id,
     communityId: doc.communityId,
