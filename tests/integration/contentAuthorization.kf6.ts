@@ -1,4 +1,4 @@
-import { classReaders, note, own, place, viewWithHistory, type Row } from './contentAuthorization.world.ts';
+import { classReaders, note, notFoundToClassmate, own, place, viewWithHistory, type Row } from './contentAuthorization.world.ts';
 
 /**
  * The rows of the content authorization matrix about the KF6 dialect's own routes (issue 15 §6;
@@ -38,6 +38,18 @@ export const kf6Rows: Row[] = [
       const { id } = await note(w, { permission: 'private', buildsOn: parent.id });
       return { url: `/api/links/from/${id}/to/${parent.id}` };
     },
+  },
+  {
+    route: 'GET /api/links/:id',
+    variant: "the welcome view's ref to the private note",
+    expect: notFoundToClassmate,
+    request: async (w) => ({ url: `/api/links/${(await note(w, { permission: 'private' })).refId ?? ''}` }),
+  },
+  {
+    route: 'GET /api/links/:id',
+    variant: 'a ref to a protected note',
+    expect: classReaders,
+    request: async (w) => ({ url: `/api/links/${(await note(w)).refId ?? ''}` }),
   },
   {
     route: 'GET /api/records/myreadstatus/:communityId/:id',

@@ -222,6 +222,8 @@ describe('KF6 dialect: a KF6 client and KBDeX against Buildon', () => {
     expect(either.data.some((link) => link.type === 'supports')).toBe(true);
     const fromTo = await pupil.get(`/api/links/from/${w.welcomeViewId}/to/${id}`);
     expect(fromTo.data).toMatchObject([{ type: 'contains', _to: { _id: id } }]);
+    const one = await pupil.get(`/api/links/${fromTo.data[0]?._id ?? ''}`);
+    expect(one.data).toMatchObject({ from: w.welcomeViewId, to: id, _from: { type: 'View' }, _to: { title: 'Pourquoi il pleut (3)' } });
   });
 
   it('answers KBDeX’s “Import › From KF6”: _community, then the search with pagesize as text, as a list with body and text4search', async () => {

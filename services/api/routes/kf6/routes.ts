@@ -71,6 +71,29 @@ const kf6Routes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (a
     },
   );
 
+  app.get(
+    '/api/links/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'KF6: one link with its _from/_to caches (the caller must be able to read both ends)',
+        params: IdParams,
+        response: { 200: Kf6ConnectionSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const link = await canvasReader.links.get(id);
+      if (!link) throw new NotFoundError(msg('canvasService.linkNotFound'));
+      // Buildon's listing from its start: the reading rules of both ends, as everywhere.
+      const listed = (await objects.connections(request.currentUser, link.from, 'from')).filter((each) => each._id === id);
+      const [shown] = await withLinkCaches(services, link.from, 'from', listed);
+      if (!shown) throw new NotFoundError(msg('canvasService.linkNotFound'));
+      return shown;
+    },
+  );
+
   /** The caller's reads of `ids`, as KF6 read links. */
   const readLinks = async (authorId: string, communityId: string, ids: string[]) => {
     const reads = await canvasReader.readsOf(authorId, ids);
