@@ -16,6 +16,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, problem } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { jsonDepthPlugin } from './plugins/jsonDepth.ts';
+import { kf6Dialect, kf6Routes, parseCorsOrigins } from './routes/kf6/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import analyticsRoutes from './routes/analytics/index.ts';
 import lexicalRoutes from './routes/lexical/index.ts';
@@ -59,6 +60,8 @@ export type AppOptions = {
   failedLoginLimit?: FailureLimit;
   /** Largest accepted JSON body, in bytes. */
   bodyLimit?: number;
+  /** Origins allowed to call the API from a browser (CORS); default `BUILDON_CORS_ORIGINS`, none when unset. */
+  corsOrigins?: readonly string[];
 };
 
 /** POST routes that change nothing (searches, a signed playback link): open to read-only researchers. */
@@ -106,6 +109,12 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     if (methods.includes('POST') && readOnlyPostRoutes.has(route.url)) {
       route.config = { ...route.config, readsOnly: true } as typeof route.config;
     }
+  });
+  // The KF6 dialect (issue 15) widens the routes it shares with the original as they are added, and answers CORS:
+  // before every route, and before the idempotency wrapper so that a KF6 write is replayed like any other.
+  await app.register(kf6Dialect, {
+    services: options.services,
+    corsOrigins: options.corsOrigins ?? parseCorsOrigins(process.env.BUILDON_CORS_ORIGINS),
   });
   // Before any route: it wraps every write handler (safe retries, issue 22 §5).
   await app.register(idempotencyPlugin, { store: options.services.idempotency, secret: options.jwtSecret });
@@ -175,6 +184,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(analyticsRoutes, routeOptions);
   await app.register(researchRoutes, routeOptions);
   await app.register(scaffoldRoutes, routeOptions);
+  await app.register(kf6Routes, routeOptions);
   await app.register(pushPlugin, routeOptions);
   await app.register(lexicalRoutes, routeOptions);
 

@@ -6,7 +6,6 @@ import {
   lexicalNotesCollectionName,
   lexicalRows,
   servedLexical,
-  stampedCommunities,
   updateLexical,
   type LexicalNoteDocument,
 } from './lexicalStore.ts';
