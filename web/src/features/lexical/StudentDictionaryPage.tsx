@@ -11,6 +11,7 @@ import { FreshnessStamp } from '../analytics/components/FreshnessStamp.tsx';
 import { useCommunityTitle, useLanguageTag } from '../analytics/components/shell.tsx';
 import { useDictionary } from './api.ts';
 import styles from './Lexical.module.css';
+import { WordCountTable } from './WordCountTable.tsx';
 import { WordCloud } from './WordCloud.tsx';
 
 /**
@@ -177,29 +178,7 @@ export const StudentDictionaryPage = () => {
                 )}
               </section>
 
-              <section className={styles.section} aria-labelledby={ids.words}>
-                <h2 id={ids.words}>{t('lexical.words')}</h2>
-                <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby={ids.words}>
-                  <table className={styles.table} data-testid="dictionary-words">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('lexical.word')}</th>
-                        <th scope="col" className={styles.number}>
-                          {t('lexical.count')}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {reply.terms.map((term) => (
-                        <tr key={term.text}>
-                          <td>{term.text}</td>
-                          <td className={styles.number}>{number.format(term.count)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              </section>
+              <WordCountTable id={ids.words} testId="dictionary-words" words={reply.terms} />
             </>
           )}
         </>

@@ -12,6 +12,7 @@ import { FreshnessStamp } from '../analytics/components/FreshnessStamp.tsx';
 import { useViewWordCloud } from './api.ts';
 import { cloudSvg, fileNameOf, type PlacedWord } from './cloudModel.ts';
 import styles from './Lexical.module.css';
+import { WordCountTable } from './WordCountTable.tsx';
 import { WordCloud } from './WordCloud.tsx';
 
 const size = 1000;
@@ -99,29 +100,7 @@ export const WordCloudPage = () => {
                 label={t('lexical.wcloud.cloudLabel', { view: reply.viewTitle })}
                 onPlaced={onPlaced}
               />
-              <section className={styles.section} aria-labelledby={tableId}>
-                <h2 id={tableId}>{t('lexical.words')}</h2>
-                <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby={tableId}>
-                  <table className={styles.table} data-testid="wcloud-words">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('lexical.word')}</th>
-                        <th scope="col" className={styles.number}>
-                          {t('lexical.count')}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {reply.words.map((word) => (
-                        <tr key={word.text}>
-                          <td>{word.text}</td>
-                          <td className={styles.number}>{number.format(word.count)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              </section>
+              <WordCountTable id={tableId} testId="wcloud-words" words={reply.words} />
             </>
           )}
         </>
