@@ -20,6 +20,7 @@ import { ChartCard } from './ChartCard.tsx';
 import { RadarChart } from './RadarChart.tsx';
 import { DataTable, useCommunityTitle, useLanguageTag } from './shell.tsx';
 import styles from './Stats.module.css';
+import { ViewAndAuthorChoices } from './ViewAndAuthorChoices.tsx';
 
 const selectorCap = 80;
 /** Text columns read from the start (the shared table style aligns figures to the end). */
@@ -217,36 +218,14 @@ export const ScaffoldTrackerPage = () => {
             data-testid="tracker-words"
           />
         </div>
-        <details className={styles.more}>
-          <summary>{seesNames ? t('stats.viewsAndAuthors') : t('stats.views')}</summary>
-          <div className={styles.choiceGrid}>
-            <fieldset className={styles.choices}>
-              <legend>{t('stats.views')}</legend>
-              {viewList.length === 0 && <p className={styles.muted}>{t('stats.noViews')}</p>}
-              {viewList.map((view) => (
-                <Checkbox
-                  key={view._id}
-                  label={view.title || t('stats.untitled')}
-                  checked={draft.viewIds.includes(view._id)}
-                  onChange={(e) => setDraft((d) => ({ ...d, viewIds: toggle(d.viewIds, view._id, e.target.checked) }))}
-                />
-              ))}
-            </fieldset>
-            {seesNames && (
-              <fieldset className={styles.choices}>
-                <legend>{t('stats.authors')}</legend>
-                {authorList.map((author) => (
-                  <Checkbox
-                    key={author._id}
-                    label={names.choice(author)}
-                    checked={draft.authorIds.includes(author._id)}
-                    onChange={(e) => setDraft((d) => ({ ...d, authorIds: toggle(d.authorIds, author._id, e.target.checked) }))}
-                  />
-                ))}
-              </fieldset>
-            )}
-          </div>
-        </details>
+        <ViewAndAuthorChoices
+          draft={draft}
+          setDraft={setDraft}
+          views={viewList}
+          authors={authorList}
+          authorLabel={(author) => names.choice(author)}
+          seesNames={seesNames}
+        />
         {problem && (
           <Alert tone="error" testId="tracker-problem">
             {problem}

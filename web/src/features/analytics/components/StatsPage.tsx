@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { Checkbox } from '../../../components/Checkbox.tsx';
 import { TextField } from '../../../components/Field.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
@@ -20,11 +19,10 @@ import { AnalyticsMenu } from './AnalyticsMenu.tsx';
 import { ChartCard } from './ChartCard.tsx';
 import { FreshnessStamp } from './FreshnessStamp.tsx';
 import styles from './Stats.module.css';
+import { ViewAndAuthorChoices } from './ViewAndAuthorChoices.tsx';
 
 /** The selectors offer at most this many views or authors (the API takes 80 ids). */
 const selectorCap = 80;
-
-const toggle = (list: string[], id: string, on: boolean) => (on ? [...list, id] : list.filter((x) => x !== id));
 
 /** Sunday … Saturday in the interface language (2025-10-05 was a Sunday). */
 const weekdayNames = (tag: string) =>
@@ -141,36 +139,15 @@ export const StatsPage = () => {
             data-testid="stats-words"
           />
         </div>
-        <details className={styles.more}>
-          <summary>{seesNames ? t('stats.viewsAndAuthors') : t('stats.views')}</summary>
-          <div className={styles.choiceGrid}>
-            <fieldset className={styles.choices}>
-              <legend>{t('stats.views')}</legend>
-              {viewList.length === 0 && <p className={styles.muted}>{t('stats.noViews')}</p>}
-              {viewList.map((view) => (
-                <Checkbox
-                  key={view._id}
-                  label={view.title || t('stats.untitled')}
-                  checked={draft.viewIds.includes(view._id)}
-                  onChange={(e) => setDraft((d) => ({ ...d, viewIds: toggle(d.viewIds, view._id, e.target.checked) }))}
-                />
-              ))}
-            </fieldset>
-            {seesNames && (
-              <fieldset className={styles.choices} data-testid="stats-authors">
-                <legend>{t('stats.authors')}</legend>
-                {authorList.map((author) => (
-                  <Checkbox
-                    key={author._id}
-                    label={names.choice(author)}
-                    checked={draft.authorIds.includes(author._id)}
-                    onChange={(e) => setDraft((d) => ({ ...d, authorIds: toggle(d.authorIds, author._id, e.target.checked) }))}
-                  />
-                ))}
-              </fieldset>
-            )}
-          </div>
-        </details>
+        <ViewAndAuthorChoices
+          draft={draft}
+          setDraft={setDraft}
+          views={viewList}
+          authors={authorList}
+          authorLabel={(author) => names.choice(author)}
+          seesNames={seesNames}
+          authorsTestId="stats-authors"
+        />
         <div>
           <Button type="submit" data-testid="stats-apply">
             <BarChart3 size={16} aria-hidden="true" /> {t('stats.apply')}
