@@ -9,6 +9,8 @@
  * after the other figures. BENCH_CANVAS_REFS (200), BENCH_CANVAS_SECONDS (3),
  * BENCH_CANVAS_CLIENTS (50) change the load.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { canvasWorld, seedCanvasView } from '../tests/support/canvas.ts';
 import { bearer, buildTestApp, type TestApp } from '../tests/support/testApp.ts';
 import { loadCanvas } from '../services/api/canvas/queries/loadCanvas.ts';
@@ -37,6 +39,25 @@ const timeInject = async (t: TestApp, url: string, token: string, count: number)
   return times;
 };
 
+/** `clients` concurrent fetches of `target` for `seconds`: requests/s, and how many answered as `ok` says. */
+const hammer = async (target: string, headers: Record<string, string>, ok: (status: number) => boolean) => {
+  let done = 0;
+  let failed = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const response = await fetch(target, { headers });
+        await response.arrayBuffer();
+        if (ok(response.status)) done++;
+        else failed++;
+      }
+    }),
+  );
+  return { perSecond: done / ((performance.now() - started) / 1000), done, failed };
+};
+
 /** The canvas load on one embedded read store: SQLite (the default) or memory. */
 export const benchCanvas = async (readStore: 'sqlite' | 'memory' = 'sqlite') => {
   const t = await buildTestApp({ config: { embeddedReadStore: readStore } });
@@ -61,32 +82,43 @@ export const benchCanvas = async (readStore: 'sqlite' | 'memory' = 'sqlite') => 
     service.sort((a, b) => a - b);
     const injected = await timeInject(t, url, w.writer.token, 500);
 
+    // Bytes on the wire as a browser asks (issue 16 §3: the busiest view's canvas ≤ 150 KiB).
+    const onTheWire = async (encoding: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: { ...bearer(w.writer.token), 'accept-encoding': encoding } })).rawPayload.length;
+    const wire = { br: await onTheWire('br'), gzip: await onTheWire('gzip') };
+
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    let done = 0;
-    let failed = 0;
-    const deadline = performance.now() + seconds * 1000;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: clients }, async () => {
-        while (performance.now() < deadline) {
-          const response = await fetch(`${address}${url}`, { headers: bearer(w.writer.token) });
-          await response.arrayBuffer();
-          if (response.ok) done++;
-          else failed++;
-        }
-      }),
+    // fetch asks for br/gzip, as a browser does: the figure includes compressing each reply.
+    const loads = await hammer(`${address}${url}`, bearer(w.writer.token), (status) => status === 200);
+    // A client that already holds the canvas asks again with its ETag: 304 while nothing changed.
+    const etag = String(sample.headers.etag);
+    const revalidations = await hammer(
+      `${address}${url}`,
+      { ...bearer(w.writer.token), 'if-none-match': etag },
+      (status) => status === 304,
     );
-    const elapsed = (performance.now() - started) / 1000;
+    // Baseline: the same JSON bytes from a bare node:http server (no auth, no read, no compression).
+    const bare = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(sample.body);
+    });
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const { port } = bare.address() as AddressInfo;
+    const staticJson = await hammer(`http://127.0.0.1:${port}/`, {}, (status) => status === 200);
+    await new Promise<void>((resolve) => bare.close(() => resolve()));
     return {
       refs: body.refs.length,
       links: body.links.length,
       bytes: sample.body.length,
+      wire,
       service,
       serviceCpuMs,
       injected,
-      perSecond: done / elapsed,
-      done,
-      failed,
+      perSecond: loads.perSecond,
+      done: loads.done,
+      failed: loads.failed,
+      revalidations,
+      staticJson,
     };
   } finally {
     await t.close();
@@ -109,7 +141,16 @@ console.log(
   `   ratio inject / use case (median)       : ${(percentile(result.injected, 50) / percentile(result.service, 50)).toFixed(2)}×`,
 );
 console.log(
-  `   ${clients} concurrent HTTP clients, 127.0.0.1     : ${fmt(result.perSecond)} requests/s  (${fmt(result.done)} in ${seconds} s, ${fmt(result.failed)} failed)`,
+  `   on the wire                            : ${fmt(result.bytes / 1024, 1)} KiB plain, ${fmt(result.wire.gzip / 1024, 1)} KiB gzip, ${fmt(result.wire.br / 1024, 1)} KiB brotli (${fmt(result.bytes / result.wire.br, 1)}× smaller; ${fmt(result.wire.br / Math.max(1, result.refs))} B per ref)`,
+);
+console.log(
+  `   ${clients} concurrent HTTP clients, 127.0.0.1     : ${fmt(result.perSecond)} requests/s  (${fmt(result.done)} in ${seconds} s, ${fmt(result.failed)} failed; replies compressed)`,
+);
+console.log(
+  `   the same bytes from a bare HTTP server : ${fmt(result.staticJson.perSecond)} requests/s (baseline); canvas / baseline ${(result.perSecond / result.staticJson.perSecond).toFixed(2)}×  (goal ≥ 1,000/s)`,
+);
+console.log(
+  `   revalidations with the ETag (304)      : ${fmt(result.revalidations.perSecond)} requests/s  (${fmt(result.revalidations.done)} answered 304, ${fmt(result.revalidations.failed)} otherwise); ${(result.revalidations.perSecond / result.perSecond).toFixed(1)}× full loads`,
 );
 // The same use case over the in-memory read store (BUILDON_READ_STORE=memory): what the SQLite store costs per load.
 const inMemory = await benchCanvas('memory');
