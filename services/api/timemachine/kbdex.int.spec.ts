@@ -240,6 +240,23 @@ describe('GET …/kbdex.csv?pseudonymise=true: a file that names no one', () => 
     expect(plain).toContain(`Test ${otherClass.a.userName}`);
   });
 
+  it('masks the names a member went by before a rename, not only the current ones', async () => {
+    const { a, b } = otherClass;
+    const admin = await t.admin('kbdex-admin');
+    const rename = (firstName: string, lastName: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/users/${b.userId}`, headers: auth(admin.token), payload: { firstName, lastName } });
+    expect((await rename('Camille', 'Zébulon')).statusCode).toBe(200);
+    const d = timeMachineDriver(t, { advance: () => undefined }, otherClass.communityId);
+    const note = await d.createNote(a.authorId, a.userId);
+    await d.contribute(note, 'Merci', 'Merci Camille Zébulon pour ton idée', a.userId);
+    await d.place(ids.otherView as string, note, 50, 50, a.userId);
+    // Renamed during the year: the class now knows b as Claude Martin.
+    expect((await rename('Claude', 'Martin')).statusCode).toBe(200);
+    const file = (await other('?pseudonymise=true')).body;
+    expect(file).not.toMatch(/Camille|Zébulon/);
+    expect(file).toContain(`Merci ${pseudonymOf(studySecret, b.userId)} pour ton idée`);
+  });
+
   it('is refused to a pupil, a classmate, a manager of another class and a stranger, pseudonymised or not', async () => {
     for (const token of [otherClass.a.token, otherClass.b.token, room.manager.token, otherClass.outsider.token]) {
       expect((await other('?pseudonymise=true', token)).statusCode).toBe(403);

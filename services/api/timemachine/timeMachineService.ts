@@ -22,7 +22,7 @@ import { authorIdFor } from '../communities/authorId.ts';
 import { actingAuthor } from '../communities/authorReply.ts';
 import { toCommunityInfo } from '../communities/communityService.ts';
 import type { KbdexOptions } from '../../domain/research/kbdex.ts';
-import { communityKbdexRows, kbdexCsv } from './kbdex.ts';
+import { communityKbdexRows, namesFromUserStreams, kbdexCsv } from './kbdex.ts';
 import { ViewReplay, type ReplayStep } from './replay.ts';
 import { ViewSource } from './viewSource.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
@@ -279,7 +279,7 @@ export class TimeMachineService {
    * CLI needs none.
    */
   async kbdex(communityId: string, options: KbdexOptions = {}): Promise<{ rows: number; csv: string }> {
-    const rows = await communityKbdexRows(this.deps.readStore, communityId, options);
+    const rows = await communityKbdexRows(this.deps.readStore, communityId, options, namesFromUserStreams(this.deps.eventStore));
     return { rows: rows.length, csv: kbdexCsv(rows) };
   }
 
