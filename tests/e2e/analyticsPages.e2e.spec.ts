@@ -128,6 +128,11 @@ describeBrowser('analytics pages: s2viz, dashboards, author network', () => {
       "Dictionnaire de l'étudiant",
       'Nuage de mots',
     ]);
+    // Once the panel has faded in (160 ms), its links are read at full contrast: axe on the view with the panel open.
+    await page
+      .getByTestId('panel-settings')
+      .evaluate((panel) => Promise.all(panel.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: '/tmp/pages-menu-view-1280.png' });
     expect(scripts.filter((url) => /ChartCard|S2vizPage|DashboardPage|ForceGraph|plotly/i.test(url))).toEqual([]);
     await menu.getByTestId('open-dashboard').click();
