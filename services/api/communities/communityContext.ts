@@ -9,6 +9,7 @@ import {
   type ContributionDocument,
   type LinkDocument,
 } from '../../../projections/contributions/index.ts';
+import { handleCommands, streamCommand, type StreamCommand } from '../../core/atomicCommand.ts';
 import { handleCommand, type CommandResult } from '../../core/decider.ts';
 import type { OnceStore } from '../../core/onceStore.ts';
 import { communityDecider, type CommunityCommand } from '../../domain/community/community.ts';
@@ -48,3 +49,20 @@ export const settle = (deps: CommandDeps, results: CommandResult<unknown, Contri
     deps.projections,
     results.map((result) => result.lastPosition),
   );
+
+/** One contribution stream's part of a command that writes several streams (see `runAtomically`). */
+export const contributionPart = (contributionId: string, commands: ContributionCommand[]): StreamCommand =>
+  streamCommand(contributionStreamName(contributionId), batchDecider(contributionDecider), commands);
+
+/** A community stream's part of a command that writes several streams. */
+export const communityPart = (communityId: string, command: CommunityCommand): StreamCommand =>
+  streamCommand(communityStreamName(communityId), communityDecider, command);
+
+/**
+ * Writes every part in one atomic append (issue 22 §4), then waits for the
+ * read models: a crash never leaves half a command in the log.
+ */
+export const runAtomically = async (deps: CommandDeps, parts: StreamCommand[], metadata: EventMetadata): Promise<void> => {
+  const committed = await handleCommands(deps.eventStore, parts, { metadata });
+  await waitForPositions(deps.projections, [committed.lastPosition]);
+};

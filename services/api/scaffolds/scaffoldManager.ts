@@ -4,11 +4,20 @@ import { linksFrom, type LinkDocument } from '../../../projections/contributions
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { ConflictError, NotFoundError } from '../../core/errors.ts';
 import type { ContributionCommand } from '../../domain/contribution/contribution.decide.ts';
+import { createActive } from '../../domain/community/creation.ts';
 import { checkSupportOrder, nextSupportOrder } from '../../domain/community/scaffolds.ts';
 import type { CommandDeps } from '../../core/commandDeps.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
 import { eventMetadata } from '../communities/commandSupport.ts';
-import { communityCollections, runOnCommunity, runOnContribution, settle } from '../communities/communityContext.ts';
+import {
+  communityCollections,
+  communityPart,
+  contributionPart,
+  runAtomically,
+  runOnCommunity,
+  runOnContribution,
+  settle,
+} from '../communities/communityContext.ts';
 
 /**
  * The scaffold manager (issue 13 §5, spec part 2 §2 and §5, fact sheet §10.5).
@@ -89,34 +98,23 @@ const supportLink = async (deps: ScaffoldManagerDeps, scaffoldId: string, suppor
 
 const authorsOf = (grant: CommunityAccessGrant): string[] => (grant.author ? [grant.author._id] : []);
 
-/** Add a scaffold by title: a Scaffold contribution (active, protected), registered at the end of the list. */
+/** Add a scaffold by title: a Scaffold contribution (active, protected), registered at the end of the list, in one append. */
 export const addScaffold = async (deps: ScaffoldManagerDeps, user: UserDocument, communityId: string, title: string) => {
   const grant = await deps.access.manager(user, communityId);
   const scaffoldId = deps.ids.next();
-  const metadata = eventMetadata(deps.clock, user._id);
-  const created = await runOnContribution(
+  const create = createActive({
+    contributionId: scaffoldId,
+    communityId,
+    type: 'Scaffold',
+    permission: 'protected',
+    title,
+    authors: authorsOf(grant),
+  });
+  await runAtomically(
     deps,
-    scaffoldId,
-    [
-      {
-        type: 'CreateContribution',
-        data: {
-          contributionId: scaffoldId,
-          communityId,
-          type: 'Scaffold',
-          title,
-          status: 'active',
-          permission: 'protected',
-          authors: authorsOf(grant),
-          group: null,
-          data: {},
-        },
-      },
-    ],
-    metadata,
+    [contributionPart(scaffoldId, [create]), communityPart(communityId, { type: 'RegisterScaffold', data: { scaffoldId } })],
+    eventMetadata(deps.clock, user._id),
   );
-  const registeredResult = await runOnCommunity(deps, communityId, { type: 'RegisterScaffold', data: { scaffoldId } }, metadata);
-  await settle(deps, [created, registeredResult]);
   return pageOf(deps, grant);
 };
 
@@ -153,46 +151,29 @@ export const reorderScaffolds = async (deps: ScaffoldManagerDeps, user: UserDocu
   return pageOf(deps, grant);
 };
 
-/** Add a support by title: a Support contribution, then a `contains` link from the scaffold after the last one. */
+/** Add a support by title: a Support contribution and a `contains` link from the scaffold after the last one, in one append. */
 export const addSupport = async (deps: ScaffoldManagerDeps, user: UserDocument, communityId: string, scaffoldId: string, title: string) => {
   const grant = await deps.access.manager(user, communityId);
   await registered(deps, grant, scaffoldId);
   const existing = await linksFrom(communityCollections(deps).links, scaffoldId, 'contains');
   const supportId = deps.ids.next();
-  const metadata = eventMetadata(deps.clock, user._id);
-  const created = await runOnContribution(
+  const create = createActive({
+    contributionId: supportId,
+    communityId,
+    type: 'Support',
+    permission: 'protected',
+    title,
+    authors: authorsOf(grant),
+  });
+  const link: ContributionCommand = {
+    type: 'CreateLink',
+    data: { linkId: deps.ids.next(), to: supportId, type: 'contains', data: { order: nextSupportOrder(existing.map(order)) } },
+  };
+  await runAtomically(
     deps,
-    supportId,
-    [
-      {
-        type: 'CreateContribution',
-        data: {
-          contributionId: supportId,
-          communityId,
-          type: 'Support',
-          title,
-          status: 'active',
-          permission: 'protected',
-          authors: authorsOf(grant),
-          group: null,
-          data: {},
-        },
-      },
-    ],
-    metadata,
+    [contributionPart(supportId, [create]), contributionPart(scaffoldId, [link])],
+    eventMetadata(deps.clock, user._id),
   );
-  const linked = await runOnContribution(
-    deps,
-    scaffoldId,
-    [
-      {
-        type: 'CreateLink',
-        data: { linkId: deps.ids.next(), to: supportId, type: 'contains', data: { order: nextSupportOrder(existing.map(order)) } },
-      },
-    ],
-    metadata,
-  );
-  await settle(deps, [created, linked]);
   return pageOf(deps, grant);
 };
 

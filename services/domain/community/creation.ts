@@ -11,6 +11,20 @@ export const duplicateCreationKey = (adminId: string, title: string): string => 
 /** The scaffolds a new community starts with (titles from contracts/messages.ts). */
 export type ScaffoldTemplate = { title: string; supports: readonly string[] };
 
+/** The creation of an active contribution with no group (the parts of a community and its scaffolds). */
+export const createActive = (input: {
+  contributionId: string;
+  communityId: string;
+  type: ContributionCreated['data']['type'];
+  permission: ContributionCreated['data']['permission'];
+  title: string;
+  authors: string[];
+  data?: Record<string, unknown>;
+}): ContributionCommand => ({
+  type: 'CreateContribution',
+  data: { ...input, status: 'active', group: null, data: input.data ?? {} },
+});
+
 /** The commands of one contribution stream of a new community. */
 export type SeedStream = { contributionId: string; commands: ContributionCommand[] };
 
@@ -52,10 +66,7 @@ export const planCommunitySeed = (input: {
     permission: ContributionCreated['data']['permission'],
     title: string,
     data: Record<string, unknown> = {},
-  ): ContributionCommand => ({
-    type: 'CreateContribution',
-    data: { contributionId, communityId, type, title, status: 'active', permission, authors: [creatorAuthorId], group: null, data },
-  });
+  ): ContributionCommand => createActive({ contributionId, communityId, type, permission, title, authors: [creatorAuthorId], data });
   const streams: SeedStream[] = [
     {
       contributionId: rootContextId,

@@ -3,7 +3,7 @@ import type { EventMetadata } from '../../../../contracts/events/event.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 import type { ContributionDocument, LinkDocument } from '../../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../../projections/users/index.ts';
-import { handleCommands, streamCommand, type StreamCommand } from '../../../core/atomicCommand.ts';
+import { handleCommands, type StreamCommand } from '../../../core/atomicCommand.ts';
 import { handleCommand } from '../../../core/decider.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../core/errors.ts';
 import { accessObject, canRead, isAuthorOf } from '../../../domain/access/permissions.ts';
@@ -36,8 +36,7 @@ export const run = async (deps: CanvasDeps, contributionId: string, commands: Co
 };
 
 /** One contribution stream's part of a command that writes several facts (see `runAll`). */
-export const contributionPart = (contributionId: string, commands: ContributionCommand[]): StreamCommand =>
-  streamCommand(contributionStreamName(contributionId), batchDecider(contributionDecider), commands);
+export { contributionPart } from '../../communities/communityContext.ts';
 
 /**
  * Writes every part of a command in one atomic append (issue 22 §4): a crash

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommunitySettings } from '../../../../contracts/api/communities.ts';
 import type { ScaffoldManagerReply, TrackerReply } from '../../../../contracts/api/scaffolds.ts';
 import { communityStreamName } from '../../../../contracts/events/community.ts';
+import { contributionStreamName } from '../../../../contracts/events/contribution.ts';
 import {
   auth,
   buildObjectsTestApp,
@@ -193,6 +194,74 @@ describe('scaffold manager', () => {
     });
     await must(room.manager, 'DELETE', `${base()}/scaffolds/${used._id}`);
     expect((await page()).scaffolds.map((s) => s._id)).not.toContain(used._id);
+  });
+});
+
+describe('scaffold manager: each change is one atomic append (issue 22 §4)', () => {
+  /** Records each write's streams; writes after the first `allowed` are refused, as a crash between two appends would stop them. */
+  const watchWrites = (allowed = Infinity) => {
+    const store = t.infra.commandDeps.eventStore;
+    const append = store.append.bind(store);
+    const appendMany = store.appendMany.bind(store);
+    const writes: string[][] = [];
+    const crashed = () => writes.length > allowed;
+    store.append = (streamName, events, options) => {
+      writes.push([streamName]);
+      return crashed() ? Promise.reject(new Error('injected crash')) : append(streamName, events, options);
+    };
+    store.appendMany = (appends) => {
+      writes.push(appends.map((part) => part.streamName));
+      return crashed() ? Promise.reject(new Error('injected crash')) : appendMany(appends);
+    };
+    return {
+      writes,
+      restore: () => {
+        store.append = append;
+        store.appendMany = appendMany;
+      },
+    };
+  };
+
+  it('adds a scaffold with its registration, and a support with its link, each in one write', async () => {
+    const watch = watchWrites();
+    try {
+      const reply = (await must(room.manager, 'POST', `${base()}/scaffolds`, { title: 'Atomique' })).json<ScaffoldManagerReply>();
+      const scaffoldId = reply.scaffolds.at(-1)?._id ?? '';
+      await must(room.manager, 'POST', `${base()}/scaffolds/${scaffoldId}/supports`, { title: 'Une seule fois' });
+      expect(watch.writes).toHaveLength(2);
+      expect(watch.writes[0]).toEqual(expect.arrayContaining([communityStreamName(room.communityId), contributionStreamName(scaffoldId)]));
+      expect(watch.writes[1]).toHaveLength(2);
+      expect(watch.writes[1]).toContain(contributionStreamName(scaffoldId));
+    } finally {
+      watch.restore();
+    }
+  });
+
+  it('leaves no half-done change when the process stops after its first write', async () => {
+    const head = () => t.infra.commandDeps.eventStore.headPosition();
+    const scaffoldId = (await page()).scaffolds[0]?._id ?? '';
+    for (const [url, title] of [
+      [`${base()}/scaffolds`, 'Moitié'],
+      [`${base()}/scaffolds/${scaffoldId}/supports`, 'Moitié'],
+    ] as const) {
+      const before = await page();
+      const position = await head();
+      const watch = watchWrites(1);
+      let status: number;
+      try {
+        status = (await call(room.manager, 'POST', url, { title })).statusCode;
+      } finally {
+        watch.restore();
+      }
+      // Either the whole change is stored (one write), or nothing is.
+      if (status === 201) {
+        expect(watch.writes).toHaveLength(1);
+        expect(JSON.stringify(await page())).toContain(title);
+      } else {
+        expect(await head(), `${url} wrote part of its change`).toBe(position);
+        expect(await page()).toEqual(before);
+      }
+    }
   });
 });
 
