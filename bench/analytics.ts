@@ -14,29 +14,14 @@
 import type { StatsReply } from '../contracts/api/analytics.ts';
 import type { RecordedEvent } from '../contracts/events/event.ts';
 import { supportsInBody } from '../projections/analytics/index.ts';
-import { seedPassword } from '../services/cli/seed/playClass.ts';
-import { schoolClock, seedDistrict } from '../services/cli/seed/district.ts';
-import { realClassSize, teacherUserName, pupilUserName, type ClassSize } from '../services/cli/seed/plan.ts';
+import { teacherUserName, pupilUserName } from '../services/cli/seed/plan.ts';
 import { computeStats, type StatsItem } from '../services/domain/analytics/stats.ts';
 import { refreshAggregate } from '../services/api/analytics/aggregateStore.ts';
 import { analyticsBundleSizes } from './bundleSizes.ts';
-import { buildObjectsTestApp } from '../tests/support/objects.ts';
-import { bearer, type TestApp } from '../tests/support/testApp.ts';
+import type { TestApp } from '../tests/support/testApp.ts';
+import { fmt, median, medianGet, scaleFrom, seedRealClass } from './realClass.ts';
 
-const scale = Math.min(1, Math.max(0.01, Number(process.env.BENCH_ANALYTICS_SCALE ?? 1)));
 const runs = Number(process.env.BENCH_ANALYTICS_RUNS ?? 50);
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-const size: ClassSize = {
-  ...realClassSize,
-  pupils: Math.max(6, Math.round(realClassSize.pupils * scale)),
-  notes: Math.max(20, Math.round(realClassSize.notes * scale)),
-  days: Math.max(3, Math.round(realClassSize.days * scale)),
-  reads: Math.round(realClassSize.reads * scale),
-  edits: Math.round(realClassSize.edits * scale),
-  moves: Math.round(realClassSize.moves * scale),
-};
 
 /** The naive way: every event of the log, folded in JS into the contributions of one community, then counted. */
 const naiveStats = async (t: TestApp, communityId: string, me: string | null, range: { from: string; to: string }) => {
@@ -100,30 +85,16 @@ const naiveStats = async (t: TestApp, communityId: string, me: string | null, ra
 };
 
 export const benchAnalytics = async () => {
-  const clock = schoolClock();
-  const t = await buildObjectsTestApp({ clock });
+  const { t, communityId, size, clock, seedSeconds, login } = await seedRealClass({ scale: scaleFrom(process.env.BENCH_ANALYTICS_SCALE) });
   try {
-    const { user: admin } = await t.infra.accounts.createOrPromoteAdmin({ userName: 'bench-admin', password: 'admin-pass-1' });
-    const seedStarted = performance.now();
-    const { classes } = await seedDistrict(t.infra, admin, { classes: 1, size, clock });
-    const seedSeconds = (performance.now() - seedStarted) / 1000;
-    const communityId = classes[0]?.communityId ?? '';
     const events = await t.infra.eventStore.headPosition();
-    const writer = await t.login(pupilUserName(0, 1), seedPassword);
-    const teacher = await t.login(teacherUserName(0), seedPassword);
+    const writer = await login(pupilUserName(0, 1));
+    const teacher = await login(teacherUserName(0));
     const range = { from: '2025-08-15', to: '2026-06-30' };
     const url = `/api/analytics/${communityId}/stats?from=${range.from}&to=${range.to}`;
     const time = async (token: string) => {
-      const times: number[] = [];
-      let reply: StatsReply | null = null;
-      for (let i = 0; i < runs + 5; i++) {
-        const started = performance.now();
-        const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
-        if (i >= 5) times.push(performance.now() - started);
-        if (response.statusCode !== 200) throw new Error(`stats failed: ${response.statusCode} ${response.body}`);
-        reply = response.json<StatsReply>();
-      }
-      return { median: median(times), reply: reply as StatsReply };
+      const { median: ms, body } = await medianGet(t, token, url, { runs, warmup: 5 });
+      return { median: ms, reply: JSON.parse(body) as StatsReply };
     };
     const asWriter = await time(writer);
     const asTeacher = await time(teacher);
@@ -143,17 +114,14 @@ export const benchAnalytics = async () => {
     }
     const pages: { page: string; median: number }[] = [];
     for (const page of ['s2viz', 'dashboard', 'dashboard2', 'authornetwork']) {
-      const times: number[] = [];
-      for (let i = 0; i < Math.max(5, Math.round(runs / 5)) + 2; i++) {
-        const started = performance.now();
-        const response = await t.app.inject({ method: 'GET', url: `/api/analytics/${communityId}/${page}`, headers: bearer(teacher) });
-        if (i >= 2) times.push(performance.now() - started);
-        if (response.statusCode !== 200) throw new Error(`${page} failed: ${response.statusCode} ${response.body}`);
-      }
-      pages.push({ page, median: median(times) });
+      const { median: ms } = await medianGet(t, teacher, `/api/analytics/${communityId}/${page}`, {
+        runs: Math.max(5, Math.round(runs / 5)),
+      });
+      pages.push({ page, median: ms });
     }
     const rebuild = await t.infra.runner.rebuild(['analytics']);
     return {
+      size,
       seedSeconds,
       events,
       asWriter,
@@ -170,7 +138,7 @@ export const benchAnalytics = async () => {
 
 const result = await benchAnalytics();
 console.log(
-  `\n6. Statistics page, GET /api/analytics/{communityId}/stats — ${fmt(size.pupils)} pupils, ${fmt(size.notes)} notes, ${fmt(result.events)} events (seeded through the use cases in ${fmt(result.seedSeconds, 1)} s)`,
+  `\n6. Statistics page, GET /api/analytics/{communityId}/stats — ${fmt(result.size.pupils)} pupils, ${fmt(result.size.notes)} notes, ${fmt(result.events)} events (seeded through the use cases in ${fmt(result.seedSeconds, 1)} s)`,
 );
 console.log(
   `   as a writer (pseudonyms)               : median ${fmt(result.asWriter.median, 2)} ms  (${fmt(result.asWriter.reply.total.community)} contributions counted)`,

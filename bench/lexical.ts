@@ -15,35 +15,19 @@ import { authorsCollectionName, type AuthorDocument } from '../projections/autho
 import { contributionsCollectionName, type ContributionDocument } from '../projections/contributions/index.ts';
 import { usersCollectionName, type UserDocument } from '../projections/users/index.ts';
 import { updateLexical } from '../services/api/analytics/lexicalStore.ts';
-import { seedPassword } from '../services/cli/seed/playClass.ts';
-import { schoolClock, seedDistrict } from '../services/cli/seed/district.ts';
-import { realClassSize, teacherUserName, type ClassSize } from '../services/cli/seed/plan.ts';
-import { buildObjectsTestApp } from '../tests/support/objects.ts';
+import { teacherUserName } from '../services/cli/seed/plan.ts';
 import { bearer } from '../tests/support/testApp.ts';
+import { fmt, median, medianGet, scaleFrom, seedRealClass } from './realClass.ts';
 
-const scale = Math.min(1, Math.max(0.01, Number(process.env.BENCH_LEXICAL_SCALE ?? 1)));
 const runs = Number(process.env.BENCH_LEXICAL_RUNS ?? 20);
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-const size: ClassSize = {
-  ...realClassSize,
-  pupils: Math.max(6, Math.round(realClassSize.pupils * scale)),
-  notes: Math.max(20, Math.round(realClassSize.notes * scale)),
-  days: Math.max(3, Math.round(realClassSize.days * scale)),
-  reads: Math.round(realClassSize.reads * scale),
-  edits: Math.round(realClassSize.edits * scale),
-  moves: Math.round(realClassSize.moves * scale),
-};
 
 export const benchLexical = async () => {
-  const clock = schoolClock();
   // No lexical job from events during the bench (a day's debounce): the bench times the update itself.
-  const t = await buildObjectsTestApp({ clock, config: { analyticsDebounceMs: 86_400_000 } });
+  const { t, communityId, size, clock, login } = await seedRealClass({
+    scale: scaleFrom(process.env.BENCH_LEXICAL_SCALE),
+    config: { analyticsDebounceMs: 86_400_000 },
+  });
   try {
-    const { user: admin } = await t.infra.accounts.createOrPromoteAdmin({ userName: 'bench-admin', password: 'admin-pass-1' });
-    const { classes } = await seedDistrict(t.infra, admin, { classes: 1, size, clock });
-    const communityId = classes[0]?.communityId ?? '';
     await t.infra.lexicalJobs?.stop();
     const readStore = t.infra.readStore;
 
@@ -76,7 +60,7 @@ export const benchLexical = async () => {
       const author = await readStore.collection<AuthorDocument>(authorsCollectionName).get(note.authors[0] ?? '');
       const user = author ? await readStore.collection<UserDocument>(usersCollectionName).get(author.userId) : null;
       if (!user) throw new Error('no author to edit a note');
-      const token = await t.login(user.userName, seedPassword);
+      const token = await login(user.userName);
       const loaded = await t.app.inject({ method: 'GET', url: `/api/objects/${note._id}`, headers: bearer(token) });
       const { revision } = loaded.json<{ revision: number }>();
       const body = {
@@ -98,23 +82,14 @@ export const benchLexical = async () => {
       incrementalCpu.push(cpuMs(cpu));
     }
 
-    const teacher = await t.login(teacherUserName(0), seedPassword);
+    const teacher = await login(teacherUserName(0));
     const viewId =
       (
         await readStore
           .collection<ContributionDocument>(contributionsCollectionName)
           .findOne({ communityId, type: 'View', status: 'active' })
       )?._id ?? '';
-    const route = async (url: string) => {
-      const times: number[] = [];
-      for (let i = 0; i < runs + 2; i++) {
-        const started = performance.now();
-        const response = await t.app.inject({ method: 'GET', url, headers: bearer(teacher) });
-        if (i >= 2) times.push(performance.now() - started);
-        if (response.statusCode !== 200) throw new Error(`${url} failed: ${response.statusCode} ${response.body}`);
-      }
-      return median(times);
-    };
+    const route = async (url: string) => (await medianGet(t, teacher, url, { runs })).median;
     const dictionary = await route(`/api/lexical/${communityId}/dictionary`);
     const wordCloud = await route(`/api/lexical/views/${viewId}/wordcloud`);
     return {
@@ -125,6 +100,7 @@ export const benchLexical = async () => {
       incremental: median(incrementalTimes),
       incrementalCpu: median(incrementalCpu),
       recomputed,
+      size,
       dictionary,
       wordCloud,
     };
@@ -134,7 +110,7 @@ export const benchLexical = async () => {
 };
 
 const result = await benchLexical();
-console.log(`\n7. Lexical statistics (issue 13) — ${fmt(size.pupils)} pupils, ${fmt(result.notes)} active notes`);
+console.log(`\n7. Lexical statistics (issue 13) — ${fmt(result.size.pupils)} pupils, ${fmt(result.notes)} active notes`);
 console.log(
   `   full recompute (every note's row)       : median ${fmt(result.full, 0)} ms, CPU ${fmt(result.fullCpu, 0)} ms  (${fmt(result.rows)} rows; goal ≤ 5,000 ms)`,
 );

@@ -13,7 +13,7 @@
  * statistics page figures, then a district vs one class alone (bench/districtScale.ts:
  * seed, rebuild, cold start, RSS, canvas p99). BENCH_ONLY=district runs that alone, BENCH_ONLY=canvas runs the canvas and live figures
  * alone, BENCH_ONLY=analytics the statistics page alone,
- * BENCH_ONLY=lexical the lexical statistics alone, BENCH_ONLY=search the search (bench/search.ts) alone.
+ * BENCH_ONLY=lexical the lexical statistics and the scaffold tracker alone, BENCH_ONLY=search the search (bench/search.ts) alone.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -47,6 +47,7 @@ if (process.env.BENCH_ONLY === 'analytics') {
 if (process.env.BENCH_ONLY === 'lexical') {
   rmSync(dir, { recursive: true, force: true });
   await import('./lexical.ts');
+  await import('./scaffoldTracker.ts');
   process.exit(0);
 }
 
@@ -284,6 +285,7 @@ await import('./canvas-browser.ts');
 await import('./live.ts');
 await import('./analytics.ts');
 await import('./lexical.ts');
+await import('./scaffoldTracker.ts');
 await import('./search.ts');
 // A district at BENCH_DISTRICT_EVENTS (100,000 by default; 1000000 for the figures) vs a class alone.
 await (await import('./districtScale.ts')).benchDistrict();

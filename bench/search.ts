@@ -17,42 +17,22 @@ import { canRead } from '../contracts/permissions.ts';
 import type { ContributionDocument } from '../projections/contributions/index.ts';
 import { searchIndexCollectionName, type SearchIndexDocument } from '../projections/search/index.ts';
 import { accessObject } from '../services/api/canvas/canvasReader.ts';
-import { seedPassword } from '../services/cli/seed/playClass.ts';
-import { schoolClock, seedDistrict } from '../services/cli/seed/district.ts';
-import { realClassSize, teacherUserName, pupilUserName, type ClassSize } from '../services/cli/seed/plan.ts';
+import { teacherUserName, pupilUserName } from '../services/cli/seed/plan.ts';
 import { tokensOf } from '../services/core/textSearch.ts';
-import { buildObjectsTestApp } from '../tests/support/objects.ts';
 import { bearer } from '../tests/support/testApp.ts';
+import { fmt, scaleFrom, seedRealClass } from './realClass.ts';
 
-const scale = Math.min(1, Math.max(0.01, Number(process.env.BENCH_SEARCH_SCALE ?? 1)));
 const runs = Number(process.env.BENCH_SEARCH_RUNS ?? 200);
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const percentiles = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
   return { p50: at(0.5), p99: at(0.99) };
 };
 
-const size: ClassSize = {
-  ...realClassSize,
-  pupils: Math.max(6, Math.round(realClassSize.pupils * scale)),
-  notes: Math.max(20, Math.round(realClassSize.notes * scale)),
-  days: Math.max(3, Math.round(realClassSize.days * scale)),
-  reads: Math.round(realClassSize.reads * scale),
-  edits: Math.round(realClassSize.edits * scale),
-  moves: Math.round(realClassSize.moves * scale),
-};
-
-const clock = schoolClock();
-const t = await buildObjectsTestApp({ clock });
+const { t, communityId, size, seedSeconds, login } = await seedRealClass({ scale: scaleFrom(process.env.BENCH_SEARCH_SCALE) });
 try {
-  const { user: admin } = await t.infra.accounts.createOrPromoteAdmin({ userName: 'bench-admin', password: 'admin-pass-1' });
-  const seedStarted = performance.now();
-  const { classes } = await seedDistrict(t.infra, admin, { classes: 1, size, clock });
-  const seedSeconds = (performance.now() - seedStarted) / 1000;
-  const communityId = classes[0]?.communityId ?? '';
-  const writer = await t.login(pupilUserName(0, 1), seedPassword);
-  await t.login(teacherUserName(0), seedPassword);
+  const writer = await login(pupilUserName(0, 1));
+  await login(teacherUserName(0));
 
   // One-word queries: words of the class's own notes (five letters or more), each searched in turn.
   const index = t.infra.readStore.collection<SearchIndexDocument>(searchIndexCollectionName);
