@@ -20,6 +20,7 @@ import { ChartCard } from './ChartCard.tsx';
 import { RadarChart } from './RadarChart.tsx';
 import { DataTable, useCommunityTitle, useLanguageTag } from './shell.tsx';
 import styles from './Stats.module.css';
+import { DateAndWordFields } from './DateAndWordFields.tsx';
 import { ViewAndAuthorChoices } from './ViewAndAuthorChoices.tsx';
 
 const selectorCap = 80;
@@ -191,33 +192,7 @@ export const ScaffoldTrackerPage = () => {
             })}
           </div>
         </fieldset>
-        <div className={styles.row}>
-          <TextField
-            name="tracker-from"
-            type="date"
-            label={t('stats.from')}
-            value={draft.from}
-            onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
-          />
-          <TextField
-            name="tracker-to"
-            type="date"
-            label={t('stats.to')}
-            value={draft.to}
-            onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
-          />
-          <TextField
-            name="tracker-words"
-            type="search"
-            label={t('stats.words')}
-            hint={t('stats.wordsHint')}
-            value={draft.words}
-            onChange={(e) => setDraft((d) => ({ ...d, words: e.target.value }))}
-            className={styles.words}
-            autoComplete="off"
-            data-testid="tracker-words"
-          />
-        </div>
+        <DateAndWordFields name="tracker" draft={draft} setDraft={setDraft} />
         <ViewAndAuthorChoices
           draft={draft}
           setDraft={setDraft}

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { TextField } from '../../../components/Field.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import { currentLanguage } from '../../../i18n/index.ts';
@@ -19,6 +18,7 @@ import { AnalyticsMenu } from './AnalyticsMenu.tsx';
 import { ChartCard } from './ChartCard.tsx';
 import { FreshnessStamp } from './FreshnessStamp.tsx';
 import styles from './Stats.module.css';
+import { DateAndWordFields } from './DateAndWordFields.tsx';
 import { ViewAndAuthorChoices } from './ViewAndAuthorChoices.tsx';
 
 /** The selectors offer at most this many views or authors (the API takes 80 ids). */
@@ -106,39 +106,16 @@ export const StatsPage = () => {
       </p>
       <AnalyticsMenu communityId={communityId} current="stats" />
       <form className={styles.filters} onSubmit={submit} aria-label={t('stats.filters')} noValidate data-testid="stats-filters">
-        <div className={styles.row}>
-          <TextField
-            name="stats-from"
-            type="date"
-            required
-            label={t('stats.from')}
-            value={draft.from}
-            onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
-            error={problem === 'from' ? t('stats.dateRequired') : undefined}
-            data-testid="stats-from"
-          />
-          <TextField
-            name="stats-to"
-            type="date"
-            required
-            label={t('stats.to')}
-            value={draft.to}
-            onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
-            error={problem === 'to' ? (draft.to ? t('stats.dateOrder') : t('stats.dateRequired')) : undefined}
-            data-testid="stats-to"
-          />
-          <TextField
-            name="stats-words"
-            type="search"
-            label={t('stats.words')}
-            hint={t('stats.wordsHint')}
-            value={draft.words}
-            onChange={(e) => setDraft((d) => ({ ...d, words: e.target.value }))}
-            className={styles.words}
-            autoComplete="off"
-            data-testid="stats-words"
-          />
-        </div>
+        <DateAndWordFields
+          name="stats"
+          required
+          draft={draft}
+          setDraft={setDraft}
+          errors={{
+            from: problem === 'from' ? t('stats.dateRequired') : undefined,
+            to: problem === 'to' ? (draft.to ? t('stats.dateOrder') : t('stats.dateRequired')) : undefined,
+          }}
+        />
         <ViewAndAuthorChoices
           draft={draft}
           setDraft={setDraft}
