@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { securityHeaders } from './plugins/securityHeaders.ts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -62,6 +63,8 @@ export type AppOptions = {
   bodyLimit?: number;
   /** Origins allowed to call the API from a browser (CORS); default `BUILDON_CORS_ORIGINS`, none when unset. */
   corsOrigins?: readonly string[];
+  /** The address users reach Buildon at; default `BUILDON_PUBLIC_URL`. HSTS is sent when it is https. */
+  publicUrl?: string;
 };
 
 /** POST routes that change nothing (searches, a signed playback link): open to read-only researchers. */
@@ -95,6 +98,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
 
   app.addSchema(ProblemSchema);
   await app.register(errorsPlugin);
+  // CSP, nosniff, frame and referrer policies, HSTS over https: on every response, errors included (issue 17 §1).
+  await app.register(securityHeaders, { publicUrl: options.publicUrl ?? process.env.BUILDON_PUBLIC_URL });
   // While a start rebuilds read models in the background (issue 23 §5), a command could be stored and then fail to
   // read its reply from them: refused before anything is written instead (503, Retry-After), so retrying is safe.
   app.addHook('onRequest', async (request) => {

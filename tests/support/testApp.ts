@@ -58,6 +58,8 @@ export const buildTestApp = async (
     readModelWaitMs?: number;
     /** The built web app's folder to serve (none by default). */
     webRoot?: string;
+    /** Buildon's public address (none by default: no HSTS). */
+    publicUrl?: string;
   } = {},
 ): Promise<TestApp> => {
   const dataDir = options.dataDir ?? tempDataDir();
@@ -69,6 +71,7 @@ export const buildTestApp = async (
     services: infra,
     jwtSecret: infra.secret,
     webRoot: options.webRoot ?? null,
+    publicUrl: options.publicUrl ?? '',
     loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindow: 60_000 },
     // Suites share one address (127.0.0.1) across many deliberate failures; the limits have their own tests.
     keyGuessLimit: options.keyGuessLimit ?? { max: 1000, windowMs: 60_000 },

@@ -117,6 +117,8 @@ describe('POST /api/upload/:communityId/:attachmentId', () => {
     expect(file.headers['content-type']).toMatch(/^text\/plain/);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="cat.png"/);
+    // The app's own policy (issue 17 §1) must not replace the file's sandbox: an uploaded page never runs as Buildon.
+    expect(file.headers['content-security-policy']).toMatch(/^default-src 'none';.*sandbox$/);
   });
 
   it('serves images inline and other files as downloads, always with nosniff', async () => {
