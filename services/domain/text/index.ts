@@ -13,3 +13,4 @@ export { hasStemmer, stem } from './stem.ts';
 export { keyConcepts, type KeyConcept } from './keyConcepts.ts';
 export { conceptsIn, findPhrases, sentencesOf, type PhraseMatch, type PhraseOptions } from './phrases.ts';
 export { addTermCounts, countTerms, termFrequencies, topTerms, type Term, type TermCounts, type TermOptions } from './terms.ts';
+export { atomKeysOf, countableOf, countTarget, countTermsIn, termTarget, type CountableText } from './lexicon.ts';
