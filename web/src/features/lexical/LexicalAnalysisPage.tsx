@@ -64,6 +64,7 @@ export const LexicalAnalysisPage = () => {
   );
 
   const terms = useMemo(() => lexiconTermsOf(draft.lexicon), [draft.lexicon]);
+  const emptyShown = problem === 'lexicon' && terms.length === 0;
   const texts: LexicalTexts = useMemo(
     () => ({
       chart: t('lexicalAnalysis.chart'),
@@ -113,14 +114,17 @@ export const LexicalAnalysisPage = () => {
           value={draft.lexicon}
           maxLength={maxLexiconLength}
           rows={4}
-          error={problem === 'lexicon' ? t('lexicalAnalysis.empty') : undefined}
+          error={emptyShown ? t('lexicalAnalysis.empty') : undefined}
           onChange={(event) => setDraft((d) => ({ ...d, lexicon: event.target.value }))}
           data-testid="lexical-lexicon"
         />
         <p className={stats.muted} aria-live="polite" data-testid="lexical-terms">
-          {terms.length === 0
-            ? t('lexicalAnalysis.empty')
-            : t('lexicalAnalysis.termsToCount', { count: terms.length, terms: terms.join(' ; ') })}
+          {/* Once the field itself says it is empty (after "Analyser"), this line does not say it twice. */}
+          {terms.length > 0
+            ? t('lexicalAnalysis.termsToCount', { count: terms.length, terms: terms.join(' ; ') })
+            : emptyShown
+              ? null
+              : t('lexicalAnalysis.empty')}
         </p>
         <div className={stats.row}>
           <TextField
@@ -189,7 +193,7 @@ export const LexicalAnalysisPage = () => {
             <h2 id={ids.frequency} className={stats.cardTitle}>
               {t('lexicalAnalysis.frequencyTable')}
             </h2>
-            <div className={stats.row} style={{ alignItems: 'flex-end' }}>
+            <div>
               <Button
                 variant="secondary"
                 onClick={() => downloadText(`${t('lexicalAnalysis.csvName')}.csv`, lexicalCsv(reply, untitled))}
