@@ -1,11 +1,14 @@
 import { countWords } from '../../../contracts/noteSchema.ts';
 import {
   addTermCounts,
-  atomKeysOf,
-  countTerms,
+  atomKeysOfAtoms,
+  atomsOf,
+  countTokenTerms,
   findPhrases,
   keyConcepts,
+  normalise,
   notePlainText,
+  tokensOfAtoms,
   topTerms,
   type TermCounts,
 } from '../text/index.ts';
@@ -39,13 +42,16 @@ export const noteLexical = (note: { type?: unknown; data?: unknown }, lang?: str
   const text = notePlainText(note, { quotes: false });
   if (text.trim().length === 0) return { words: 0, terms: {}, phrases: [], atomKeys: '' };
   const options = lang ? { lang } : {};
+  // The words are segmented once: the term counts and the lexical analysis' keys are both made of these atoms.
+  const normal = normalise(text);
+  const atoms = atomsOf(normal, lang);
   return {
     words: countWords(text),
-    terms: countTerms(text, options),
+    terms: countTokenTerms(tokensOfAtoms(normal, atoms, lang), options),
     phrases: findPhrases(text, options)
       .filter((match) => match.count > 0)
       .map(({ id, count, sentences }) => ({ id, count, sentences })),
-    atomKeys: atomKeysOf(text, lang),
+    atomKeys: atomKeysOfAtoms(normal, atoms, lang),
   };
 };
 

@@ -1,6 +1,6 @@
 import { matchKey, normalise } from './normalise.ts';
 import { runsSpelling } from './phrases.ts';
-import { atomsOf, segmenterFor } from './tokens.ts';
+import { atomsOf, segmenterFor, type Atom } from './tokens.ts';
 
 /**
  * Counting a lexicon's terms in notes (issue 13 §4, the lexical analysis):
@@ -23,7 +23,11 @@ const sentenceSeparator = '\n';
 /** The keys of a text's atoms, atoms joined by a space and sentences by a new line ('' without any word). */
 export const atomKeysOf = (text: string, lang?: string): string => {
   const normal = normalise(text);
-  const atoms = atomsOf(normal, lang);
+  return atomKeysOfAtoms(normal, atomsOf(normal, lang), lang);
+};
+
+/** `atomKeysOf` from the atoms already found in `normal` (`normalise(text)`): the lexical job segments a note's words once. */
+export const atomKeysOfAtoms = (normal: string, atoms: readonly Atom[], lang?: string): string => {
   if (atoms.length === 0) return '';
   const starts = [...segmenterFor(lang, 'sentence').segment(normal)].map((sentence) => sentence.index);
   const sentences: string[] = [];
