@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import type { CommunityAdmin } from '../../contracts/api/communities.ts';
+import type { ScaffoldManagerReply } from '../../contracts/api/scaffolds.ts';
 import type { LexicalAnalysisReply } from '../../contracts/api/lexicalAnalysis.ts';
 import { createCommunity, ok, registerAuthor, writtenNote, type Member } from './api.ts';
 import { expectNoAxeViolations } from './axeStrict.ts';
@@ -45,6 +46,21 @@ describeBrowser('lexical analysis page', () => {
       y: 80,
       text: "La glace fond dans l'eau de la mer.",
     });
+    // A note of the pupil written inside the scaffold "Mon idée" twice (the dictionary's supports used); none of the lexicon's words.
+    const scaffolds = await ok<ScaffoldManagerReply>(app.url, `/api/communities/${community._id}/scaffoldmanager`, teacher.token);
+    const myIdea = scaffolds.scaffolds[0]?.supports.find((support) => support.title === 'Mon idée')?._id ?? '';
+    const scaffolded = await writtenNote(app.url, pupil.token, community._id, { title: 'Mes idées', viewId, x: 80, y: 300 });
+    const { revision } = await ok<{ revision: number }>(app.url, `/api/objects/${scaffolded}`, pupil.token);
+    const support = (text: string) => ({
+      type: 'support',
+      attrs: { supportId: myIdea, linkId: null, title: 'Mon idée' },
+      content: [{ type: 'text', text }],
+    });
+    await ok(app.url, `/api/objects/${community._id}/${scaffolded}`, pupil.token, 'PUT', {
+      revision,
+      title: 'Mes idées',
+      body: { type: 'doc', content: [{ type: 'paragraph', content: [support('le bateau flotte'), support('le niveau monte')] }] },
+    });
     // The lexical rows follow the events (the job, or the first request): wait until both notes are counted.
     const deadline = Date.now() + 20_000;
     for (;;) {
@@ -75,7 +91,7 @@ describeBrowser('lexical analysis page', () => {
     await expect.poll(() => terms.innerText()).toBe('Termes comptés (4) : eau ; réseau ; glace ; volcan');
     await page.getByTestId('lexical-analyse').click();
     await page.getByTestId('lexical-results').waitFor();
-    expect(await page.getByTestId('lexical-summary').innerText()).toBe('2 notes sur 2 contiennent au moins un terme.');
+    expect(await page.getByTestId('lexical-summary').innerText()).toBe('2 notes sur 3 contiennent au moins un terme.');
 
     const rows = await page
       .getByTestId('lexical-frequency')
@@ -110,6 +126,21 @@ describeBrowser('lexical analysis page', () => {
 
     await checkPage(page, 'lexical-analysis');
     await expectNoAxeViolations(page);
+  });
+
+  it('shows the scaffold supports a pupil used in the student dictionary', async () => {
+    const page = await openPageAs(app, teacher.token, `/studentdictionary/${community._id}?author=${pupil.authorId}`);
+    const supports = page.getByTestId('dictionary-supports');
+    await supports.waitFor();
+    const rows = await supports
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent?.trim() ?? '')));
+    expect(rows).toEqual([['Mon idée', 'Amélioration des idées', '2', '1']]);
+    await expectNoAxeViolations(page);
+    // The classmate used none.
+    await page.getByTestId('dictionary-author').selectOption({ label: 'Test oscar' });
+    await page.getByTestId('dictionary-no-supports').waitFor();
+    expect(await page.getByTestId('dictionary-no-supports').innerText()).toBe("Aucun soutien d'échafaudage dans les notes de cet auteur.");
   });
 
   it('shows a pupil their classmates as letters', async () => {
