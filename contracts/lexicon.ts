@@ -10,8 +10,11 @@
  * Nothing here becomes a regular expression (fact sheet §12).
  */
 
-/** Most characters of the typed lexicon, and most terms it may hold. */
-export const maxLexiconLength = 4000;
+/**
+ * Most characters of the typed lexicon (it travels in a GET's query string: 1,500 characters of Chinese,
+ * percent-encoded, stay under Node's 16 KiB of request headers), and most terms it may hold.
+ */
+export const maxLexiconLength = 1500;
 export const maxLexiconTerms = 100;
 /** Longest term kept, in characters (longer ones are cut). */
 export const maxLexiconTermLength = 100;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DictionaryReply } from '../../../../contracts/api/lexical.ts';
 import type { LexicalAnalysisReply } from '../../../../contracts/api/lexicalAnalysis.ts';
 import type { ScaffoldManagerReply } from '../../../../contracts/api/scaffolds.ts';
+import { maxLexiconLength } from '../../../../contracts/lexicon.ts';
 import {
   auth,
   buildObjectsTestApp,
@@ -156,7 +157,10 @@ describe('lexical analysis: bad input and refusals', () => {
     const many = await call(room.manager, analysisUrl({ lexicon: Array.from({ length: 101 }, (_, i) => `mot${i}`).join(';') }));
     expect(many.statusCode).toBe(400);
     expect(codeOf(many)).toBe('lexical.tooManyTerms');
-    const long = await call(room.manager, analysisUrl({ lexicon: 'a'.repeat(4001) }));
+    // The longest lexicon, in Chinese, fits in the request (percent-encoded in the query string).
+    const widest = await call(room.manager, analysisUrl({ lexicon: '水'.repeat(maxLexiconLength) }));
+    expect(widest.statusCode, widest.body).toBe(200);
+    const long = await call(room.manager, analysisUrl({ lexicon: 'a'.repeat(maxLexiconLength + 1) }));
     expect(long.statusCode).toBe(400);
     expect(field(long)).toContain('lexicon');
     for (const [name, params] of [
