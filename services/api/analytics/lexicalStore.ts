@@ -125,8 +125,9 @@ export const servedLexical = async (
   communityId: string,
 ): Promise<{ stamp: LexicalStampDocument; stale: boolean }> => {
   const stored = await stamps(readStore).get(communityId);
-  if (!stored || stored.version !== lexicalRowsVersion)
-    {return { stamp: (await updateLexical(readStore, clock, communityId, true)).stamp, stale: false };}
+  if (!stored || stored.version !== lexicalRowsVersion) {
+    return { stamp: (await updateLexical(readStore, clock, communityId, true)).stamp, stale: false };
+  }
   const newer = await readStore
     .collection<ContributionDocument>(contributionsCollectionName)
     .findOne({ communityId, type: 'Note', _position: { $gt: stored.asOf.position } }, { projection: { _id: 1 } });
