@@ -13,6 +13,7 @@ import { MultilanguageMessages } from './catalogs/multilanguage.ts';
 import { CommunityErrors } from './catalogs/communityAggregate.ts';
 import { CommunityServiceMessages } from './catalogs/communityService.ts';
 import { ContributionErrors } from './catalogs/contribution.ts';
+import { LexicalMessages } from './catalogs/lexical.ts';
 
 /**
  * Every message the server may show a user, by catalog. Catalog `<catalog>`
@@ -39,6 +40,7 @@ export const messageCatalogs = {
   communityService: CommunityServiceMessages,
   contribution: ContributionErrors,
   communityAggregate: CommunityErrors,
+  lexical: LexicalMessages,
   errors: ErrorMessages,
 } as const;
 

@@ -62,6 +62,13 @@ export const DictionaryReply = Type.Object({
   classified: Type.Array(Type.Object({ ...NoteRef, concepts: Type.Array(Type.String()) })),
   /** The word cloud's words (top 100, 10–50 px for the 500×500 cloud). */
   cloud: Type.Array(CloudWord),
+  /**
+   * The scaffold supports used in the author's notes (issue 13 §1 "supports used"): how many times each is
+   * inserted and in how many notes, most used first; `scaffoldTitle` is '' when no registered scaffold holds it.
+   */
+  supports: Type.Array(
+    Type.Object({ id: Type.String(), title: Type.String(), scaffoldTitle: Type.String(), count: Type.Integer(), notes: Type.Integer() }),
+  ),
 });
 export type DictionaryReply = Static<typeof DictionaryReply>;
 

@@ -126,6 +126,7 @@ describeBrowser('analytics pages: s2viz, dashboards, author network', () => {
       "Réseau d'auteurs",
       'Suivi des soutiens',
       "Dictionnaire de l'étudiant",
+      'Analyse lexicale',
       'Nuage de mots',
     ]);
     // Once the panel has faded in (160 ms), its links are read at full contrast: axe on the view with the panel open.

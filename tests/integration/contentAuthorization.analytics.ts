@@ -104,4 +104,19 @@ export const analyticsRows: Row[] = [
     expect: notFoundToClassmate,
     request: async (w) => ({ url: `/api/lexical/views/${await view(w, 'private')}/wordcloud` }),
   },
+  {
+    route: 'GET /api/lexical/:communityId/analysis',
+    variant: "a lexicon counted in the notes of the class (the pupil's private note is always there)",
+    expect: classReaders,
+    request: async (w) => (
+      await note(w),
+      { url: `/api/lexical/${w.communityId}/analysis?lexicon=${encodeURIComponent('note; protected')}` }
+    ),
+  },
+  {
+    route: 'GET /api/lexical/:communityId/analysis',
+    variant: "in a private view of the pupil (its existence is not the classmate's to learn)",
+    expect: notFoundToClassmate,
+    request: async (w) => ({ url: `/api/lexical/${w.communityId}/analysis?lexicon=note&views=${await view(w, 'private')}` }),
+  },
 ];

@@ -7,6 +7,7 @@ import type { UserDocument } from '../../../projections/users/index.ts';
 import { NotFoundError, ValidationError } from '../../core/errors.ts';
 import { cloudWords, sumLexical } from '../../domain/analytics/lexical.ts';
 import { topTerms } from '../../domain/text/index.ts';
+import { supportsUsed } from '../lexical/supportsUsed.ts';
 import { audienceOf, readableDocs, type Audience } from './audience.ts';
 import { lexicalRows, servedLexical, type LexicalNoteDocument } from './lexicalStore.ts';
 import type { AnalyticsDeps } from './statsQuery.ts';
@@ -81,6 +82,11 @@ export const dictionaryQuery = async (
     concepts: sum.concepts,
     classified: sum.classified,
     cloud: cloudWords(sum.terms, { limit: 100, ...dictionaryWordLength, maxPx: 50 }),
+    supports: await supportsUsed(
+      deps.readStore,
+      audience,
+      rows.map((row) => row._id),
+    ),
   };
 };
 

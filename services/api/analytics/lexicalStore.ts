@@ -31,7 +31,13 @@ export type LexicalNoteDocument = NoteLexical & {
   position: number;
 };
 
-export type LexicalStampDocument = { _id: string; communityId: string; asOf: AnalyticsAsOf };
+/**
+ * The rows' shape: a stamp of another version (rows written before the lexical
+ * analysis' `atomKeys`, say) makes the next update a full one.
+ */
+export const lexicalRowsVersion = 2;
+
+export type LexicalStampDocument = { _id: string; communityId: string; asOf: AnalyticsAsOf; version?: number };
 
 export const lexicalCollections = [
   { name: lexicalNotesCollectionName, indexes: [['communityId'], ['communityId', 'authors']] },
@@ -58,8 +64,11 @@ export type LexicalUpdate = { stamp: LexicalStampDocument; recomputed: number; r
  * the stamp (`full`: every note, and rows of notes no longer there dropped)
  * and moves the stamp to the last position read.
  */
-export const updateLexical = async (readStore: ReadStore, clock: Clock, communityId: string, full = false): Promise<LexicalUpdate> => {
-  const stored = full ? null : await stamps(readStore).get(communityId);
+export const updateLexical = async (readStore: ReadStore, clock: Clock, communityId: string, fullAsked = false): Promise<LexicalUpdate> => {
+  const found = fullAsked ? null : await stamps(readStore).get(communityId);
+  // Rows of an older shape are all computed again.
+  const full = fullAsked || (found !== null && found !== undefined && found.version !== lexicalRowsVersion);
+  const stored = full ? null : found;
   const after = stored?.asOf.position ?? 0;
   const community = await readStore.collection<CommunityDocument>(communitiesCollectionName).get(communityId);
   const lang = community?.lang || undefined;
@@ -97,10 +106,11 @@ export const updateLexical = async (readStore: ReadStore, clock: Clock, communit
     _id: communityId,
     communityId,
     asOf: { position, time, computedAt: clock.now().toISOString() },
+    version: lexicalRowsVersion,
   };
   // Two jobs may race: never move the stamp back.
   const current = await stamps(readStore).get(communityId);
-  if (!current || current.asOf.position <= position) await stamps(readStore).put(stamp);
+  if (!current || current.version !== lexicalRowsVersion || current.asOf.position <= position) await stamps(readStore).put(stamp);
   return { stamp, recomputed: put.length, removed: gone.length };
 };
 
@@ -115,7 +125,9 @@ export const servedLexical = async (
   communityId: string,
 ): Promise<{ stamp: LexicalStampDocument; stale: boolean }> => {
   const stored = await stamps(readStore).get(communityId);
-  if (!stored) return { stamp: (await updateLexical(readStore, clock, communityId, true)).stamp, stale: false };
+  if (!stored || stored.version !== lexicalRowsVersion) {
+    return { stamp: (await updateLexical(readStore, clock, communityId, true)).stamp, stale: false };
+  }
   const newer = await readStore
     .collection<ContributionDocument>(contributionsCollectionName)
     .findOne({ communityId, type: 'Note', _position: { $gt: stored.asOf.position } }, { projection: { _id: 1 } });

@@ -5,9 +5,12 @@ import {
   ensureLexicalCollections,
   lexicalNotesCollectionName,
   lexicalRows,
+  lexicalRowsVersion,
+  lexicalStampsCollectionName,
   servedLexical,
   updateLexical,
   type LexicalNoteDocument,
+  type LexicalStampDocument,
 } from './lexicalStore.ts';
 
 /**
@@ -90,5 +93,31 @@ describe('updateLexical', () => {
     expect((await lexicalRows(readStore, community, { authorId: 'b'.repeat(24) })).map((row) => row._id)).toEqual(['n2']);
     expect((await lexicalRows(readStore, community, { noteIds: ['n1', 'zz'] })).map((row) => row._id)).toEqual(['n1']);
     expect(await lexicalRows(readStore, community, { noteIds: [] })).toEqual([]);
+  });
+
+  it("computes every row again when the stamp is of an older shape (rows without the lexical analysis' atom keys)", async () => {
+    const { readStore, save } = await setUp();
+    await save('n1', "L'eau du réseau.");
+    await save('n2', 'La glace fond.');
+    await updateLexical(readStore, clock, community, true);
+    const stamps = readStore.collection<LexicalStampDocument>(lexicalStampsCollectionName);
+    const stamp = await stamps.get(community);
+    expect(stamp?.version).toBe(lexicalRowsVersion);
+    expect((await rowsOf(readStore)).get('n1')?.atomKeys).toBe('l eau du reseau');
+    // As a release before the atom keys left them: rows without the field, a stamp without a version.
+    const notes = readStore.collection<LexicalNoteDocument>(lexicalNotesCollectionName);
+    for (const row of await notes.find({})) {
+      const { atomKeys: _dropped, ...old } = row;
+      await notes.put(old as LexicalNoteDocument);
+    }
+    await stamps.put({ _id: community, communityId: community, asOf: stamp?.asOf ?? { position: 0, time: null, computedAt: '' } });
+    expect((await updateLexical(readStore, clock, community)).recomputed).toBe(2);
+    expect((await rowsOf(readStore)).get('n1')?.atomKeys).toBe('l eau du reseau');
+    expect((await stamps.get(community))?.version).toBe(lexicalRowsVersion);
+    // servedLexical does the same on the first request after an upgrade.
+    await stamps.put({ _id: community, communityId: community, asOf: stamp?.asOf ?? { position: 0, time: null, computedAt: '' } });
+    await notes.put({ ...((await rowsOf(readStore)).get('n2') as LexicalNoteDocument), atomKeys: undefined as unknown as string });
+    expect((await servedLexical(readStore, clock, community)).stale).toBe(false);
+    expect((await rowsOf(readStore)).get('n2')?.atomKeys).toBe('la glace fond');
   });
 });

@@ -1,5 +1,17 @@
 import { countWords } from '../../../contracts/noteSchema.ts';
-import { addTermCounts, countTerms, findPhrases, keyConcepts, notePlainText, topTerms, type TermCounts } from '../text/index.ts';
+import {
+  addTermCounts,
+  atomKeysOfAtoms,
+  atomsOf,
+  countTokenTerms,
+  findPhrases,
+  keyConcepts,
+  normalise,
+  notePlainText,
+  tokensOfAtoms,
+  topTerms,
+  type TermCounts,
+} from '../text/index.ts';
 
 /**
  * Lexical statistics (issue 13 §1–§3): pure computation over the text
@@ -21,19 +33,25 @@ export type NoteLexical = {
   terms: TermCounts;
   /** The key concepts found (count > 0 only), in the concepts' order. */
   phrases: NotePhrase[];
+  /** Its words' keys, sentence by sentence (`atomKeysOf`): what the lexical analysis counts a lexicon in, without reading the text again. */
+  atomKeys: string;
 };
 
 /** The lexical statistics of a note (its body's plain text, quotes of other notes left out). */
 export const noteLexical = (note: { type?: unknown; data?: unknown }, lang?: string): NoteLexical => {
   const text = notePlainText(note, { quotes: false });
-  if (text.trim().length === 0) return { words: 0, terms: {}, phrases: [] };
+  if (text.trim().length === 0) return { words: 0, terms: {}, phrases: [], atomKeys: '' };
   const options = lang ? { lang } : {};
+  // The words are segmented once: the term counts and the lexical analysis' keys are both made of these atoms.
+  const normal = normalise(text);
+  const atoms = atomsOf(normal, lang);
   return {
     words: countWords(text),
-    terms: countTerms(text, options),
+    terms: countTokenTerms(tokensOfAtoms(normal, atoms, lang), options),
     phrases: findPhrases(text, options)
       .filter((match) => match.count > 0)
       .map(({ id, count, sentences }) => ({ id, count, sentences })),
+    atomKeys: atomKeysOfAtoms(normal, atoms, lang),
   };
 };
 

@@ -24,8 +24,8 @@ describe('noteLexical', () => {
   });
 
   it('is empty for a note without text and for a drawing', () => {
-    expect(noteLexical(noteOf(''))).toEqual({ words: 0, terms: {}, phrases: [] });
-    expect(noteLexical({ type: 'Drawing', data: { svg: '<svg/>' } })).toEqual({ words: 0, terms: {}, phrases: [] });
+    expect(noteLexical(noteOf(''))).toEqual({ words: 0, terms: {}, phrases: [], atomKeys: '' });
+    expect(noteLexical({ type: 'Drawing', data: { svg: '<svg/>' } })).toEqual({ words: 0, terms: {}, phrases: [], atomKeys: '' });
   });
 
   it('matches each of the 21 key concepts in a note holding its French phrase', () => {

@@ -49,7 +49,7 @@ const formsOf = (atoms: readonly Atom[], lang: string, inflections: boolean): st
   atoms.map((atom) => (inflections ? matchKey(stem(atom.word, lang)) : atom.key));
 
 /** Where runs of `forms` spell `target`: the index of each run's first and last form, not overlapping. */
-const runsSpelling = (forms: readonly string[], target: string): [number, number][] => {
+export const runsSpelling = (forms: readonly string[], target: string): [number, number][] => {
   const runs: [number, number][] = [];
   if (target.length === 0) return runs;
   for (let i = 0; i < forms.length; i++) {

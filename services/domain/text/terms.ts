@@ -1,7 +1,7 @@
 import { matchKey } from './normalise.ts';
 import { stem } from './stem.ts';
 import { defaultStopWordLanguages, stopWordTest } from './stopwords.ts';
-import { tokensOf } from './tokens.ts';
+import { tokensOf, type Token } from './tokens.ts';
 
 /**
  * Word counts and term frequencies of a text (issue 13 §1), for the lexical
@@ -44,12 +44,15 @@ const own = <T>(record: Record<string, T>, key: string): T | undefined => (Objec
 const entryOf = (counts: TermCounts, key: string): TermCounts[string] => own(counts, key) ?? put(counts, key, { count: 0, forms: {} });
 
 /** The counts of a text's terms. */
-export const countTerms = (text: string, options: TermOptions = {}): TermCounts => {
+export const countTerms = (text: string, options: TermOptions = {}): TermCounts => countTokenTerms(tokensOf(text, options.lang), options);
+
+/** `countTerms` of tokens already found (`tokensOf`, `tokensOfAtoms`) in the language of `options.lang`. */
+export const countTokenTerms = (tokens: readonly Token[], options: TermOptions = {}): TermCounts => {
   const isStop = stopWordTest(options.stopWordLangs ?? defaultStopWordLanguages, options.keep);
   const min = options.minLength ?? 2;
   const max = options.maxLength ?? 40;
   const counts: TermCounts = {};
-  for (const token of tokensOf(text, options.lang)) {
+  for (const token of tokens) {
     if (token.kind !== 'word') continue;
     const length = [...token.word].length;
     if (length < min || length > max || isStop(token.word)) continue;

@@ -106,9 +106,14 @@ const withoutPossessive = (item: Token, lower: Lower): Token => {
 /** The tokens of a text: its atoms with hyphenated compounds put back together, possessives dropped. */
 export const tokensOf = (text: string, lang?: string): Token[] => {
   const normal = normalise(text);
+  return tokensOfAtoms(normal, atomsOf(normal, lang), lang);
+};
+
+/** `tokensOf` from the atoms already found in `normal` (`normalise(text)`): the lexical job segments a note once. */
+export const tokensOfAtoms = (normal: string, atoms: readonly Atom[], lang?: string): Token[] => {
   const lower = lowerCaseFor(lang);
   const tokens: Token[] = [];
-  for (const { joined, ...atom } of atomsOf(normal, lang)) {
+  for (const { joined, ...atom } of atoms) {
     const previous = tokens.at(-1);
     if (!joined || !previous || previous.kind === 'elision') {
       tokens.push(atom);

@@ -35,4 +35,5 @@ export const paths = {
   scaffoldSupportTracker: '/scaffoldsupporttracker/:communityId',
   studentDictionary: '/studentdictionary/:communityId',
   wordCloud: '/wcloud/:viewId',
+  lexicalAnalysis: '/lexicalanalysis/:communityId',
 } as const;

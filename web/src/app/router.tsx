@@ -62,6 +62,9 @@ const StudentDictionaryPage = lazy(() =>
   import('../features/lexical/StudentDictionaryPage.tsx').then((m) => ({ default: m.StudentDictionaryPage })),
 );
 const WordCloudPage = lazy(() => import('../features/lexical/WordCloudPage.tsx').then((m) => ({ default: m.WordCloudPage })));
+const LexicalAnalysisPage = lazy(() =>
+  import('../features/lexical/LexicalAnalysisPage.tsx').then((m) => ({ default: m.LexicalAnalysisPage })),
+);
 const TimeMachinePage = lazy(() =>
   import('../features/view/timemachine/TimeMachinePage.tsx').then((m) => ({ default: m.TimeMachinePage })),
 );
@@ -121,6 +124,7 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.scaffoldSupportTracker, element: <RequireAuth>{() => <ScaffoldTrackerPage />}</RequireAuth> },
         { path: paths.studentDictionary, element: <RequireAuth>{() => <StudentDictionaryPage />}</RequireAuth> },
         { path: paths.wordCloud, element: <RequireAuth>{() => <WordCloudPage />}</RequireAuth> },
+        { path: paths.lexicalAnalysis, element: <RequireAuth>{() => <LexicalAnalysisPage />}</RequireAuth> },
         // The guides are read before the first login too.
         { path: paths.guide, element: <GuidePage /> },
         { path: '*', element: <Navigate to={paths.home} replace /> },

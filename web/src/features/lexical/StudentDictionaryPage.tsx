@@ -18,8 +18,9 @@ import { WordCloud } from './WordCloud.tsx';
  * `/studentdictionary/{communityId}` (issue 13 §2, spec part 2 §2): pick an
  * active author (≤ 80, by userName; a writer sees the others as letters), then
  * their word counts, the 21 key concepts with their counts, the concepts with
- * their notes and sentences, the notes classified by concept and a 500×500
- * word cloud laid out in a Web Worker.
+ * their notes and sentences, the scaffold supports used (how many times, in
+ * how many notes), the notes classified by concept and a 500×500 word cloud
+ * laid out in a Web Worker.
  */
 export const StudentDictionaryPage = () => {
   const { t } = useTranslation();
@@ -31,7 +32,7 @@ export const StudentDictionaryPage = () => {
   const title = useCommunityTitle(communityId);
   const tag = useLanguageTag();
   const number = new Intl.NumberFormat(tag);
-  const ids = { words: useId(), concepts: useId(), phrases: useId(), classified: useId(), cloud: useId() };
+  const ids = { words: useId(), concepts: useId(), phrases: useId(), classified: useId(), cloud: useId(), supports: useId() };
   const name = (entry: AnalyticsAuthor) =>
     !reply?.seesNames && !entry.me
       ? t('lexical.pseudonym', { letter: entry.label })
@@ -121,6 +122,38 @@ export const StudentDictionaryPage = () => {
                     ))}
                   </tbody>
                 </table>
+              </section>
+
+              <section className={styles.section} aria-labelledby={ids.supports}>
+                <h2 id={ids.supports}>{t('lexical.dictionary.supports')}</h2>
+                {reply.supports.length === 0 ? (
+                  <p data-testid="dictionary-no-supports">{t('lexical.dictionary.noSupports')}</p>
+                ) : (
+                  <table className={styles.table} data-testid="dictionary-supports">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('lexical.dictionary.support')}</th>
+                        <th scope="col">{t('lexical.dictionary.scaffold')}</th>
+                        <th scope="col" className={styles.number}>
+                          {t('lexical.dictionary.uses')}
+                        </th>
+                        <th scope="col" className={styles.number}>
+                          {t('lexical.dictionary.inNotes')}
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {reply.supports.map((support) => (
+                        <tr key={support.id}>
+                          <th scope="row">{support.title}</th>
+                          <td>{support.scaffoldTitle}</td>
+                          <td className={styles.number}>{number.format(support.count)}</td>
+                          <td className={styles.number}>{number.format(support.notes)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                )}
               </section>
 
               <section className={styles.section} aria-labelledby={ids.phrases}>

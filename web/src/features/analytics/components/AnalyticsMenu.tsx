@@ -1,4 +1,4 @@
-import { BarChart3, BookA, Cloud, LayoutDashboard, ListChecks, Network, NotebookText, Share2 } from 'lucide-react';
+import { BarChart3, BookA, Cloud, LayoutDashboard, ListChecks, Network, NotebookText, Share2, TextSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { analyticsHref, analyticsPages, type AnalyticsPageName } from '../links.ts';
@@ -18,7 +18,7 @@ export const AnalyticsMenu = ({
   compact = false,
 }: {
   communityId: string;
-  current?: AnalyticsPageName | 'scaffoldsupporttracker';
+  current?: AnalyticsPageName | 'scaffoldsupporttracker' | 'lexicalanalysis';
   /** A column of links (the view's settings panel) rather than a row of tabs. */
   compact?: boolean;
 }) => {
@@ -57,6 +57,17 @@ export const AnalyticsMenu = ({
         <li>
           <Link to={`/studentdictionary/${encodeURIComponent(communityId)}`} className={styles.link} data-testid="open-studentdictionary">
             <BookA size={16} aria-hidden="true" /> {t('lexical.menu')}
+          </Link>
+        </li>
+        {/* Issue 13 §4: the lexical analysis (its texts are in locales/lexicalAnalysis/). */}
+        <li>
+          <Link
+            to={`/lexicalanalysis/${encodeURIComponent(communityId)}`}
+            className={styles.link}
+            aria-current={current === 'lexicalanalysis' ? 'page' : undefined}
+            data-testid="open-lexicalanalysis"
+          >
+            <TextSearch size={16} aria-hidden="true" /> {t('lexicalAnalysis.title')}
           </Link>
         </li>
         {viewId && (
