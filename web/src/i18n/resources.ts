@@ -61,6 +61,8 @@ import itStats from './locales/stats/it.json' with { type: 'json' };
 import jaStats from './locales/stats/ja.json' with { type: 'json' };
 import ptStats from './locales/stats/pt.json' with { type: 'json' };
 import zhCNStats from './locales/stats/zh_CN.json' with { type: 'json' };
+import enCanvasNav from './locales/canvasNav/en.json' with { type: 'json' };
+import frCanvasNav from './locales/canvasNav/fr.json' with { type: 'json' };
 import cnServer from './locales/server/cn.json' with { type: 'json' };
 import enServer from './locales/server/en.json' with { type: 'json' };
 import esServer from './locales/server/es.json' with { type: 'json' };
@@ -94,7 +96,8 @@ import type { Language } from './languages.ts';
  * French is the reference locale: its keys type every `t()` call. The
  * canvas and the contribution window keep their texts in files of their own
  * (`locales/canvas/`, `locales/contribution/`, `locales/annotations/`,
- * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, `locales/scaffolds/`, `locales/lexical/`, and `locales/server/` for the
+ * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, `locales/scaffolds/`, `locales/lexical/`, `locales/canvasNav/` (French and English only: the other
+ * languages show its English), and `locales/server/` for the
  * server's messages by code, contracts/messageCodes.ts), each under one top-level key,
  * merged here into the one `translation` namespace.
  */
@@ -107,20 +110,21 @@ export type Translation = typeof fr &
   typeof frStats &
   typeof frServer &
   typeof frScaffolds &
-  typeof frLexical;
+  typeof frLexical &
+  typeof frCanvasNav;
 
 const merge = (...parts: object[]): Translation => Object.assign({}, ...parts) as Translation;
 
 /** The nine locales, one `translation` namespace each. */
 export const locales: Record<Language, Translation> = {
-  cn: merge(cn, cnCanvas, cnContribution, cnAnnotations, cnMultilanguage, cnSearch, cnStats, cnServer, cnScaffolds, cnLexical),
-  en: merge(en, enCanvas, enContribution, enAnnotations, enMultilanguage, enSearch, enStats, enServer, enScaffolds, enLexical),
-  es: merge(es, esCanvas, esContribution, esAnnotations, esMultilanguage, esSearch, esStats, esServer, esScaffolds, esLexical),
-  fi: merge(fi, fiCanvas, fiContribution, fiAnnotations, fiMultilanguage, fiSearch, fiStats, fiServer, fiScaffolds, fiLexical),
-  fr: merge(fr, frCanvas, frContribution, frAnnotations, frMultilanguage, frSearch, frStats, frServer, frScaffolds, frLexical),
-  it: merge(it, itCanvas, itContribution, itAnnotations, itMultilanguage, itSearch, itStats, itServer, itScaffolds, itLexical),
-  ja: merge(ja, jaCanvas, jaContribution, jaAnnotations, jaMultilanguage, jaSearch, jaStats, jaServer, jaScaffolds, jaLexical),
-  pt: merge(pt, ptCanvas, ptContribution, ptAnnotations, ptMultilanguage, ptSearch, ptStats, ptServer, ptScaffolds, ptLexical),
+  cn: merge(cn, cnCanvas, cnContribution, cnAnnotations, cnMultilanguage, cnSearch, cnStats, cnServer, cnScaffolds, cnLexical, enCanvasNav),
+  en: merge(en, enCanvas, enContribution, enAnnotations, enMultilanguage, enSearch, enStats, enServer, enScaffolds, enLexical, enCanvasNav),
+  es: merge(es, esCanvas, esContribution, esAnnotations, esMultilanguage, esSearch, esStats, esServer, esScaffolds, esLexical, enCanvasNav),
+  fi: merge(fi, fiCanvas, fiContribution, fiAnnotations, fiMultilanguage, fiSearch, fiStats, fiServer, fiScaffolds, fiLexical, enCanvasNav),
+  fr: merge(fr, frCanvas, frContribution, frAnnotations, frMultilanguage, frSearch, frStats, frServer, frScaffolds, frLexical, frCanvasNav),
+  it: merge(it, itCanvas, itContribution, itAnnotations, itMultilanguage, itSearch, itStats, itServer, itScaffolds, itLexical, enCanvasNav),
+  ja: merge(ja, jaCanvas, jaContribution, jaAnnotations, jaMultilanguage, jaSearch, jaStats, jaServer, jaScaffolds, jaLexical, enCanvasNav),
+  pt: merge(pt, ptCanvas, ptContribution, ptAnnotations, ptMultilanguage, ptSearch, ptStats, ptServer, ptScaffolds, ptLexical, enCanvasNav),
   zh_CN: merge(
     zhCN,
     zhCNCanvas,
@@ -132,5 +136,6 @@ export const locales: Record<Language, Translation> = {
     zhCNServer,
     zhCNScaffolds,
     zhCNLexical,
+    enCanvasNav,
   ),
 };

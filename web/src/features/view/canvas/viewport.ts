@@ -135,9 +135,7 @@ export const fitViewport = (bounds: Rect | null, view: Size, options: { max?: nu
   if (!bounds) return { zoom: 1, scrollX: 0, scrollY: 0 };
   const margin = options.margin ?? fitMargin;
   const room = { width: Math.max(1, view.width - 2 * margin), height: Math.max(1, view.height - 2 * margin) };
-  const zoom = clampZoom(
-    Math.min(options.max ?? 1, room.width / Math.max(1, bounds.width), room.height / Math.max(1, bounds.height)),
-  );
+  const zoom = clampZoom(Math.min(options.max ?? 1, room.width / Math.max(1, bounds.width), room.height / Math.max(1, bounds.height)));
   return centreOn({ x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2 }, zoom, view);
 };
 
