@@ -13,7 +13,7 @@ import { useCanvasKeyboard } from './useCanvasKeyboard.ts';
 import { useCanvasPointer, type Move } from './useCanvasPointer.ts';
 import { useCanvasViewport } from './useCanvasViewport.ts';
 import { CanvasNavigation } from './CanvasNavigation.tsx';
-import { compactZoom, visibleCanvasRect } from './viewport.ts';
+import { compactZoom, zoomVariable, visibleCanvasRect } from './viewport.ts';
 import { clientToPlane } from './viewportDom.ts';
 import { useProgressiveRefs } from './useProgressiveRefs.ts';
 import { useCoveredIds } from '../windows/useCoverInert.ts';
@@ -279,7 +279,7 @@ export const Canvas = (props: CanvasProps) => {
             <div
               ref={plane}
               className={styles.plane}
-              style={{ width: navigation.plane.width, height: navigation.plane.height }}
+              style={{ width: navigation.plane.width, height: navigation.plane.height, ...zoomVariable(zoom) }}
               data-zoom={zoom}
               data-compact={zoom < compactZoom || undefined}
               role="group"

@@ -10,6 +10,9 @@ export type Point = { x: number; y: number };
 export type Size = { width: number; height: number };
 export type Rect = Point & Size;
 
+/** The zoom as a CSS custom property of the plane (Canvas.module.css sizes compact titles with it). */
+export const zoomVariable = (zoom: number): Record<'--canvas-zoom', string> => ({ '--canvas-zoom': String(zoom) });
+
 /** Zoom and scroll: the scroll is in screen pixels (the scroller's scrollLeft/scrollTop). */
 export type Viewport = { zoom: number; scrollX: number; scrollY: number };
 

@@ -6,7 +6,7 @@ import { arrowsOf, refRect, type ViewLink, type ViewRef } from '../canvas/model.
 import { RefItem, useRefText } from '../canvas/RefItem.tsx';
 import { CanvasNavigation } from '../canvas/CanvasNavigation.tsx';
 import { useCanvasViewport } from '../canvas/useCanvasViewport.ts';
-import { compactZoom } from '../canvas/viewport.ts';
+import { compactZoom, zoomVariable } from '../canvas/viewport.ts';
 import canvasStyles from '../canvas/Canvas.module.css';
 import styles from './TimeMachine.module.css';
 
@@ -91,7 +91,7 @@ export const TimeMachineCanvas = ({
           >
             <div
               className={canvasStyles.plane}
-              style={{ width: navigation.plane.width, height: navigation.plane.height }}
+              style={{ width: navigation.plane.width, height: navigation.plane.height, ...zoomVariable(zoom) }}
               data-testid="canvas-plane"
               data-zoom={zoom}
               data-compact={zoom < compactZoom || undefined}
