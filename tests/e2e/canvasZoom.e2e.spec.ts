@@ -181,7 +181,7 @@ describeBrowser('canvas zoom and navigation (issue 16 §1)', () => {
 
   it('fits every ref of a large view, remembers the zoom and scroll after a reload, and stays accessible', async () => {
     const page = await open(largeViewId);
-    await page.getByRole('button', { name: 'Tout afficher' }).click();
+    await page.getByRole('button', { name: 'Voir toute la perspective' }).click();
     const zoom = await zoomOf(page);
     expect(zoom).toBeLessThan(1);
     await page.waitForTimeout(300);
@@ -292,7 +292,7 @@ describeBrowser('canvas zoom and navigation (issue 16 §1)', () => {
     expect(Number(await level.getAttribute('data-zoom'))).toBe(1);
     await page.getByRole('button', { name: 'Zoom arrière' }).click();
     expect(Number(await level.getAttribute('data-zoom'))).toBe(0.9);
-    await page.getByRole('button', { name: 'Tout afficher' }).click();
+    await page.getByRole('button', { name: 'Voir toute la perspective' }).click();
     expect(Number(await level.getAttribute('data-zoom'))).toBeLessThan(0.9);
     await page.close();
   });
