@@ -241,6 +241,15 @@ export const Canvas = (props: CanvasProps) => {
 
   return (
     <div className={styles.frame} data-canvas-frame>
+      {/* Before the canvas in the Tab order: a Tab from the canvas goes on to what follows it (a window), as before. */}
+      {props.navigation && (
+        <CanvasNavigation
+          control={navigation}
+          rects={rects}
+          content={size}
+          selection={selection.size > 0 ? refs.filter((ref) => selection.has(ref._id)).map(refRect) : []}
+        />
+      )}
       <div
         ref={scroller}
         className={`${styles.scroller} ${dropping ? styles.dropping : ''} ${navigation.panning ? styles.panning : ''}`}
@@ -349,14 +358,6 @@ export const Canvas = (props: CanvasProps) => {
           </p>
         )}
       </div>
-      {props.navigation && (
-        <CanvasNavigation
-          control={navigation}
-          rects={rects}
-          content={size}
-          selection={selection.size > 0 ? refs.filter((ref) => selection.has(ref._id)).map(refRect) : []}
-        />
-      )}
       {touchMode && selection.size > 0 && (
         // Selecting by touch: taps add or take out; the bar counts, opens the selection's menu and ends the selection.
         <div className={styles.touchBar} role="toolbar" aria-label={t('canvas.touch.label')} data-testid="touch-selection">

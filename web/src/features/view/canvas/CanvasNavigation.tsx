@@ -1,4 +1,4 @@
-import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { Focus, Hand, Maximize, Minus, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CanvasViewportControl } from './useCanvasViewport.ts';
@@ -33,6 +33,7 @@ export const CanvasNavigation = ({
   panButton?: boolean;
 }) => {
   const { t } = useTranslation();
+  const roving = useRovingToolbar();
   const percent = Math.round(control.zoom * 100);
   const large =
     control.view.width > 0 &&
@@ -40,7 +41,17 @@ export const CanvasNavigation = ({
   return (
     <div className={styles.dock}>
       {large && <Minimap control={control} rects={rects} content={content} />}
-      <div className={styles.controls} role="toolbar" aria-label={t('canvasNav.controls')} data-testid="canvas-zoom-controls">
+      <div
+        className={styles.controls}
+        role="toolbar"
+        aria-label={t('canvasNav.controls')}
+        data-testid="canvas-zoom-controls"
+        onKeyDown={roving.onKeyDown}
+        onFocus={roving.onFocus}
+        ref={(element) => {
+          roving.ref.current = element;
+        }}
+      >
         <button
           type="button"
           className={styles.button}
@@ -187,4 +198,47 @@ const Minimap = ({ control, rects, content }: { control: CanvasViewportControl; 
       <div ref={frame} className={styles.frame} />
     </div>
   );
+};
+
+/**
+ * The ARIA toolbar pattern: the group is one Tab stop (the last button used, the first at the start), the arrow
+ * keys, Home and End move among its buttons. The canvas keeps its place in the Tab order of the page.
+ */
+const useRovingToolbar = () => {
+  const [current, setCurrent] = useState(0);
+  const buttons = (toolbar: HTMLElement) => [...toolbar.querySelectorAll<HTMLButtonElement>(':scope > button')];
+  const toolbarRef = useRef<HTMLElement | null>(null);
+  // After each render: exactly one button is the Tab stop.
+  useEffect(() => {
+    const toolbar = toolbarRef.current;
+    if (!toolbar) return;
+    const all = buttons(toolbar);
+    const index = Math.min(current, all.length - 1);
+    all.forEach((button, i) => (button.tabIndex = i === index ? 0 : -1));
+  });
+  return {
+    onFocus: (event: FocusEvent<HTMLElement>) => {
+      const index = buttons(event.currentTarget).indexOf(event.target as HTMLButtonElement);
+      if (index >= 0 && index !== current) setCurrent(index);
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      const all = buttons(event.currentTarget);
+      const index = all.indexOf(event.target as HTMLButtonElement);
+      if (index < 0) return;
+      const next =
+        event.key === 'ArrowRight' || event.key === 'ArrowDown'
+          ? (index + 1) % all.length
+          : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+            ? (index - 1 + all.length) % all.length
+            : event.key === 'Home'
+              ? 0
+              : event.key === 'End'
+                ? all.length - 1
+                : -1;
+      if (next < 0) return;
+      event.preventDefault();
+      all[next]?.focus();
+    },
+    ref: toolbarRef,
+  };
 };
