@@ -162,6 +162,30 @@ describeBrowser('canvas zoom and navigation (issue 16 §1)', () => {
     await page.close();
   });
 
+  it('pans with the arrows when the canvas (not a note) has focus, and zooms to the selection', async () => {
+    const page = await open(largeViewId);
+    await scrollHome(page);
+    await focusCanvas(page);
+    const scroll = () => page.getByTestId('canvas').evaluate((el) => ({ left: el.scrollLeft, top: el.scrollTop }));
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(scroll).toEqual({ left: 60, top: 240 });
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(scroll).toEqual({ left: 0, top: 240 });
+    // A selected note: the button zooms to it (at most 200 %) and centres it.
+    await scrollHome(page);
+    await refByTitle(page, 'Idée 12 : pourquoi le ciel est-il bleu le jour et rouge le soir ?').click({ position: { x: 8, y: 6 } });
+    await page.getByRole('button', { name: 'Zoomer sur la sélection' }).click();
+    expect(await zoomOf(page)).toBe(2);
+    const scroller = await page.getByTestId('canvas').boundingBox();
+    const ref = await refByTitle(page, 'Idée 12 : pourquoi le ciel est-il bleu le jour et rouge le soir ?').boundingBox();
+    if (!scroller || !ref) throw new Error('no canvas');
+    // Its 160 × 40 box (320 × 80 at 200 %) is centred.
+    expect(Math.abs(ref.x + 160 - (scroller.x + scroller.width / 2))).toBeLessThan(20);
+    expect(Math.abs(ref.y + 40 - (scroller.y + scroller.height / 2))).toBeLessThan(20);
+    await page.close();
+  });
+
   it('selects by marquee at 50 % the notes inside it in canvas coordinates', async () => {
     const page = await open();
     await focusCanvas(page);
