@@ -177,6 +177,12 @@ describeBrowser('canvas zoom and navigation (issue 16 §1)', () => {
     await refByTitle(page, 'Idée 12 : pourquoi le ciel est-il bleu le jour et rouge le soir ?').click({ position: { x: 8, y: 6 } });
     await page.getByRole('button', { name: 'Zoomer sur la sélection' }).click();
     expect(await zoomOf(page)).toBe(2);
+    // The keys do the same (the buttons are no Tab stop): Shift+1 fits everything, Shift+2 the selection.
+    await focusCanvas(page);
+    await page.keyboard.press('Shift+Digit1');
+    await expect.poll(() => zoomOf(page)).toBeLessThan(1);
+    await page.keyboard.press('Shift+Digit2');
+    await expect.poll(() => zoomOf(page)).toBe(2);
     const scroller = await page.getByTestId('canvas').boundingBox();
     const ref = await refByTitle(page, 'Idée 12 : pourquoi le ciel est-il bleu le jour et rouge le soir ?').boundingBox();
     if (!scroller || !ref) throw new Error('no canvas');

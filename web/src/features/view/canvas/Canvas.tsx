@@ -95,7 +95,13 @@ export const Canvas = (props: CanvasProps) => {
     return { width: width + margin, height: height + margin };
   }, [refs]);
   const rects = useMemo(() => refs.map(refRect), [refs]);
-  const navigation = useCanvasViewport({ scroller, content: size, storageKey: props.navigation?.storageKey, rects: () => rects });
+  const navigation = useCanvasViewport({
+    scroller,
+    content: size,
+    storageKey: props.navigation?.storageKey,
+    rects: () => rects,
+    selected: () => refs.filter((ref) => selection.has(ref._id)).map(refRect),
+  });
   const { zoom } = navigation;
   /** What the scroller shows, in canvas coordinates. */
   const visibleRect = () => {
@@ -241,7 +247,6 @@ export const Canvas = (props: CanvasProps) => {
 
   return (
     <div className={styles.frame} data-canvas-frame>
-      {/* Before the canvas in the Tab order: a Tab from the canvas goes on to what follows it (a window), as before. */}
       {props.navigation && (
         <CanvasNavigation
           control={navigation}

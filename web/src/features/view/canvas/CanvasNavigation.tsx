@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import { Focus, Hand, Maximize, Minus, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CanvasViewportControl } from './useCanvasViewport.ts';
@@ -15,6 +15,10 @@ const mapBox = { width: 180, height: 120 } as const;
  * what shows, a minimap (refs as dots, the visible area as a frame; a click or
  * a drag moves there). The minimap is a pointer convenience, hidden from
  * assistive technology: the keys and buttons do the same.
+ *
+ * The buttons are no Tab stop: the keyboard has the same on the canvas itself (+ − 0, Shift+1 fit, Shift+2
+ * selection, arrows; said in the canvas's description), and the canvas stays the one Tab stop it was (issue 25).
+ * A screen reader still reaches and presses them by name.
  */
 export const CanvasNavigation = ({
   control,
@@ -33,7 +37,6 @@ export const CanvasNavigation = ({
   panButton?: boolean;
 }) => {
   const { t } = useTranslation();
-  const roving = useRovingToolbar();
   const percent = Math.round(control.zoom * 100);
   const large =
     control.view.width > 0 &&
@@ -41,19 +44,10 @@ export const CanvasNavigation = ({
   return (
     <div className={styles.dock}>
       {large && <Minimap control={control} rects={rects} content={content} />}
-      <div
-        className={styles.controls}
-        role="toolbar"
-        aria-label={t('canvasNav.controls')}
-        data-testid="canvas-zoom-controls"
-        onKeyDown={roving.onKeyDown}
-        onFocus={roving.onFocus}
-        ref={(element) => {
-          roving.ref.current = element;
-        }}
-      >
+      <div className={styles.controls} role="toolbar" aria-label={t('canvasNav.controls')} data-testid="canvas-zoom-controls">
         <button
           type="button"
+          tabIndex={-1}
           className={styles.button}
           onClick={control.zoomOut}
           aria-label={t('canvasNav.zoomOut')}
@@ -64,6 +58,7 @@ export const CanvasNavigation = ({
         </button>
         <button
           type="button"
+          tabIndex={-1}
           className={`${styles.button} ${styles.level}`}
           onClick={control.reset}
           aria-label={t('canvasNav.zoomReset', { percent })}
@@ -75,6 +70,7 @@ export const CanvasNavigation = ({
         </button>
         <button
           type="button"
+          tabIndex={-1}
           className={styles.button}
           onClick={control.zoomIn}
           aria-label={t('canvasNav.zoomIn')}
@@ -85,6 +81,7 @@ export const CanvasNavigation = ({
         </button>
         <button
           type="button"
+          tabIndex={-1}
           className={styles.button}
           onClick={() => control.fit()}
           aria-label={t('canvasNav.fit')}
@@ -96,6 +93,7 @@ export const CanvasNavigation = ({
         {selection && selection.length > 0 && (
           <button
             type="button"
+            tabIndex={-1}
             className={styles.button}
             onClick={() => control.fit(selection)}
             aria-label={t('canvasNav.fitSelection')}
@@ -108,6 +106,7 @@ export const CanvasNavigation = ({
         {panButton && (
           <button
             type="button"
+            tabIndex={-1}
             className={`${styles.button} ${control.panMode ? styles.pressed : ''}`}
             onClick={() => control.setPanMode(!control.panMode)}
             aria-pressed={control.panMode}
@@ -198,47 +197,4 @@ const Minimap = ({ control, rects, content }: { control: CanvasViewportControl; 
       <div ref={frame} className={styles.frame} />
     </div>
   );
-};
-
-/**
- * The ARIA toolbar pattern: the group is one Tab stop (the last button used, the first at the start), the arrow
- * keys, Home and End move among its buttons. The canvas keeps its place in the Tab order of the page.
- */
-const useRovingToolbar = () => {
-  const [current, setCurrent] = useState(0);
-  const buttons = (toolbar: HTMLElement) => [...toolbar.querySelectorAll<HTMLButtonElement>(':scope > button')];
-  const toolbarRef = useRef<HTMLElement | null>(null);
-  // After each render: exactly one button is the Tab stop.
-  useEffect(() => {
-    const toolbar = toolbarRef.current;
-    if (!toolbar) return;
-    const all = buttons(toolbar);
-    const index = Math.min(current, all.length - 1);
-    all.forEach((button, i) => (button.tabIndex = i === index ? 0 : -1));
-  });
-  return {
-    onFocus: (event: FocusEvent<HTMLElement>) => {
-      const index = buttons(event.currentTarget).indexOf(event.target as HTMLButtonElement);
-      if (index >= 0 && index !== current) setCurrent(index);
-    },
-    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
-      const all = buttons(event.currentTarget);
-      const index = all.indexOf(event.target as HTMLButtonElement);
-      if (index < 0) return;
-      const next =
-        event.key === 'ArrowRight' || event.key === 'ArrowDown'
-          ? (index + 1) % all.length
-          : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
-            ? (index - 1 + all.length) % all.length
-            : event.key === 'Home'
-              ? 0
-              : event.key === 'End'
-                ? all.length - 1
-                : -1;
-      if (next < 0) return;
-      event.preventDefault();
-      all[next]?.focus();
-    },
-    ref: toolbarRef,
-  };
 };

@@ -26,6 +26,8 @@ export type CanvasViewportOptions = {
   storageKey?: string | undefined;
   /** The rects to fit (all refs). */
   rects: () => readonly Rect[];
+  /** The selected refs' rects (Shift+2 zooms to them). */
+  selected?: () => readonly Rect[];
 };
 
 const readStored = (key: string | undefined): Viewport | null => {
@@ -57,7 +59,7 @@ const screenOf = (scroller: HTMLElement, client: { x: number; y: number }) => {
  * and pan; space held, or the hand mode, turns a drag on the canvas into a pan.
  * The zoom and scroll are remembered per user and view in localStorage.
  */
-export const useCanvasViewport = ({ scroller, content, storageKey, rects }: CanvasViewportOptions) => {
+export const useCanvasViewport = ({ scroller, content, storageKey, rects, selected }: CanvasViewportOptions) => {
   const stored = useMemo(() => readStored(storageKey), [storageKey]);
   const [zoom, setZoom] = useState(() => stored?.zoom ?? 1);
   const [view, setView] = useState<Size>({ width: 0, height: 0 });
@@ -69,8 +71,8 @@ export const useCanvasViewport = ({ scroller, content, storageKey, rects }: Canv
   const pending = useRef<Viewport | null>(stored);
   /** The scroller was given its first scroll (a remembered one, or the opening scroll): `restored` says which. */
   const [restored] = useState(() => stored !== null);
-  const latest = useRef({ content, rects, storageKey });
-  latest.current = { content, rects, storageKey };
+  const latest = useRef({ content, rects, storageKey, selected });
+  latest.current = { content, rects, storageKey, selected };
 
   // The scroller's visible size.
   useLayoutEffect(() => {
@@ -209,12 +211,17 @@ export const useCanvasViewport = ({ scroller, content, storageKey, rects }: Canv
     };
   }, [scroller]);
 
-  /** + − 0 anywhere in the canvas (not while typing); arrows pan when the canvas itself, not a note, has focus. */
+  /** + − 0, Shift+1 (fit), Shift+2 (selection) anywhere in the canvas (not while typing); arrows pan when the canvas itself, not a note, has focus. */
   const onKeyDown = useCallback(
     (event: KeyboardEvent) => {
       if (event.defaultPrevented || isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
       const onNote = (event.target as HTMLElement).closest('[data-ref-id]') !== null;
-      if (event.key === '+' || event.key === '=') zoomAtCentre(zoomIn(zoomRef.current));
+      // Shift+1 and Shift+2 by the key's place (a French keyboard types 1 and 2 with Shift).
+      if (event.shiftKey && event.code === 'Digit1') fit();
+      else if (event.shiftKey && event.code === 'Digit2') {
+        const selected = latest.current.selected?.() ?? [];
+        if (selected.length > 0) fit(selected);
+      } else if (event.key === '+' || event.key === '=') zoomAtCentre(zoomIn(zoomRef.current));
       else if (event.key === '-' || event.key === '_') zoomAtCentre(zoomOut(zoomRef.current));
       else if (event.key === '0') zoomAtCentre(1);
       else if (!onNote && event.key.startsWith('Arrow')) {
@@ -225,7 +232,7 @@ export const useCanvasViewport = ({ scroller, content, storageKey, rects }: Canv
       } else return;
       event.preventDefault();
     },
-    [zoomAtCentre, setViewport, getViewport],
+    [zoomAtCentre, setViewport, getViewport, fit],
   );
 
   const plane = planeSize(content, view, zoom);
