@@ -172,6 +172,29 @@ describeBrowser('canvas zoom and navigation (issue 16 §1)', () => {
     await expect.poll(scroll).toEqual({ left: 60, top: 240 });
     await page.keyboard.press('ArrowLeft');
     await expect.poll(scroll).toEqual({ left: 0, top: 240 });
+    // Space held: a drag on the canvas moves the view (no marquee); the hand button does the same until pressed again.
+    const dragOnCanvas = async () => {
+      const box = await page.getByTestId('canvas').boundingBox();
+      if (!box) throw new Error('no canvas');
+      await page.mouse.move(box.x + box.width - 200, box.y + box.height - 100);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width - 300, box.y + box.height - 180, { steps: 5 });
+      await page.mouse.up();
+    };
+    await scrollHome(page);
+    await focusCanvas(page);
+    await page.keyboard.down(' ');
+    await dragOnCanvas();
+    await page.keyboard.up(' ');
+    await expect.poll(scroll).toEqual({ left: 100, top: 80 });
+    expect(await page.locator('[data-testid="ref"][data-selected]').count()).toBe(0);
+    const hand = page.getByRole('button', { name: 'Main : faire glisser pour déplacer la vue' });
+    await hand.click();
+    expect(await hand.getAttribute('aria-pressed')).toBe('true');
+    await dragOnCanvas();
+    await expect.poll(scroll).toEqual({ left: 200, top: 160 });
+    await hand.click();
+    expect(await hand.getAttribute('aria-pressed')).toBe('false');
     // A selected note: the button zooms to it (at most 200 %) and centres it.
     await scrollHome(page);
     await refByTitle(page, 'Idée 12 : pourquoi le ciel est-il bleu le jour et rouge le soir ?').click({ position: { x: 8, y: 6 } });
