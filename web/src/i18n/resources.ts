@@ -92,6 +92,8 @@ import cnLexicalAnalysis from './locales/lexicalAnalysis/cn.json' with { type: '
 import enLexicalAnalysis from './locales/lexicalAnalysis/en.json' with { type: 'json' };
 import esLexicalAnalysis from './locales/lexicalAnalysis/es.json' with { type: 'json' };
 import fiLexicalAnalysis from './locales/lexicalAnalysis/fi.json' with { type: 'json' };
+import enCanvasNav from './locales/canvasNav/en.json' with { type: 'json' };
+import frCanvasNav from './locales/canvasNav/fr.json' with { type: 'json' };
 import frLexicalAnalysis from './locales/lexicalAnalysis/fr.json' with { type: 'json' };
 import itLexicalAnalysis from './locales/lexicalAnalysis/it.json' with { type: 'json' };
 import jaLexicalAnalysis from './locales/lexicalAnalysis/ja.json' with { type: 'json' };
@@ -103,7 +105,8 @@ import type { Language } from './languages.ts';
  * French is the reference locale: its keys type every `t()` call. The
  * canvas and the contribution window keep their texts in files of their own
  * (`locales/canvas/`, `locales/contribution/`, `locales/annotations/`,
- * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, `locales/scaffolds/`, `locales/lexical/`, `locales/lexicalAnalysis/`, and `locales/server/` for the
+ * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, `locales/scaffolds/`, `locales/lexical/`, `locales/lexicalAnalysis/`, `locales/canvasNav/` (French and English only: the other
+ * languages show its English), and `locales/server/` for the
  * server's messages by code, contracts/messageCodes.ts), each under one top-level key,
  * merged here into the one `translation` namespace.
  */
@@ -117,7 +120,8 @@ export type Translation = typeof fr &
   typeof frServer &
   typeof frScaffolds &
   typeof frLexical &
-  typeof frLexicalAnalysis;
+  typeof frLexicalAnalysis &
+  typeof frCanvasNav;
 
 const merge = (...parts: object[]): Translation => Object.assign({}, ...parts) as Translation;
 
@@ -135,6 +139,7 @@ export const locales: Record<Language, Translation> = {
     cnScaffolds,
     cnLexical,
     cnLexicalAnalysis,
+    enCanvasNav,
   ),
   en: merge(
     en,
@@ -148,6 +153,7 @@ export const locales: Record<Language, Translation> = {
     enScaffolds,
     enLexical,
     enLexicalAnalysis,
+    enCanvasNav,
   ),
   es: merge(
     es,
@@ -161,6 +167,7 @@ export const locales: Record<Language, Translation> = {
     esScaffolds,
     esLexical,
     esLexicalAnalysis,
+    enCanvasNav,
   ),
   fi: merge(
     fi,
@@ -174,6 +181,7 @@ export const locales: Record<Language, Translation> = {
     fiScaffolds,
     fiLexical,
     fiLexicalAnalysis,
+    enCanvasNav,
   ),
   fr: merge(
     fr,
@@ -187,6 +195,7 @@ export const locales: Record<Language, Translation> = {
     frScaffolds,
     frLexical,
     frLexicalAnalysis,
+    frCanvasNav,
   ),
   it: merge(
     it,
@@ -200,6 +209,7 @@ export const locales: Record<Language, Translation> = {
     itScaffolds,
     itLexical,
     itLexicalAnalysis,
+    enCanvasNav,
   ),
   ja: merge(
     ja,
@@ -213,6 +223,7 @@ export const locales: Record<Language, Translation> = {
     jaScaffolds,
     jaLexical,
     jaLexicalAnalysis,
+    enCanvasNav,
   ),
   pt: merge(
     pt,
@@ -226,6 +237,7 @@ export const locales: Record<Language, Translation> = {
     ptScaffolds,
     ptLexical,
     ptLexicalAnalysis,
+    enCanvasNav,
   ),
   zh_CN: merge(
     zhCN,
@@ -239,5 +251,6 @@ export const locales: Record<Language, Translation> = {
     zhCNScaffolds,
     zhCNLexical,
     zhCNLexicalAnalysis,
+    enCanvasNav,
   ),
 };

@@ -161,6 +161,25 @@ describe('same community and inherited privacy', () => {
     ]);
   });
 
+  it("refuses a ref to another community's contribution in a view (a drop on the canvas), naming the field", async () => {
+    const other = await canvasWorld(t);
+    const { noteId: foreign } = await placedNote(other, other.admin, other.welcomeViewId, 100, 100, 'Dropped from elsewhere');
+    for (const who of [w.admin, w.writer]) {
+      const reply = await call<{ errors: { field: string; message: string }[] }>(t, who.token, 'POST', '/api/links', {
+        from: w.welcomeViewId,
+        to: foreign,
+        type: 'contains',
+        data: { x: 840, y: 760 },
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body.errors).toEqual([
+        { field: 'to', message: CanvasServiceMessages.otherCommunity, messageCode: 'canvasService.otherCommunity' },
+      ]);
+    }
+    const canvas = await loadCanvas(w, w.admin, w.welcomeViewId);
+    expect(canvas.refs.some((ref) => ref.to === foreign)).toBe(false);
+  });
+
   it('makes a build-on of a private note private', async () => {
     const workspace = await workspaceOf(w, w.writer);
     const { noteId } = await placedNote(w, w.writer, workspace, 200, 200, 'Private parent');

@@ -11,6 +11,10 @@ import { builtOnTitles } from './keyboard.ts';
 import { useAnnouncer, useArrivalAnnouncements, useMoveAnnouncements } from './useArrivalAnnouncements.ts';
 import { useCanvasKeyboard } from './useCanvasKeyboard.ts';
 import { useCanvasPointer, type Move } from './useCanvasPointer.ts';
+import { useCanvasViewport } from './useCanvasViewport.ts';
+import { CanvasNavigation } from './CanvasNavigation.tsx';
+import { compactZoom, zoomVariable, visibleCanvasRect } from './viewport.ts';
+import { clientToPlane } from './viewportDom.ts';
 import { useProgressiveRefs } from './useProgressiveRefs.ts';
 import { useCoveredIds } from '../windows/useCoverInert.ts';
 import styles from './Canvas.module.css';
@@ -38,6 +42,11 @@ export type CanvasProps = {
   onDragOut?: (refs: ViewRef[], client: Point, grab: Point) => boolean;
   /** The note menu's "Move" for keyboard users: lift this ref (useCanvasKeyboard). */
   liftRequest?: { refId: string; nonce: number } | null;
+  /**
+   * Zoom and pan controls, keys and minimap (issue 16 §1); `storageKey` (viewportStorageKey: user and view)
+   * remembers the zoom and scroll in this browser. Absent (an in-place preview): none.
+   */
+  navigation?: { storageKey?: string };
 };
 
 const margin = 400;
@@ -56,6 +65,7 @@ export const Canvas = (props: CanvasProps) => {
   const { t, i18n } = useTranslation();
   const text = useRefText();
   const plane = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const keyboardHelpId = useId();
   const marquee = useRef<HTMLDivElement>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -84,31 +94,42 @@ export const Canvas = (props: CanvasProps) => {
     }
     return { width: width + margin, height: height + margin };
   }, [refs]);
-  // Opening the view: if none of its refs shows, scroll to them (issue 21 §10). Once, before the
-  // first paint; live updates and later refs never move the canvas under the reader's eyes.
+  const rects = useMemo(() => refs.map(refRect), [refs]);
+  const navigation = useCanvasViewport({
+    scroller,
+    content: size,
+    storageKey: props.navigation?.storageKey,
+    rects: () => rects,
+    selected: () => refs.filter((ref) => selection.has(ref._id)).map(refRect),
+  });
+  const { zoom } = navigation;
+  /** What the scroller shows, in canvas coordinates. */
+  const visibleRect = () => {
+    const element = scroller.current;
+    return element
+      ? visibleCanvasRect(navigation.getViewport(), { width: element.clientWidth, height: element.clientHeight })
+      : { x: 0, y: 0, width: window.innerWidth, height: window.innerHeight };
+  };
+  // Opening the view: at the remembered zoom and scroll (issue 16 §1); if none of its refs shows then, scroll to
+  // them (issue 21 §10). Once, before the first paint; live updates and later refs never move the canvas under the reader's eyes.
   const opened = useRef(false);
   useLayoutEffect(() => {
     if (opened.current) return;
     opened.current = true;
-    const scroller = plane.current?.parentElement;
-    if (!scroller) return;
-    const viewport = { x: scroller.scrollLeft, y: scroller.scrollTop, width: scroller.clientWidth, height: scroller.clientHeight };
-    const to = openingScroll(refs.map(refRect), viewport);
-    if (to) scroller.scrollTo({ left: to.x, top: to.y, behavior: 'instant' });
-  }, [refs]);
+    if (!scroller.current) return;
+    const to = openingScroll(rects, visibleRect());
+    if (to) navigation.setViewport({ zoom, scrollX: to.x * zoom, scrollY: to.y * zoom });
+  }, [rects]);
   // Fixed refs first: they sit in the lowest layer.
   const ordered = useMemo(() => [...refs].sort((a, b) => Number(b.data.fixed === true) - Number(a.data.fixed === true)), [refs]);
   // Thousands of refs mount over several frames, those in sight first.
-  const mounted = useProgressiveRefs(ordered, () => {
-    const scroller = plane.current?.parentElement;
-    return scroller
-      ? { x: scroller.scrollLeft, y: scroller.scrollTop, width: scroller.clientWidth, height: scroller.clientHeight }
-      : { x: 0, y: 0, width: window.innerWidth, height: window.innerHeight };
-  });
+  const mounted = useProgressiveRefs(ordered, visibleRect);
 
   const pointer = useCanvasPointer({
     plane,
+    scroller,
     marquee,
+    panning: navigation.panning,
     refs,
     selection,
     setSelection: props.setSelection,
@@ -139,9 +160,10 @@ export const Canvas = (props: CanvasProps) => {
     props.onOpen(ref);
   };
 
+  /** A screen point in canvas coordinates, at any zoom (viewport.ts). */
   const pointIn = (client: Point): Point => {
-    const rect = plane.current?.getBoundingClientRect();
-    return { x: Math.round(client.x - (rect?.left ?? 0)), y: Math.round(client.y - (rect?.top ?? 0)) };
+    const point = clientToPlane(plane.current, client);
+    return { x: Math.round(point.x), y: Math.round(point.y) };
   };
 
   /** A long press took: the ref swells a moment (and the phone buzzes) while the finger is still on it. */
@@ -224,13 +246,25 @@ export const Canvas = (props: CanvasProps) => {
   };
 
   return (
-    <div className={styles.frame}>
+    <div className={styles.frame} data-canvas-frame>
+      {props.navigation && (
+        <CanvasNavigation
+          control={navigation}
+          rects={rects}
+          content={size}
+          selection={selection.size > 0 ? refs.filter((ref) => selection.has(ref._id)).map(refRect) : []}
+        />
+      )}
       <div
-        className={`${styles.scroller} ${dropping ? styles.dropping : ''}`}
+        ref={scroller}
+        className={`${styles.scroller} ${dropping ? styles.dropping : ''} ${navigation.panning ? styles.panning : ''}`}
         onDragOver={handleDragOver}
         onDragLeave={() => setDropping(false)}
         onDrop={handleDrop}
         onKeyDown={(event) => {
+          // + − 0 zoom, arrows pan (on the canvas, not on a note): useCanvasViewport.
+          if (props.navigation) navigation.onKeyDown(event);
+          if (event.defaultPrevented) return;
           // An empty canvas is focused itself: its menu key opens the canvas menu at the top left of what shows.
           if (event.target !== event.currentTarget) return;
           if (event.key !== 'ContextMenu' && !(event.key === 'F10' && event.shiftKey)) return;
@@ -245,56 +279,84 @@ export const Canvas = (props: CanvasProps) => {
         role="region"
         aria-label={t('canvas.scrollLabel')}
       >
+        {/* The sizer gives the scroller the zoomed size; the stage scales the plane and its marquee layer (viewport.ts). */}
         <div
-          ref={plane}
-          className={styles.plane}
-          style={{ width: size.width, height: size.height }}
-          role="group"
-          aria-label={t('canvas.canvasLabel', { count: refs.length })}
-          aria-describedby={keyboardHelpId}
-          onPointerDown={pointer.onPointerDown}
-          onPointerMove={pointer.onPointerMove}
-          onPointerUp={pointer.onPointerUp}
-          onPointerCancel={pointer.onPointerCancel}
-          onDoubleClick={handleDoubleClick}
-          onContextMenu={handleContextMenu}
-          onKeyDown={keyboard.onKeyDown}
-          onFocus={keyboard.onFocus}
-          onBlur={keyboard.onBlur}
-          data-testid="canvas-plane"
+          className={styles.sizer}
+          style={{ width: navigation.plane.width * zoom, height: navigation.plane.height * zoom }}
+          data-canvas-sizer
         >
-          <LinksLayer arrows={arrows} width={size.width} height={size.height} />
-          {chunksOf(mounted).map((chunk, index) => (
-            // Consecutive refs in groups of their own paint (contain: strict): a change repaints its group, the others reuse theirs.
-            <div key={index} className={styles.refGroup}>
-              {chunk.map((ref) => (
-                <RefItem
-                  key={ref._id}
-                  ref_={ref}
-                  selected={selection.has(ref._id)}
-                  tabbable={ref._id === keyboard.tabStopId}
-                  isNew={isNewRef(ref, now)}
-                  buildsOnTitle={builtOn.get(ref._id)}
-                  dimmed={visible !== null && !visible.has(ref._id)}
-                  setting={setting}
-                  favourites={favourites}
-                  timeFormat={timeFormat}
-                  text={text}
-                />
+          <div
+            className={styles.stage}
+            style={{ width: navigation.plane.width, height: navigation.plane.height, transform: zoom === 1 ? undefined : `scale(${zoom})` }}
+            data-canvas-stage
+          >
+            <div
+              ref={plane}
+              className={styles.plane}
+              style={{ width: navigation.plane.width, height: navigation.plane.height, ...zoomVariable(zoom) }}
+              data-zoom={zoom}
+              data-compact={zoom < compactZoom || undefined}
+              role="group"
+              aria-label={t('canvas.canvasLabel', { count: refs.length })}
+              aria-describedby={keyboardHelpId}
+              onPointerDown={(event) => {
+                // A press on the empty canvas gives it focus (not scrolled): + − 0 and the arrows then act on it (issue 16 §1).
+                const element = scroller.current;
+                if (
+                  props.navigation &&
+                  element &&
+                  !(event.target as HTMLElement).closest('[data-ref-id]') &&
+                  !element.contains(document.activeElement)
+                ) {
+                  element.focus({ preventScroll: true });
+                }
+                pointer.onPointerDown(event);
+              }}
+              onPointerMove={pointer.onPointerMove}
+              onPointerUp={pointer.onPointerUp}
+              onPointerCancel={pointer.onPointerCancel}
+              onDoubleClick={handleDoubleClick}
+              onContextMenu={handleContextMenu}
+              onKeyDown={keyboard.onKeyDown}
+              onFocus={keyboard.onFocus}
+              onBlur={keyboard.onBlur}
+              data-testid="canvas-plane"
+            >
+              <LinksLayer arrows={arrows} width={navigation.plane.width} height={navigation.plane.height} />
+              {chunksOf(mounted).map((chunk, index) => (
+                // Consecutive refs in groups of their own paint (contain: strict): a change repaints its group, the others reuse theirs.
+                <div key={index} className={styles.refGroup}>
+                  {chunk.map((ref) => (
+                    <RefItem
+                      key={ref._id}
+                      ref_={ref}
+                      selected={selection.has(ref._id)}
+                      tabbable={ref._id === keyboard.tabStopId}
+                      isNew={isNewRef(ref, now)}
+                      buildsOnTitle={builtOn.get(ref._id)}
+                      dimmed={visible !== null && !visible.has(ref._id)}
+                      setting={setting}
+                      favourites={favourites}
+                      timeFormat={timeFormat}
+                      text={text}
+                    />
+                  ))}
+                </div>
               ))}
             </div>
-          ))}
+            {/* Above the plane, not in it: drawing the marquee repaints this layer only, not a thousand refs. */}
+            <div className={styles.overlay} style={{ width: navigation.plane.width, height: navigation.plane.height }}>
+              <div ref={marquee} className={styles.marquee} data-testid="marquee" />
+            </div>
+          </div>
         </div>
         <p id={keyboardHelpId} className="visually-hidden">
           {t(editable ? 'canvas.keyboard.help' : 'canvas.keyboard.helpReadOnly')}
+          {props.navigation ? ` ${t('canvasNav.help')}` : ''}
         </p>
         <p className="visually-hidden" aria-live="polite" data-testid="canvas-announcement">
           {announcement}
         </p>
-        {/* Above the plane, not in it: drawing the marquee repaints this layer only, not a thousand refs. */}
-        <div className={styles.overlay} style={{ width: size.width, height: size.height }}>
-          <div ref={marquee} className={styles.marquee} data-testid="marquee" />
-        </div>
         {refs.length === 0 && (
           <p className={styles.empty} data-testid="canvas-empty">
             {editable ? t(props.toolbarShown === false ? 'canvas.emptyEditableNoToolbar' : 'canvas.emptyEditable') : t('canvas.empty')}

@@ -1,11 +1,16 @@
 import { useCallback, useEffect, useRef, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import { anchorOf, clampDelta, isDraggable, longPressMs, rectFromPoints, type Point, type ViewRef } from './model.ts';
 import { marqueeSelection, movingRefs, pressOnRef, tapSelection, withRef } from './selection.ts';
+import { clientToPlane } from './viewportDom.ts';
 
 export type Move = { refId: string; x: number; y: number };
 
 export type CanvasPointerOptions = {
   plane: RefObject<HTMLDivElement | null>;
+  /** The scrolling element around the (scaled) plane. */
+  scroller?: RefObject<HTMLDivElement | null>;
+  /** Space held or the hand mode: a drag on the canvas (on a ref too) pans instead (issue 16 §1). */
+  panning?: boolean;
   marquee: RefObject<HTMLDivElement | null>;
   refs: readonly ViewRef[];
   selection: ReadonlySet<string>;
@@ -122,10 +127,11 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
     else if (refId !== null) onTap(refId);
   };
 
-  const planePoint = (event: { clientX: number; clientY: number }): Point => {
-    const rect = latest.current.plane.current?.getBoundingClientRect();
-    return { x: event.clientX - (rect?.left ?? 0), y: event.clientY - (rect?.top ?? 0) };
-  };
+  /** The pointer in canvas coordinates, at any zoom (viewport.ts): drags, marquees and drops store these. */
+  const planePoint = (event: { clientX: number; clientY: number }): Point =>
+    clientToPlane(latest.current.plane.current, { x: event.clientX, y: event.clientY });
+
+  const scrollerOf = () => latest.current.scroller?.current ?? latest.current.plane.current?.parentElement ?? null;
 
   const paintDrag = () => {
     const current = drag.current;
@@ -295,6 +301,13 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
   const onPointerDown = useCallback((event: ReactPointerEvent<HTMLDivElement>) => {
     const { refs, selection, setSelection, editable } = latest.current;
     if (event.pointerType === 'mouse') setKind('mouse');
+    // Space held, the hand mode, or the middle button: the drag moves the view.
+    if (event.pointerType === 'mouse' && (event.button === 1 || (event.button === 0 && latest.current.panning))) {
+      pan.current = { pointerId: event.pointerId, last: { x: event.clientX, y: event.clientY } };
+      event.currentTarget.setPointerCapture(event.pointerId);
+      event.preventDefault();
+      return;
+    }
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     const target = event.target as HTMLElement;
     if (target.closest('[data-no-canvas-pointer]')) return;
@@ -362,7 +375,7 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
     }
     const panning = pan.current;
     if (panning && panning.pointerId === event.pointerId) {
-      const scroller = latest.current.plane.current?.parentElement;
+      const scroller = scrollerOf();
       if (scroller) scroller.scrollBy(panning.last.x - event.clientX, panning.last.y - event.clientY);
       panning.last = { x: event.clientX, y: event.clientY };
       return;

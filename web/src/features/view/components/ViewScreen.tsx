@@ -60,6 +60,9 @@ import { canvasMenuEntries, refMenuEntries } from './menus.ts';
 import { TitleBar } from './TitleBar.tsx';
 import { useCanvasActions, type Notify } from './useCanvasActions.ts';
 import { useDropHandler } from './useDropHandler.ts';
+import { contributionDropAction, type DraggedContribution } from '../canvas/contributionDrop.ts';
+import { viewportStorageKey, visibleCanvasRect } from '../canvas/viewport.ts';
+import { planeOf, planeZoom } from '../canvas/viewportDom.ts';
 import styles from './View.module.css';
 import { failureText } from '../../../components/serverMessage.ts';
 
@@ -194,9 +197,15 @@ export const ViewScreen = ({
   const scrollOrigin = (): Point => {
     const scroller = root.current?.querySelector('[data-testid="canvas"]');
     if (!scroller) return { x: 100, y: 100 };
+    // In canvas coordinates, at the canvas's zoom (viewport.ts).
+    const zoom = planeZoom(planeOf(scroller));
+    const visible = visibleCanvasRect(
+      { zoom, scrollX: scroller.scrollLeft, scrollY: scroller.scrollTop },
+      { width: scroller.clientWidth, height: scroller.clientHeight },
+    );
     return {
-      x: scroller.scrollLeft + Math.max(0, scroller.clientWidth / 2 - 40),
-      y: scroller.scrollTop + Math.max(0, scroller.clientHeight / 2 - 20),
+      x: Math.round(visible.x + Math.max(0, visible.width / 2 - 40)),
+      y: Math.round(visible.y + Math.max(0, visible.height / 2 - 20)),
     };
   };
 
@@ -272,6 +281,12 @@ export const ViewScreen = ({
         contributions: (ids: string[], at: Point) => {
           if (!data.editable) return notify('error', t('canvas.msg.cannotEditView'));
           ids.forEach((id, index) => void actions.placeExisting(id, { x: at.x + index * 20, y: at.y + index * 20 }));
+        },
+        contribution: (dragged: DraggedContribution, at: Point) => {
+          if (!data.editable) return notify('error', t('canvas.msg.cannotEditView'));
+          // Another community's contribution is ignored (the server refuses it too: 400 on `to`).
+          if (contributionDropAction(dragged, communityId) !== 'place') return notify('error', t('canvas.msg.dropUnsupported'));
+          void actions.placeExisting(dragged.id, at);
         },
         files: (files: File[], at: Point) => {
           if (!data.editable) return notify('error', t('canvas.msg.cannotEditView'));
@@ -588,6 +603,7 @@ export const ViewScreen = ({
             }}
             onDrop={handleDrop}
             onDragOut={dragOut}
+            navigation={{ storageKey: viewportStorageKey(data.me.userId, viewId) }}
             liftRequest={liftRequest}
             onDeleteKey={() => {
               const refs = selectedRefs(selection);

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { contributionIdsDragType } from '../../../../../contracts/api/search.ts';
+import { contributionDragType, parseContributionDrag, type DraggedContribution } from '../canvas/contributionDrop.ts';
 import type { Point } from '../canvas/model.ts';
 import { viewLinkDragType } from '../panels/ViewLinksPanel.tsx';
 import { newNoteDragType } from '../toolbar/Toolbar.tsx';
@@ -9,6 +10,8 @@ export type DropHandlers = {
   viewLink: (viewId: string, at: Point) => void;
   /** Search results (fact sheet §10.4 `objectIds:`): a ref to each. */
   contributions?: (ids: string[], at: Point) => void;
+  /** One contribution from search results or promising ideas (issue 16 §1): a ref to it, if of this community. */
+  contribution?: (contribution: DraggedContribution, at: Point) => void;
   files: (files: File[], at: Point) => void;
   url: (url: string, at: Point) => void;
   unsupported: () => void;
@@ -35,6 +38,7 @@ export const classifyDrop = (
   | { kind: 'newNote' }
   | { kind: 'viewLink'; viewId: string }
   | { kind: 'contributions'; ids: string[] }
+  | { kind: 'contribution'; contribution: DraggedContribution }
   | { kind: 'files'; files: File[] }
   | { kind: 'url'; url: string }
   | { kind: 'unsupported' } => {
@@ -43,6 +47,10 @@ export const classifyDrop = (
   if (types.includes(viewLinkDragType)) {
     const viewId = data.getData(viewLinkDragType);
     if (/^[0-9a-f]{24}$/.test(viewId)) return { kind: 'viewLink', viewId };
+  }
+  if (types.includes(contributionDragType)) {
+    const contribution = parseContributionDrag(data.getData(contributionDragType));
+    return contribution ? { kind: 'contribution', contribution } : { kind: 'unsupported' };
   }
   if (types.includes(contributionIdsDragType)) {
     const ids = parseIds(data.getData(contributionIdsDragType));
@@ -71,6 +79,8 @@ export const useDropHandler = (handlers: DropHandlers) =>
           return handlers.viewLink(drop.viewId, at);
         case 'contributions':
           return handlers.contributions ? handlers.contributions(drop.ids, at) : handlers.unsupported();
+        case 'contribution':
+          return handlers.contribution ? handlers.contribution(drop.contribution, at) : handlers.unsupported();
         case 'files':
           return handlers.files(drop.files, at);
         case 'url':

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { failureText } from '../../../components/serverMessage.ts';
 import { canvasKey, moveRefs, removeRefs, updateCanvas } from '../api/canvas.ts';
 import type { Point, ViewRef } from '../canvas/model.ts';
+import { clientToPlane, planeOf } from '../canvas/viewportDom.ts';
 import type { Notify } from './useCanvasActions.ts';
 
 /** A view under the pointer and the point on its plane. */
@@ -17,13 +18,14 @@ export type DropTarget = { viewId: string; at: Point; title: string };
 export const dropTargetAt = (client: Point): DropTarget | null => {
   const scroller = document.elementFromPoint(client.x, client.y)?.closest<HTMLElement>('[data-testid="canvas"]');
   const screen = scroller?.closest<HTMLElement>('[data-testid="view-page"]');
-  const plane = scroller?.querySelector<HTMLElement>(':scope > [data-testid="canvas-plane"]');
+  const plane = planeOf(scroller);
   const viewId = screen?.dataset.viewId;
   if (!plane || !viewId) return null;
-  const rect = plane.getBoundingClientRect();
+  // In the target's canvas coordinates, at its zoom (viewport.ts).
+  const at = clientToPlane(plane, client);
   return {
     viewId,
-    at: { x: Math.round(client.x - rect.left), y: Math.round(client.y - rect.top) },
+    at: { x: Math.round(at.x), y: Math.round(at.y) },
     title: screen.dataset.viewTitle ?? '',
   };
 };

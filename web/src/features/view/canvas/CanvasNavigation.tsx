@@ -1,0 +1,200 @@
+import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { Focus, Hand, Maximize, Minus, Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { CanvasViewportControl } from './useCanvasViewport.ts';
+import { minimapFrame, minimapScale, minimapTarget, type Rect, type Size } from './viewport.ts';
+import styles from './CanvasNavigation.module.css';
+
+/** The minimap's box (CSS pixels). */
+const mapBox = { width: 180, height: 120 } as const;
+
+/**
+ * The canvas's zoom controls (issue 16 §1): zoom out, the zoom level (a click
+ * goes back to 100 %), zoom in, show everything, zoom to the selection, the
+ * hand (drag pans) — real buttons with names — and, for a view larger than
+ * what shows, a minimap (refs as dots, the visible area as a frame; a click or
+ * a drag moves there). The minimap is a pointer convenience, hidden from
+ * assistive technology: the keys and buttons do the same.
+ *
+ * The buttons are no Tab stop: the keyboard has the same on the canvas itself (+ − 0, Shift+1 fit, Shift+2
+ * selection, arrows; said in the canvas's description), and the canvas stays the one Tab stop it was (issue 25).
+ * A screen reader still reaches and presses them by name.
+ */
+export const CanvasNavigation = ({
+  control,
+  rects,
+  content,
+  selection,
+  panButton = true,
+}: {
+  control: CanvasViewportControl;
+  /** The refs' rects (canvas pixels): the minimap's dots. */
+  rects: readonly Rect[];
+  content: Size;
+  /** The selected refs' rects: zoom to them (none: no button). */
+  selection?: readonly Rect[];
+  /** The hand mode: for a canvas where a drag would otherwise draw a marquee. */
+  panButton?: boolean;
+}) => {
+  const { t } = useTranslation();
+  const percent = Math.round(control.zoom * 100);
+  const large =
+    control.view.width > 0 &&
+    (content.width * control.zoom > control.view.width * 1.05 || content.height * control.zoom > control.view.height * 1.05);
+  return (
+    <div className={styles.dock}>
+      {large && <Minimap control={control} rects={rects} content={content} />}
+      <div className={styles.controls} role="toolbar" aria-label={t('canvasNav.controls')} data-testid="canvas-zoom-controls">
+        <button
+          type="button"
+          tabIndex={-1}
+          className={styles.button}
+          onClick={control.zoomOut}
+          aria-label={t('canvasNav.zoomOut')}
+          title={t('canvasNav.zoomOut')}
+          data-testid="zoom-out"
+        >
+          <Minus size={16} aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          tabIndex={-1}
+          className={`${styles.button} ${styles.level}`}
+          onClick={control.reset}
+          aria-label={t('canvasNav.zoomReset', { percent })}
+          title={t('canvasNav.zoomReset', { percent })}
+          data-testid="zoom-level"
+          data-zoom={control.zoom}
+        >
+          {percent} %
+        </button>
+        <button
+          type="button"
+          tabIndex={-1}
+          className={styles.button}
+          onClick={control.zoomIn}
+          aria-label={t('canvasNav.zoomIn')}
+          title={t('canvasNav.zoomIn')}
+          data-testid="zoom-in"
+        >
+          <Plus size={16} aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          tabIndex={-1}
+          className={styles.button}
+          onClick={() => control.fit()}
+          aria-label={t('canvasNav.fit')}
+          title={t('canvasNav.fit')}
+          data-testid="zoom-fit"
+        >
+          <Maximize size={16} aria-hidden="true" />
+        </button>
+        {selection && selection.length > 0 && (
+          <button
+            type="button"
+            tabIndex={-1}
+            className={styles.button}
+            onClick={() => control.fit(selection)}
+            aria-label={t('canvasNav.fitSelection')}
+            title={t('canvasNav.fitSelection')}
+            data-testid="zoom-selection"
+          >
+            <Focus size={16} aria-hidden="true" />
+          </button>
+        )}
+        {panButton && (
+          <button
+            type="button"
+            tabIndex={-1}
+            className={`${styles.button} ${control.panMode ? styles.pressed : ''}`}
+            onClick={() => control.setPanMode(!control.panMode)}
+            aria-pressed={control.panMode}
+            aria-label={t('canvasNav.pan')}
+            title={t('canvasNav.pan')}
+            data-testid="zoom-pan"
+          >
+            <Hand size={16} aria-hidden="true" />
+          </button>
+        )}
+      </div>
+    </div>
+  );
+};
+
+const Minimap = ({ control, rects, content }: { control: CanvasViewportControl; rects: readonly Rect[]; content: Size }) => {
+  const { t } = useTranslation();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const scale = minimapScale(content, mapBox);
+  const width = Math.max(1, Math.round(content.width * scale));
+  const height = Math.max(1, Math.round(content.height * scale));
+
+  // The dots: one canvas, redrawn when the refs change (thousands of refs stay one element).
+  useEffect(() => {
+    const context = canvas.current?.getContext('2d');
+    if (!context) return;
+    const ratio = window.devicePixelRatio || 1;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    context.clearRect(0, 0, width, height);
+    context.fillStyle = '#2f6f57';
+    for (const rect of rects) {
+      context.fillRect(
+        rect.x * scale,
+        rect.y * scale,
+        Math.max(2, Math.min(rect.width * scale, 6)),
+        Math.max(2, Math.min(rect.height * scale, 4)),
+      );
+    }
+  }, [rects, scale, width, height]);
+
+  // The visible area's frame follows the scroll without a React render.
+  const { getViewport, view, zoom } = control;
+  useEffect(() => {
+    const scroller = frame.current
+      ?.closest('[data-canvas-frame]')
+      ?.querySelector<HTMLElement>('[data-testid="canvas"], [data-testid="tm-canvas"]');
+    const paint = () => {
+      const box = minimapFrame(getViewport(), view, scale);
+      const element = frame.current;
+      if (!element) return;
+      element.style.transform = `translate(${box.x}px, ${box.y}px)`;
+      element.style.width = `${Math.min(width, box.width)}px`;
+      element.style.height = `${Math.min(height, box.height)}px`;
+    };
+    paint();
+    scroller?.addEventListener('scroll', paint, { passive: true });
+    return () => scroller?.removeEventListener('scroll', paint);
+  }, [getViewport, view, scale, zoom, width, height]);
+
+  const moveTo = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    control.setViewport(minimapTarget({ x: event.clientX - box.left, y: event.clientY - box.top }, scale, getViewport(), view));
+  };
+
+  return (
+    <div
+      className={styles.minimap}
+      style={{ width, height }}
+      aria-hidden="true"
+      title={t('canvasNav.minimap')}
+      data-testid="canvas-minimap"
+      onPointerDown={(event) => {
+        if (event.button !== 0) return;
+        event.currentTarget.setPointerCapture(event.pointerId);
+        moveTo(event);
+      }}
+      onPointerMove={(event) => {
+        if (event.currentTarget.hasPointerCapture(event.pointerId)) moveTo(event);
+      }}
+    >
+      <canvas
+        ref={canvas}
+        width={Math.round(width * (window.devicePixelRatio || 1))}
+        height={Math.round(height * (window.devicePixelRatio || 1))}
+        style={{ width, height }}
+      />
+      <div ref={frame} className={styles.frame} />
+    </div>
+  );
+};
