@@ -4,7 +4,7 @@ import { plainTextOf } from '../../../contracts/noteSchema.ts';
 import type { ContributionDocument } from '../../../projections/contributions/index.ts';
 import type { PromisingIdeaDocument } from '../../../projections/promisingIdeas/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
-import { ValidationError } from '../../core/errors.ts';
+import { NotFoundError, ValidationError } from '../../core/errors.ts';
 import { inheritedAccess } from '../../domain/access/inheritance.ts';
 import type { ContributionCommand } from '../../domain/contribution/contribution.decide.ts';
 import { noteIndex, plainTitle } from '../../domain/contribution/save.ts';
@@ -81,7 +81,7 @@ export const createPool = async (
   // An unknown idea and one of a note the caller may not read get the same answer: nothing leaks.
   const ideas = ideaIds.map((id) => {
     const idea = byId.get(id);
-    if (!idea) throw ValidationError.field('ideaIds', msg('promisingIdeas.notFound'));
+    if (!idea) throw new NotFoundError(msg('promisingIdeas.notFound'));
     return idea;
   });
   const views: ViewAccess[] = [];
