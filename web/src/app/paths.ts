@@ -35,4 +35,6 @@ export const paths = {
   scaffoldSupportTracker: '/scaffoldsupporttracker/:communityId',
   studentDictionary: '/studentdictionary/:communityId',
   wordCloud: '/wcloud/:viewId',
+  /** Spec part 2 §2: `{communityId}§§§{viewId}` (the view part optional). */
+  promisingIdeas: '/promisingideas/:communityAndView',
 } as const;

@@ -61,6 +61,9 @@ const AuthorNetworkRoute = lazy(() =>
 const StudentDictionaryPage = lazy(() =>
   import('../features/lexical/StudentDictionaryPage.tsx').then((m) => ({ default: m.StudentDictionaryPage })),
 );
+const PromisingIdeasPage = lazy(() =>
+  import('../features/promisingIdeas/PromisingIdeasPage.tsx').then((m) => ({ default: m.PromisingIdeasPage })),
+);
 const WordCloudPage = lazy(() => import('../features/lexical/WordCloudPage.tsx').then((m) => ({ default: m.WordCloudPage })));
 const TimeMachinePage = lazy(() =>
   import('../features/view/timemachine/TimeMachinePage.tsx').then((m) => ({ default: m.TimeMachinePage })),
@@ -121,6 +124,7 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.scaffoldSupportTracker, element: <RequireAuth>{() => <ScaffoldTrackerPage />}</RequireAuth> },
         { path: paths.studentDictionary, element: <RequireAuth>{() => <StudentDictionaryPage />}</RequireAuth> },
         { path: paths.wordCloud, element: <RequireAuth>{() => <WordCloudPage />}</RequireAuth> },
+        { path: paths.promisingIdeas, element: <RequireAuth>{() => <PromisingIdeasPage />}</RequireAuth> },
         // The guides are read before the first login too.
         { path: paths.guide, element: <GuidePage /> },
         { path: '*', element: <Navigate to={paths.home} replace /> },

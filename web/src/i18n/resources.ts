@@ -88,13 +88,16 @@ import itLexical from './locales/lexical/it.json' with { type: 'json' };
 import jaLexical from './locales/lexical/ja.json' with { type: 'json' };
 import ptLexical from './locales/lexical/pt.json' with { type: 'json' };
 import zhCNLexical from './locales/lexical/zh_CN.json' with { type: 'json' };
+import enPromisingIdeas from './locales/promisingIdeas/en.json' with { type: 'json' };
+import frPromisingIdeas from './locales/promisingIdeas/fr.json' with { type: 'json' };
 import type { Language } from './languages.ts';
 
 /**
  * French is the reference locale: its keys type every `t()` call. The
  * canvas and the contribution window keep their texts in files of their own
  * (`locales/canvas/`, `locales/contribution/`, `locales/annotations/`,
- * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, `locales/scaffolds/`, `locales/lexical/`, and `locales/server/` for the
+ * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, `locales/scaffolds/`, `locales/lexical/`, `locales/promisingIdeas/`
+ * (French and English; the other languages show the English), and `locales/server/` for the
  * server's messages by code, contracts/messageCodes.ts), each under one top-level key,
  * merged here into the one `translation` namespace.
  */
@@ -107,20 +110,117 @@ export type Translation = typeof fr &
   typeof frStats &
   typeof frServer &
   typeof frScaffolds &
-  typeof frLexical;
+  typeof frLexical &
+  typeof frPromisingIdeas;
 
 const merge = (...parts: object[]): Translation => Object.assign({}, ...parts) as Translation;
 
 /** The nine locales, one `translation` namespace each. */
 export const locales: Record<Language, Translation> = {
-  cn: merge(cn, cnCanvas, cnContribution, cnAnnotations, cnMultilanguage, cnSearch, cnStats, cnServer, cnScaffolds, cnLexical),
-  en: merge(en, enCanvas, enContribution, enAnnotations, enMultilanguage, enSearch, enStats, enServer, enScaffolds, enLexical),
-  es: merge(es, esCanvas, esContribution, esAnnotations, esMultilanguage, esSearch, esStats, esServer, esScaffolds, esLexical),
-  fi: merge(fi, fiCanvas, fiContribution, fiAnnotations, fiMultilanguage, fiSearch, fiStats, fiServer, fiScaffolds, fiLexical),
-  fr: merge(fr, frCanvas, frContribution, frAnnotations, frMultilanguage, frSearch, frStats, frServer, frScaffolds, frLexical),
-  it: merge(it, itCanvas, itContribution, itAnnotations, itMultilanguage, itSearch, itStats, itServer, itScaffolds, itLexical),
-  ja: merge(ja, jaCanvas, jaContribution, jaAnnotations, jaMultilanguage, jaSearch, jaStats, jaServer, jaScaffolds, jaLexical),
-  pt: merge(pt, ptCanvas, ptContribution, ptAnnotations, ptMultilanguage, ptSearch, ptStats, ptServer, ptScaffolds, ptLexical),
+  cn: merge(
+    cn,
+    cnCanvas,
+    cnContribution,
+    cnAnnotations,
+    cnMultilanguage,
+    cnSearch,
+    cnStats,
+    cnServer,
+    cnScaffolds,
+    cnLexical,
+    enPromisingIdeas,
+  ),
+  en: merge(
+    en,
+    enCanvas,
+    enContribution,
+    enAnnotations,
+    enMultilanguage,
+    enSearch,
+    enStats,
+    enServer,
+    enScaffolds,
+    enLexical,
+    enPromisingIdeas,
+  ),
+  es: merge(
+    es,
+    esCanvas,
+    esContribution,
+    esAnnotations,
+    esMultilanguage,
+    esSearch,
+    esStats,
+    esServer,
+    esScaffolds,
+    esLexical,
+    enPromisingIdeas,
+  ),
+  fi: merge(
+    fi,
+    fiCanvas,
+    fiContribution,
+    fiAnnotations,
+    fiMultilanguage,
+    fiSearch,
+    fiStats,
+    fiServer,
+    fiScaffolds,
+    fiLexical,
+    enPromisingIdeas,
+  ),
+  fr: merge(
+    fr,
+    frCanvas,
+    frContribution,
+    frAnnotations,
+    frMultilanguage,
+    frSearch,
+    frStats,
+    frServer,
+    frScaffolds,
+    frLexical,
+    frPromisingIdeas,
+  ),
+  it: merge(
+    it,
+    itCanvas,
+    itContribution,
+    itAnnotations,
+    itMultilanguage,
+    itSearch,
+    itStats,
+    itServer,
+    itScaffolds,
+    itLexical,
+    enPromisingIdeas,
+  ),
+  ja: merge(
+    ja,
+    jaCanvas,
+    jaContribution,
+    jaAnnotations,
+    jaMultilanguage,
+    jaSearch,
+    jaStats,
+    jaServer,
+    jaScaffolds,
+    jaLexical,
+    enPromisingIdeas,
+  ),
+  pt: merge(
+    pt,
+    ptCanvas,
+    ptContribution,
+    ptAnnotations,
+    ptMultilanguage,
+    ptSearch,
+    ptStats,
+    ptServer,
+    ptScaffolds,
+    ptLexical,
+    enPromisingIdeas,
+  ),
   zh_CN: merge(
     zhCN,
     zhCNCanvas,
@@ -132,5 +232,6 @@ export const locales: Record<Language, Translation> = {
     zhCNServer,
     zhCNScaffolds,
     zhCNLexical,
+    enPromisingIdeas,
   ),
 };
