@@ -1,4 +1,5 @@
 import type { CreatePiPoolBody, PiPoolReply } from '../../../contracts/api/promisingIdeas.ts';
+import { readsStreamName, type ReadMarked } from '../../../contracts/events/read.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
 import { plainTextOf } from '../../../contracts/noteSchema.ts';
 import type { ContributionDocument } from '../../../projections/contributions/index.ts';
@@ -132,6 +133,11 @@ export const createPool = async (
     parts.push(contributionPart(view.view._id, [placeRef(linkId, noteId, newRefData('Note', shown, poolSpot))]));
     refs.push({ viewId: view.view._id, linkId });
   }
-  await settle(deps, [await runAll(deps, parts, metadataOf(deps, user))]);
+  const metadata = metadataOf(deps, user);
+  await settle(deps, [await runAll(deps, parts, metadata)]);
+  // Marked read by its writer (fact sheet §10.4), as a save does: a read like any other, on the author's reads stream.
+  const read: ReadMarked = { type: 'ReadMarked', data: { authorId: me.authorIdStrict, communityId, contributionId: noteId } };
+  const marked = await deps.eventStore.append(readsStreamName(me.authorIdStrict), [{ ...read, metadata }], { expectedRevision: 'any' });
+  await settle(deps, [marked.lastPosition]);
   return { noteId, refs };
 };

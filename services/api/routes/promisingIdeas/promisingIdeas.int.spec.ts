@@ -281,8 +281,16 @@ describe('the PI Pool note', () => {
     expect(reply.refs.map((r) => r.viewId)).toEqual([viewId, otherViewId]);
     // One atomic append: the note, its references and both refs carry consecutive positions written together.
     const written = await eventStore.readAll({ after: before });
-    const streams = new Set(written.map((e) => e.streamName));
-    expect(streams).toEqual(new Set([`contribution-${reply.noteId}`, `contribution-${viewId}`, `contribution-${otherViewId}`]));
+    const content = written.filter((e) => e.type !== 'ReadMarked');
+    expect(new Set(content.map((e) => e.streamName))).toEqual(
+      new Set([`contribution-${reply.noteId}`, `contribution-${viewId}`, `contribution-${otherViewId}`]),
+    );
+    // Consecutive positions: nothing else was written between the note and its refs.
+    expect(content.map((e) => e.globalPosition)).toEqual(content.map((_, index) => before + 1 + index));
+    // And its writer has read it (fact sheet §10.4).
+    expect(written.some((e) => e.type === 'ReadMarked' && (e.data as { contributionId: string }).contributionId === reply.noteId)).toBe(
+      true,
+    );
     const pool = (await inject(room.a, 'GET', `/api/objects/${reply.noteId}`)).json<ObjectReply>();
     expect(pool).toMatchObject({ title: 'PI Pool', status: 'active', type: 'Note' });
     const data = pool.data as Record<string, unknown>;
