@@ -70,12 +70,34 @@ describeBrowser('promising ideas', () => {
     teacher = await registerAuthor(app.url, 'pimaitre', 'maitre-pass1', community._id, 'maitres-cm1');
     alice = await registerAuthor(app.url, 'pialice', 'alice-pass1', community._id, 'classe-cm1');
     bob = await registerAuthor(app.url, 'pibob', 'bob-pass12', community._id, 'classe-cm1');
-    const settingsUrl = `/api/communities/${community._id}/settings`;
-    const settings = await ok<CommunitySettings>(app.url, settingsUrl, teacher.token);
-    settings.data.plugins.promisingnessidea = true;
-    settings.data.colours.yellow = { enabled: true, label: 'Piste' };
-    await ok(app.url, settingsUrl, teacher.token, 'PUT', { data: settings.data, scaffoldIds: settings.scaffoldIds });
     noteId = await writtenNote(app.url, alice.token, community._id, { title: 'La lumière', viewId, x: 120, y: 120, text });
+  });
+
+  it('while the plugin is off nothing is offered; the teacher turns it on and labels yellow in the community settings', async () => {
+    const before = await openPageAs(app, bob.token, `/contribution/${noteId}/${viewId}`);
+    before.setDefaultTimeout(20_000);
+    await before.getByTestId('read-body').waitFor();
+    expect(await before.getByTestId('promising-mark').count()).toBe(0);
+    expect(await before.getByTestId('tab-promising').count()).toBe(0);
+    await before.goto(`${app.url}/promisingideas/${community._id}§§§${viewId}`);
+    expect(await before.getByTestId('pi-error').textContent()).toContain(
+      'Les idées prometteuses ne sont pas activées dans cette communauté.',
+    );
+    await before.close();
+
+    const page = await openPageAs(app, teacher.token, `/communitysettings/${community._id}`);
+    page.setDefaultTimeout(20_000);
+    await page.getByTestId('settings-form').waitFor();
+    expect(await page.getByTestId('colour-labels').count()).toBe(0);
+    await page.locator('input[data-flag="promisingnessidea"]').check();
+    await page.locator('input[name="colour-yellow"]').fill('Piste');
+    await page.getByTestId('settings-save').click();
+    await page.getByTestId('settings-result').waitFor();
+    // The analytics menu now links the page, for the community (no view chosen).
+    await page.getByTestId('open-promisingideas').waitFor();
+    const settings = await ok<CommunitySettings>(app.url, `/api/communities/${community._id}/settings`, teacher.token);
+    expect([settings.data.plugins.promisingnessidea, settings.data.colours.yellow.label]).toEqual([true, 'Piste']);
+    await page.close();
   });
 
   it('Bob selects passages in Read mode and marks them as promising ideas, with a colour and a reason', async () => {
@@ -167,7 +189,7 @@ describeBrowser('promising ideas', () => {
     // CSV of the rows shown.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pi-csv').click()]);
     expect(download.suggestedFilename()).toBe('idees-prometteuses.csv');
-    const csv = readFileSync((await download.path()), 'utf8');
+    const csv = readFileSync(await download.path(), 'utf8');
     const lines = csv.trim().split(/\r?\n/);
     expect(lines[0]).toBe('Note,Idée,Raison,Couleur,Auteur,Date,Reprises,URL');
     expect(lines).toHaveLength(4);
