@@ -1,4 +1,5 @@
 import { AnnotationMessages } from './catalogs/annotations.ts';
+import { PromisingIdeaMessages } from './catalogs/promisingIdeas.ts';
 import { CanvasMessages } from './catalogs/canvas.ts';
 import { CanvasServiceMessages } from './catalogs/canvasService.ts';
 import { ObjectMessages } from './catalogs/objects.ts';
@@ -36,6 +37,7 @@ export const messageCatalogs = {
   search: SearchMessages,
   timeMachine: TimeMachineMessages,
   annotations: AnnotationMessages,
+  promisingIdeas: PromisingIdeaMessages,
   multilanguage: MultilanguageMessages,
   communityService: CommunityServiceMessages,
   contribution: ContributionErrors,

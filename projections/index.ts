@@ -5,6 +5,7 @@ import { communitiesProjection } from './communities/index.ts';
 import { contributionsProjection } from './contributions/index.ts';
 import { feedbackProjection } from './feedback/index.ts';
 import { historyProjection } from './history/index.ts';
+import { promisingIdeasProjection } from './promisingIdeas/index.ts';
 import { readsProjection } from './reads/index.ts';
 import { searchIndexProjection } from './search/index.ts';
 import { usersProjection } from './users/index.ts';
@@ -20,4 +21,5 @@ export const allProjections: readonly Projection[] = [
   readsProjection,
   analyticsProjection,
   searchIndexProjection,
+  promisingIdeasProjection,
 ];

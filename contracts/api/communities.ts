@@ -222,12 +222,13 @@ export type PluginFlag = (typeof pluginFlags)[number];
 /**
  * The plugins that change something in Buildon today, the only ones the
  * settings page offers (issue 21 §15: a setting that cannot work yet is not
- * shown). The others stay in the settings data for KF6 clients: promising
- * ideas, ITM, Google services, translation and the analytics plugins come with
- * their own issues.
+ * shown). The others stay in the settings data for KF6 clients: ITM,
+ * Google services, translation and the analytics plugins come with their
+ * own issues.
  */
 export const offeredPluginFlags: readonly PluginFlag[] = [
   'enableFavourites',
+  'promisingnessidea',
   'multilanguage',
   'sideToSideNotePosition',
   'filter',

@@ -30,6 +30,7 @@ import historicalRoutes from './routes/historical/index.ts';
 import connectionRoutes from './routes/links/connections.ts';
 import canvasRoutes from './routes/canvas/index.ts';
 import annotationRoutes from './routes/annotations/index.ts';
+import promisingIdeaRoutes from './routes/promisingIdeas/index.ts';
 import searchRoutes from './routes/search/index.ts';
 import templateRoutes from './routes/templates/index.ts';
 import { pushPlugin } from './push/pushPlugin.ts';
@@ -186,6 +187,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(connectionRoutes, routeOptions);
   await app.register(canvasRoutes, routeOptions);
   await app.register(annotationRoutes, routeOptions);
+  await app.register(promisingIdeaRoutes, routeOptions);
   await app.register(searchRoutes, routeOptions);
   await app.register(templateRoutes, routeOptions);
   await app.register(analyticsRoutes, routeOptions);

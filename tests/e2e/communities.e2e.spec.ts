@@ -391,10 +391,19 @@ describeBrowser('communities, authors and help in the browser', () => {
       'Amélioration des idées',
       'Theory Building',
     ]);
-    // Only settings that do something are offered (issue 21 §15): no ITM, Google, translation or analytics plugins yet, no promising-idea colours.
+    // Only settings that do something are offered (issue 21 §15): no ITM, Google, translation or analytics plugins yet;
+    // promising ideas since issue 14 §3, their colours only while that plugin is on.
     expect(
       (await page.locator('input[data-flag]').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-flag')))).sort(),
-    ).toEqual(['drawonimage', 'enableFavourites', 'filter', 'hirerachyView', 'multilanguage', 'sideToSideNotePosition']);
+    ).toEqual([
+      'drawonimage',
+      'enableFavourites',
+      'filter',
+      'hirerachyView',
+      'multilanguage',
+      'promisingnessidea',
+      'sideToSideNotePosition',
+    ]);
     expect(await page.getByText('Couleurs des notes').count()).toBe(0);
     await page.locator('input[data-flag="multilanguage"]').check();
     await page.getByTestId('settings-save').click();

@@ -4,6 +4,7 @@ import { accountRows, publicRoutes } from './contentAuthorization.accounts.ts';
 import { analyticsRows } from './contentAuthorization.analytics.ts';
 import { canvasRows } from './contentAuthorization.canvas.ts';
 import { kf6Rows } from './contentAuthorization.kf6.ts';
+import { promisingIdeaRows } from './contentAuthorization.promisingIdeas.ts';
 import { researchRows } from './contentAuthorization.research.ts';
 import { scaffoldRows } from './contentAuthorization.scaffolds.ts';
 
@@ -336,6 +337,7 @@ describe('the matrices cover every route', () => {
       ...researchRows.map((row) => row.route),
       ...scaffoldRows.map((row) => row.route),
       ...kf6Rows.map((row) => row.route),
+      ...promisingIdeaRows.map((row) => row.route),
       ...accountRows.map((row) => row.route),
       ...publicRoutes.map((p) => p.route),
     ]);
@@ -350,9 +352,16 @@ describe('the matrices cover every route', () => {
     const first = firstMatrixRoutes();
     expect(first.size).toBe(46);
     const mine = new Set(
-      [...contentRows, ...canvasRows, ...analyticsRows, ...researchRows, ...accountRows, ...scaffoldRows, ...kf6Rows].map(
-        (row) => row.route,
-      ),
+      [
+        ...contentRows,
+        ...canvasRows,
+        ...analyticsRows,
+        ...researchRows,
+        ...accountRows,
+        ...scaffoldRows,
+        ...kf6Rows,
+        ...promisingIdeaRows,
+      ].map((row) => row.route),
     );
     const publics = new Set(publicRoutes.map((p) => p.route));
     expect([...mine].filter((route) => first.has(route) || publics.has(route))).toEqual([]);

@@ -36,4 +36,6 @@ export const paths = {
   studentDictionary: '/studentdictionary/:communityId',
   wordCloud: '/wcloud/:viewId',
   lexicalAnalysis: '/lexicalanalysis/:communityId',
+  /** Spec part 2 §2: `{communityId}§§§{viewId}` (the view part optional). */
+  promisingIdeas: '/promisingideas/:communityAndView',
 } as const;

@@ -61,6 +61,9 @@ const AuthorNetworkRoute = lazy(() =>
 const StudentDictionaryPage = lazy(() =>
   import('../features/lexical/StudentDictionaryPage.tsx').then((m) => ({ default: m.StudentDictionaryPage })),
 );
+const PromisingIdeasPage = lazy(() =>
+  import('../features/promisingIdeas/PromisingIdeasPage.tsx').then((m) => ({ default: m.PromisingIdeasPage })),
+);
 const WordCloudPage = lazy(() => import('../features/lexical/WordCloudPage.tsx').then((m) => ({ default: m.WordCloudPage })));
 const LexicalAnalysisPage = lazy(() =>
   import('../features/lexical/LexicalAnalysisPage.tsx').then((m) => ({ default: m.LexicalAnalysisPage })),
@@ -125,6 +128,7 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.studentDictionary, element: <RequireAuth>{() => <StudentDictionaryPage />}</RequireAuth> },
         { path: paths.wordCloud, element: <RequireAuth>{() => <WordCloudPage />}</RequireAuth> },
         { path: paths.lexicalAnalysis, element: <RequireAuth>{() => <LexicalAnalysisPage />}</RequireAuth> },
+        { path: paths.promisingIdeas, element: <RequireAuth>{() => <PromisingIdeasPage />}</RequireAuth> },
         // The guides are read before the first login too.
         { path: paths.guide, element: <GuidePage /> },
         { path: '*', element: <Navigate to={paths.home} replace /> },

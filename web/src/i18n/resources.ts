@@ -99,14 +99,17 @@ import itLexicalAnalysis from './locales/lexicalAnalysis/it.json' with { type: '
 import jaLexicalAnalysis from './locales/lexicalAnalysis/ja.json' with { type: 'json' };
 import ptLexicalAnalysis from './locales/lexicalAnalysis/pt.json' with { type: 'json' };
 import zhCNLexicalAnalysis from './locales/lexicalAnalysis/zh_CN.json' with { type: 'json' };
+import enPromisingIdeas from './locales/promisingIdeas/en.json' with { type: 'json' };
+import frPromisingIdeas from './locales/promisingIdeas/fr.json' with { type: 'json' };
 import type { Language } from './languages.ts';
 
 /**
  * French is the reference locale: its keys type every `t()` call. The
  * canvas and the contribution window keep their texts in files of their own
  * (`locales/canvas/`, `locales/contribution/`, `locales/annotations/`,
- * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, `locales/scaffolds/`, `locales/lexical/`, `locales/lexicalAnalysis/`, `locales/canvasNav/` (French and English only: the other
- * languages show its English), and `locales/server/` for the
+ * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, `locales/scaffolds/`, `locales/lexical/`, `locales/lexicalAnalysis/`,
+ * `locales/canvasNav/` and `locales/promisingIdeas/` (French and English only: the other
+ * languages show their English), and `locales/server/` for the
  * server's messages by code, contracts/messageCodes.ts), each under one top-level key,
  * merged here into the one `translation` namespace.
  */
@@ -121,7 +124,8 @@ export type Translation = typeof fr &
   typeof frScaffolds &
   typeof frLexical &
   typeof frLexicalAnalysis &
-  typeof frCanvasNav;
+  typeof frCanvasNav &
+  typeof frPromisingIdeas;
 
 const merge = (...parts: object[]): Translation => Object.assign({}, ...parts) as Translation;
 
@@ -140,6 +144,7 @@ export const locales: Record<Language, Translation> = {
     cnLexical,
     cnLexicalAnalysis,
     enCanvasNav,
+    enPromisingIdeas,
   ),
   en: merge(
     en,
@@ -154,6 +159,7 @@ export const locales: Record<Language, Translation> = {
     enLexical,
     enLexicalAnalysis,
     enCanvasNav,
+    enPromisingIdeas,
   ),
   es: merge(
     es,
@@ -168,6 +174,7 @@ export const locales: Record<Language, Translation> = {
     esLexical,
     esLexicalAnalysis,
     enCanvasNav,
+    enPromisingIdeas,
   ),
   fi: merge(
     fi,
@@ -182,6 +189,7 @@ export const locales: Record<Language, Translation> = {
     fiLexical,
     fiLexicalAnalysis,
     enCanvasNav,
+    enPromisingIdeas,
   ),
   fr: merge(
     fr,
@@ -196,6 +204,7 @@ export const locales: Record<Language, Translation> = {
     frLexical,
     frLexicalAnalysis,
     frCanvasNav,
+    frPromisingIdeas,
   ),
   it: merge(
     it,
@@ -210,6 +219,7 @@ export const locales: Record<Language, Translation> = {
     itLexical,
     itLexicalAnalysis,
     enCanvasNav,
+    enPromisingIdeas,
   ),
   ja: merge(
     ja,
@@ -224,6 +234,7 @@ export const locales: Record<Language, Translation> = {
     jaLexical,
     jaLexicalAnalysis,
     enCanvasNav,
+    enPromisingIdeas,
   ),
   pt: merge(
     pt,
@@ -238,6 +249,7 @@ export const locales: Record<Language, Translation> = {
     ptLexical,
     ptLexicalAnalysis,
     enCanvasNav,
+    enPromisingIdeas,
   ),
   zh_CN: merge(
     zhCN,
@@ -252,5 +264,6 @@ export const locales: Record<Language, Translation> = {
     zhCNLexical,
     zhCNLexicalAnalysis,
     enCanvasNav,
+    enPromisingIdeas,
   ),
 };

@@ -1,6 +1,8 @@
-import { BarChart3, BookA, Cloud, LayoutDashboard, ListChecks, Network, NotebookText, Share2, TextSearch } from 'lucide-react';
+import { BarChart3, BookA, Cloud, LayoutDashboard, Lightbulb, ListChecks, Network, NotebookText, Share2, TextSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { joinPromisingIdeasIds } from '../../../../../contracts/promisingIdeas.ts';
+import { useCommunitySettings } from '../../../lib/community.ts';
 import { analyticsHref, analyticsPages, type AnalyticsPageName } from '../links.ts';
 import styles from './AnalyticsMenu.module.css';
 
@@ -25,6 +27,8 @@ export const AnalyticsMenu = ({
   const { t } = useTranslation();
   // On a view's screen, its word cloud too (issue 13 §3).
   const { viewId } = useParams();
+  // Issue 14 §3: promising ideas, while the community's plugin is on (texts in locales/promisingIdeas/).
+  const promising = useCommunitySettings(communityId).data?.data.plugins.promisingnessidea === true;
   return (
     <nav aria-label={t('stats.menu.label')} data-testid="analytics-menu">
       <ul className={compact ? styles.column : styles.row}>
@@ -70,6 +74,17 @@ export const AnalyticsMenu = ({
             <TextSearch size={16} aria-hidden="true" /> {t('lexicalAnalysis.title')}
           </Link>
         </li>
+        {promising && (
+          <li>
+            <Link
+              to={`/promisingideas/${encodeURIComponent(joinPromisingIdeasIds(communityId, viewId))}`}
+              className={styles.link}
+              data-testid="open-promisingideas"
+            >
+              <Lightbulb size={16} aria-hidden="true" /> {t('promisingIdeas.menu')}
+            </Link>
+          </li>
+        )}
         {viewId && (
           <li>
             <Link to={`/wcloud/${encodeURIComponent(viewId)}`} className={styles.link} data-testid="open-wcloud">

@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import {
+  noteColours,
   offeredPluginFlags,
   type CommunitySettings,
   type ContextData,
@@ -150,7 +151,38 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
           ))}
         </Card>
 
-        {/* Note colours label promising ideas (KF6 keeps them in the context); they come back with that feature (issue 21 §15). */}
+        {/* Note colours label promising ideas (KF6 keeps them in the context; issue 14 §3): shown with that plugin on. */}
+        {data.plugins.promisingnessidea && (
+          <Card title={t('communitySettings.coloursTitle')} className={layout.wide}>
+            <p className={layout.muted}>{t('communitySettings.coloursHint')}</p>
+            <div className={styles.checks} data-testid="colour-labels">
+              {noteColours.map((colour) => (
+                <div key={colour}>
+                  <Checkbox
+                    label={t(`communitySettings.colours.${colour}`)}
+                    checked={data.colours[colour].enabled}
+                    onChange={(event) =>
+                      setData((d) => ({
+                        ...d,
+                        colours: { ...d.colours, [colour]: { ...d.colours[colour], enabled: event.target.checked } },
+                      }))
+                    }
+                  />
+                  <TextField
+                    name={`colour-${colour}`}
+                    label={t('communitySettings.colourLabel', { colour: t(`communitySettings.colours.${colour}`) })}
+                    placeholder={t('communitySettings.colourPlaceholder')}
+                    value={data.colours[colour].label}
+                    maxLength={100}
+                    onChange={(event) =>
+                      setData((d) => ({ ...d, colours: { ...d.colours, [colour]: { ...d.colours[colour], label: event.target.value } } }))
+                    }
+                  />
+                </div>
+              ))}
+            </div>
+          </Card>
+        )}
 
         <Card title={t('communitySettings.languagesTitle')} className={layout.wide}>
           <p className={layout.muted}>{t('communitySettings.languagesHint')}</p>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ObjectReply } from '../api/objects.ts';
 import { AnnotatedBody } from '../annotations/AnnotatedBody.tsx';
+import { PromisingIdeaMarker } from '../promising/PromisingIdeaMarker.tsx';
 import { AttachmentView } from '../attachments/AttachmentView.tsx';
 import { altTextOf, resolveAttachment } from '../attachments/resolve.ts';
 import { svgDataUrl } from '../drawing/svg.ts';
@@ -29,9 +30,11 @@ export const ReadTab = ({ object }: { object: ObjectReply }) => {
       </p>
       {object.type === 'Note' && (
         <>
-          <AnnotatedBody object={object}>
-            <DocView body={object.data.body} resolveAttachment={resolveAttachment} testId="read-body" />
-          </AnnotatedBody>
+          <PromisingIdeaMarker object={object}>
+            <AnnotatedBody object={object}>
+              <DocView body={object.data.body} resolveAttachment={resolveAttachment} testId="read-body" />
+            </AnnotatedBody>
+          </PromisingIdeaMarker>
           <p className={styles.meta}>
             {object.keywords.length > 0 && (
               <span data-testid="read-keywords">{t('contribution.keywords.line', { list: object.keywords.join('; ') })}</span>

@@ -24,6 +24,7 @@ import { AuthorsTab } from '../tabs/AuthorsTab.tsx';
 import { ConnectionsTab } from '../tabs/ConnectionsTab.tsx';
 import { HistoryTab } from '../tabs/HistoryTab.tsx';
 import { PluginTab } from '../tabs/PluginTab.tsx';
+import { PromisingIdeasTab } from '../promising/PromisingIdeaMarker.tsx';
 import { PropertiesTab } from '../tabs/PropertiesTab.tsx';
 import { ReadTab } from '../tabs/ReadTab.tsx';
 import { ActionsBar } from './ActionsBar.tsx';
@@ -374,7 +375,7 @@ const LoadedPane = ({
         )}
         {showPromising && (
           <Tabs.Content value="promising" className={styles.panel}>
-            <PluginTab kind="promising" />
+            <PromisingIdeasTab object={object} />
           </Tabs.Content>
         )}
       </Tabs.Root>
