@@ -48,6 +48,7 @@ if (process.env.BENCH_ONLY === 'lexical') {
   rmSync(dir, { recursive: true, force: true });
   await import('./lexical.ts');
   await import('./scaffoldTracker.ts');
+  await import('./wordcloud-browser.ts');
   process.exit(0);
 }
 
@@ -286,6 +287,7 @@ await import('./live.ts');
 await import('./analytics.ts');
 await import('./lexical.ts');
 await import('./scaffoldTracker.ts');
+await import('./wordcloud-browser.ts');
 await import('./search.ts');
 // A district at BENCH_DISTRICT_EVENTS (100,000 by default; 1000000 for the figures) vs a class alone.
 await (await import('./districtScale.ts')).benchDistrict();
