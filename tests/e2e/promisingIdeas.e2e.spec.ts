@@ -142,6 +142,12 @@ describeBrowser('promising ideas', () => {
     await page.getByTestId('tab-promising').click();
     await expect.poll(() => page.getByTestId('promising-item').count()).toBe(2);
     await page.close();
+
+    // The canvas marks the note holding them (its bulb badge, and « idée prometteuse » in its name).
+    const canvas = await openPageAs(app, bob.token, `/view/${viewId}`);
+    const card = canvas.locator(`[data-testid="ref"][data-ref-to="${noteId}"]`);
+    await expect.poll(async () => (await card.getAttribute('aria-label')) ?? '').toContain('idée prometteuse');
+    await canvas.close();
   });
 
   it('the page lists them newest first, filters them, shows overlap, exports CSV and makes rows draggable', async () => {

@@ -1,10 +1,11 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/Alert.tsx';
 import { buttonClass } from '../../../components/Button.tsx';
 import { Page, useDocumentTitle } from '../../../components/Page.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
-import { useViewCanvas } from '../api/canvas.ts';
+import { markPromisingHolders, usePromisingHolders, useViewCanvas } from '../api/canvas.ts';
 import { viewTitleOf } from '../canvas/model.ts';
 import styles from './View.module.css';
 import { ViewWindows } from '../windows/ViewWindows.tsx';
@@ -21,6 +22,11 @@ export const ViewPage = ({ isAdmin, slots }: { isAdmin: boolean; slots: ViewSlot
   const { t } = useTranslation();
   const { viewId = '', menuStatus } = useParams();
   const canvas = useViewCanvas(viewId);
+  const holders = usePromisingHolders(canvas.data?.view.communityId ?? '', viewId);
+  const data = useMemo(
+    () => (canvas.data ? markPromisingHolders(canvas.data, holders.data?.contributionIds) : undefined),
+    [canvas.data, holders.data],
+  );
   useDocumentTitle(canvas.data ? viewTitleOf(canvas.data) : t('view.loading'));
 
   if (canvas.isError) {
@@ -37,7 +43,7 @@ export const ViewPage = ({ isAdmin, slots }: { isAdmin: boolean; slots: ViewSlot
       </Page>
     );
   }
-  if (!canvas.data) {
+  if (!data) {
     return (
       <p className={styles.status} role="status">
         {t('view.loading')}
@@ -46,7 +52,7 @@ export const ViewPage = ({ isAdmin, slots }: { isAdmin: boolean; slots: ViewSlot
   }
   return (
     <>
-      <ViewScreen key={viewId} data={canvas.data} reduced={menuStatus !== undefined} isAdmin={isAdmin} slots={slots} />
+      <ViewScreen key={viewId} data={data} reduced={menuStatus !== undefined} isAdmin={isAdmin} slots={slots} />
       <ViewWindows viewId={viewId} isAdmin={isAdmin} slots={slots} />
     </>
   );
