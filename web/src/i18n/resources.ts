@@ -52,6 +52,8 @@ import itSearch from './locales/search/it.json' with { type: 'json' };
 import jaSearch from './locales/search/ja.json' with { type: 'json' };
 import ptSearch from './locales/search/pt.json' with { type: 'json' };
 import zhCNSearch from './locales/search/zh_CN.json' with { type: 'json' };
+import enSearchMore from './locales/searchMore/en.json' with { type: 'json' };
+import frSearchMore from './locales/searchMore/fr.json' with { type: 'json' };
 import cnStats from './locales/stats/cn.json' with { type: 'json' };
 import enStats from './locales/stats/en.json' with { type: 'json' };
 import esStats from './locales/stats/es.json' with { type: 'json' };
@@ -107,20 +109,27 @@ export type Translation = typeof fr &
   typeof frStats &
   typeof frServer &
   typeof frScaffolds &
-  typeof frLexical;
+  typeof frLexical &
+  typeof frSearchMore;
 
 const merge = (...parts: object[]): Translation => Object.assign({}, ...parts) as Translation;
 
+/**
+ * `locales/searchMore/` (the search's students type, managers' comments,
+ * editors and readers, the favourites panel) exists in French and English;
+ * the other seven locales show its English text until translated.
+ */
+
 /** The nine locales, one `translation` namespace each. */
 export const locales: Record<Language, Translation> = {
-  cn: merge(cn, cnCanvas, cnContribution, cnAnnotations, cnMultilanguage, cnSearch, cnStats, cnServer, cnScaffolds, cnLexical),
-  en: merge(en, enCanvas, enContribution, enAnnotations, enMultilanguage, enSearch, enStats, enServer, enScaffolds, enLexical),
-  es: merge(es, esCanvas, esContribution, esAnnotations, esMultilanguage, esSearch, esStats, esServer, esScaffolds, esLexical),
-  fi: merge(fi, fiCanvas, fiContribution, fiAnnotations, fiMultilanguage, fiSearch, fiStats, fiServer, fiScaffolds, fiLexical),
-  fr: merge(fr, frCanvas, frContribution, frAnnotations, frMultilanguage, frSearch, frStats, frServer, frScaffolds, frLexical),
-  it: merge(it, itCanvas, itContribution, itAnnotations, itMultilanguage, itSearch, itStats, itServer, itScaffolds, itLexical),
-  ja: merge(ja, jaCanvas, jaContribution, jaAnnotations, jaMultilanguage, jaSearch, jaStats, jaServer, jaScaffolds, jaLexical),
-  pt: merge(pt, ptCanvas, ptContribution, ptAnnotations, ptMultilanguage, ptSearch, ptStats, ptServer, ptScaffolds, ptLexical),
+  cn: merge(cn, cnCanvas, cnContribution, cnAnnotations, cnMultilanguage, cnSearch, cnStats, cnServer, cnScaffolds, cnLexical, enSearchMore),
+  en: merge(en, enCanvas, enContribution, enAnnotations, enMultilanguage, enSearch, enStats, enServer, enScaffolds, enLexical, enSearchMore),
+  es: merge(es, esCanvas, esContribution, esAnnotations, esMultilanguage, esSearch, esStats, esServer, esScaffolds, esLexical, enSearchMore),
+  fi: merge(fi, fiCanvas, fiContribution, fiAnnotations, fiMultilanguage, fiSearch, fiStats, fiServer, fiScaffolds, fiLexical, enSearchMore),
+  fr: merge(fr, frCanvas, frContribution, frAnnotations, frMultilanguage, frSearch, frStats, frServer, frScaffolds, frLexical, frSearchMore),
+  it: merge(it, itCanvas, itContribution, itAnnotations, itMultilanguage, itSearch, itStats, itServer, itScaffolds, itLexical, enSearchMore),
+  ja: merge(ja, jaCanvas, jaContribution, jaAnnotations, jaMultilanguage, jaSearch, jaStats, jaServer, jaScaffolds, jaLexical, enSearchMore),
+  pt: merge(pt, ptCanvas, ptContribution, ptAnnotations, ptMultilanguage, ptSearch, ptStats, ptServer, ptScaffolds, ptLexical, enSearchMore),
   zh_CN: merge(
     zhCN,
     zhCNCanvas,
@@ -132,5 +141,6 @@ export const locales: Record<Language, Translation> = {
     zhCNServer,
     zhCNScaffolds,
     zhCNLexical,
+    enSearchMore,
   ),
 };
