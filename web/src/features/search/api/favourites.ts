@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FavouritesReply } from '../../../../contracts/api/objects.ts';
-import { api } from '../../lib/api.ts';
+import type { FavouritesReply } from '../../../../../contracts/api/objects.ts';
+import { api } from '../../../lib/api.ts';
 
 /** One query key per resource: the caller's favourites in a community. */
 export const favouritesKey = (communityId: string) => ['favourites', communityId] as const;

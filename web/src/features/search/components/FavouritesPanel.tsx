@@ -2,9 +2,9 @@ import { FileText, GripVertical, LayoutGrid, Star } from 'lucide-react';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { FavouriteItem } from '../../../../contracts/api/objects.ts';
-import { setContributionDragData } from '../../lib/dragData.ts';
-import { useFavourites } from './api.ts';
+import type { FavouriteItem } from '../../../../../contracts/api/objects.ts';
+import { setContributionDragData } from '../../../lib/dragData.ts';
+import { useFavourites } from '../api/favourites.ts';
 import styles from './FavouritesPanel.module.css';
 
 /** Where a favourite opens: a view's canvas, or the contribution page. */
@@ -18,9 +18,10 @@ export const favouriteHref = (item: Pick<FavouriteItem, '_id' | 'type'>): string
  * opens on click and can be dragged onto the canvas
  * (`application/x-buildon-contribution`, web/src/lib/dragData.ts).
  */
-export const FavouritesPanel = ({ communityId }: { communityId: string }) => {
+export const FavouritesPanel = ({ communityId, hideWhenDisabled = false }: { communityId: string; hideWhenDisabled?: boolean }) => {
   const { t } = useTranslation();
   const query = useFavourites(communityId);
+  if (hideWhenDisabled && query.data?.enabled === false) return null;
   const startDrag = (item: FavouriteItem) => (event: DragEvent) => {
     setContributionDragData(event.dataTransfer, { id: item._id, communityId, title: item.title });
     event.dataTransfer.effectAllowed = 'copy';
