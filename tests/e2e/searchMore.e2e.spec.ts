@@ -137,13 +137,11 @@ describeBrowser('search: comments, students, drag data and favourites', () => {
     expect(await panel.getByRole('heading', { name: 'Mes favoris' }).count()).toBe(1);
     await screenshots(page, 'search-favourites');
     await expectNoAxeViolations(page);
-    const dragged = await panel
-      .locator(`[data-testid="favourite"][data-id="${volcanoId}"]`)
-      .evaluate((element, type) => {
-        const data = new DataTransfer();
-        element.dispatchEvent(new DragEvent('dragstart', { bubbles: true, cancelable: true, dataTransfer: data }));
-        return data.getData(type);
-      }, CONTRIBUTION_DRAG_TYPE);
+    const dragged = await panel.locator(`[data-testid="favourite"][data-id="${volcanoId}"]`).evaluate((element, type) => {
+      const data = new DataTransfer();
+      element.dispatchEvent(new DragEvent('dragstart', { bubbles: true, cancelable: true, dataTransfer: data }));
+      return data.getData(type);
+    }, CONTRIBUTION_DRAG_TYPE);
     expect(JSON.parse(dragged)).toEqual({ id: volcanoId, communityId: community._id });
 
     await ok(app.url, `/api/objects/${community._id}/${hiddenId}/permission`, alice.token, 'PUT', { permission: 'private', group: null });

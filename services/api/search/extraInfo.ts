@@ -76,9 +76,7 @@ export const extraInfoOf = async (
     members.filter((author) => author.communityId === community).map((author) => [author._id, authorName(author, reader.lastNameFirst)]),
   );
   const namesOf = (set: Set<string> | undefined): string[] =>
-    [...new Set([...(set ?? [])].map((id) => nameOf.get(id)).filter((name): name is string => !!name))].sort((a, b) =>
-      a.localeCompare(b),
-    );
+    [...new Set([...(set ?? [])].map((id) => nameOf.get(id)).filter((name): name is string => !!name))].sort((a, b) => a.localeCompare(b));
   const contains = placements.filter((link) => link.type === 'contains' && wanted.has(link.to));
   const related = await source.byIds(source.contributions, [
     ...new Set([...outgoing.map((link) => link.to), ...contains.map((link) => link.from)]),

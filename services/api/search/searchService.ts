@@ -148,7 +148,11 @@ export class SearchService {
       ...(extra?.has(doc._id) ? { extra: extra.get(doc._id) } : {}),
       comments: typeof doc.data.comments === 'string' ? doc.data.comments : '',
     }));
-    return { results, pager: { page, pagesize, total: docs.length }, canComment: reader.grant.isManager && reader.grant.role !== 'researcher' };
+    return {
+      results,
+      pager: { page, pagesize, total: docs.length },
+      canComment: reader.grant.isManager && reader.grant.role !== 'researcher',
+    };
   }
 
   /** Every match the caller may read: best first when words are given (then newest), otherwise newest first. */

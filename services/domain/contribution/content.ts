@@ -267,7 +267,9 @@ const decide = (command: ContentCommand, state: Created): ContributionEvent[] =>
         : [];
     case 'SaveComments': {
       const current = typeof state.data.comments === 'string' ? state.data.comments : '';
-      return command.data.comments === current ? [] : [{ type: 'CommentsSaved', data: { contributionId, comments: command.data.comments } }];
+      return command.data.comments === current
+        ? []
+        : [{ type: 'CommentsSaved', data: { contributionId, comments: command.data.comments } }];
     }
     case 'RecordUpload': {
       requireType(state, 'Attachment', msg('objects.notAnAttachment'));

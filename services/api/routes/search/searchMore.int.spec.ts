@@ -82,7 +82,10 @@ describe('PUT /api/objects/:communityId/:id/savecomments', () => {
     expect(saved.json()).toEqual({ _id: id, comments: 'Bonne question : pense aux pôles.' });
 
     const { events } = await t.infra.commandDeps.eventStore.readStream(contributionStreamName(id));
-    expect(events.at(-1)).toMatchObject({ type: 'CommentsSaved', data: { contributionId: id, comments: 'Bonne question : pense aux pôles.' } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'CommentsSaved',
+      data: { contributionId: id, comments: 'Bonne question : pense aux pôles.' },
+    });
 
     const asManager = await search(room.manager, { words: 'magnets' });
     expect(asManager.canComment).toBe(true);
@@ -228,7 +231,11 @@ describe('POST /api/links without a position (search’s "place in view")', () =
 
 describe('GET /api/objects/favourites/:communityId', () => {
   const setFavourites = async (on: boolean) => {
-    const settings = await t.app.inject({ method: 'GET', url: `/api/communities/${room.communityId}/settings`, headers: headers(room.manager) });
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: `/api/communities/${room.communityId}/settings`,
+      headers: headers(room.manager),
+    });
     const data = settings.json<{ data: { plugins: Record<string, boolean> } }>().data;
     const { eventStore, projections, clock: c } = t.infra.commandDeps;
     const result = await handleCommand(

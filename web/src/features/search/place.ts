@@ -13,4 +13,8 @@ import type { ViewSummary } from '../../../../contracts/api/communities.ts';
 export const writableViews = (views: readonly ViewSummary[]): ViewSummary[] => views.filter((view) => view.editable !== false);
 
 /** The request that places `contributionId` in `viewId`, wherever the server finds room. */
-export const placeBody = (viewId: string, contributionId: string): CreateLinkBody => ({ from: viewId, to: contributionId, type: 'contains' });
+export const placeBody = (viewId: string, contributionId: string): CreateLinkBody => ({
+  from: viewId,
+  to: contributionId,
+  type: 'contains',
+});

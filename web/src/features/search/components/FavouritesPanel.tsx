@@ -56,7 +56,14 @@ export const FavouritesPanel = ({ communityId, hideWhenDisabled = false }: { com
               const title = item.title || t('searchMore.favourites.untitled');
               const Icon = item.type === 'View' ? LayoutGrid : FileText;
               return (
-                <li key={item._id} className={styles.item} draggable onDragStart={startDrag(item)} data-testid="favourite" data-id={item._id}>
+                <li
+                  key={item._id}
+                  className={styles.item}
+                  draggable
+                  onDragStart={startDrag(item)}
+                  data-testid="favourite"
+                  data-id={item._id}
+                >
                   <GripVertical size={16} aria-hidden="true" className={styles.grip} />
                   <Icon size={16} aria-hidden="true" />
                   <span className={styles.text}>
@@ -64,7 +71,9 @@ export const FavouritesPanel = ({ communityId, hideWhenDisabled = false }: { com
                       {title}
                     </Link>
                     {item.authorNames.some(Boolean) && (
-                      <span className={styles.meta}>{t('searchMore.favourites.by', { authors: item.authorNames.filter(Boolean).join(', ') })}</span>
+                      <span className={styles.meta}>
+                        {t('searchMore.favourites.by', { authors: item.authorNames.filter(Boolean).join(', ') })}
+                      </span>
                     )}
                   </span>
                 </li>

@@ -241,7 +241,8 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
             <Search size={16} aria-hidden="true" /> {t('search.submit')}
           </Button>
         </div>
-        <details className={styles.advanced} data-testid="search-advanced">
+        {/* The students type has its words only. */}
+        <details className={styles.advanced} data-testid="search-advanced" hidden={searchType === 'students'}>
           <summary>{t('search.advanced')}</summary>
           <div className={styles.advancedGrid}>
             <fieldset className={styles.choices}>

@@ -11,32 +11,41 @@ export const StudentsResults = ({ reply, pseudonymised }: { reply: StudentSearch
   const { t } = useTranslation();
   if (reply.total === 0) return <p data-testid="search-students-none">{t('searchMore.students.none')}</p>;
   return (
-    <div className={styles.tableWrap}>
-      <p className={styles.muted}>
-        {t('searchMore.students.count', { count: reply.total })}
-        {reply.total > reply.students.length ? ` ${t('searchMore.students.capped', { shown: reply.students.length, count: reply.total })}` : ''}
-        {pseudonymised ? ` ${t('searchMore.students.hint')}` : ''}
-      </p>
-      <table className={styles.table} data-testid="search-students">
-        <caption className={styles.srOnly}>{t('searchMore.students.results')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('searchMore.students.name')}</th>
-            <th scope="col">{t('searchMore.students.notes')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {reply.students.map((student) => (
-            <tr key={student.key} data-testid="search-student">
-              <td>
-                {student.label}
-                {student.me && <span className={styles.badge}>{t('searchMore.students.me')}</span>}
-              </td>
-              <td>{student.notes}</td>
+    <>
+      {(pseudonymised || reply.total > reply.students.length) && (
+        <p className={styles.muted}>
+          {[
+            reply.total > reply.students.length
+              ? t('searchMore.students.capped', { shown: reply.students.length, count: reply.total })
+              : '',
+            pseudonymised ? t('searchMore.students.hint') : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
+        </p>
+      )}
+      <div className={styles.tableWrap}>
+        <table className={styles.table} data-testid="search-students">
+          <caption className={styles.srOnly}>{t('searchMore.students.results')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('searchMore.students.name')}</th>
+              <th scope="col">{t('searchMore.students.notes')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {reply.students.map((student) => (
+              <tr key={student.key} data-testid="search-student">
+                <td>
+                  {student.label}
+                  {student.me && <span className={styles.badge}>{t('searchMore.students.me')}</span>}
+                </td>
+                <td>{student.notes}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 };
