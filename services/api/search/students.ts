@@ -1,4 +1,5 @@
 import { studentsCap, type Student, type StudentSearchReply } from '../../../contracts/api/search.ts';
+import type { AnalyticsAuthor } from '../../../contracts/api/analytics.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import type { ReadStore } from '../../core/readStore.ts';
 import { foldToken } from '../../core/textSearch.ts';
@@ -6,6 +7,22 @@ import { audienceOf } from '../analytics/audience.ts';
 import type { CommunityAccess } from '../communities/access.ts';
 
 const fold = (text: string): string => foldToken(text).replace(/\s+/g, ' ');
+
+/**
+ * The members whose label holds every word (accents and case ignored), the
+ * caller first then by label, at most `studentsCap`; `total` counts them all.
+ */
+export const matchStudents = (
+  labelled: readonly { label: AnalyticsAuthor; notes: number }[],
+  words: string | undefined,
+): StudentSearchReply => {
+  const wanted = (words ?? '').split(/\s+/).map(fold).filter(Boolean);
+  const matching: Student[] = labelled
+    .filter(({ label }) => wanted.every((word) => fold(label.label).includes(word)))
+    .map(({ label, notes }) => ({ ...label, notes }));
+  matching.sort((a, b) => Number(b.me) - Number(a.me) || a.label.localeCompare(b.label));
+  return { students: matching.slice(0, studentsCap), total: matching.length };
+};
 
 /**
  * The search page's "students" type (spec part 2 §Search): the members of
@@ -28,14 +45,8 @@ export const searchStudents = async (
     if (item.type !== 'Note') continue;
     for (const author of item.authors) notes.set(author, (notes.get(author) ?? 0) + 1);
   }
-  const wanted = (words ?? '').split(/\s+/).map(fold).filter(Boolean);
-  const matching: Student[] = [];
-  for (const authorId of audience.order) {
-    const label = audience.label(authorId);
-    const haystack = fold(label.label);
-    if (!wanted.every((word) => haystack.includes(word))) continue;
-    matching.push({ ...label, notes: notes.get(authorId) ?? 0 });
-  }
-  matching.sort((a, b) => Number(b.me) - Number(a.me) || a.label.localeCompare(b.label));
-  return { students: matching.slice(0, studentsCap), total: matching.length };
+  return matchStudents(
+    audience.order.map((authorId) => ({ label: audience.label(authorId), notes: notes.get(authorId) ?? 0 })),
+    words,
+  );
 };
