@@ -16,7 +16,11 @@ import type { ContributionType } from './contributionTypes.ts';
  */
 
 /** Anything readable may be someone's favourite: the user ids (spec part 1 §7). */
-type Favourites = { favAuthors?: string[] };
+type Favourites = {
+  favAuthors?: string[];
+  /** A manager's comment, shown in the search table (PUT /api/objects/{communityId}/{id}/savecomments). */
+  comments?: string;
+};
 
 /** A note's body: ProseMirror JSON checked against contracts/noteSchema.ts. */
 export type NoteBody = Record<string, unknown>;

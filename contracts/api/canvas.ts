@@ -107,7 +107,7 @@ export const CreateLinkBody = Type.Object(
     from: ObjectIdSchema,
     to: ObjectIdSchema,
     type: Type.Union([Type.Literal('contains'), Type.Literal('buildson'), Type.Literal('references')]),
-    /** Refs: x and y are required. References: `text` is the quote. */
+    /** Refs: x and y are required; without `data` at all, the server puts the ref on the view's first free spot. References: `text` is the quote. */
     data: Type.Optional(
       Type.Object(
         {

@@ -134,6 +134,43 @@ export const PermissionBody = Type.Object({
 });
 export const CoauthorBody = Type.Object({ authorId: ObjectIdSchema });
 
+/** Longest manager comment (characters). */
+export const commentsMaxLength = 5000;
+
+/**
+ * PUT /api/objects/{communityId}/{id}/savecomments (spec part 1 §7: `{authors, comments}`;
+ * the original stored `comments`, a string, and ignored the rest): managers of the community only.
+ * `authors` is accepted for the original's clients and ignored: the comment changes no authorship.
+ */
+export const SaveCommentsBody = Type.Object(
+  {
+    comments: Type.String({ maxLength: commentsMaxLength }),
+    authors: Type.Optional(Type.Array(ObjectIdSchema, { maxItems: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type SaveCommentsBody = Static<typeof SaveCommentsBody>;
+/** One starred contribution the caller may still read (GET /api/objects/favourites/{communityId}). */
+export const FavouriteItemSchema = Type.Object({
+  _id: ObjectIdSchema,
+  type: Type.String(),
+  title: Type.String(),
+  /** Its authors' names, in order. */
+  authorNames: Type.Array(Type.String()),
+  modified: Type.String(),
+});
+export type FavouriteItem = Static<typeof FavouriteItemSchema>;
+export const FavouritesReply = Type.Object({
+  /** The community's favourites plugin (`enableFavourites`) is on. */
+  enabled: Type.Boolean(),
+  /** The caller's favourites, active and readable by them now, last changed first. */
+  favourites: Type.Array(FavouriteItemSchema),
+});
+export type FavouritesReply = Static<typeof FavouritesReply>;
+
+export const SaveCommentsReply = Type.Object({ _id: ObjectIdSchema, comments: Type.String() });
+export type SaveCommentsReply = Static<typeof SaveCommentsReply>;
+
 // ---- attachments ---------------------------------------------------------------------
 
 export const AttachmentVersionParams = Type.Object({ id: ObjectIdSchema, version: Type.Integer({ minimum: 1 }) });

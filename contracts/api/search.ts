@@ -114,6 +114,10 @@ export const SearchExtraInfoSchema = Type.Object({
   views: Type.Array(TitledSchema),
   /** The first contribution it builds on. */
   buildsOn: Type.Union([TitledSchema, Type.Null()]),
+  /** Who wrote a version of it (its creation and every save), names sorted, each once (fact sheet §5 "editors"). */
+  editors: Type.Array(Type.String()),
+  /** Who opened it (the read records), names sorted, each once (fact sheet §5 "readers"). */
+  readers: Type.Array(Type.String()),
 });
 export type SearchExtraInfo = Static<typeof SearchExtraInfoSchema>;
 
@@ -141,11 +145,47 @@ export const SearchResultSchema = Type.Object({
   score: Type.Optional(Type.Number()),
   /** With `query.extraInfo` only. */
   extra: Type.Optional(SearchExtraInfoSchema),
+  /** A manager's comment on it (PUT /api/objects/{communityId}/{id}/savecomments); '' when none. Read-only to pupils. */
+  comments: Type.Optional(Type.String()),
 });
 export type SearchResult = Static<typeof SearchResultSchema>;
 
 export const SearchPagerSchema = Type.Object({ page: Type.Integer(), pagesize: Type.Integer(), total: Type.Integer() });
 export type SearchPager = Static<typeof SearchPagerSchema>;
 
-export const SearchReply = Type.Object({ results: Type.Array(SearchResultSchema), pager: SearchPagerSchema });
+export const SearchReply = Type.Object({
+  results: Type.Array(SearchResultSchema),
+  pager: SearchPagerSchema,
+  /** The caller may edit the results' comments (a manager of the community or an admin). */
+  canComment: Type.Optional(Type.Boolean()),
+});
 export type SearchReply = Static<typeof SearchReply>;
+
+/** The "students" type's largest list (spec part 2 §Search: the type list is limited to 80 items). */
+export const studentsCap = 80;
+
+/**
+ * POST /api/contributions/{communityId}/search/students: the community's
+ * members whose name (as the caller may see it) holds every word, with the
+ * number of notes of theirs the caller may read. A writer sees their own
+ * name and the analytics' letter codes for the others (fact sheet §7).
+ */
+export const StudentSearchBody = Type.Object({ words: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
+export type StudentSearchBody = Static<typeof StudentSearchBody>;
+
+export const StudentSchema = Type.Object({
+  /** The author id, or the letter code when the caller may not see the name. */
+  key: Type.String(),
+  label: Type.String(),
+  me: Type.Boolean(),
+  /** Active notes of theirs the caller may read. */
+  notes: Type.Integer(),
+});
+export type Student = Static<typeof StudentSchema>;
+
+export const StudentSearchReply = Type.Object({
+  students: Type.Array(StudentSchema, { maxItems: studentsCap }),
+  /** How many matched (the list stops at `studentsCap`). */
+  total: Type.Integer(),
+});
+export type StudentSearchReply = Static<typeof StudentSearchReply>;

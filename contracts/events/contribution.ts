@@ -116,6 +116,8 @@ export type CoauthorRemoved = Event<'CoauthorRemoved', { contributionId: string;
 /** `userId` is a user id, as in the original (`data.favAuthors`). */
 export type FavouriteAdded = Event<'FavouriteAdded', { contributionId: string; userId: string }>;
 export type FavouriteRemoved = Event<'FavouriteRemoved', { contributionId: string; userId: string }>;
+/** A manager's comment on a contribution, shown in the search table (`data.comments`, spec part 1 §7 savecomments); '' removes it. */
+export type CommentsSaved = Event<'CommentsSaved', { contributionId: string; comments: string }>;
 /**
  * A new version of an attachment's file (versions start at 1; old ones stay
  * in the blob store). `blobKey` names the bytes; the file name is only a label.
@@ -175,6 +177,7 @@ export type ContributionEvent =
   | CoauthorRemoved
   | FavouriteAdded
   | FavouriteRemoved
+  | CommentsSaved
   | AttachmentUploaded
   | VideoCommentAdded
   | ScaffoldTemplateChanged

@@ -15,6 +15,7 @@ export const contentEvents: ContributionEvent['type'][] = [
   'CoauthorRemoved',
   'FavouriteAdded',
   'FavouriteRemoved',
+  'CommentsSaved',
   'AttachmentUploaded',
   'VideoCommentAdded',
   'AnnotationEdited',
@@ -92,6 +93,9 @@ export const evolveContent = (current: ContributionDocument, event: RecordedEven
       return withData(current, { ...current.data, favAuthors: [...new Set([...strings(current.data.favAuthors), event.data.userId])] });
     case 'FavouriteRemoved':
       return withData(current, { ...current.data, favAuthors: strings(current.data.favAuthors).filter((id) => id !== event.data.userId) });
+    // A manager's comment is about the contribution, not an edit of it: `modified` stays.
+    case 'CommentsSaved':
+      return withData(current, { ...current.data, comments: event.data.comments });
     case 'AttachmentUploaded': {
       const { contributionId, version, filename, mime, size, width, height, blobKey, contributed } = event.data;
       const entry: AttachmentVersion = { version, blobKey, filename, mime, size, width, height, uploaded: at };

@@ -72,6 +72,7 @@ export type AppOptions = {
 export const readOnlyPostRoutes: ReadonlySet<string> = new Set([
   '/api/contributions/:communityId/search',
   '/api/contributions/:communityId/search/count',
+  '/api/contributions/:communityId/search/students',
   '/api/authors/search/count/:communityId',
   '/api/authors/search/writer/:communityId',
   '/api/attachments/:id/playback',

@@ -110,14 +110,14 @@ describeBrowser('placing a search result in a view with the keyboard (issue 25 �
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
 
-    // Said, focus back on the button, and the ref is in the view (empty before: top left).
+    // Said, focus back on the button, and the ref is in the view (empty before: the server's default spot).
     await expect
       .poll(() => page.getByTestId('search-place-status').textContent())
       .toBe(`« ${title} » est placée dans la perspective « Mes idées ».`);
     await expect.poll(() => focused(page)).toBe('search-place');
-    expect(await refsOf(ownViewId)).toEqual([{ to: noteId, x: 40, y: 40 }]);
+    expect(await refsOf(ownViewId)).toEqual([{ to: noteId, x: 100, y: 100 }]);
 
-    // Again, into the welcome view (the dialog remembers the last view chosen): below the note already there, not on it.
+    // Again, into the welcome view (the dialog remembers the last view chosen): on a free spot the server finds, not on the note there.
     await page.keyboard.press('Enter');
     await dialog.waitFor();
     expect(await select.inputValue()).toBe(ownViewId);
@@ -131,7 +131,10 @@ describeBrowser('placing a search result in a view with the keyboard (issue 25 �
       .toBe(`« ${title} » est placée dans la perspective « Bienvenue ».`);
     const welcome = await refsOf(welcomeId);
     expect(welcome).toHaveLength(2);
-    expect(welcome[1]).toEqual({ to: noteId, x: 100, y: 370 });
+    const [there, placed] = welcome as [{ x: number; y: number }, { to: string; x: number; y: number }];
+    expect(placed.to).toBe(noteId);
+    // Off the 80×40 icon box of the ref already there.
+    expect(placed.x >= there.x + 80 || placed.y >= there.y + 40 || placed.x + 80 <= there.x || placed.y + 40 <= there.y).toBe(true);
 
     // Escape closes the dialog without placing; the focus comes back too.
     await page.keyboard.press('Enter');

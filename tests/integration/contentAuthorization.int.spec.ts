@@ -239,6 +239,33 @@ export const contentRows: Row[] = [
       return { url: `/api/objects/${w.communityId}/${id}/authors/${w.admin.authorId}` };
     },
   },
+  // ---- managers' comments (issue 14 §2): managers of this class only, whatever the note ----
+  {
+    route: 'PUT /api/objects/:communityId/:id/savecomments',
+    variant: 'protected note',
+    expect: managers,
+    request: async (w) => ({ url: `/api/objects/${w.communityId}/${(await note(w)).id}/savecomments`, payload: { comments: 'Bien vu.' } }),
+  },
+  {
+    route: 'PUT /api/objects/:communityId/:id/savecomments',
+    variant: "the pupil's own private note",
+    expect: managers,
+    request: async (w) => ({
+      url: `/api/objects/${w.communityId}/${(await note(w, { permission: 'private' })).id}/savecomments`,
+      payload: { comments: 'Bien vu.' },
+    }),
+  },
+  // ---- favourites list (issue 14 §4) and the search's students type: members of the class ----
+  {
+    route: 'GET /api/objects/favourites/:communityId',
+    expect: classReaders,
+    request: (w) => ({ url: `/api/objects/favourites/${w.communityId}` }),
+  },
+  {
+    route: 'POST /api/contributions/:communityId/search/students',
+    expect: classReaders,
+    request: (w) => ({ url: `/api/contributions/${w.communityId}/search/students`, payload: { words: '' } }),
+  },
   {
     route: 'POST /api/objects/addTofav/:communityId/:id',
     variant: 'protected note',

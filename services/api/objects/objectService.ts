@@ -13,11 +13,13 @@ import { addVideoComment } from './commands/addVideoComment.ts';
 import { changePermission } from './commands/changePermission.ts';
 import { addCoauthor, removeCoauthor } from './commands/coauthors.ts';
 import { favourite } from './commands/favourite.ts';
+import { saveComments } from './commands/saveComments.ts';
 import { saveObject } from './commands/saveObject.ts';
 import { uploadAttachment } from './commands/upload.ts';
 import type { ObjectServiceDeps } from './objectAccess.ts';
 import { attachmentFile, playbackLink, videoComments } from './queries/attachmentFiles.ts';
 import { connections } from './queries/connections.ts';
+import { favourites } from './queries/favourites.ts';
 import { getObject } from './queries/getObject.ts';
 import { historicalObject } from './queries/historicalObject.ts';
 import { history } from './queries/history.ts';
@@ -62,6 +64,14 @@ export class ObjectService {
 
   favourite(user: UserDocument, communityId: string, id: string, add: boolean) {
     return favourite(this.deps, user, communityId, id, add);
+  }
+
+  favourites(user: UserDocument, communityId: string) {
+    return favourites(this.deps, user, communityId);
+  }
+
+  saveComments(user: UserDocument, communityId: string, id: string, comments: string) {
+    return saveComments(this.deps, user, communityId, id, comments);
   }
 
   upload(

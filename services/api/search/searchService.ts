@@ -13,6 +13,7 @@ import { canRead } from '../../../contracts/permissions.ts';
 import type { AuthorDocument } from '../../../projections/authors/index.ts';
 import type { ContributionDocument, LinkDocument } from '../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
+import { historicalObjectsCollectionName, type HistoricalObjectDocument } from '../../../projections/history/index.ts';
 import { noteBodyOf, searchIndexCollectionName, searchTextIndex, type SearchIndexDocument } from '../../../projections/search/index.ts';
 import { ValidationError } from '../../core/errors.ts';
 import type { ReadStore } from '../../core/readStore.ts';
@@ -126,7 +127,8 @@ export class SearchService {
     const authors = await this.reader.byIds(this.reader.authors, [...new Set(slice.flatMap((doc) => doc.authors))]);
     const byId = new Map(authors.map((author) => [author._id, author]));
     const snippets = await this.snippets(slice, text);
-    const extra = query.extraInfo ? await extraInfoOf(this.reader, reader, slice) : null;
+    const history = this.readStore?.collection<HistoricalObjectDocument>(historicalObjectsCollectionName);
+    const extra = query.extraInfo ? await extraInfoOf(this.reader, reader, slice, history) : null;
     const results: SearchResult[] = slice.map((doc) => ({
       _id: doc._id,
       type: doc.type,
@@ -144,8 +146,13 @@ export class SearchService {
       snippet: snippets.get(doc._id) ?? [],
       ...(scores.has(doc._id) ? { score: scores.get(doc._id) } : {}),
       ...(extra?.has(doc._id) ? { extra: extra.get(doc._id) } : {}),
+      comments: typeof doc.data.comments === 'string' ? doc.data.comments : '',
     }));
-    return { results, pager: { page, pagesize, total: docs.length } };
+    return {
+      results,
+      pager: { page, pagesize, total: docs.length },
+      canComment: reader.grant.isManager && reader.grant.role !== 'researcher',
+    };
   }
 
   /** Every match the caller may read: best first when words are given (then newest), otherwise newest first. */

@@ -47,6 +47,8 @@ export type AddCoauthor = { type: 'AddCoauthor'; data: { authorId: string } };
 export type RemoveCoauthor = { type: 'RemoveCoauthor'; data: { authorId: string } };
 export type AddFavourite = { type: 'AddFavourite'; data: { userId: string } };
 export type RemoveFavourite = { type: 'RemoveFavourite'; data: { userId: string } };
+/** A manager's search-table comment (the caller checked the role and the length). */
+export type SaveComments = { type: 'SaveComments'; data: { comments: string } };
 /** A new file version; the decider numbers it. */
 export type RecordUpload = {
   type: 'RecordUpload';
@@ -65,6 +67,7 @@ export type ContentCommand =
   | RemoveCoauthor
   | AddFavourite
   | RemoveFavourite
+  | SaveComments
   | RecordUpload
   | AddVideoComment
   | SetScaffoldTemplate
@@ -78,6 +81,7 @@ const contentCommandTypes: ReadonlySet<string> = new Set<ContentCommand['type']>
   'RemoveCoauthor',
   'AddFavourite',
   'RemoveFavourite',
+  'SaveComments',
   'RecordUpload',
   'AddVideoComment',
   'SetScaffoldTemplate',
@@ -261,6 +265,12 @@ const decide = (command: ContentCommand, state: Created): ContributionEvent[] =>
       return favouritesOf(state.data).includes(command.data.userId)
         ? [{ type: 'FavouriteRemoved', data: { contributionId, userId: command.data.userId } }]
         : [];
+    case 'SaveComments': {
+      const current = typeof state.data.comments === 'string' ? state.data.comments : '';
+      return command.data.comments === current
+        ? []
+        : [{ type: 'CommentsSaved', data: { contributionId, comments: command.data.comments } }];
+    }
     case 'RecordUpload': {
       requireType(state, 'Attachment', msg('objects.notAnAttachment'));
       const current = typeof state.data.version === 'number' ? state.data.version : 0;
@@ -331,6 +341,8 @@ export const evolveContent = (state: Created, event: ContributionEvent): Created
       return { ...state, data: { ...state.data, favAuthors: [...new Set([...favouritesOf(state.data), event.data.userId])] } };
     case 'FavouriteRemoved':
       return { ...state, data: { ...state.data, favAuthors: favouritesOf(state.data).filter((id) => id !== event.data.userId) } };
+    case 'CommentsSaved':
+      return { ...state, data: { ...state.data, comments: event.data.comments } };
     case 'AttachmentUploaded': {
       const { version, filename, mime, size, width, height } = event.data;
       return {

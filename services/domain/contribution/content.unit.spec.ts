@@ -364,6 +364,29 @@ describe('favourites', () => {
   });
 });
 
+describe("managers' comments (savecomments)", () => {
+  const saved = (comments: string): ContributionEvent => ({ type: 'CommentsSaved', data: { contributionId: id, comments } });
+
+  it('records a changed comment once, nothing for the same text, and removes it with an empty one', () => {
+    spec
+      .given([created()])
+      .when({ type: 'SaveComments', data: { comments: 'Bien vu.' } })
+      .then([saved('Bien vu.')]);
+    spec
+      .given([created(), saved('Bien vu.')])
+      .when({ type: 'SaveComments', data: { comments: 'Bien vu.' } })
+      .thenNothingHappens();
+    spec
+      .given([created(), saved('Bien vu.')])
+      .when({ type: 'SaveComments', data: { comments: '' } })
+      .then([saved('')]);
+    spec
+      .given([created()])
+      .when({ type: 'SaveComments', data: { comments: '' } })
+      .thenNothingHappens();
+  });
+});
+
 describe('attachments', () => {
   const attachment = created({ type: 'Attachment', title: 'an Attachment', data: { version: 0 } });
   const upload = { filename: 'a.png', mime: 'image/png', size: 10, width: 4, height: 3, blobKey: 'attachments/x/1' };

@@ -52,6 +52,8 @@ import itSearch from './locales/search/it.json' with { type: 'json' };
 import jaSearch from './locales/search/ja.json' with { type: 'json' };
 import ptSearch from './locales/search/pt.json' with { type: 'json' };
 import zhCNSearch from './locales/search/zh_CN.json' with { type: 'json' };
+import enSearchMore from './locales/searchMore/en.json' with { type: 'json' };
+import frSearchMore from './locales/searchMore/fr.json' with { type: 'json' };
 import cnStats from './locales/stats/cn.json' with { type: 'json' };
 import enStats from './locales/stats/en.json' with { type: 'json' };
 import esStats from './locales/stats/es.json' with { type: 'json' };
@@ -125,9 +127,16 @@ export type Translation = typeof fr &
   typeof frLexical &
   typeof frLexicalAnalysis &
   typeof frCanvasNav &
-  typeof frPromisingIdeas;
+  typeof frPromisingIdeas &
+  typeof frSearchMore;
 
 const merge = (...parts: object[]): Translation => Object.assign({}, ...parts) as Translation;
+
+/**
+ * `locales/searchMore/` (the search's students type, managers' comments,
+ * editors and readers, the favourites panel) exists in French and English;
+ * the other seven locales show its English text until translated.
+ */
 
 /** The nine locales, one `translation` namespace each. */
 export const locales: Record<Language, Translation> = {
@@ -145,6 +154,7 @@ export const locales: Record<Language, Translation> = {
     cnLexicalAnalysis,
     enCanvasNav,
     enPromisingIdeas,
+    enSearchMore,
   ),
   en: merge(
     en,
@@ -160,6 +170,7 @@ export const locales: Record<Language, Translation> = {
     enLexicalAnalysis,
     enCanvasNav,
     enPromisingIdeas,
+    enSearchMore,
   ),
   es: merge(
     es,
@@ -175,6 +186,7 @@ export const locales: Record<Language, Translation> = {
     esLexicalAnalysis,
     enCanvasNav,
     enPromisingIdeas,
+    enSearchMore,
   ),
   fi: merge(
     fi,
@@ -190,6 +202,7 @@ export const locales: Record<Language, Translation> = {
     fiLexicalAnalysis,
     enCanvasNav,
     enPromisingIdeas,
+    enSearchMore,
   ),
   fr: merge(
     fr,
@@ -205,6 +218,7 @@ export const locales: Record<Language, Translation> = {
     frLexicalAnalysis,
     frCanvasNav,
     frPromisingIdeas,
+    frSearchMore,
   ),
   it: merge(
     it,
@@ -220,6 +234,7 @@ export const locales: Record<Language, Translation> = {
     itLexicalAnalysis,
     enCanvasNav,
     enPromisingIdeas,
+    enSearchMore,
   ),
   ja: merge(
     ja,
@@ -235,6 +250,7 @@ export const locales: Record<Language, Translation> = {
     jaLexicalAnalysis,
     enCanvasNav,
     enPromisingIdeas,
+    enSearchMore,
   ),
   pt: merge(
     pt,
@@ -250,6 +266,7 @@ export const locales: Record<Language, Translation> = {
     ptLexicalAnalysis,
     enCanvasNav,
     enPromisingIdeas,
+    enSearchMore,
   ),
   zh_CN: merge(
     zhCN,
@@ -265,5 +282,6 @@ export const locales: Record<Language, Translation> = {
     zhCNLexicalAnalysis,
     enCanvasNav,
     enPromisingIdeas,
+    enSearchMore,
   ),
 };

@@ -4,7 +4,7 @@ import { NotFoundError } from '../../../core/errors.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 import { accessObject, canWrite } from '../../../domain/access/permissions.ts';
 import { checkConnectionLink, checkRefSource, checkRefTarget } from '../../../domain/links/linkRules.ts';
-import { pastedRefData } from '../../../domain/view/placement.ts';
+import { freeRefData, pastedRefData } from '../../../domain/view/placement.ts';
 import { placedRef } from '../../../domain/view/refData.ts';
 import { toLink } from '../replies.ts';
 import { linkById, metadataOf, placeRef, readable, requireEditable, run, settle, type CanvasDeps } from './shared.ts';
@@ -22,9 +22,14 @@ export const createLink = async (deps: CanvasDeps, user: UserDocument, body: Cre
     const access = await reader.viewAccess(user, from._id);
     requireEditable(access);
     const target = await readable(deps, access.reader, body.to, 'to');
-    checkRefTarget(target.type, data);
+    // No `data` at all (search's "place in view"): the view's first free spot, found here rather than by a
+    // client reading the whole canvas. A `data` without x or y is still refused, each field named.
+    const anywhere = body.data === undefined;
+    checkRefTarget(target.type, anywhere ? { x: 0, y: 0 } : data);
     const placed = (await reader.refsOfView(from._id)).map((ref) => placedRef(ref.data));
-    const refData = pastedRefData(target.type, data, placed, { x: data.x as number, y: data.y as number });
+    const refData = anywhere
+      ? freeRefData(target.type, placed)
+      : pastedRefData(target.type, data, placed, { x: data.x as number, y: data.y as number });
     await settle(deps, [await run(deps, from._id, [placeRef(linkId, target._id, refData)], metadata)]);
   } else {
     const viewer = await reader.reader(user, from.communityId);

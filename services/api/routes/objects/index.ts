@@ -1,15 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { IdParams, problemResponses } from '../../../../contracts/api/common.ts';
+import { CommunityIdParams } from '../../../../contracts/api/communities.ts';
 import {
   AtQuery,
   AuthorParams,
   CoauthorBody,
   ContributionParams,
+  FavouritesReply,
   HistoryEntrySchema,
   ObjectSchema,
   PermissionBody,
   SaveConflictSchema,
+  SaveCommentsBody,
+  SaveCommentsReply,
   SaveObjectBody,
 } from '../../../../contracts/api/objects.ts';
 import type { AppServices } from '../../../app/appServices.ts';
@@ -127,6 +131,35 @@ const objectRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
       async (request) => objects.favourite(request.currentUser, request.params.communityId, request.params.id, add),
     );
   }
+
+  app.get(
+    '/api/objects/favourites/:communityId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['objects'],
+        summary: 'My favourites in this community: active contributions I starred and may still read (members only)',
+        params: CommunityIdParams,
+        response: { 200: FavouritesReply, ...problemResponses },
+      },
+    },
+    async (request) => objects.favourites(request.currentUser, request.params.communityId),
+  );
+
+  app.put(
+    '/api/objects/:communityId/:id/savecomments',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['objects'],
+        summary: "A manager's comment on a contribution, shown in the search table (managers of the community only; '' removes it)",
+        params: ContributionParams,
+        body: SaveCommentsBody,
+        response: { 200: SaveCommentsReply, ...problemResponses },
+      },
+    },
+    async (request) => objects.saveComments(request.currentUser, request.params.communityId, request.params.id, request.body.comments),
+  );
 
   app.get(
     '/api/objects/:id/history',

@@ -257,6 +257,9 @@ describe('the detailed table (extra info)', () => {
       scaffolds: [],
       views: [{ _id: welcome._id, title: welcome.title }],
       buildsOn: { _id: emergence, title: 'Émergence des idées' },
+      // Alice wrote it (and her save marked it read for her).
+      editors: [expect.stringContaining(room.a.userName)],
+      readers: [expect.stringContaining(room.a.userName)],
     });
     const [forAlice] = (await search(room.a, { words: 'tapir', extraInfo: true })).results;
     expect(forAlice?.extra?.buildsOn).toEqual({ _id: secret, title: 'Hidden basis' });

@@ -128,7 +128,7 @@ export const highlightParts = (text: string, rawWords: readonly string[]): { tex
 const safeCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /** The detailed table's columns (fact sheet §5), in order. */
-export const extraColumns = ['keywords', 'scaffolds', 'views', 'buildsOn'] as const;
+export const extraColumns = ['keywords', 'scaffolds', 'views', 'buildsOn', 'editors', 'readers'] as const;
 export type ExtraColumn = (typeof extraColumns)[number];
 
 /** A detailed cell as text: lists joined with '; ', nothing when the server sent no extra information. */
@@ -138,14 +138,20 @@ export const extraCell = (result: SearchResult, column: ExtraColumn): string => 
   if (column === 'keywords') return extra.keywords.join('; ');
   if (column === 'scaffolds') return extra.scaffolds.join('; ');
   if (column === 'views') return extra.views.map((view) => view.title).join('; ');
+  if (column === 'editors') return (extra.editors ?? []).join('; ');
+  if (column === 'readers') return (extra.readers ?? []).join('; ');
   return extra.buildsOn?.title ?? '';
 };
 
-/** The results CSV: id, title, authors, created, type, excerpt; and the detailed columns when the results hold them. */
+/**
+ * The results CSV: id, title, authors, created, type, excerpt; the detailed columns when the results hold
+ * them; the managers' comments when one of them has one.
+ */
 export const resultsCsv = (results: readonly SearchResult[]): string => {
   const detailed = results.some((r) => r.extra !== undefined);
+  const commented = results.some((r) => (r.comments ?? '') !== '');
   return Papa.unparse({
-    fields: ['id', 'title', 'authors', 'created', 'type', 'excerpt', ...(detailed ? extraColumns : [])],
+    fields: ['id', 'title', 'authors', 'created', 'type', 'excerpt', ...(detailed ? extraColumns : []), ...(commented ? ['comments'] : [])],
     data: results.map((r) => [
       r._id,
       safeCell(r.title),
@@ -154,6 +160,7 @@ export const resultsCsv = (results: readonly SearchResult[]): string => {
       r.type,
       safeCell(r.excerpt),
       ...(detailed ? extraColumns.map((column) => safeCell(extraCell(r, column))) : []),
+      ...(commented ? [safeCell(r.comments ?? '')] : []),
     ]),
   });
 };

@@ -138,6 +138,8 @@ describe('the detailed table (issue 14 §2)', () => {
     scaffolds: ['My theory'],
     views: [{ _id: 'b'.repeat(24), title: 'Welcome' }],
     buildsOn: { _id: 'c'.repeat(24), title: 'Basis' },
+    editors: ['Ann Lee', 'Bob Ray'],
+    readers: ['Carl Day'],
   };
 
   it('writes each column as text', () => {
@@ -146,6 +148,8 @@ describe('the detailed table (issue 14 §2)', () => {
       'My theory',
       'Welcome',
       'Basis',
+      'Ann Lee; Bob Ray',
+      'Carl Day',
     ]);
     expect(extraCell(base, 'views')).toBe('');
   });
@@ -153,7 +157,14 @@ describe('the detailed table (issue 14 §2)', () => {
   it('adds the detailed columns to the CSV only when the results hold them, formulas defused', () => {
     expect(resultsCsv([base]).split('\r\n')[0]).toBe('id,title,authors,created,type,excerpt');
     const [head, row] = resultsCsv([{ ...base, extra: { ...extra, keywords: ['=1+1'] } }]).split('\r\n');
-    expect(head).toBe('id,title,authors,created,type,excerpt,keywords,scaffolds,views,buildsOn');
+    expect(head).toBe('id,title,authors,created,type,excerpt,keywords,scaffolds,views,buildsOn,editors,readers');
     expect(row).toContain(`'=1+1`);
+  });
+
+  it("adds the managers' comments to the CSV when a result has one, formulas defused", () => {
+    expect(resultsCsv([{ ...base, comments: '' }]).split('\r\n')[0]).toBe('id,title,authors,created,type,excerpt');
+    const [head, row] = resultsCsv([{ ...base, comments: '=HYPERLINK("x")' }]).split('\r\n');
+    expect(head).toBe('id,title,authors,created,type,excerpt,comments');
+    expect(row).toContain(`'=HYPERLINK`);
   });
 });

@@ -8,8 +8,8 @@ import { Button } from '../../../components/Button.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import dialogStyles from '../../../components/Dialog.module.css';
-import { canvasKey, createLink, fetchCanvas } from '../../view/api/canvas.ts';
-import { freeSpot, writableViews } from '../place.ts';
+import { canvasKey, createLink } from '../../view/api/canvas.ts';
+import { placeBody, writableViews } from '../place.ts';
 import styles from './Search.module.css';
 
 /**
@@ -52,8 +52,8 @@ export const PlaceInView = ({
     setBusy(true);
     setError(null);
     try {
-      const canvas = await fetchCanvas(chosen._id);
-      await createLink({ from: chosen._id, to: result._id, type: 'contains', data: freeSpot(canvas.refs) });
+      // The server finds the free spot (no canvas read here).
+      await createLink(placeBody(chosen._id, result._id));
       void queryClient.invalidateQueries({ queryKey: canvasKey(chosen._id) });
       setOpen(false);
       onPlaced(t('search.place.done', { title, view: chosen.title || t('search.untitled') }));

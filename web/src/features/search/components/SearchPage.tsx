@@ -4,6 +4,7 @@ import { Alert } from '../../../components/Alert.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import { useCommunityTitle } from '../api/search.ts';
+import { FavouritesPanel } from './FavouritesPanel.tsx';
 import { SearchView } from './SearchView.tsx';
 import styles from './Search.module.css';
 
@@ -29,6 +30,8 @@ export const SearchPage = () => {
         </Link>
       </p>
       <SearchView communityId={communityId} />
+      {/* The user's favourites, dragged from here onto a view in another tab like a result (nothing when the plugin is off). */}
+      <FavouritesPanel communityId={communityId} hideWhenDisabled />
     </Page>
   );
 };

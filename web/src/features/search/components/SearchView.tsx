@@ -3,7 +3,14 @@ import { usePersonNames } from '../../../lib/personNames.ts';
 import { useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { contributionIdsDragType, type SearchPager, type SearchResult, type SearchType } from '../../../../../contracts/api/search.ts';
+import {
+  contributionIdsDragType,
+  type SearchPager,
+  type SearchResult,
+  type SearchType,
+  type StudentSearchReply,
+} from '../../../../../contracts/api/search.ts';
+import { setContributionDragData } from '../../../lib/dragData.ts';
 import { placeableTypes } from '../../../../../contracts/api/canvas.ts';
 import { Button } from '../../../components/Button.tsx';
 import { Checkbox } from '../../../components/Checkbox.tsx';
@@ -12,6 +19,7 @@ import { SelectField } from '../../../components/SelectField.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import { useCommunityAuthors, useCommunityViews } from '../../../lib/community.ts';
 import { allResults, searchContributions } from '../api/search.ts';
+import { searchStudents } from '../api/more.ts';
 import {
   buildQuery,
   defaultSearchType,
@@ -31,7 +39,9 @@ import {
   type SearchStatus,
 } from '../model.ts';
 import { downloadText } from '../../../lib/download.ts';
+import { CommentCell } from './CommentCell.tsx';
 import { PlaceInView } from './PlaceInView.tsx';
+import { StudentsResults } from './StudentsResults.tsx';
 import styles from './Search.module.css';
 
 const Highlighted = ({ text, words }: { text: string; words: readonly string[] }) => (
@@ -48,8 +58,17 @@ const Highlighted = ({ text, words }: { text: string; words: readonly string[] }
   </>
 );
 
-/** Puts the dragged results on the drag: the canvas places a ref to each (same tab or another one). */
-const startDrag = (result: SearchResult) => (event: DragEvent) => {
+/** The search page's types: the contributions' (SearchType) and the members' ("students"). */
+type PageType = SearchType | 'students';
+const pageTypeOptions: readonly PageType[] = [...searchTypeOptions, 'students'];
+
+/**
+ * Puts the dragged result on the drag: the canvas places a ref to it (same tab or another one).
+ * `application/x-buildon-contribution` (web/src/lib/dragData.ts) with the title as text, and the
+ * list of ids the canvas's earlier drop target reads.
+ */
+const startDrag = (result: SearchResult, communityId: string) => (event: DragEvent) => {
+  setContributionDragData(event.dataTransfer, { id: result._id, communityId, title: result.title });
   event.dataTransfer.setData(contributionIdsDragType, JSON.stringify([result._id]));
   event.dataTransfer.setData('text/uri-list', `${window.location.origin}${resultHref(result)}`);
   event.dataTransfer.effectAllowed = 'copy';
@@ -69,7 +88,11 @@ const formatDate = (iso: string, lang: string): string => {
  */
 export const SearchView = ({ communityId, compact = false }: { communityId: string; compact?: boolean }) => {
   const { t, i18n } = useTranslation();
-  const [searchType, setSearchType] = useState<SearchType>(defaultSearchType);
+  const [searchType, setSearchType] = useState<PageType>(defaultSearchType);
+  /** The "students" type's answer. */
+  const [students, setStudents] = useState<StudentSearchReply | null>(null);
+  /** The caller may edit the managers' comments (the server says so with each page). */
+  const [canComment, setCanComment] = useState(false);
   const [text, setText] = useState('');
   const [advanced, setAdvanced] = useState<Advanced>(emptyAdvanced);
   const [status, setStatus] = useState<SearchStatus>('init');
@@ -84,6 +107,8 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
   const [placed, setPlaced] = useState('');
   /** The query of the shown results (paging and CSV reuse it). */
   const shown = useRef<{ text: string; advanced: Advanced; searchType: SearchType } | null>(null);
+  /** Results whose comment a manager saved, so that the table shows the saved text. */
+  const [savedComments, setSavedComments] = useState<ReadonlyMap<string, string>>(new Map());
   const requestId = useRef(0);
   const authors = useCommunityAuthors(communityId);
   const names = usePersonNames(communityId);
@@ -100,6 +125,8 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
       if (id !== requestId.current) return;
       shown.current = source;
       setResults(reply.results);
+      setSavedComments(new Map());
+      setCanComment(reply.canComment === true);
       setPager(reply.pager);
       setStatus(statusAfter(reply.pager.total));
     } catch (failure) {
@@ -111,15 +138,34 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
     }
   };
 
+  const runStudents = async (words: string) => {
+    const id = ++requestId.current;
+    setStatus('searching');
+    setError(null);
+    try {
+      const reply = await searchStudents(communityId, words);
+      if (id !== requestId.current) return;
+      setStudents(reply);
+      setStatus(statusAfter(reply.total));
+    } catch (failure) {
+      if (id !== requestId.current) return;
+      setStudents(null);
+      setStatus('error');
+      setError(serverMessage(failure) ?? t('search.status.error'));
+    }
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run(1, { text, advanced, searchType });
+    if (searchType === 'students') void runStudents(text);
+    else void run(1, { text, advanced, searchType });
   };
 
   // Changing the search type resets the query (spec part 2 §4).
-  const changeType = (value: SearchType) => {
+  const changeType = (value: PageType) => {
     requestId.current++;
     setSearchType(value);
+    setStudents(null);
     setText('');
     setStatus('init');
     setResults([]);
@@ -171,12 +217,12 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
             name="search-type"
             label={t('search.type')}
             value={searchType}
-            onChange={(e) => changeType(e.target.value as SearchType)}
+            onChange={(e) => changeType(e.target.value as PageType)}
             className={styles.typeField}
           >
-            {searchTypeOptions.map((value) => (
+            {pageTypeOptions.map((value) => (
               <option key={value} value={value}>
-                {t(`search.types.${value}`)}
+                {value === 'students' ? t('searchMore.types.students') : t(`search.types.${value}`)}
               </option>
             ))}
           </SelectField>
@@ -195,7 +241,8 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
             <Search size={16} aria-hidden="true" /> {t('search.submit')}
           </Button>
         </div>
-        <details className={styles.advanced} data-testid="search-advanced">
+        {/* The students type has its words only. */}
+        <details className={styles.advanced} data-testid="search-advanced" hidden={searchType === 'students'}>
           <summary>{t('search.advanced')}</summary>
           <div className={styles.advancedGrid}>
             <fieldset className={styles.choices}>
@@ -271,12 +318,12 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
           ) : status === 'error' ? (
             <span className={styles.error}>{error ?? t('search.status.error')}</span>
           ) : status === 'searched' ? (
-            t('search.status.searched', { count: pager?.total ?? 0 })
+            t('search.status.searched', { count: searchType === 'students' ? (students?.total ?? 0) : (pager?.total ?? 0) })
           ) : (
             t(`search.status.${status}`)
           )}
         </p>
-        {status === 'searched' && (
+        {status === 'searched' && searchType !== 'students' && (
           <div className={styles.tools}>
             <Checkbox
               label={t('search.highlight')}
@@ -307,7 +354,11 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
         {placed}
       </p>
 
-      {status === 'searched' && (
+      {status === 'searched' && searchType === 'students' && students && (
+        <StudentsResults reply={students} pseudonymised={students.students.some((s) => !s.me && !/^[0-9a-f]{24}$/.test(s.key))} />
+      )}
+
+      {status === 'searched' && searchType !== 'students' && (
         <>
           <p className={styles.muted}>{t('search.dragHint')}</p>
           {compact ? (
@@ -317,7 +368,7 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
                   key={result._id}
                   className={styles.item}
                   draggable={placeableTypes.has(result.type)}
-                  onDragStart={startDrag(result)}
+                  onDragStart={startDrag(result, communityId)}
                   data-testid="search-result"
                   data-id={result._id}
                   title={
@@ -351,9 +402,10 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
                     {detailed &&
                       extraColumns.map((column) => (
                         <th scope="col" key={column}>
-                          {t(`search.columns.${column}`)}
+                          {column === 'editors' || column === 'readers' ? t(`searchMore.columns.${column}`) : t(`search.columns.${column}`)}
                         </th>
                       ))}
+                    <th scope="col">{t('searchMore.columns.comments')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -361,7 +413,7 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
                     <tr
                       key={result._id}
                       draggable={placeableTypes.has(result.type)}
-                      onDragStart={startDrag(result)}
+                      onDragStart={startDrag(result, communityId)}
                       data-testid="search-result"
                       data-id={result._id}
                       className={styles.row}
@@ -405,6 +457,17 @@ export const SearchView = ({ communityId, compact = false }: { communityId: stri
                       </td>
                       <td>{kind(result.type)}</td>
                       {detailed && extraColumns.map((column) => <td key={column}>{extraCell(result, column)}</td>)}
+                      <td>
+                        <CommentCell
+                          communityId={communityId}
+                          result={{ ...result, comments: savedComments.get(result._id) ?? result.comments ?? '' }}
+                          editable={canComment}
+                          onSaved={(id, comments, message) => {
+                            setSavedComments((map) => new Map(map).set(id, comments));
+                            setPlaced(message);
+                          }}
+                        />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
