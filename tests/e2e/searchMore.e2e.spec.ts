@@ -149,5 +149,12 @@ describeBrowser('search: comments, students, drag data and favourites', () => {
     await expect.poll(() => panel.getByTestId('favourite').count()).toBe(1);
     expect(await panel.textContent()).not.toContain('Mes volcans secrets');
     expect(await panel.getByRole('link', { name: 'Ouvrir « Pourquoi les volcans explosent »' }).count()).toBe(1);
+
+    // The same list on the view screen, in its search panel beside the canvas.
+    const view = await openPageAs(app, bruno.token, `/view/${community.views[0] ?? ''}`);
+    await view.getByTestId('tool-search').click();
+    const beside = view.getByTestId('panel-search').getByTestId('favourites-panel');
+    await expect.poll(() => beside.getByTestId('favourite').count()).toBe(1);
+    await view.close();
   });
 });

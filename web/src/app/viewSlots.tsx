@@ -8,6 +8,9 @@ const ContributionPane = lazy(() =>
   import('../features/contribution/window/ContributionPane.tsx').then((m) => ({ default: m.ContributionPane })),
 );
 const SearchView = lazy(() => import('../features/search/components/SearchView.tsx').then((m) => ({ default: m.SearchView })));
+const FavouritesPanel = lazy(() =>
+  import('../features/search/components/FavouritesPanel.tsx').then((m) => ({ default: m.FavouritesPanel })),
+);
 const ViewManager = lazy(() => import('../features/viewmanager/components/ViewManager.tsx').then((m) => ({ default: m.ViewManager })));
 
 /** Contribution windows whose content has unsaved changes. */
@@ -41,6 +44,8 @@ export const viewSlots: ViewSlots = {
   renderSearch: ({ communityId }) => (
     <Suspense fallback={<PageLoading />}>
       <SearchView communityId={communityId} compact />
+      {/* Issue 14 §4: the starred notes one may still read, beside the search (dragged onto the canvas like results). */}
+      <FavouritesPanel communityId={communityId} hideWhenDisabled />
     </Suspense>
   ),
   confirmCloseContribution: (contributionId) => {

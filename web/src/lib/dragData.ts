@@ -20,11 +20,10 @@ export const setContributionDragData = (dt: Writable, item: { id: string; commun
   dt.setData('text/plain', item.title);
 };
 
-/** The contribution on a drag, or null when there is none or it is not well formed (two 24-hex ids). */
-export const readContributionDragData = (dt: Readable): ContributionDragData | null => {
-  if (![...Array.from(dt.types as ArrayLike<string>)].includes(CONTRIBUTION_DRAG_TYPE)) return null;
+/** The contribution in a drag's JSON text, or null when it is not one (bad JSON, missing or malformed ids). */
+export const parseContributionDrag = (text: string): ContributionDragData | null => {
   try {
-    const value: unknown = JSON.parse(dt.getData(CONTRIBUTION_DRAG_TYPE));
+    const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return null;
     const { id, communityId } = value as Record<string, unknown>;
     if (typeof id !== 'string' || typeof communityId !== 'string' || !objectId.test(id) || !objectId.test(communityId)) return null;
@@ -33,3 +32,9 @@ export const readContributionDragData = (dt: Readable): ContributionDragData | n
     return null;
   }
 };
+
+/** The contribution on a drag, or null when there is none or it is not well formed (two 24-hex ids). */
+export const readContributionDragData = (dt: Readable): ContributionDragData | null =>
+  Array.from(dt.types as ArrayLike<string>).includes(CONTRIBUTION_DRAG_TYPE)
+    ? parseContributionDrag(dt.getData(CONTRIBUTION_DRAG_TYPE))
+    : null;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { PromisingIdea } from '../../../../contracts/api/promisingIdeas.ts';
 import { collapsedIdea } from '../../../../contracts/promisingIdeas.ts';
 import { Button } from '../../components/Button.tsx';
-import { setContributionDragData } from './dragData.ts';
+import { setContributionDragData } from '../../lib/dragData.ts';
 import { colourText, reasonText, type IdeaTexts } from './model.ts';
 import { Swatch } from './swatch.tsx';
 import styles from './PromisingIdeas.module.css';
@@ -71,7 +71,9 @@ export const IdeasTable = ({
               <tr
                 key={idea._id}
                 draggable
-                onDragStart={(event) => setContributionDragData(event.dataTransfer, { id: idea.noteId, communityId: idea.communityId })}
+                onDragStart={(event) =>
+                  setContributionDragData(event.dataTransfer, { id: idea.noteId, communityId: idea.communityId, title: idea.noteTitle })
+                }
                 className={showOverlap && idea.overlapped ? styles.overlapped : undefined}
                 data-testid="pi-row"
                 data-idea-id={idea._id}

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { classifyDrop } from '../components/useDropHandler.ts';
-import { contributionDragData, contributionDragType, contributionDropAction, parseContributionDrag } from './contributionDrop.ts';
+import { CONTRIBUTION_DRAG_TYPE as contributionDragType, parseContributionDrag } from '../../../lib/dragData.ts';
+import { contributionDropAction } from './contributionDrop.ts';
+
+const contributionDragData = (value: { id: string; communityId: string }) => JSON.stringify(value);
 
 const a = 'a'.repeat(24);
 const c = 'c'.repeat(24);

@@ -60,7 +60,8 @@ import { canvasMenuEntries, refMenuEntries } from './menus.ts';
 import { TitleBar } from './TitleBar.tsx';
 import { useCanvasActions, type Notify } from './useCanvasActions.ts';
 import { useDropHandler } from './useDropHandler.ts';
-import { contributionDropAction, type DraggedContribution } from '../canvas/contributionDrop.ts';
+import type { ContributionDragData } from '../../../lib/dragData.ts';
+import { contributionDropAction } from '../canvas/contributionDrop.ts';
 import { viewportStorageKey, visibleCanvasRect } from '../canvas/viewport.ts';
 import { planeOf, planeZoom } from '../canvas/viewportDom.ts';
 import styles from './View.module.css';
@@ -282,7 +283,7 @@ export const ViewScreen = ({
           if (!data.editable) return notify('error', t('canvas.msg.cannotEditView'));
           ids.forEach((id, index) => void actions.placeExisting(id, { x: at.x + index * 20, y: at.y + index * 20 }));
         },
-        contribution: (dragged: DraggedContribution, at: Point) => {
+        contribution: (dragged: ContributionDragData, at: Point) => {
           if (!data.editable) return notify('error', t('canvas.msg.cannotEditView'));
           // Another community's contribution is ignored (the server refuses it too: 400 on `to`).
           if (contributionDropAction(dragged, communityId) !== 'place') return notify('error', t('canvas.msg.dropUnsupported'));

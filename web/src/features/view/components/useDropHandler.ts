@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { contributionIdsDragType } from '../../../../../contracts/api/search.ts';
-import { contributionDragType, parseContributionDrag, type DraggedContribution } from '../canvas/contributionDrop.ts';
+import { CONTRIBUTION_DRAG_TYPE, parseContributionDrag, type ContributionDragData } from '../../../lib/dragData.ts';
 import type { Point } from '../canvas/model.ts';
 import { viewLinkDragType } from '../panels/ViewLinksPanel.tsx';
 import { newNoteDragType } from '../toolbar/Toolbar.tsx';
@@ -11,7 +11,7 @@ export type DropHandlers = {
   /** Search results (fact sheet §10.4 `objectIds:`): a ref to each. */
   contributions?: (ids: string[], at: Point) => void;
   /** One contribution from search results or promising ideas (issue 16 §1): a ref to it, if of this community. */
-  contribution?: (contribution: DraggedContribution, at: Point) => void;
+  contribution?: (contribution: ContributionDragData, at: Point) => void;
   files: (files: File[], at: Point) => void;
   url: (url: string, at: Point) => void;
   unsupported: () => void;
@@ -38,7 +38,7 @@ export const classifyDrop = (
   | { kind: 'newNote' }
   | { kind: 'viewLink'; viewId: string }
   | { kind: 'contributions'; ids: string[] }
-  | { kind: 'contribution'; contribution: DraggedContribution }
+  | { kind: 'contribution'; contribution: ContributionDragData }
   | { kind: 'files'; files: File[] }
   | { kind: 'url'; url: string }
   | { kind: 'unsupported' } => {
@@ -48,8 +48,8 @@ export const classifyDrop = (
     const viewId = data.getData(viewLinkDragType);
     if (/^[0-9a-f]{24}$/.test(viewId)) return { kind: 'viewLink', viewId };
   }
-  if (types.includes(contributionDragType)) {
-    const contribution = parseContributionDrag(data.getData(contributionDragType));
+  if (types.includes(CONTRIBUTION_DRAG_TYPE)) {
+    const contribution = parseContributionDrag(data.getData(CONTRIBUTION_DRAG_TYPE));
     return contribution ? { kind: 'contribution', contribution } : { kind: 'unsupported' };
   }
   if (types.includes(contributionIdsDragType)) {
