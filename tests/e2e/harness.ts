@@ -69,6 +69,8 @@ export type BrowserApp = {
   readonly server: ServerProcess;
   /** A fresh context (own localStorage) and page, 1280×800 unless `options` say otherwise (e.g. a phone). */
   newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** The Content-Security-Policy violations Chromium reported so far, then forgotten (each suite fails on any left at its end). */
+  takeCspViolations(): string[];
 };
 
 export type BrowserAppOptions = {
@@ -86,6 +88,8 @@ export const useBrowserApp = (options: BrowserAppOptions = {}): BrowserApp => {
   let server: ServerProcess | null = null;
   let browser: Browser | null = null;
   const contexts: BrowserContext[] = [];
+  // What the Content-Security-Policy refused on any page of the suite (issue 17 §1): the app must work under it.
+  const cspViolations: string[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'buildon-e2e-'));
 
   beforeAll(async () => {
@@ -115,6 +119,7 @@ export const useBrowserApp = (options: BrowserAppOptions = {}): BrowserApp => {
     await browser?.close();
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    expect(cspViolations, 'Content-Security-Policy violations reported by Chromium').toEqual([]);
   });
 
   const started = () => {
@@ -134,10 +139,19 @@ export const useBrowserApp = (options: BrowserAppOptions = {}): BrowserApp => {
       const context = await started().browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR', ...options });
       contexts.push(context);
       const page = await context.newPage();
+      page.on('console', (message) => {
+        // paper.js measures an imported SVG inside a hidden iframe of its own whose policy is
+        // "default-src 'none'" (its images there are refused on purpose); Buildon's policy never says that.
+        const text = message.text();
+        if (message.type() === 'error' && text.includes('Content Security Policy') && !text.includes(`"default-src 'none'"`)) {
+          cspViolations.push(`${page.url()} [${message.location().url}]: ${text.slice(0, 300)}`);
+        }
+      });
       // Generous: a loaded 2-core CI machine runs the browser 2–3× slower than an idle one.
       page.setDefaultTimeout(20_000);
       return page;
     },
+    takeCspViolations: () => cspViolations.splice(0),
   };
 };
 
