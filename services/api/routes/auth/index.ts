@@ -26,6 +26,12 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
         body: LoginBody,
         response: { 200: TokenReply, ...problemResponses },
       },
+      // KF6's first servers and the tools written for them name the user name `email`: KBDeX's KF6
+      // connector logs in with {"email": <user name>, "password"} (issue 24 §2). Read as `userName`.
+      preValidation: async (request) => {
+        const body = request.body as Record<string, unknown> | undefined;
+        if (body && body.userName === undefined && typeof body.email === 'string') body.userName = body.email;
+      },
       config: {
         rateLimit: {
           max: loginRateLimit.max,
