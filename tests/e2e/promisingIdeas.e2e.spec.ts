@@ -5,6 +5,7 @@ import type { CommunityAdmin, CommunitySettings } from '../../contracts/api/comm
 import type { PromisingIdeaList } from '../../contracts/api/promisingIdeas.ts';
 import { expectNoAxeViolations } from './axeStrict.ts';
 import { checkPage, describeBrowser, openPageAs, useBrowserApp } from './harness.ts';
+import { selectIn } from './selection.ts';
 import { createCommunity, ok, registerAuthor, writtenNote, type Member } from './api.ts';
 
 /**
@@ -18,36 +19,6 @@ import { createCommunity, ok, registerAuthor, writtenNote, type Member } from '.
 
 const admin = { userName: 'piadmin', password: 'admin-pass1' };
 const text = 'Les feuilles captent la lumière du soleil. Sans lumière, la plante jaunit.';
-
-/** Selects `wanted` in the element's text, as a mouse drag would. */
-const selectIn = async (page: Page, testId: string, wanted: string) => {
-  await page.getByTestId(testId).evaluate((root, phrase) => {
-    const nodes: { node: Text; start: number }[] = [];
-    let all = '';
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      nodes.push({ node: node as Text, start: all.length });
-      all += (node as Text).data;
-    }
-    const at = all.indexOf(phrase);
-    if (at < 0) throw new Error(`no text ${phrase} in ${all}`);
-    const locate = (offset: number, atEnd: boolean) => {
-      const hit = nodes.find(({ node, start }) =>
-        atEnd ? offset > start && offset <= start + node.data.length : offset >= start && offset < start + node.data.length,
-      );
-      if (!hit) throw new Error(`no node at ${offset}`);
-      return { node: hit.node, offset: offset - hit.start };
-    };
-    const from = locate(at, false);
-    const to = locate(at + phrase.length, true);
-    const range = document.createRange();
-    range.setStart(from.node, from.offset);
-    range.setEnd(to.node, to.offset);
-    const selection = window.getSelection();
-    selection?.removeAllRanges();
-    selection?.addRange(range);
-  }, wanted);
-};
 
 const ideasShown = (page: Page) => page.getByTestId('pi-idea').allTextContents();
 

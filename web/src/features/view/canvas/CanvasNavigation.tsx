@@ -1,4 +1,4 @@
-import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { Focus, Hand, Maximize, Minus, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CanvasViewportControl } from './useCanvasViewport.ts';
@@ -45,82 +45,77 @@ export const CanvasNavigation = ({
     <div className={styles.dock}>
       {large && <Minimap control={control} rects={rects} content={content} />}
       <div className={styles.controls} role="toolbar" aria-label={t('canvasNav.controls')} data-testid="canvas-zoom-controls">
-        <button
-          type="button"
-          tabIndex={-1}
-          className={styles.button}
-          onClick={control.zoomOut}
-          aria-label={t('canvasNav.zoomOut')}
-          title={t('canvasNav.zoomOut')}
-          data-testid="zoom-out"
-        >
+        <NavButton label={t('canvasNav.zoomOut')} onClick={control.zoomOut} testId="zoom-out">
           <Minus size={16} aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          tabIndex={-1}
-          className={`${styles.button} ${styles.level}`}
+        </NavButton>
+        <NavButton
+          label={t('canvasNav.zoomReset', { percent })}
           onClick={control.reset}
-          aria-label={t('canvasNav.zoomReset', { percent })}
-          title={t('canvasNav.zoomReset', { percent })}
-          data-testid="zoom-level"
+          testId="zoom-level"
+          className={styles.level}
           data-zoom={control.zoom}
         >
           {percent} %
-        </button>
-        <button
-          type="button"
-          tabIndex={-1}
-          className={styles.button}
-          onClick={control.zoomIn}
-          aria-label={t('canvasNav.zoomIn')}
-          title={t('canvasNav.zoomIn')}
-          data-testid="zoom-in"
-        >
+        </NavButton>
+        <NavButton label={t('canvasNav.zoomIn')} onClick={control.zoomIn} testId="zoom-in">
           <Plus size={16} aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          tabIndex={-1}
-          className={styles.button}
-          onClick={() => control.fit()}
-          aria-label={t('canvasNav.fit')}
-          title={t('canvasNav.fit')}
-          data-testid="zoom-fit"
-        >
+        </NavButton>
+        <NavButton label={t('canvasNav.fit')} onClick={() => control.fit()} testId="zoom-fit">
           <Maximize size={16} aria-hidden="true" />
-        </button>
+        </NavButton>
         {selection && selection.length > 0 && (
-          <button
-            type="button"
-            tabIndex={-1}
-            className={styles.button}
-            onClick={() => control.fit(selection)}
-            aria-label={t('canvasNav.fitSelection')}
-            title={t('canvasNav.fitSelection')}
-            data-testid="zoom-selection"
-          >
+          <NavButton label={t('canvasNav.fitSelection')} onClick={() => control.fit(selection)} testId="zoom-selection">
             <Focus size={16} aria-hidden="true" />
-          </button>
+          </NavButton>
         )}
         {panButton && (
-          <button
-            type="button"
-            tabIndex={-1}
-            className={`${styles.button} ${control.panMode ? styles.pressed : ''}`}
+          <NavButton
+            label={t('canvasNav.pan')}
             onClick={() => control.setPanMode(!control.panMode)}
-            aria-pressed={control.panMode}
-            aria-label={t('canvasNav.pan')}
-            title={t('canvasNav.pan')}
-            data-testid="zoom-pan"
+            testId="zoom-pan"
+            pressed={control.panMode}
           >
             <Hand size={16} aria-hidden="true" />
-          </button>
+          </NavButton>
         )}
       </div>
     </div>
   );
 };
+
+/** One of the controls: a real button named by `label` (also its tooltip), never a Tab stop (see above). */
+const NavButton = ({
+  label,
+  onClick,
+  testId,
+  pressed,
+  className,
+  children,
+  ...data
+}: {
+  label: string;
+  onClick: () => void;
+  testId: string;
+  /** A toggle's state (aria-pressed); none for plain buttons. */
+  pressed?: boolean;
+  className?: string;
+  children: ReactNode;
+  'data-zoom'?: number;
+}) => (
+  <button
+    type="button"
+    tabIndex={-1}
+    className={[styles.button, className, pressed ? styles.pressed : undefined].filter(Boolean).join(' ')}
+    onClick={onClick}
+    aria-pressed={pressed}
+    aria-label={label}
+    title={label}
+    data-testid={testId}
+    {...data}
+  >
+    {children}
+  </button>
+);
 
 const Minimap = ({ control, rects, content }: { control: CanvasViewportControl; rects: readonly Rect[]; content: Size }) => {
   const { t } = useTranslation();
