@@ -11,7 +11,7 @@ import { buildTestApp, type TestApp } from '../support/testApp.ts';
 
 type Link = { _id: string; from: string; to: string; type: string; _from: { title: string }; _to: { title: string; type: string } };
 type Child = { id: string; title: string; linkId: string; child: number; nodes: unknown[]; data: { x?: number } };
-type Record = { targetId: string; type: string; authorId: string | null; timestamp: string };
+type KRecord = { targetId: string; type: string; authorId: string | null; timestamp: string };
 
 const client = (t: TestApp, token: string) => {
   const send = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
@@ -108,21 +108,21 @@ describe('KF6 dialect: the first screens’ reads', () => {
 
     // GET /api/records/object/{id}: created (by the pupil's author id), then the caller's own read.
     expect((await mate.post(`/api/records/read/${w.communityId}/${parent}`, {})).status).toBeLessThan(300);
-    const records = await mate.get<Record[]>(`/api/records/object/${parent}`);
+    const records = await mate.get<KRecord[]>(`/api/records/object/${parent}`);
     expect(records.data[0]).toMatchObject({ targetId: parent, type: 'created', authorId: w.writer.authorId });
     expect(records.data.filter((record) => record.type === 'read')).toEqual([expect.objectContaining({ authorId: w.writer2.authorId })]);
     // Another's read is not the pupil's to see.
-    const pupilReads = (await pupil.get<Record[]>(`/api/records/object/${parent}`)).data.filter((record) => record.type === 'read');
+    const pupilReads = (await pupil.get<KRecord[]>(`/api/records/object/${parent}`)).data.filter((record) => record.type === 'read');
     expect(pupilReads.every((record) => record.authorId === w.writer.authorId)).toBe(true);
     expect((await mate.get(`/api/records/object/${secret}`)).status).toBe(403);
 
     // POST /api/records/search/{communityId}
-    const created = await mate.post<Record[]>(`/api/records/search/${w.communityId}`, { query: { type: 'created' } });
+    const created = await mate.post<KRecord[]>(`/api/records/search/${w.communityId}`, { query: { type: 'created' } });
     const targets = created.data.map((record) => record.targetId);
     expect(targets).toEqual(expect.arrayContaining([parent, reply]));
     expect(targets).not.toContain(secret);
     expect(
-      (await pupil.post<Record[]>(`/api/records/search/${w.communityId}`, { query: { targetId: secret } })).data.length,
+      (await pupil.post<KRecord[]>(`/api/records/search/${w.communityId}`, { query: { targetId: secret } })).data.length,
     ).toBeGreaterThan(0);
 
     // POST /api/historicalobjects/{communityId}/search
@@ -149,5 +149,56 @@ describe('KF6 dialect: the first screens’ reads', () => {
     expect(
       (await pupil.put(`/api/objects/${w.communityId}/${parent}/savecomments`, { authors: [w.writer.authorId], comments: 'x' })).status,
     ).toBe(403);
+  });
+});
+
+describe('KF6 dialect: GET /api/objects/{id} with data.body as HTML for KF6 readers', () => {
+  const kf6Origin = 'https://kf6.ecole.example';
+  const t = useTestApp(async () => {
+    const before = process.env.BUILDON_CORS_ORIGINS;
+    process.env.BUILDON_CORS_ORIGINS = kf6Origin;
+    try {
+      return await buildTestApp();
+    } finally {
+      if (before === undefined) delete process.env.BUILDON_CORS_ORIGINS;
+      else process.env.BUILDON_CORS_ORIGINS = before;
+    }
+  });
+
+  it('answers Buildon’s document to Buildon’s pages, HTML to a KF6 client (asked, or from a listed origin), and refuses non-readers alike', async () => {
+    const w = await canvasWorld(t);
+    const pupil = client(t, w.writer.token);
+    const created = await pupil.post<{ _id: string }>(`/api/contributions/${w.communityId}`, {
+      type: 'Note',
+      title: 'Le cycle de l’eau',
+      authors: [w.writer.authorId],
+      status: 'active',
+      permission: 'private',
+      data: { body: '<p>Il pleut <em>souvent</em>.</p>' },
+    });
+    expect(created.status, created.body).toBe(201);
+    const id = created.data._id;
+    const read = (headers: Record<string, string>, query = '', token = w.writer.token) =>
+      t.app.inject({ method: 'GET', url: `/api/objects/${id}${query}`, headers: { authorization: `Bearer ${token}`, ...headers } });
+
+    const own = (await read({})).json<{ data: { body: unknown } }>();
+    expect(own.data.body).toMatchObject({ type: 'doc' });
+    for (const [headers, query] of [
+      [{ 'x-kf-dialect': 'kf6' }, ''],
+      [{}, '?dialect=kf6'],
+      [{ origin: kf6Origin }, ''],
+    ] as const) {
+      const kf6 = await read(headers, query);
+      expect(kf6.statusCode, kf6.body).toBe(200);
+      const body = kf6.json<{ data: { body: string }; body: string }>();
+      expect(body.data.body).toContain('<em>souvent</em>');
+      expect(body.body).toBe(body.data.body);
+    }
+    // Another origin is not a KF6 client: Buildon's document.
+    expect((await read({ origin: 'https://other.example' })).json<{ data: { body: unknown } }>().data.body).toMatchObject({ type: 'doc' });
+    // The dialect changes the shape, never who may read: a classmate and an outsider are refused the private note.
+    expect((await read({ 'x-kf-dialect': 'kf6' }, '', w.writer2.token)).statusCode).toBe(403);
+    expect((await read({ origin: kf6Origin }, '', w.outsider.token)).statusCode).toBe(403);
+    expect((await read({}, '?dialect=other')).statusCode).toBe(400);
   });
 });
