@@ -78,6 +78,10 @@ export const readOnlyPostRoutes: ReadonlySet<string> = new Set([
   '/api/attachments/:id/playback',
   // The research export (issue 24 §3) writes only to a temporary folder and answers a ZIP: researchers may call it.
   '/api/research/:communityId/export',
+  // The KF6 dialect's searches (issue 15): reads with a query body.
+  '/api/links/:communityId/search',
+  '/api/records/search/:communityId',
+  '/api/historicalobjects/:communityId/search',
 ]);
 
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist/', import.meta.url));

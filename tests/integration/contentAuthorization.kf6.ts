@@ -1,4 +1,17 @@
-import { classReaders, note, notFoundToClassmate, own, place, viewWithHistory, type Row } from './contentAuthorization.world.ts';
+import {
+  classReaders,
+  note,
+  notFoundToClassmate,
+  own,
+  place,
+  view,
+  viewWithHistory,
+  type Expectation,
+  type Row,
+} from './contentAuthorization.world.ts';
+
+/** Admins and managers of a class (the original's site role 'manager'), never a pupil or a researcher. */
+const anyManager: Expectation = { ...own, pupil: 403, otherManager: 'ok', researcher: 403 };
 
 /**
  * The rows of the content authorization matrix about the KF6 dialect's own routes (issue 15 §6;
@@ -72,5 +85,102 @@ export const kf6Rows: Row[] = [
       await place(w, w.welcomeViewId, id);
       return { url: `/api/records/myreadstatusview/${w.communityId}/${w.welcomeViewId}` };
     },
+  },
+  {
+    route: 'GET /api/links/view/:viewId',
+    variant: 'the welcome view: a private note building on a protected one',
+    expect: classReaders,
+    request: async (w) => {
+      const parent = await note(w);
+      await note(w, { permission: 'private', buildsOn: parent.id });
+      return { url: `/api/links/view/${w.welcomeViewId}` };
+    },
+  },
+  {
+    route: 'GET /api/links/view/:viewId',
+    variant: 'a private view',
+    expect: own,
+    request: async (w) => ({ url: `/api/links/view/${await view(w, 'private')}` }),
+  },
+  {
+    route: 'GET /api/links/buildson/:communityId',
+    variant: 'a private build-on of a protected note',
+    expect: classReaders,
+    request: async (w) => {
+      const parent = await note(w);
+      await note(w, { permission: 'private', buildsOn: parent.id });
+      await note(w, { buildsOn: parent.id, by: w.classmate });
+      return { url: `/api/links/buildson/${w.communityId}` };
+    },
+  },
+  {
+    route: 'GET /api/links/from/:id/child',
+    variant: 'the welcome view holding a private and a protected view',
+    expect: classReaders,
+    request: async (w) => {
+      await place(w, w.welcomeViewId, await view(w, 'private'));
+      await place(w, w.welcomeViewId, await view(w, 'protected'));
+      return { url: `/api/links/from/${w.welcomeViewId}/child` };
+    },
+  },
+  {
+    route: 'GET /api/links/from/:id/child',
+    variant: 'a private view',
+    expect: own,
+    request: async (w) => ({ url: `/api/links/from/${await view(w, 'private')}/child` }),
+  },
+  {
+    route: 'POST /api/links/:communityId/search',
+    variant: 'every ref and build-on, a private note among them',
+    expect: classReaders,
+    request: async (w) => {
+      const parent = await note(w);
+      await note(w, { permission: 'private', buildsOn: parent.id });
+      return { url: `/api/links/${w.communityId}/search`, payload: { query: { type: { $in: ['contains', 'buildson'] } } } };
+    },
+  },
+  {
+    route: 'GET /api/contributions/:communityId/studentNotes',
+    variant: 'a private note among the notes',
+    expect: classReaders,
+    request: async (w) => {
+      await note(w);
+      return { url: `/api/contributions/${w.communityId}/studentNotes` };
+    },
+  },
+  {
+    route: 'GET /api/records/object/:id',
+    variant: 'private note',
+    expect: own,
+    request: async (w) => ({ url: `/api/records/object/${(await note(w, { permission: 'private' })).id}` }),
+  },
+  {
+    route: 'GET /api/records/object/:id',
+    variant: 'protected note',
+    expect: classReaders,
+    request: async (w) => ({ url: `/api/records/object/${(await note(w)).id}` }),
+  },
+  {
+    route: 'POST /api/records/search/:communityId',
+    variant: 'every record, a private note among them',
+    expect: classReaders,
+    request: async (w) => {
+      await note(w);
+      return { url: `/api/records/search/${w.communityId}`, payload: { query: {} } };
+    },
+  },
+  {
+    route: 'POST /api/historicalobjects/:communityId/search',
+    variant: 'every version, a private note among them',
+    expect: classReaders,
+    request: async (w) => {
+      await note(w);
+      return { url: `/api/historicalobjects/${w.communityId}/search`, payload: { query: { type: 'Object' } } };
+    },
+  },
+  {
+    route: 'GET /api/users/search/role',
+    expect: anyManager,
+    request: () => ({ url: '/api/users/search/role' }),
   },
 ];

@@ -5,6 +5,7 @@ import { applyAdapters } from './adapt.ts';
 import { connectionsAdapter, registrationsAdapter } from './caches.ts';
 import { contributionAdapter } from './contributions.ts';
 import { registerCors } from './cors.ts';
+import { objectReadAdapter } from './objectRead.ts';
 import { objectSaveAdapter } from './objects.ts';
 import { searchAdapter } from './search.ts';
 
@@ -29,6 +30,7 @@ const kf6Plugin: FastifyPluginAsync<{ services: AppServices; corsOrigins: readon
       contributionAdapter(services),
       searchAdapter(services),
       objectSaveAdapter(services),
+      objectReadAdapter(corsOrigins),
       connectionsAdapter(services, 'from'),
       connectionsAdapter(services, 'to'),
     ]),

@@ -43,7 +43,7 @@ const resolveSupportLinks = async (services: AppServices, noteId: string, doc: N
   return doc;
 };
 
-const kf6Reply = async (reply: ObjectReply) => {
+export const kf6Reply = async (reply: ObjectReply) => {
   const data = { ...(reply.data as Record<string, unknown>) };
   if (data.body !== undefined) data.body = await docToKf6Html(data.body);
   return { ...reply, data, ...(typeof data.body === 'string' ? { body: data.body } : {}) };

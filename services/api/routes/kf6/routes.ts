@@ -5,6 +5,9 @@ import { msg } from '../../../../contracts/messageCodes.ts';
 import { NotFoundError } from '../../../core/errors.ts';
 import type { AppServices } from '../../../app/appServices.ts';
 import { Kf6ConnectionSchema, withLinkCaches } from './caches.ts';
+import kf6CommunityRoutes from './communityRoutes.ts';
+import kf6LinkRoutes from './linkRoutes.ts';
+import kf6RecordRoutes from './recordRoutes.ts';
 
 const tags = ['kf6', 'links'];
 
@@ -32,6 +35,9 @@ const ViewRecordParams = Type.Object({ communityId: ObjectIdSchema, viewId: Obje
  */
 const kf6Routes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
   const { objects, canvasReader } = services;
+  await app.register(kf6LinkRoutes, { services });
+  await app.register(kf6RecordRoutes, { services });
+  await app.register(kf6CommunityRoutes, { services });
 
   app.get(
     '/api/links/either/:id',
