@@ -5,7 +5,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build:web
+RUN npm run build:web && npm run build:server
 
 FROM node:20-bookworm-slim
 WORKDIR /app
@@ -13,4 +13,5 @@ WORKDIR /app
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 BUILDON_DATA_DIR=/data
 COPY --from=build /app /app
 EXPOSE 8080
-CMD ["npx", "tsx", "services/api/main.ts"]
+# Plain JavaScript compiled by build:server (dist/); packages load from node_modules.
+CMD ["node", "--enable-source-maps", "dist/api/main.js"]

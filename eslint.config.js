@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 const boundary = (patterns, message) => ['error', { patterns: patterns.map((group) => ({ group, message })) }];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'web/dist/**', '.tmp/**', 'coverage/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'web/dist/**', 'dist/**', '.tmp/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -13,7 +13,8 @@
  * statistics page figures, then a district vs one class alone (bench/districtScale.ts:
  * seed, rebuild, cold start, RSS, canvas p99). BENCH_ONLY=district runs that alone, BENCH_ONLY=canvas runs the canvas and live figures
  * alone, BENCH_ONLY=analytics the statistics page alone,
- * BENCH_ONLY=lexical the lexical statistics and the scaffold tracker alone, BENCH_ONLY=search the search (bench/search.ts) alone.
+ * BENCH_ONLY=lexical the lexical statistics and the scaffold tracker alone, BENCH_ONLY=search the search (bench/search.ts) alone,
+ * BENCH_ONLY=start the cold start, tsx vs compiled (bench/coldStart.ts) alone; the full run ends with it.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -55,6 +56,12 @@ if (process.env.BENCH_ONLY === 'lexical') {
 if (process.env.BENCH_ONLY === 'search') {
   rmSync(dir, { recursive: true, force: true });
   await import('./search.ts');
+  process.exit(0);
+}
+
+if (process.env.BENCH_ONLY === 'start') {
+  rmSync(dir, { recursive: true, force: true });
+  await (await import('./coldStart.ts')).benchColdStart();
   process.exit(0);
 }
 
@@ -291,3 +298,5 @@ await import('./wordcloud-browser.ts');
 await import('./search.ts');
 // A district at BENCH_DISTRICT_EVENTS (100,000 by default; 1000000 for the issue's figures) vs a class alone.
 await (await import('./districtScale.ts')).benchDistrict();
+// Start to the first answer over a real class: tsx vs the compiled dist/ (issue 16 §5).
+await (await import('./coldStart.ts')).benchColdStart();

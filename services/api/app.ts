@@ -16,6 +16,7 @@ import { ReadModelsRebuildingError } from '../../projections/backgroundRebuild.t
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, problem } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { lazySerializerFactory } from './plugins/lazySerializers.ts';
 import { jsonDepthPlugin } from './plugins/jsonDepth.ts';
 import { kf6Dialect, kf6Routes, parseCorsOrigins } from './routes/kf6/index.ts';
 import adminRoutes from './routes/admin/index.ts';
@@ -98,6 +99,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: process.env.BUILDON_TRUST_PROXY === '1',
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory } },
   })
     .setValidatorCompiler(TypeBoxValidatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>();
