@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { ProblemSchema } from '../../contracts/api/common.ts';
 import { ReadModelsRebuildingError } from '../../projections/backgroundRebuild.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin, problem } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors, problem } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { jsonDepthPlugin } from './plugins/jsonDepth.ts';
 import { kf6Dialect, kf6Routes, parseCorsOrigins } from './routes/kf6/index.ts';
@@ -94,6 +94,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: process.env.BUILDON_TRUST_PROXY === '1',
+    // An unreadable URL or an over-long path parameter: problem JSON naming the path (issue 17 §2).
+    frameworkErrors,
   })
     .setValidatorCompiler(TypeBoxValidatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>();
