@@ -16,7 +16,7 @@ import { bearer, buildTestApp } from '../support/testApp.ts';
  * longer (FUZZ_RUNS, FUZZ_SEED) and prints the counts per route and status.
  */
 
-const runs = Number(process.env.FUZZ_RUNS ?? 3);
+const runs = Number(process.env.FUZZ_RUNS ?? 5);
 const seed = Number(process.env.FUZZ_SEED ?? 20261128);
 
 const t = await buildTestApp();
@@ -72,7 +72,31 @@ type Fuzzed = {
   query: Record<string, unknown>;
   body: unknown;
   contentType: string;
+  /** Headers beyond the token and the media type: a retry key, an accepted type, a forwarded address. */
+  headers: Record<string, string>;
 };
+
+const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
+  { weight: 4, arbitrary: fc.constant({}) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .oneof(
+        fc.constantFrom('', ' ', 'k'.repeat(10_000), '../../x', '%00', 'null'),
+        fc.string({ unit: fc.constantFrom(...'azAZ09-_./:;=* '.split('')), maxLength: 300 }),
+      )
+      .map((key) => ({ 'idempotency-key': key })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<Record<string, string>>(
+      { accept: 'text/html' },
+      { accept: '*/*;q=x' },
+      { 'x-forwarded-for': '::1, 999.1.1.1' },
+      { 'accept-language': 'xx;q=2,,,' },
+    ),
+  },
+);
 
 const objectSchema = (list: { name: string; required?: boolean; schema: JsonSchema }[]): JsonSchema => ({
   type: 'object',
@@ -115,7 +139,11 @@ const requestOf = (route: Route, fuzzed: Fuzzed): InjectOptions & { url: string 
   return {
     method: route.method,
     url: query ? `${url}?${query}` : url,
-    headers: { ...tokenOf(fuzzed.caller), ...(withBody && payload !== undefined ? { 'content-type': fuzzed.contentType } : {}) },
+    headers: {
+      ...fuzzed.headers,
+      ...tokenOf(fuzzed.caller),
+      ...(withBody && payload !== undefined ? { 'content-type': fuzzed.contentType } : {}),
+    },
     ...(withBody && payload !== undefined ? { payload } : {}),
   };
 };
@@ -138,15 +166,16 @@ const fuzzedRequests = (route: Route): fc.Arbitrary<Fuzzed> => {
       'text/plain',
       'application/x-www-form-urlencoded',
     ),
+    headers: extraHeaders,
   });
   return valid
     .chain((base) =>
       fc.constantFrom<Fuzzed['target']>('none', 'params', 'query', 'body', 'body', 'raw').chain((target): fc.Arbitrary<Fuzzed> => {
         if (target === 'none') return fc.constant({ ...base, target, contentType: 'application/json' });
-        if (target === 'raw')
-          {return fc
-            .constantFrom('{"a":', '[1,2', 'null', '"\u0000"', '\u0000', '{"__proto__":{"admin":true}}', 'x'.repeat(100_000))
-            .map((body) => ({ ...base, target, body, contentType: 'application/json' }));}
+        if (target === 'raw') {
+          const raw = fc.constantFrom('{"a":', '[1,2', 'null', '"\u0000"', '\u0000', '{"__proto__":{"admin":true}}', 'x'.repeat(100_000));
+          return raw.map((body) => ({ ...base, target, body, contentType: 'application/json' }));
+        }
         const value = target === 'params' ? base.params : target === 'query' ? base.query : base.body;
         return mutationOf(value).map((mutation) => {
           let mutated = applyMutation(value, mutation);
@@ -159,7 +188,7 @@ const fuzzedRequests = (route: Route): fc.Arbitrary<Fuzzed> => {
     .map((fuzzed) =>
       Object.assign(fuzzed, {
         [fc.toStringMethod]: () =>
-          `${fuzzed.caller} ${fuzzed.target} ${short({ params: fuzzed.params, query: fuzzed.query, body: fuzzed.body, contentType: fuzzed.contentType })}`,
+          `${fuzzed.caller} ${fuzzed.target} ${short({ params: fuzzed.params, query: fuzzed.query, body: fuzzed.body, contentType: fuzzed.contentType, headers: fuzzed.headers })}`,
       }),
     );
 };
@@ -170,21 +199,24 @@ const defectOf = (response: LightMyRequestResponse, appended: number): string | 
   if (status >= 500) return `answered ${status}: ${response.body.slice(0, 300)}`;
   if (status < 400) return null;
   if (appended !== 0) return `refused with ${status} but appended ${appended} event(s)`;
-  if (!String(response.headers['content-type'] ?? '').startsWith('application/problem+json'))
-    {return `${status} is not problem JSON (${String(response.headers['content-type'])}): ${response.body.slice(0, 200)}`;}
+  if (!String(response.headers['content-type'] ?? '').startsWith('application/problem+json')) {
+    return `${status} is not problem JSON (${String(response.headers['content-type'])}): ${response.body.slice(0, 200)}`;
+  }
   let body: Record<string, unknown>;
   try {
     body = JSON.parse(response.body) as Record<string, unknown>;
   } catch {
     return `${status} body is not JSON: ${response.body.slice(0, 200)}`;
   }
-  for (const key of ['type', 'title', 'detail', 'message', 'code'])
-    {if (typeof body[key] !== 'string') return `${status} problem lacks ${key}: ${response.body.slice(0, 200)}`;}
+  for (const key of ['type', 'title', 'detail', 'message', 'code']) {
+    if (typeof body[key] !== 'string') return `${status} problem lacks ${key}: ${response.body.slice(0, 200)}`;
+  }
   if (body.status !== status) return `${status} problem says status ${String(body.status)}`;
   if (status === 400) {
     const errors = body.errors as { field?: unknown }[] | undefined;
-    if (!Array.isArray(errors) || errors.length === 0 || errors.some((e) => typeof e.field !== 'string' || e.field === ''))
-      {return `400 names no field: ${response.body.slice(0, 300)}`;}
+    if (!Array.isArray(errors) || errors.length === 0 || errors.some((e) => typeof e.field !== 'string' || e.field === '')) {
+      return `400 names no field: ${response.body.slice(0, 300)}`;
+    }
   }
   return null;
 };
@@ -221,8 +253,9 @@ afterAll(async () => {
 describe(`route fuzz (issue 17 §2, seed ${seed}, ${runs} runs per route)`, () => {
   it('finds the routes of the OpenAPI document (every registered route)', () => {
     expect(routes.length).toBeGreaterThan(100);
-    for (const route of routes)
-      {expect(t.app.hasRoute({ method: route.method, url: route.label.split(' ')[1] as string }), route.label).toBe(true);}
+    for (const route of routes) {
+      expect(t.app.hasRoute({ method: route.method, url: route.label.split(' ')[1] as string }), route.label).toBe(true);
+    }
   });
 
   for (const route of routes) {

@@ -181,12 +181,14 @@ const singular = (name: string): string => (name.endsWith('s') ? name.slice(0, -
 
 const validString = (s: JsonSchema, ids: IdPool, name: string): fc.Arbitrary<string> => {
   if (s.pattern && objectId.test(s.pattern)) return idFor(name.replace(/Ids?$/, 'Id'), ids);
-  if (s.format === 'date-time')
-    {return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());}
-  if (s.format === 'date')
-    {return fc
+  if (s.format === 'date-time') {
+    return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+  }
+  if (s.format === 'date') {
+    return fc
       .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
-      .map((d) => d.toISOString().slice(0, 10));}
+      .map((d) => d.toISOString().slice(0, 10));
+  }
   if (s.format === 'email') return fc.emailAddress();
   if (s.format === 'uri') return fc.webUrl();
   if (s.pattern) {
