@@ -119,9 +119,11 @@ export const AuthorPasswordBody = Type.Object({ password: Type.String({ maxLengt
 
 /** Inline rename (spec: POST /api/users/renameAllUser/{communityId}); keys are author ids. */
 export const RenameAllBody = Type.Object({
+  // Keys that are not author ids are refused (a Record's pattern alone lets any other key through unchecked).
   userData: Type.Record(
     Type.String({ pattern: '^[0-9a-f]{24}$' }),
     Type.Object({ FirstName: Type.String({ maxLength: 200 }), LastName: Type.String({ maxLength: 200 }) }),
+    { additionalProperties: false },
   ),
 });
 export const RenameAllReply = Type.Object({ recordsModified: Type.Integer() });

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { ProblemSchema } from '../../contracts/api/common.ts';
 import { ReadModelsRebuildingError } from '../../projections/backgroundRebuild.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin, problem } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors, problem } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { lazySerializerFactory } from './plugins/lazySerializers.ts';
 import { jsonDepthPlugin } from './plugins/jsonDepth.ts';
@@ -100,6 +100,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: process.env.BUILDON_TRUST_PROXY === '1',
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory } },
+    // An unreadable URL or an over-long path parameter: problem JSON naming the path (issue 17 §2).
+    frameworkErrors,
   })
     .setValidatorCompiler(TypeBoxValidatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>();

@@ -19,6 +19,7 @@ const titles: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -99,6 +100,33 @@ export const fieldErrors = (items: readonly ValidationItem[], context: string | 
     }
     return [fieldError(field, msgWithText('errors.fieldInvalid', text, { field }))];
   });
+
+/**
+ * The part of the request a framework refusal is about, so that its 400 names a field like a schema
+ * failure does (issue 17 §2): the body for the content parsers (malformed JSON, an empty JSON body,
+ * a media type nothing parses), the path for a URL the router cannot read.
+ */
+const frameworkField = (code: string | undefined): string =>
+  code?.startsWith('FST_ERR_CTP_') ? 'body' : code === 'FST_ERR_BAD_URL' || code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'path' : 'request';
+
+/** A Fastify refusal (a status and its message) as problem details naming the part of the request. */
+const frameworkProblem = (status: number, error: FastifyError): ProblemDetails => {
+  const message = msgWithText(messageForStatus(status), error.message);
+  if (![400, 413, 414, 415].includes(status)) return problem(status, message);
+  const field = frameworkField(error.code);
+  return problem(status, message, codeForStatus(status), [
+    fieldError(field, msgWithText('errors.fieldInvalid', `${field}: ${error.message}`, { field })),
+  ]);
+};
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot decode (400) or a path parameter over the
+ * router's length limit (414) answers problem JSON naming the path, as every other refusal does.
+ */
+export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
+  void reply.status(status).type('application/problem+json').send(frameworkProblem(status, error));
+};
 
 /** Error codes of a full disk (SQLite, Node's file system). */
 const fullCodes = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
@@ -209,10 +237,7 @@ export const errorsPlugin = fp(
           .type('application/problem+json')
           .send(problem(500, msg('errors.internal')));
       }
-      return reply
-        .status(status)
-        .type('application/problem+json')
-        .send(problem(status, msgWithText(messageForStatus(status), error.message)));
+      return reply.status(status).type('application/problem+json').send(frameworkProblem(status, fastifyError));
     });
   },
   { name: 'buildon-errors' },

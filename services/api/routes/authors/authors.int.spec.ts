@@ -499,4 +499,17 @@ describe('POST /api/users/renameAllUser/{communityId}', () => {
     );
     expect((await call('POST', url, student, { userData: {} })).statusCode).toBe(403);
   });
+
+  it('refuses a key that is not an author id with a 400 naming userData, and writes nothing (found by the route fuzzer, issue 17 §2)', async () => {
+    const manager = await t.register('renameKeyManager');
+    const community = await seedCommunity(t, manager);
+    const before = await t.infra.eventStore.headPosition();
+    // Was a 500: the key matched no pattern, so its value (no FirstName) reached the name check unvalidated.
+    const response = await call('POST', `/api/users/renameAllUser/${community.communityId}`, manager, {
+      userData: { at: { LastName: '' } },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<Problem>().errors?.map((e) => e.field)).toContain('userData');
+    expect(await t.infra.eventStore.headPosition()).toBe(before);
+  });
 });
