@@ -12,7 +12,7 @@ import type { ReadStore } from '../../core/readStore.ts';
 import { authorName, type CanvasReader } from '../canvas/canvasReader.ts';
 import { CanvasChanges } from './canvasChanges.ts';
 import type { PushClient, PushConnection, ViewSubscription } from './clients.ts';
-import { closeTooSlow, defaultPushLimits, heartbeat, overBuffered, type PushLimits } from './liveness.ts';
+import { closeTooSlow, defaultPushLimits, heartbeat, type PushLimits } from './liveness.ts';
 import type { TokenPayload } from '../plugins/session.ts';
 
 export type { PushClient, PushConnection } from './clients.ts';
@@ -69,6 +69,8 @@ export class PushHub {
   /** Sockets closed for a full send buffer, and cut for a missed heartbeat. */
   private closedTooSlow = 0;
   private terminatedDead = 0;
+  /** The largest send buffer seen after a send: the bound plus one message at most. */
+  private maxBuffered = 0;
 
   constructor(private readonly deps: PushHubDeps) {
     this.changes = new CanvasChanges(
@@ -166,8 +168,9 @@ export class PushHub {
   }
 
   /** Open sockets, subscribed views, and sockets closed as too slow or cut as dead, for tests and operators. */
-  stats(): { clients: number; views: number; closedTooSlow: number; terminatedDead: number } {
+  stats(): { clients: number; views: number; closedTooSlow: number; terminatedDead: number; maxBuffered: number } {
     return {
+      maxBuffered: this.maxBuffered,
       clients: this.clients.size,
       views: this.viewSubscribers.size,
       closedTooSlow: this.closedTooSlow,
@@ -193,7 +196,9 @@ export class PushHub {
       // A socket that closed meanwhile: its close handler disconnects it.
       return;
     }
-    if (overBuffered(client, this.limits) && this.clients.has(client)) {
+    const buffered = client.connection.bufferedAmount?.() ?? 0;
+    if (buffered > this.maxBuffered) this.maxBuffered = buffered;
+    if (buffered > this.limits.maxBufferedBytes && this.clients.has(client)) {
       // Fallen too far behind: forgotten at once (nothing more is queued for it), told to reconnect and reload.
       this.closedTooSlow += 1;
       this.disconnect(client);

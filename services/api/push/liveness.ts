@@ -19,10 +19,6 @@ export const defaultPushLimits: PushLimits = { maxBufferedBytes: 1024 * 1024, he
 
 export const tooSlowReason = 'too slow: reconnect and load the canvas again';
 
-/** Whether a socket's send buffer passed the bound (checked after each send). */
-export const overBuffered = (client: PushClient, limits: PushLimits): boolean =>
-  (client.connection.bufferedAmount?.() ?? 0) > limits.maxBufferedBytes;
-
 /** Closes a socket that fell too far behind (its buffered data is dropped with it once the close times out). */
 export const closeTooSlow = (client: PushClient): void => {
   try {
