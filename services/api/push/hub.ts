@@ -78,6 +78,8 @@ export class PushHub {
         subscribersOf: (viewId) => this.viewSubscribers.get(viewId),
         isSubscribed: (viewId) => this.viewSubscribers.has(viewId),
         send: (client, message) => this.send(client, message),
+        text: (message) => this.text(message),
+        sendText: (client, text) => this.sendText(client, text),
         drop: (client, viewId, error) => {
           this.leave(client, viewId);
           this.error(client, error, viewId);

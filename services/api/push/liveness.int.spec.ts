@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pushCloseCodes, type PushServerMessage } from '../../../contracts/push.ts';
-import { call, placedNote, useCanvasWorld } from '../../../tests/support/canvas.ts';
+import { activate, call, placedNote, useCanvasWorld } from '../../../tests/support/canvas.ts';
 import { PushClient } from '../../../tests/support/push.ts';
 import { defaultPushLimits } from './liveness.ts';
 
@@ -120,5 +120,18 @@ describe('slow and dead sockets (issue 16 §6)', () => {
     ).toBe(true);
     alive.close();
     again.close();
+  });
+
+  it("readers are shaped per user, shared only by the same user's sockets: a note made private reaches its author's two sockets, not a classmate's two", async () => {
+    const { noteId, ref } = await placedNote(w, w.writer, w.welcomeViewId, 500, 500, 'Mine alone');
+    const author = await Promise.all([subscribed(w.writer.token), subscribed(w.writer.token)]);
+    const classmate = await Promise.all([subscribed(w.writer2.token), subscribed(w.writer2.token)]);
+    await activate(t, noteId, [{ type: 'ChangePermission', data: { permission: 'private', group: null } }]);
+    for (const client of author) await client.next((m) => m.type === 'ref.saved' && m.ref._id === ref._id && m.cause === 'target');
+    for (const client of classmate) {
+      await client.next((m) => m.type === 'ref.removed' && m.linkId === ref._id);
+      expect(JSON.stringify(client.messages)).not.toContain('Mine alone');
+    }
+    for (const client of [...author, ...classmate]) client.close();
   });
 });
