@@ -158,7 +158,7 @@ const report = (count: number, r: Awaited<ReturnType<typeof phase>>) => {
   console.log(`     slowest subscriber per move          : ${line(r.slowest)}`);
   console.log(`     the move's own HTTP reply            : ${line(r.replies)}`);
   console.log(
-    `     server event-loop delay during moves : p50 ${fmt(r.after.eventLoop.p50)}, p99 ${fmt(r.after.eventLoop.p99)}, max ${fmt(r.after.eventLoop.max)} ms`,
+    `     server event-loop delay (10 ms sampling included): p50 ${fmt(r.after.eventLoop.p50)}, p99 ${fmt(r.after.eventLoop.p99)}, max ${fmt(r.after.eventLoop.max)} ms`,
   );
   console.log(
     `     server memory                        : RSS ${r.before.rssMb} → ${r.after.rssMb} MB, heap ${r.before.heapMb} → ${r.after.heapMb} MB; hub ${r.after.hub.clients} sockets, ${r.after.hub.views} views, ${r.after.hub.closedTooSlow} closed as too slow`,
