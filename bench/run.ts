@@ -12,7 +12,7 @@
  * time machine, the canvas (server load, browser drag), the live push and the
  * statistics page figures, then a district vs one class alone (bench/districtScale.ts:
  * seed, rebuild, cold start, RSS, canvas p99). BENCH_ONLY=district runs that alone, BENCH_ONLY=canvas runs the canvas and live figures
- * alone, BENCH_ONLY=analytics the statistics page alone,
+ * alone (live at scale included), BENCH_ONLY=livescale the 1,000 sockets of bench/liveScale.ts alone, BENCH_ONLY=analytics the statistics page alone,
  * BENCH_ONLY=lexical the lexical statistics and the scaffold tracker alone, BENCH_ONLY=search the search (bench/search.ts) alone,
  * BENCH_ONLY=start the cold start, tsx vs compiled (bench/coldStart.ts) alone; the full run ends with it.
  */
@@ -71,11 +71,18 @@ if (process.env.BENCH_ONLY === 'district') {
   process.exit(0);
 }
 
+if (process.env.BENCH_ONLY === 'livescale') {
+  rmSync(dir, { recursive: true, force: true });
+  await import('./liveScale.ts');
+  process.exit(0);
+}
+
 if (process.env.BENCH_ONLY === 'canvas') {
   rmSync(dir, { recursive: true, force: true });
   await import('./canvas.ts');
   await import('./canvas-browser.ts');
   await import('./live.ts');
+  await import('./liveScale.ts');
   process.exit(0);
 }
 
@@ -291,6 +298,7 @@ await (await import('./timemachine.ts')).benchTimeMachine();
 await import('./canvas.ts');
 await import('./canvas-browser.ts');
 await import('./live.ts');
+await import('./liveScale.ts');
 await import('./analytics.ts');
 await import('./lexical.ts');
 await import('./scaffoldTracker.ts');

@@ -14,8 +14,15 @@ import type { ReadState, ViewLink, ViewRef } from './api/views.ts';
  *    ref the canvas load would give).
  */
 
-/** Close code sent when authentication fails. */
-export const pushCloseCodes = { unauthorized: 4401 } as const;
+/**
+ * Close codes: `unauthorized` when authentication fails or the session ended
+ * (the client does not reconnect); `tooSlow` when the socket fell so far behind
+ * that the server's send buffer for it passed its bound (1 MiB): the client
+ * reconnects, subscribes again and its canvas reloads from the new position.
+ * A socket that stops answering the server's pings (every 30 s) is cut
+ * without a close frame (1006 on the client), and reconnects the same way.
+ */
+export const pushCloseCodes = { unauthorized: 4401, tooSlow: 4408 } as const;
 export const pushPath = '/api/socket';
 
 // ---- client → server ----------------------------------------------------------------

@@ -15,6 +15,9 @@ export type HubRoom = {
   subscribersOf(viewId: string): ReadonlySet<PushClient> | undefined;
   isSubscribed(viewId: string): boolean;
   send(client: PushClient, message: PushServerMessage): void;
+  /** A message serialised once (stamped with the event's position), for `sendText` to many sockets. */
+  text(message: PushServerMessage): string;
+  sendText(client: PushClient, text: string): void;
   /** Ends a subscription that lost its access, telling the client why. */
   drop(client: PushClient, viewId: string, error: unknown): void;
 };
@@ -42,16 +45,21 @@ export class CanvasChanges {
       communityId = subscription.communityId; // A view's subscribers all subscribed in its one community.
     }
     if (communityId === undefined) return [];
-    const answers = await this.loader.readers(
-      subscribed.map((s) => s.user),
-      communityId,
-    );
+    // One reader per user: a member's several sockets (tabs, windows) share it.
+    const userIndex = new Map<string, number>();
+    const users: UserDocument[] = [];
+    for (const { user } of subscribed) {
+      if (userIndex.has(user._id)) continue;
+      userIndex.set(user._id, users.length);
+      users.push(user);
+    }
+    const answers = await this.loader.readers(users, communityId);
     const out: { client: PushClient; reader: Reader }[] = [];
-    answers.forEach((answer, index) => {
-      const { client } = subscribed[index] as { client: PushClient };
-      if (answer.status === 'fulfilled') out.push({ client, reader: answer.value });
-      else this.room.drop(client, viewId, answer.reason);
-    });
+    for (const { client, user } of subscribed) {
+      const answer = answers[userIndex.get(user._id) ?? -1];
+      if (answer?.status === 'fulfilled') out.push({ client, reader: answer.value });
+      else this.room.drop(client, viewId, answer?.reason);
+    }
     return out;
   }
 
@@ -64,21 +72,23 @@ export class CanvasChanges {
     const readers = await this.readersOf(viewId);
     if (readers.length === 0) return;
     const changedBy = cause === 'changed' ? await this.memberName(readers, actorId) : null;
-    const refs = await refsFor(
-      this.loader,
-      readers.map((r) => r.reader),
-      links,
-    );
-    readers.forEach(({ client }, index) => {
+    // Shaped per reader (one per user), serialised once per reader, sent to each of that reader's sockets.
+    const unique = [...new Set(readers.map((r) => r.reader))];
+    const refs = await refsFor(this.loader, unique, links);
+    const texts = new Map<Reader, string[]>();
+    unique.forEach((reader, index) => {
       const visible = new Map((refs[index] ?? []).map((ref) => [ref._id, ref]));
+      const out: string[] = [];
       for (const link of links) {
         const ref = visible.get(link._id);
-        if (ref) this.room.send(client, { type: 'ref.saved', viewId, cause, ref, ...(changedBy ? { changedBy } : {}) });
+        if (ref) out.push(this.room.text({ type: 'ref.saved', viewId, cause, ref, ...(changedBy ? { changedBy } : {}) }));
         // Placed but not visible to this reader: nothing to say. Changed and now
         // invisible (made private, inactive): it leaves this reader's canvas.
-        else if (cause !== 'placed') this.room.send(client, { type: 'ref.removed', viewId, linkId: link._id });
+        else if (cause !== 'placed') out.push(this.room.text({ type: 'ref.removed', viewId, linkId: link._id }));
       }
+      texts.set(reader, out);
     });
+    for (const { client, reader } of readers) for (const text of texts.get(reader) ?? []) this.room.sendText(client, text);
     if (cause !== 'changed') await this.pushArrowsOf(viewId, readers, refs);
   }
 

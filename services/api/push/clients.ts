@@ -7,6 +7,12 @@ import type { TokenPayload } from '../plugins/session.ts';
 export type PushConnection = {
   send(text: string): void;
   close(code: number, reason: string): void;
+  /** Bytes queued for this socket and not yet handed to the network (0 when unknown). */
+  bufferedAmount?(): number;
+  /** A protocol ping (the client's pong marks it alive). */
+  ping?(): void;
+  /** Cuts a dead connection at once (no close handshake). */
+  terminate?(): void;
 };
 
 /** Who a socket is on one subscribed view. */
@@ -21,4 +27,6 @@ export type PushClient = {
   session?: TokenPayload;
   /** Subscribed views → who I am there. */
   views: Map<string, ViewSubscription>;
+  /** Answered the last heartbeat ping (or said something) since it was sent. */
+  alive?: boolean;
 };

@@ -12,6 +12,7 @@ import type { ReadStore } from '../../core/readStore.ts';
 import { authorName, type CanvasReader } from '../canvas/canvasReader.ts';
 import { CanvasChanges } from './canvasChanges.ts';
 import type { PushClient, PushConnection, ViewSubscription } from './clients.ts';
+import { closeTooSlow, defaultPushLimits, heartbeat, type PushLimits } from './liveness.ts';
 import type { TokenPayload } from '../plugins/session.ts';
 
 export type { PushClient, PushConnection } from './clients.ts';
@@ -63,6 +64,13 @@ export class PushHub {
   private dispatching: number | null = null;
 
   private readonly changes: CanvasChanges;
+  private limits: PushLimits = { ...defaultPushLimits };
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  /** Sockets closed for a full send buffer, and cut for a missed heartbeat. */
+  private closedTooSlow = 0;
+  private terminatedDead = 0;
+  /** The largest send buffer seen after a send: the bound plus one message at most. */
+  private maxBuffered = 0;
 
   constructor(private readonly deps: PushHubDeps) {
     this.changes = new CanvasChanges(
@@ -70,6 +78,8 @@ export class PushHub {
         subscribersOf: (viewId) => this.viewSubscribers.get(viewId),
         isSubscribed: (viewId) => this.viewSubscribers.has(viewId),
         send: (client, message) => this.send(client, message),
+        text: (message) => this.text(message),
+        sendText: (client, text) => this.sendText(client, text),
         drop: (client, viewId, error) => {
           this.leave(client, viewId);
           this.error(client, error, viewId);
@@ -85,6 +95,27 @@ export class PushHub {
     const after = await this.deps.eventStore.headPosition();
     this.started = after;
     this.follow(after);
+    this.startHeartbeat();
+  }
+
+  /** Changes the send-buffer bound and the heartbeat interval (liveness.ts); tests shorten them. */
+  configure(limits: Partial<PushLimits>): void {
+    this.limits = { ...this.limits, ...limits };
+    if (this.heartbeatTimer) this.startHeartbeat();
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = setInterval(
+      () =>
+        heartbeat(this.clients, (client) => {
+          this.terminatedDead += 1;
+          this.disconnect(client);
+          client.connection.terminate?.();
+        }),
+      this.limits.heartbeatMs,
+    );
+    this.heartbeatTimer.unref();
   }
 
   private follow(after: number): void {
@@ -118,6 +149,8 @@ export class PushHub {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
     await this.subscription?.close();
     this.subscription = null;
     for (const client of this.clients) client.connection.close(1001, 'server stopping');
@@ -136,17 +169,42 @@ export class PushHub {
     for (const viewId of [...client.views.keys()]) this.leave(client, viewId);
   }
 
-  /** Number of open sockets and subscribed views, for tests and operators. */
-  stats(): { clients: number; views: number } {
-    return { clients: this.clients.size, views: this.viewSubscribers.size };
+  /** Open sockets, subscribed views, and sockets closed as too slow or cut as dead, for tests and operators. */
+  stats(): { clients: number; views: number; closedTooSlow: number; terminatedDead: number; maxBuffered: number } {
+    return {
+      maxBuffered: this.maxBuffered,
+      clients: this.clients.size,
+      views: this.viewSubscribers.size,
+      closedTooSlow: this.closedTooSlow,
+      terminatedDead: this.terminatedDead,
+    };
+  }
+
+  /** The text of a message, stamped with the position of the event being dispatched. */
+  text(message: PushServerMessage): string {
+    const stamped = this.dispatching !== null && changeTypes.has(message.type) ? { ...message, position: this.dispatching } : message;
+    return JSON.stringify(stamped);
   }
 
   send(client: PushClient, message: PushServerMessage): void {
-    const stamped = this.dispatching !== null && changeTypes.has(message.type) ? { ...message, position: this.dispatching } : message;
+    this.sendText(client, this.text(message));
+  }
+
+  /** Sends an already serialised message (one text for every reader who sees the same thing). */
+  sendText(client: PushClient, text: string): void {
     try {
-      client.connection.send(JSON.stringify(stamped));
+      client.connection.send(text);
     } catch {
       // A socket that closed meanwhile: its close handler disconnects it.
+      return;
+    }
+    const buffered = client.connection.bufferedAmount?.() ?? 0;
+    if (buffered > this.maxBuffered) this.maxBuffered = buffered;
+    if (buffered > this.limits.maxBufferedBytes && this.clients.has(client)) {
+      // Fallen too far behind: forgotten at once (nothing more is queued for it), told to reconnect and reload.
+      this.closedTooSlow += 1;
+      this.disconnect(client);
+      closeTooSlow(client);
     }
   }
 
@@ -213,8 +271,8 @@ export class PushHub {
         users.set(client.user._id, { userId: client.user._id, authorId: subscription.authorId, name: subscription.name });
       }
     }
-    const message: PushServerMessage = { type: 'presence', viewId, users: [...users.values()] };
-    for (const client of subscribers) this.send(client, message);
+    const text = this.text({ type: 'presence', viewId, users: [...users.values()] });
+    for (const client of subscribers) this.sendText(client, text);
   }
 
   // ---- events → messages ----------------------------------------------------------------
@@ -227,9 +285,8 @@ export class PushHub {
     if (contributionLinkEvents.has(e.type)) return this.changes.linkChanged(e);
     if (e.type === 'GroupMemberAdded' || e.type === 'GroupMemberRemoved') return this.memberChanged(e.data.authorId);
     if (e.type === 'ViewSettingChanged') {
-      for (const client of this.viewSubscribers.get(e.data.contributionId) ?? []) {
-        this.send(client, { type: 'canvas.stale', viewId: e.data.contributionId, reason: 'viewSetting' });
-      }
+      const text = this.text({ type: 'canvas.stale', viewId: e.data.contributionId, reason: 'viewSetting' });
+      for (const client of this.viewSubscribers.get(e.data.contributionId) ?? []) this.sendText(client, text);
       return;
     }
     const data = e.data as { contributionId?: unknown };

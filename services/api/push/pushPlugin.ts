@@ -73,6 +73,13 @@ export const pushPlugin = fp<{ services: AppServices }>(
             if (socket.readyState === socket.OPEN) socket.send(text);
           },
           close: (code, reason) => socket.close(code, reason),
+          bufferedAmount: () => socket.bufferedAmount,
+          ping: () => socket.ping(),
+          terminate: () => socket.terminate(),
+        });
+        client.alive = true;
+        socket.on('pong', () => {
+          client.alive = true;
         });
         const refuse = (error: unknown) => {
           const message = error instanceof Error && error instanceof UnauthorizedError ? error.message : 'Authentication required';
@@ -94,6 +101,7 @@ export const pushPlugin = fp<{ services: AppServices }>(
         let queue: Promise<void> = Promise.resolve();
 
         socket.on('message', (raw: Buffer) => {
+          client.alive = true;
           queue = queue.then(async () => {
             const message = parsePushClientMessage(raw.toString('utf8'));
             if (!message) return hub.send(client, { type: 'error', status: 400, message: 'Unknown message' });
