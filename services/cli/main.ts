@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { progressBar } from './progress.ts';
 import { kbdexOptions } from './kbdexOptions.ts';
 import { doctorReport, formatDoctorReport } from './doctor.ts';
-import { recordAction } from '../api/audit/auditLog.ts';
+import { recordAction } from '../app/auditLog.ts';
 
 const usage = `Buildon operator commands (npm run kf -- <command>)
 

@@ -5,7 +5,7 @@ import { JobAccepted, JobStatusReply, RebuildBody, StorageStatsReply, rebuildJob
 import { NotFoundError, ValidationError } from '../../../core/errors.ts';
 import type { AppServices } from '../../../app/appServices.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
-import { recordAction } from '../../audit/auditLog.ts';
+import { recordAction } from '../../../app/auditLog.ts';
 import auditRoutes from './audit.ts';
 
 /**

@@ -13,7 +13,7 @@ import {
 import { ValidationError } from '../../../core/errors.ts';
 import type { AppServices } from '../../../app/appServices.ts';
 import { researchExportZip } from '../../research/exportZip.ts';
-import { recordAction } from '../../audit/auditLog.ts';
+import { recordAction } from '../../../app/auditLog.ts';
 
 /**
  * The research API (issue 24 §5, docs/research.md "A researcher's access"):

@@ -14,7 +14,7 @@ import {
   TimeMachineStepsQuery,
   TimeMachineStepsReplySchema,
 } from '../../../../contracts/api/timemachine.ts';
-import { recordAction } from '../../audit/auditLog.ts';
+import { recordAction } from '../../../app/auditLog.ts';
 import type { AppServices } from '../../../app/appServices.ts';
 import { seesRealNamesInResearch } from '../../../domain/access/researcher.ts';
 

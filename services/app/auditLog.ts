@@ -1,5 +1,5 @@
-import { auditStreamName, type OperatorActionRecorded, type RecordedAction } from '../../../contracts/events/audit.ts';
-import type { CommandDeps } from '../../core/commandDeps.ts';
+import { auditStreamName, type OperatorActionRecorded, type RecordedAction } from '../../contracts/events/audit.ts';
+import type { CommandDeps } from '../core/commandDeps.ts';
 
 /**
  * Records an export or a rebuild in the audit trail (issue 17 §3) before it
