@@ -1,4 +1,5 @@
 import type { Projection } from '../services/core/projection.ts';
+import { auditProjection } from './audit/index.ts';
 import { analyticsProjection } from './analytics/index.ts';
 import { authorsProjection } from './authors/index.ts';
 import { communitiesProjection } from './communities/index.ts';
@@ -8,6 +9,7 @@ import { historyProjection } from './history/index.ts';
 import { promisingIdeasProjection } from './promisingIdeas/index.ts';
 import { readsProjection } from './reads/index.ts';
 import { searchIndexProjection } from './search/index.ts';
+import { sessionsProjection } from './sessions/index.ts';
 import { usersProjection } from './users/index.ts';
 
 /** Every read model, in the order the runner applies them. */
@@ -22,4 +24,6 @@ export const allProjections: readonly Projection[] = [
   analyticsProjection,
   searchIndexProjection,
   promisingIdeasProjection,
+  sessionsProjection,
+  auditProjection,
 ];

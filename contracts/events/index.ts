@@ -5,7 +5,9 @@ export * from './author.ts';
 export * from './contribution.ts';
 export * from './feedback.ts';
 export * from './read.ts';
+export * from './audit.ts';
 
+import type { AuditEvent } from './audit.ts';
 import type { AuthorEvent } from './author.ts';
 import type { CommunityEvent } from './community.ts';
 import type { ContributionEvent } from './contribution.ts';
@@ -14,5 +16,6 @@ import type { ReadEvent } from './read.ts';
 import type { UserEvent, UserNameClaimEvent } from './user.ts';
 
 /** Every event Buildon stores. Later aggregates add their unions here. */
-export type DomainEvent = UserEvent | UserNameClaimEvent | CommunityEvent | AuthorEvent | ContributionEvent | FeedbackEvent | ReadEvent;
+export type DomainEvent =
+  UserEvent | UserNameClaimEvent | CommunityEvent | AuthorEvent | ContributionEvent | FeedbackEvent | ReadEvent | AuditEvent;
 export type DomainEventType = DomainEvent['type'];

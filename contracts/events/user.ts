@@ -47,7 +47,36 @@ export type UserRoleChanged = Event<'UserRoleChanged', { userId: string; role: G
 export type UserLoginBlocked = Event<'UserLoginBlocked', { userId: string }>;
 export type UserLoginUnblocked = Event<'UserLoginUnblocked', { userId: string }>;
 /** Issue 20 §5: one session (token `tokenId`, valid until `expiresAt`) was logged out. */
-export type UserSessionEnded = Event<'UserSessionEnded', { userId: string; tokenId: string; expiresAt: string }>;
+export type UserSessionEnded = Event<
+  'UserSessionEnded',
+  {
+    userId: string;
+    tokenId: string;
+    expiresAt: string;
+    /**
+     * Issue 17 §4: why (absent on older events: a logout). `self`: the user ended it from their
+     * sessions list; `admin`: an admin ended the user's sessions; `refreshed`: the token was rotated.
+     */
+    reason?: SessionEndReason;
+    /** Every token of the user issued before this event is refused (an admin's "end all sessions"). */
+    allSessions?: boolean;
+  }
+>;
+export type SessionEndReason = 'logout' | 'self' | 'admin' | 'refreshed';
+/** Issue 17 §4: a token was issued at login, registration, password change or refresh. */
+export type UserSessionStarted = Event<
+  'UserSessionStarted',
+  {
+    userId: string;
+    tokenId: string;
+    expiresAt: string;
+    /** A short summary of the browser ("Firefox on Linux"), never the whole header. */
+    userAgent: string;
+    address: string;
+    /** A refreshed token continues the session begun then. */
+    startedAt?: string;
+  }
+>;
 
 export type UserEvent =
   | UserRegistered
@@ -57,7 +86,8 @@ export type UserEvent =
   | UserRoleChanged
   | UserLoginBlocked
   | UserLoginUnblocked
-  | UserSessionEnded;
+  | UserSessionEnded
+  | UserSessionStarted;
 
 export type UserNameClaimed = Event<'UserNameClaimed', { userName: string; userId: string }>;
 export type UserNameClaimEvent = UserNameClaimed;

@@ -77,7 +77,9 @@ const evolve = (current: UserDocument | null, event: RecordedEvent<UserEvent>): 
     case 'UserLoginUnblocked':
       return changed(current, { blockLogin: false, modified: at });
     case 'UserSessionEnded': {
-      const { tokenId, expiresAt } = event.data;
+      const { tokenId, expiresAt, allSessions } = event.data;
+      // Issue 17 §4: an admin ending every session refuses every token issued so far.
+      if (allSessions) return changed(current, { tokensValidAfter: at });
       const kept = (current.endedSessions ?? []).filter((session) => session.expiresAt > at && session.tokenId !== tokenId);
       return changed(current, { endedSessions: [...kept, { tokenId, expiresAt }] });
     }

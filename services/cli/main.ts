@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { progressBar } from './progress.ts';
 import { kbdexOptions } from './kbdexOptions.ts';
 import { doctorReport, formatDoctorReport } from './doctor.ts';
+import { recordAction } from '../app/auditLog.ts';
 
 const usage = `Buildon operator commands (npm run kf -- <command>)
 
@@ -138,6 +139,11 @@ try {
       refuseBesideServer('rebuild');
       await withInfrastructure(async (infra) => {
         const names = values.projection ? [values.projection] : [];
+        // Issue 17 §3: the audit trail records the rebuild before it starts (the operator acts as no user).
+        await recordAction(infra.commandDeps, null, 'projections.rebuild', {
+          via: 'cli',
+          details: { projections: names.join(',') || 'all' },
+        });
         const bar = progressBar(`rebuild ${names.join(', ') || 'all projections'}`);
         const cpu = process.cpuUsage();
         const result = await infra.runner.rebuild(names, (p) => bar.update(p.done, p.total));
@@ -172,9 +178,15 @@ try {
           }
         })();
         await withInfrastructure(async (infra) => {
+          // Issue 17 §3: each export is recorded in the audit trail before it is written.
           if (values.out) {
-            const bar = progressBar('export');
             const withCredentials = values['with-credentials'] === true;
+            await recordAction(infra.commandDeps, null, 'export.community', {
+              via: 'cli',
+              communityId,
+              details: { withCredentials: String(withCredentials) },
+            });
+            const bar = progressBar('export');
             const manifest = await exportCommunity(
               infra.eventStore,
               infra.blobStore,
@@ -200,6 +212,11 @@ try {
             }
           }
           if (values.research) {
+            await recordAction(infra.commandDeps, null, 'export.research', {
+              via: 'cli',
+              communityId,
+              details: { maskNames: String(values['mask-names'] === true), private: String(values['include-private'] === true) },
+            });
             const manifest = await exportResearch(infra.eventStore, communityId, values.research, {
               secret,
               includePrivate: values['include-private'] === true,
@@ -211,6 +228,11 @@ try {
             );
           }
           if (values.kbdex) {
+            await recordAction(infra.commandDeps, null, 'export.kbdex', {
+              via: 'cli',
+              communityId,
+              details: { pseudonymise: String(values.pseudonymise === true) },
+            });
             const { rows, csv } = await infra.timeMachine.kbdex(communityId, kbdex);
             writeFileSync(values.kbdex, `\uFEFF${csv}`);
             process.stdout.write(`wrote ${rows} notes to ${values.kbdex}\n`);
@@ -220,6 +242,7 @@ try {
       }
       const out = values.out ?? fail('--out <folder> is required');
       await withInfrastructure(async (infra) => {
+        await recordAction(infra.commandDeps, null, 'export.data', { via: 'cli' });
         const bar = progressBar('export');
         const manifest = await exportData(infra.eventStore, infra.blobStore, out, (done, total) => bar.update(done, total));
         bar.done();

@@ -18,6 +18,10 @@ import {
  * Here the "pupil" is the user the route names (`:id`).
  */
 
+/** The session id (`jti`) of a bearer token. */
+const tokenId = (token: string): string =>
+  (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { jti: string }).jti;
+
 /** A user's own account: the user and admins; a manager of the class is no one's account holder. */
 const selfOrAdmin: Expectation = { ...own, manager: 403 };
 /** PUT /api/users/{id}/password names the caller only: even an admin resets through PATCH (fact sheet §9: `:id` was ignored). */
@@ -71,6 +75,24 @@ export const accountRows: Row[] = [
     expect: adminsOnly,
     request: () => ({ url: '/api/users/search/count', payload: { query: { filter: 'pupil' } } }),
   },
+  // Issue 17 §4: sessions. Anyone logged in lists and rotates their own; a session of another user is "not found".
+  { route: 'POST /auth/refresh', expect: { ...anyUser, researcher: 'ok' }, request: () => ({ url: '/auth/refresh' }) },
+  { route: 'GET /api/users/me/sessions', expect: anyUser, request: () => ({ url: '/api/users/me/sessions' }) },
+  {
+    route: 'DELETE /api/users/me/sessions/:id',
+    variant: "the pupil's session",
+    expect: { pupil: 'ok', classmate: 404, otherManager: 404, stranger: 404, anonymous: 401, manager: 404, admin: 404, researcher: 404 },
+    request: (w) => ({ url: `/api/users/me/sessions/${tokenId(w.pupil.token)}` }),
+  },
+  {
+    route: 'DELETE /api/admin/users/:id/sessions',
+    variant: "the pupil's sessions",
+    expect: adminsOnly,
+    request: (w) => ({ url: `/api/admin/users/${w.pupil.id}/sessions` }),
+  },
+  // Issue 17 §3: the audit trail is for admins; a manager of the class is refused too.
+  { route: 'GET /api/admin/audit', expect: adminsOnly, request: (w) => ({ url: `/api/admin/audit?community=${w.communityId}` }) },
+  { route: 'GET /api/admin/audit.csv', expect: adminsOnly, request: () => ({ url: '/api/admin/audit.csv?action=community.created' }) },
   { route: 'GET /api/admin/stats', expect: adminsOnly, request: () => ({ url: '/api/admin/stats' }) },
   {
     route: 'POST /api/admin/rebuild',

@@ -2,7 +2,17 @@ import type { GlobalRole, InterfaceLanguage } from '../../../contracts/events/us
 import { UserRules } from '../../../contracts/messages.ts';
 import { countUsers, getUserByUserName, searchUsers, type UserDocument } from '../../../projections/users/index.ts';
 import { getUser, runOnUser, usersOf, type AccountDeps } from './accountContext.ts';
-import { authenticate, changeOwnPassword, endSession, resetPassword, resetPasswordByManager } from './commands/passwords.ts';
+import { authenticate, changeOwnPassword, resetPassword, resetPasswordByManager } from './commands/passwords.ts';
+import {
+  endAllSessions,
+  endOwnSession,
+  endSession,
+  listSessions,
+  refreshSession,
+  startSession,
+  type NewSession,
+} from './commands/sessions.ts';
+import type { SessionDocument } from '../../../projections/sessions/index.ts';
 import { register } from './commands/register.ts';
 import { createOrPromoteAdmin, updateUser } from './commands/updateUser.ts';
 
@@ -56,6 +66,26 @@ export class AccountService {
 
   endSession(userId: string, tokenId: string, expiresAt: string): Promise<void> {
     return endSession(this.deps, userId, tokenId, expiresAt);
+  }
+
+  startSession(userId: string, session: NewSession): Promise<void> {
+    return startSession(this.deps, userId, session);
+  }
+
+  refreshSession(userId: string, ended: { tokenId: string; expiresAt: string }, started: NewSession): Promise<void> {
+    return refreshSession(this.deps, userId, ended, started);
+  }
+
+  listSessions(userId: string): Promise<SessionDocument[]> {
+    return listSessions(this.deps, userId);
+  }
+
+  endOwnSession(userId: string, sessionId: string): Promise<void> {
+    return endOwnSession(this.deps, userId, sessionId);
+  }
+
+  endAllSessions(userId: string, actorId: string): Promise<void> {
+    return endAllSessions(this.deps, userId, actorId);
   }
 
   changeLanguage(userId: string, lang: InterfaceLanguage, actorId: string): Promise<UserDocument> {

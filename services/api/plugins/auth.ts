@@ -6,7 +6,8 @@ import { ForbiddenError, NotFoundError, ServiceUnavailableError, UnauthorizedErr
 import type { UserDocument } from '../../../projections/users/index.ts';
 import type { AccountService } from '../accounts/accountService.ts';
 import { infrastructureFailure } from './errors.ts';
-import { sessionProblem, type TokenPayload } from './session.ts';
+import { sessionProblem, sessionTokenId, SessionsSeen, tokenExpiry, type TokenPayload } from './session.ts';
+import { summariseUserAgent } from './userAgent.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
 
 declare module '@fastify/jwt' {
@@ -24,6 +25,13 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Issues a bearer token for a user. */
     issueToken: (user: UserDocument) => string;
+    /**
+     * Issues a token and records its session (issue 17 §4: the user's sessions list);
+     * with `replacing`, the token rotates: that one's session continues under the new token and it is refused from now on.
+     */
+    openSession: (user: UserDocument, request: FastifyRequest, replacing?: TokenPayload) => Promise<string>;
+    /** When each session was last seen by this API node (coarse: updated at most once a minute). */
+    sessionsSeen: SessionsSeen;
   }
   interface FastifyRequest {
     currentUser: UserDocument;
@@ -53,6 +61,27 @@ export const authPlugin = fp<AuthOptions>(
     // Each token has its own id, so logging out ends that session only.
     app.decorate('issueToken', (user: UserDocument) => app.jwt.sign({ sub: user._id, iatMs: Date.now(), jti: randomUUID() }));
 
+    const seen = new SessionsSeen();
+    app.decorate('sessionsSeen', seen);
+
+    app.decorate('openSession', async (user: UserDocument, request: FastifyRequest, replacing?: TokenPayload) => {
+      const token = app.issueToken(user);
+      const payload = app.jwt.decode<TokenPayload>(token);
+      const session = {
+        tokenId: payload?.jti ?? '',
+        expiresAt: tokenExpiry(payload),
+        userAgent: summariseUserAgent(request.headers['user-agent']),
+        address: request.ip,
+      };
+      if (replacing) {
+        await options.accounts.refreshSession(user._id, { tokenId: sessionTokenId(replacing), expiresAt: tokenExpiry(replacing) }, session);
+      } else {
+        await options.accounts.startSession(user._id, session);
+      }
+      seen.touch(session.tokenId, Date.now());
+      return token;
+    });
+
     app.decorate('authenticate', async (request: FastifyRequest) => {
       let payload: TokenPayload;
       try {
@@ -72,6 +101,7 @@ export const authPlugin = fp<AuthOptions>(
       if (problem) throw new UnauthorizedError(problem);
       request.currentUser = user;
       request.session = payload;
+      seen.touch(sessionTokenId(payload), Date.now());
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -25,10 +25,14 @@ export const researchExportZip = async (
   deps: { eventStore: EventStore; access: CommunityAccess; pseudonymKey: string },
   user: UserDocument,
   communityId: string,
-  options: { maskNames: boolean },
+  options: {
+    maskNames: boolean;
+    /** Runs once access is granted, before anything is read (the audit record, issue 17 §3). */ allowed?: () => Promise<void>;
+  },
 ): Promise<Uint8Array> => {
   const grant = await deps.access.member(user, communityId);
   if (!mayUseResearchApi(grant.role)) throw new ForbiddenError(msg('community.researchOnly'));
+  await options.allowed?.();
   const folder = mkdtempSync(join(tmpdir(), 'buildon-research-'));
   try {
     await exportResearch(deps.eventStore, communityId, folder, {

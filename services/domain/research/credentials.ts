@@ -10,7 +10,8 @@
  *   `FeedbackSent.from`) become empty;
  * - the community's registration keys become fresh random ones (the same
  *   original key always gets the same new key within one archive);
- * - ended sessions' token ids (`UserSessionEnded`) become random ids.
+ * - ended sessions' token ids (`UserSessionEnded`) become random ids;
+ * - started sessions (`UserSessionStarted`, issue 17 §4) get random token ids and lose their address.
  */
 
 /** Stored instead of a password hash: not a PHC string, so no password verifies against it. */
@@ -77,6 +78,11 @@ export const credentialStripper = (randomKey: () => string) => {
         return copy;
       case 'UserSessionEnded':
         copy.tokenId = randomKey();
+        stats.sessionTokens++;
+        return copy;
+      case 'UserSessionStarted':
+        copy.tokenId = randomKey();
+        copy.address = '';
         stats.sessionTokens++;
         return copy;
       default:

@@ -1,4 +1,11 @@
-import type { GlobalRole, InterfaceLanguage, UserEvent, UserRegistered } from '../../../contracts/events/user.ts';
+import type {
+  GlobalRole,
+  InterfaceLanguage,
+  UserEvent,
+  UserRegistered,
+  UserSessionEnded,
+  UserSessionStarted,
+} from '../../../contracts/events/user.ts';
 import { interfaceLanguages } from '../../../contracts/events/user.ts';
 import { UserRules, checkUserName } from '../../../contracts/messages.ts';
 import type { Decider } from '../../core/decider.ts';
@@ -21,9 +28,24 @@ export type UpdateProfile = {
 export type ChangeLanguage = { type: 'ChangeLanguage'; data: { lang: InterfaceLanguage } };
 export type ChangeRole = { type: 'ChangeRole'; data: { role: GlobalRole } };
 export type SetLoginBlocked = { type: 'SetLoginBlocked'; data: { blocked: boolean } };
-export type EndSession = { type: 'EndSession'; data: { tokenId: string; expiresAt: string } };
+export type EndSession = { type: 'EndSession'; data: Omit<UserSessionEnded['data'], 'userId'> };
+export type StartSession = { type: 'StartSession'; data: Omit<UserSessionStarted['data'], 'userId'> };
+/** Token rotation (issue 17 §4): the new token's session starts and the old token's ends, in one append. */
+export type RefreshSession = {
+  type: 'RefreshSession';
+  data: { ended: { tokenId: string; expiresAt: string }; started: Omit<UserSessionStarted['data'], 'userId'> };
+};
 
-export type UserCommand = RegisterUser | ChangePassword | UpdateProfile | ChangeLanguage | ChangeRole | SetLoginBlocked | EndSession;
+export type UserCommand =
+  | RegisterUser
+  | ChangePassword
+  | UpdateProfile
+  | ChangeLanguage
+  | ChangeRole
+  | SetLoginBlocked
+  | EndSession
+  | StartSession
+  | RefreshSession;
 
 const registered = (state: UserState) => {
   if (state.status !== 'registered') throw new NotFoundError(msg('errors.userNotFound'));
@@ -108,6 +130,15 @@ export const decideUser = (command: UserCommand, state: UserState): UserEvent[] 
       return setLoginBlocked(command, state);
     case 'EndSession':
       return [{ type: 'UserSessionEnded', data: { userId: registered(state).userId, ...command.data } }];
+    case 'StartSession':
+      return [{ type: 'UserSessionStarted', data: { userId: registered(state).userId, ...command.data } }];
+    case 'RefreshSession': {
+      const { userId } = registered(state);
+      return [
+        { type: 'UserSessionStarted', data: { userId, ...command.data.started } },
+        { type: 'UserSessionEnded', data: { userId, ...command.data.ended, reason: 'refreshed' } },
+      ];
+    }
   }
 };
 

@@ -66,12 +66,3 @@ export const resetPasswordByManager = async (
   const passwordHash = await deps.passwords.hash(newPassword);
   return runOnUser(deps, userId, { type: 'ChangePassword', data: { passwordHash, by } }, actorId);
 };
-
-/**
- * Logs one session out (issue 20 §5): the token `tokenId` is refused from now
- * on, by every API node and after a restart (it is an event); open sockets
- * with it are closed by the push hub.
- */
-export const endSession = async (deps: AccountDeps, userId: string, tokenId: string, expiresAt: string): Promise<void> => {
-  await runOnUser(deps, userId, { type: 'EndSession', data: { tokenId, expiresAt } }, userId);
-};

@@ -5,6 +5,8 @@ import { JobAccepted, JobStatusReply, RebuildBody, StorageStatsReply, rebuildJob
 import { NotFoundError, ValidationError } from '../../../core/errors.ts';
 import type { AppServices } from '../../../app/appServices.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
+import { recordAction } from '../../../app/auditLog.ts';
+import auditRoutes from './audit.ts';
 
 /**
  * Operator actions for admins (the spec's "database migration" screen):
@@ -12,6 +14,8 @@ import { msg } from '../../../../contracts/messageCodes.ts';
  * Authorisation is on the server; no password is checked in the browser.
  */
 const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+  await app.register(auditRoutes, { services });
+
   app.get(
     '/api/admin/stats',
     {
@@ -42,6 +46,11 @@ const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async 
       if (projection && !services.runner.projectionNames.includes(projection)) {
         throw ValidationError.field('projection', msg('errors.unknownProjection', { projection }));
       }
+      // Issue 17 §3: recorded first; a rebuild that cannot be recorded does not start.
+      await recordAction(services.commandDeps, request.currentUser._id, 'projections.rebuild', {
+        via: 'api',
+        details: { projections: projection ?? 'all' },
+      });
       const jobId = await services.queue.add(rebuildJobName, { projections: projection ? [projection] : [] });
       return reply.status(202).send({ jobId });
     },

@@ -4,7 +4,7 @@ import { AuthProvidersReply } from '../../../../contracts/api/meta.ts';
 import Type from 'typebox';
 import { NotFoundError, UnauthorizedError } from '../../../core/errors.ts';
 import type { FailureLimiter } from '../../plugins/failureLimiter.ts';
-import { sessionTokenId } from '../../plugins/session.ts';
+import { sessionTokenId, tokenExpiry } from '../../plugins/session.ts';
 import { LoginBody, TokenReply } from '../../../../contracts/api/users.ts';
 import type { AppServices } from '../../../app/appServices.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
@@ -53,7 +53,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
       failedLogins.check(address);
       try {
         const user = await services.accounts.authenticate(request.body.userName, request.body.password);
-        return { token: app.issueToken(user) };
+        return { token: await app.openSession(user, request) };
       } catch (error) {
         if (error instanceof UnauthorizedError) failedLogins.fail(address);
         throw error;
@@ -72,10 +72,22 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
       },
     },
     async (request, reply) => {
-      const expiresAt = new Date((request.session.exp ?? Date.now() / 1000 + 24 * 3600) * 1000).toISOString();
-      await services.accounts.endSession(request.currentUser._id, sessionTokenId(request.session), expiresAt);
+      await services.accounts.endSession(request.currentUser._id, sessionTokenId(request.session), tokenExpiry(request.session));
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the token: a new one for the same session; this one is refused from now on and its sockets close',
+        response: { 200: TokenReply, ...problemResponses },
+      },
+    },
+    async (request) => ({ token: await app.openSession(request.currentUser, request, request.session) }),
   );
 
   app.get(

@@ -13,6 +13,7 @@ import {
 import { ValidationError } from '../../../core/errors.ts';
 import type { AppServices } from '../../../app/appServices.ts';
 import { researchExportZip } from '../../research/exportZip.ts';
+import { recordAction } from '../../../app/auditLog.ts';
 
 /**
  * The research API (issue 24 §5, docs/research.md "A researcher's access"):
@@ -122,7 +123,15 @@ const researchRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = asy
         { eventStore: services.eventStore, access: services.access, pseudonymKey: research.pseudonymKey },
         request.currentUser,
         communityId,
-        { maskNames: request.body?.maskNames === true },
+        {
+          maskNames: request.body?.maskNames === true,
+          allowed: () =>
+            recordAction(services.commandDeps, request.currentUser._id, 'export.research', {
+              via: 'api',
+              communityId,
+              details: { maskNames: String(request.body?.maskNames === true) },
+            }),
+        },
       );
       return reply
         .type('application/zip')

@@ -14,6 +14,7 @@ import {
   TimeMachineStepsQuery,
   TimeMachineStepsReplySchema,
 } from '../../../../contracts/api/timemachine.ts';
+import { recordAction } from '../../../app/auditLog.ts';
 import type { AppServices } from '../../../app/appServices.ts';
 import { seesRealNamesInResearch } from '../../../domain/access/researcher.ts';
 
@@ -108,6 +109,12 @@ const timeMachineRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = 
       const grant = await services.access.manager(request.currentUser, communityId);
       // A researcher never gets real names (services/domain/access/researcher.ts), asked or not.
       const pseudonymised = pseudonymise === true || !seesRealNamesInResearch(grant.role);
+      // Issue 17 §3: recorded once allowed and before anything is read; no record, no download.
+      await recordAction(services.commandDeps, request.currentUser._id, 'export.kbdex', {
+        via: 'api',
+        communityId,
+        details: { pseudonymise: String(pseudonymised), private: String(includePrivate === true) },
+      });
       const { csv } = await timeMachine.kbdex(communityId, {
         ...(at ? { at } : {}),
         ...(from ? { from } : {}),

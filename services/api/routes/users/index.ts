@@ -17,10 +17,12 @@ import { ForbiddenError, ValidationError } from '../../../core/errors.ts';
 import { toProfile } from '../../accounts/accountService.ts';
 import type { AppServices } from '../../../app/appServices.ts';
 import { messageReply, msg } from '../../../../contracts/messageCodes.ts';
+import sessionRoutes from './sessions.ts';
 
 /** Users: registration, own profile and password, admin search and edits (spec §7 "Users"). */
 const userRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
   const { accounts, robotCheck } = services;
+  await app.register(sessionRoutes, { services });
 
   app.post(
     '/api/users',
@@ -38,7 +40,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
         throw ValidationError.field('robotCheck', msg('messages.robotCheckRequired'));
       }
       const user = await accounts.register(input);
-      return reply.status(201).send({ token: app.issueToken(user), user: toProfile(user) });
+      return reply.status(201).send({ token: await app.openSession(user, request), user: toProfile(user) });
     },
   );
 
@@ -82,7 +84,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
       // The original ignored :id and changed the caller's password; we refuse a mismatch.
       if (request.params.id !== request.currentUser._id) throw new ForbiddenError();
       const user = await accounts.changeOwnPassword(request.currentUser._id, request.body.oldPassword, request.body.newPassword);
-      return { ...messageReply(msg('messages.passwordChanged')), token: app.issueToken(user) };
+      return { ...messageReply(msg('messages.passwordChanged')), token: await app.openSession(user, request) };
     },
   );
 
