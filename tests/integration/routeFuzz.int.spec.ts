@@ -52,8 +52,16 @@ const spec = t.app.swagger() as { paths: Record<string, Record<string, Operation
 const resolve = resolver(spec.components?.schemas ?? {});
 
 type Route = { method: string; path: string; label: string; operation: Operation };
+// Routes that end the callers' sessions (logout, token rotation, ending sessions) run last: before them, every
+// route is called with live tokens; then destructive ones; reads first.
 const order = (route: Route): number =>
-  /logout|password|delete|remove|block/i.test(route.path) || route.method === 'DELETE' ? 3 : route.method === 'GET' ? 0 : 1;
+  route.method !== 'GET' && /^\/auth\/(logout|refresh)$|\/sessions/.test(route.path)
+    ? 4
+    : /password|delete|remove|block/i.test(route.path) || route.method === 'DELETE'
+      ? 3
+      : route.method === 'GET'
+        ? 0
+        : 1;
 const routes: Route[] = Object.entries(spec.paths)
   .flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => ({
