@@ -152,8 +152,9 @@ const audit = async (event: Audited, names: Collection<NameDocument>): Promise<E
       if (title !== undefined) await names.put({ _id: `community:${communityId}`, label: title });
       const target = { targetType: 'community' as const, targetId: communityId, targetLabel: title ?? before, communityId };
       const entries: Entry[] = [];
-      if (title !== undefined && title !== before)
-        {entries.push({ ...target, action: 'community.renamed', details: { from: before, to: title } });}
+      if (title !== undefined && title !== before) {
+        entries.push({ ...target, action: 'community.renamed', details: { from: before, to: title } });
+      }
       // Which key changed, never its value.
       if (registrationKey !== undefined) entries.push({ ...target, action: 'community.keyChanged', details: { key: 'registration' } });
       if (managerRegistrationKey !== undefined) entries.push({ ...target, action: 'community.keyChanged', details: { key: 'manager' } });

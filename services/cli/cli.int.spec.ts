@@ -127,7 +127,7 @@ describe('operator CLI', () => {
 
     const copy = await openInfrastructure(testConfig(target), { passwords: fastTestHasher });
     // The export records itself in the audit trail first (issue 17 §3): the copy holds that one entry more.
-    const { audit: copiedAudit = [], ...copied } = (await dumpReadModels(copy));
+    const { audit: copiedAudit = [], ...copied } = await dumpReadModels(copy);
     const { audit: sourceAudit = [], ...original } = expected;
     expect(copied).toEqual(original);
     expect(sourceAudit.length).toBeGreaterThan(0);
