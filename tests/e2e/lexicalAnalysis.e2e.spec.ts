@@ -91,7 +91,7 @@ describeBrowser('lexical analysis page', () => {
     await expect.poll(() => terms.innerText()).toBe('Termes comptés (4) : eau ; réseau ; glace ; volcan');
     await page.getByTestId('lexical-analyse').click();
     await page.getByTestId('lexical-results').waitFor();
-    expect(await page.getByTestId('lexical-summary').innerText()).toBe('2 notes sur 3 contiennent au moins un terme.');
+    expect(await page.getByTestId('lexical-summary').innerText()).toBe('Notes contenant au moins un terme : 2 sur 3.');
 
     const rows = await page
       .getByTestId('lexical-frequency')

@@ -18,6 +18,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Write routes a researcher legitimately uses: their own session and account, nothing of a class. */
 const ownAccountRoutes = new Set([
   'POST /auth/logout',
+  // Rotating one's own token and ending one's own sessions (issue 17 §4): the researcher's own account.
+  'POST /auth/refresh',
+  'DELETE /api/users/me/sessions/:id',
   'POST /auth/local',
   'POST /auth/idul',
   'POST /api/users',

@@ -45,7 +45,9 @@ describe('accounts API', () => {
       expect(me.json()).toMatchObject({ _id: body.user._id, userName: 'ada.lovelace' });
 
       const { events } = await t.infra.eventStore.readStream(userStreamName(String(body.user._id)));
-      expect(events.map((e) => e.type)).toEqual(['UserRegistered']);
+      // The registration, then the session its token opened (issue 17 §4).
+      expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'UserSessionStarted']);
+      expect(JSON.stringify(events[1]?.data)).not.toMatch(/password|hash/i);
       const data = events[0]?.data as { passwordHash: string };
       expect(data.passwordHash).toMatch(/^\$argon2id\$/);
       expect(JSON.stringify(events)).not.toContain('analytical');
