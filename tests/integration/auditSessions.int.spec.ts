@@ -227,3 +227,32 @@ describe('sessions', () => {
     expect((await audit('action=user.sessionsEnded'))[0]).toMatchObject({ actorId: admin.id, targetId: user.id });
   });
 });
+
+describe('a login while the read models are behind (issue 17 §4)', () => {
+  it('answers its token at once: opening a session does not wait for the read models', async () => {
+    const late = await buildTestApp({ readModelWaitMs: 200 });
+    try {
+      await late.register('retardataire', 'secret-pass-1');
+      const runner = late.infra.runner;
+      const waitFor = runner.waitFor.bind(runner);
+      // The projections fall behind (after an import, during a rebuild): nothing written now shows for a while.
+      runner.waitFor = () => new Promise<void>(() => undefined);
+      try {
+        const login = await late.app.inject({
+          method: 'POST',
+          url: '/auth/local',
+          payload: { userName: 'retardataire', password: 'secret-pass-1' },
+        });
+        expect(login.statusCode, login.body).toBe(200);
+        const token = login.json<{ token: string }>().token;
+        runner.waitFor = waitFor;
+        const me = await late.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
+        expect(me.statusCode).toBe(200);
+      } finally {
+        runner.waitFor = waitFor;
+      }
+    } finally {
+      await late.close();
+    }
+  });
+});

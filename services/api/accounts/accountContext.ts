@@ -54,12 +54,18 @@ export const getUser = async (deps: Pick<AccountDeps, 'readStore'>, userId: stri
 
 /** Runs one command on a user's stream and returns the user as the read models then show them. */
 export const runOnUser = async (deps: AccountDeps, userId: string, command: UserCommand, actorId: string | null): Promise<UserDocument> => {
-  const result = await handleCommand(deps.eventStore, userStreamName(userId), userDecider, command, {
-    metadata: accountMetadata(deps, actorId),
-  });
+  const result = await appendOnUser(deps, userId, command, actorId);
   if (result.newEvents.length > 0) await deps.projections.waitFor(result.lastPosition);
   return getUser(deps, userId);
 };
+
+/** Runs one command on a user's stream without waiting for the read models (for facts nobody reads back at once). */
+export const appendOnUser = (
+  deps: Pick<AccountDeps, 'eventStore' | 'clock'>,
+  userId: string,
+  command: UserCommand,
+  actorId: string | null,
+) => handleCommand(deps.eventStore, userStreamName(userId), userDecider, command, { metadata: accountMetadata(deps, actorId) });
 
 /** The user's state folded from their stream (it holds the password hash, which no read model does). */
 export const loadUser = async (deps: AccountDeps, userId: string): Promise<UserState> =>

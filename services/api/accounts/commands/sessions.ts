@@ -2,15 +2,19 @@ import type { SessionEndReason, UserSessionStarted } from '../../../../contracts
 import { msg } from '../../../../contracts/messageCodes.ts';
 import { sessionsCollectionName, sessionsOfUser, type SessionDocument } from '../../../../projections/sessions/index.ts';
 import { NotFoundError } from '../../../core/errors.ts';
-import { getUser, runOnUser, type AccountDeps } from '../accountContext.ts';
+import { appendOnUser, getUser, runOnUser, type AccountDeps } from '../accountContext.ts';
 
 export type NewSession = Omit<UserSessionStarted['data'], 'userId' | 'startedAt'>;
 
 const sessionsOf = (deps: Pick<AccountDeps, 'readStore'>) => deps.readStore.collection<SessionDocument>(sessionsCollectionName);
 
-/** Issue 17 §4: a token was issued; its session shows in the user's list. */
+/**
+ * Issue 17 §4: a token was issued; its session shows in the user's list. The token works at once (checking it
+ * reads no session list), so the login does not wait for the read models: while they catch up (after an
+ * import, during a rebuild) a login still answers its token, never a 202 without one.
+ */
 export const startSession = async (deps: AccountDeps, userId: string, session: NewSession): Promise<void> => {
-  await runOnUser(deps, userId, { type: 'StartSession', data: session }, userId);
+  await appendOnUser(deps, userId, { type: 'StartSession', data: session }, userId);
 };
 
 /** Token rotation: the new token continues the old one's session, and the old token is refused from now on. */
