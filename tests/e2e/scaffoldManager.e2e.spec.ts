@@ -72,6 +72,21 @@ describeBrowser('scaffold manager', () => {
     await expect.poll(() => titlesShown(page)).toEqual(moved);
   });
 
+  it('opens a scaffold for editing and the root context, each in its contribution window', async () => {
+    const page = await openPageAs(app, teacher.token, `/scaffoldmanager/${community._id}`);
+    await page.getByTestId('scaffold-list').waitFor();
+    const reply = await server();
+    const first = reply.scaffolds[0];
+    if (!first) throw new Error('no scaffold listed');
+    const edit = item(page, first.title).getByRole('link', { name: new RegExp(first.title) });
+    expect(await edit.getAttribute('href')).toBe(`/contribution/${first._id}`);
+    expect(await page.getByTestId('scaffolds-root').getAttribute('href')).toBe(`/contribution/${reply.rootContextId}`);
+    // The scaffold opens as a contribution of its own, showing its title.
+    await page.goto(`${app.url}/contribution/${first._id}`);
+    await expect.poll(() => page.locator('main').innerText()).toContain(first.title);
+    await page.close();
+  });
+
   it('edits the supports of the new scaffold: add, rename, reorder, remove', async () => {
     const page = await openPageAs(app, teacher.token, `/scaffoldmanager/${community._id}`);
     page.on('dialog', (dialog) => void dialog.accept());
