@@ -14,12 +14,11 @@
  * and BENCH_CANVAS_DRAG_SECONDS (5) change the load; BENCH_CANVAS_PROFILE=1 also
  * prints where the main thread spent the drag (trace event totals). Needs /usr/bin/chromium.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
 import { canvasWorld, seedCanvasView } from '../tests/support/canvas.ts';
 import { startServer } from '../tests/support/serverProcess.ts';
+import { ensureWebBuild } from '../tests/support/webBuild.ts';
 import { buildTestApp, tempDataDir } from '../tests/support/testApp.ts';
 
 const sizes = (process.env.BENCH_CANVAS_BROWSER_SIZES ?? '1000,3000')
@@ -28,20 +27,7 @@ const sizes = (process.env.BENCH_CANVAS_BROWSER_SIZES ?? '1000,3000')
   .filter((n) => n > 0);
 const dragSeconds = Number(process.env.BENCH_CANVAS_DRAG_SECONDS ?? 5);
 const chromiumPath = '/usr/bin/chromium';
-const root = join(import.meta.dirname, '..');
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-const newest = (path: string): number => {
-  const stat = statSync(path);
-  return stat.isDirectory() ? readdirSync(path).reduce((m, name) => Math.max(m, newest(join(path, name))), stat.mtimeMs) : stat.mtimeMs;
-};
-
-/** Builds web/dist when it is older than web/src (as the browser tests do). */
-const ensureWebBuild = () => {
-  const built = join(root, 'web/dist/index.html');
-  if (existsSync(built) && statSync(built).mtimeMs >= newest(join(root, 'web/src'))) return;
-  execFileSync('npm', ['run', '--silent', 'build:web'], { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
-};
 
 type Figures = {
   refs: number;

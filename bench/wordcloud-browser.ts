@@ -17,7 +17,7 @@ import { chromium } from 'playwright-core';
 import { seedPassword } from '../services/cli/seed/playClass.ts';
 import { teacherUserName } from '../services/cli/seed/plan.ts';
 import { startServer } from '../tests/support/serverProcess.ts';
-import { ensureWebBuild } from '../tests/e2e/harness.ts';
+import { ensureWebBuild } from '../tests/support/webBuild.ts';
 import { fmt } from './realClass.ts';
 
 const chromiumPath = '/usr/bin/chromium';

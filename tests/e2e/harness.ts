@@ -5,13 +5,14 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { solveRobotCheck } from '../support/altcha.ts';
 import { startServer, type ServerProcess } from '../support/serverProcess.ts';
+import { ensureWebBuild } from '../support/webBuild.ts';
 
 const root = join(import.meta.dirname, '../..');
 export const chromiumPath = '/usr/bin/chromium';
@@ -26,33 +27,7 @@ if (!hasChromium && !process.env.CI) console.log(`skipped: no Chromium at ${chro
  */
 export const describeBrowser = describe.skipIf(!hasChromium && !process.env.CI);
 
-const newestMtime = (path: string): number => {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
-};
-
-/**
- * Builds web/dist once when it is missing or older than its sources (so a
- * forgotten `npm run build:web` cannot test yesterday's UI).
- */
-export const ensureWebBuild = (): void => {
-  const built = join(root, 'web/dist/index.html');
-  const sources = [
-    join(root, 'web/src'),
-    join(root, 'web/index.html'),
-    join(root, 'docs/user-guide.md'),
-    join(root, 'docs/guides'),
-    join(root, 'docs/screenshots'),
-  ];
-  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.filter(existsSync).map(newestMtime))) return;
-  execFileSync('npm', ['run', '--silent', 'build:web'], {
-    cwd: root,
-    stdio: 'ignore',
-    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-};
+export { ensureWebBuild };
 
 /** Runs the operator CLI against a data dir (e.g. `create-admin --user a --password b`). */
 export const runCli = (dataDir: string, args: string[]): string =>
