@@ -139,6 +139,9 @@ describeBrowser('the view on a phone (issue 21 §10)', () => {
     expect(await page.getByTestId('toolbar-menu-items').getByTestId('tool-help').getAttribute('aria-checked')).toBe('true');
     await page.keyboard.press('Escape');
     await page.getByTestId('toolbar-menu-items').waitFor({ state: 'detached' });
+    // Radix gives the focus back to the button in a timer after the menu unmounts; opening the menu again before that
+    // timer runs would have it take the focus from the new menu and close it (what a loaded CI machine once did).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('toolbar-menu');
 
     // The keyboard: Enter opens the menu on its first tool, the arrows move, Escape closes and gives the focus back.
     await menuButton.focus();
