@@ -41,7 +41,8 @@ export type CollectionSpec = {
 };
 
 /** What a full-text search keeps: documents also matching `filter`; at most `limit` (all by default), best first. */
-export type TextSearchOptions = { filter?: Filter; limit?: number };
+/** A text search's filter (tested on the matches), how many hits at most, and the fields to return (as `find`'s). */
+export type TextSearchOptions = { filter?: Filter; limit?: number; projection?: FindOptions['projection'] };
 
 export interface Collection<T extends Document = Document> {
   readonly name: string;

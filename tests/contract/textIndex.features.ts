@@ -94,6 +94,22 @@ export function textIndexContract(label: string, open: OpenReadStore): void {
       expect(await search({ terms: [] })).toEqual([]);
     });
 
+    it('filters on indexed and other fields together, and on `$in`s of the indexed one', async () => {
+      expect(ids(await search(q(word('chlorophyll')), { community: 'c1', title: 'Markup' }))).toEqual(['e5']);
+      expect(ids(await search(q(word('chlorophyll')), { community: { $in: ['c2', 'c9'] } }))).toEqual(['e4']);
+      expect(await search(q(word('chlorophyll')), { community: 'c9' })).toEqual([]);
+    });
+
+    it('returns only the fields of a projection, and copies a reader may change without changing the store', async () => {
+      const collection = store.collection<Entry>(name);
+      const [hit] = await collection.textSearch(index, q(word('emergence')), { projection: { _id: 1, community: 1 } });
+      expect(hit?.doc).toEqual({ _id: 'e1', community: 'c1' });
+      const [whole] = await collection.textSearch(index, q(word('emergence')));
+      (whole?.doc as Entry).title = 'changed by a reader';
+      const [again] = await collection.textSearch(index, q(word('emergence')));
+      expect(again?.doc.title).toBe('Émergence des idées');
+    });
+
     it('follows replacements and deletions', async () => {
       const own = freshName();
       await store.ensureCollection({ name: own, text: index });

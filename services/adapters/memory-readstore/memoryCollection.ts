@@ -1,4 +1,3 @@
-import { Query } from 'mingo';
 import type {
   Collection,
   Document,
@@ -13,7 +12,7 @@ import type {
 import { checkTextQuery, rankText, snippetOf } from '../../core/textSearch.ts';
 import type { CollectionState } from './collectionState.ts';
 import { copyDocument, copyForStorage } from './copy.ts';
-import { topLevelProjection } from './projection.ts';
+import { copiesOf } from './projection.ts';
 import { isEmptyFilter, type QueryPlan } from './queryPlan.ts';
 import { sortDocuments } from './sort.ts';
 
@@ -55,14 +54,7 @@ export class MemoryCollection<T extends Document = Document> implements Collecti
     const skip = options.skip ?? 0;
     const limit = options.limit ?? 0;
     if (skip > 0 || limit > 0) docs = docs.slice(skip, limit > 0 ? skip + limit : undefined);
-    const projection = options.projection;
-    if (projection && Object.keys(projection).length > 0) {
-      const simple = topLevelProjection(projection);
-      if (simple) return docs.map((doc) => copyDocument(simple(doc) as T));
-      const projected = new Query({}).find<Document>(docs, projection).all();
-      return projected.map((doc) => copyDocument(doc as T));
-    }
-    return docs.map((doc) => copyDocument(doc as T));
+    return copiesOf(docs as T[], options.projection);
   }
 
   /** Ranks the documents matching `filter` with the shared definition (textSearch.ts): tests, and the snapshot-backed store. */
@@ -71,7 +63,12 @@ export class MemoryCollection<T extends Document = Document> implements Collecti
     const state = this.resolve();
     if (!state || query.terms.length === 0) return [];
     const hits = rankText(state.match(options.filter ?? {}), index, query);
-    return (options.limit ? hits.slice(0, options.limit) : hits).map(({ doc, score }) => ({ doc: copyDocument(doc as T), score }));
+    const kept = options.limit ? hits.slice(0, options.limit) : hits;
+    const docs = copiesOf(
+      kept.map((hit) => hit.doc as T),
+      options.projection,
+    );
+    return kept.map(({ score }, at) => ({ doc: docs[at] as T, score }));
   }
 
   async textSnippets(index: TextIndexSpec, ids: readonly string[], query: TextQuery, field: string): Promise<Map<string, SnippetPart[]>> {

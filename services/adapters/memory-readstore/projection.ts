@@ -1,4 +1,6 @@
+import { Query } from 'mingo';
 import type { Document } from '../../core/readStore.ts';
+import { copyDocument } from './copy.ts';
 
 /**
  * A projection that only keeps or only drops top-level fields, applied by hand:
@@ -29,3 +31,14 @@ export function topLevelProjection(projection: Record<string, unknown>): ((doc: 
     return out;
   };
 }
+
+/** Private copies of `docs`, of the fields `projection` keeps or does not drop (whole copies without one). */
+export const copiesOf = <T extends Document>(docs: readonly T[], projection?: Record<string, 0 | 1>): T[] => {
+  if (!projection || Object.keys(projection).length === 0) return docs.map((doc) => copyDocument(doc));
+  const simple = topLevelProjection(projection);
+  if (simple) return docs.map((doc) => copyDocument(simple(doc) as T));
+  return new Query({})
+    .find<Document>([...docs], projection)
+    .all()
+    .map((doc) => copyDocument(doc as T));
+};

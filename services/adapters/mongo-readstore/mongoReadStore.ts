@@ -24,6 +24,7 @@ import type {
   TextSearchOptions,
 } from '../../core/readStore.ts';
 import { checkTextQuery, rankText, snippetOf } from '../../core/textSearch.ts';
+import { copiesOf } from '../memory-readstore/projection.ts';
 import { candidateFilter, termsField, withoutTerms, withTerms } from './mongoText.ts';
 
 /**
@@ -284,7 +285,13 @@ class MongoReadCollection<T extends Document> implements Collection<T> {
     const candidates = await this.find(candidateFilter(query, options.filter));
     const corpus = await this.count(options.filter ?? {});
     const hits = rankText(candidates, index, query, corpus);
-    return options.limit ? hits.slice(0, options.limit) : hits;
+    const kept = options.limit ? hits.slice(0, options.limit) : hits;
+    if (!options.projection) return kept;
+    const docs = copiesOf(
+      kept.map((hit) => hit.doc),
+      options.projection,
+    );
+    return kept.map(({ score }, at) => ({ doc: docs[at] as T, score }));
   }
 
   async textSnippets(index: TextIndexSpec, ids: readonly string[], query: TextQuery, field: string): Promise<Map<string, SnippetPart[]>> {

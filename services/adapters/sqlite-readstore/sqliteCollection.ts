@@ -12,8 +12,6 @@ import type {
   TextQuery,
   TextSearchOptions,
 } from '../../core/readStore.ts';
-import { decodeRow } from './checksum.ts';
-import { pinnedOf } from './fts.ts';
 import { copyDocument } from '../memory-readstore/copy.ts';
 import { topLevelProjection } from '../memory-readstore/projection.ts';
 import { isEmptyFilter } from '../memory-readstore/queryPlan.ts';
@@ -74,6 +72,17 @@ const project = (docs: Document[], projection: FindOptions['projection']): Docum
   return new Query({}).find<Document>(docs, projection).all();
 };
 
+/** Matches whose documents a text search reads at once. */
+const textBatch = 500;
+
+/** A document as a reader receives it: its own copy, of the projected fields only when a projection is given. */
+const shaper = (projection: FindOptions['projection']): ((doc: Document, shared: boolean) => Document) => {
+  if (!projection || Object.keys(projection).length === 0) return (doc, shared) => (shared ? copyDocument(doc) : doc);
+  const simple = topLevelProjection(projection);
+  if (simple) return (doc) => copyDocument(simple(doc));
+  return (doc, shared) => project([shared ? copyDocument(doc) : doc], projection)[0] as Document;
+};
+
 /**
  * The Collection port over a collection's tables. `resolve` is called on every
  * operation, so a handle taken before a rebuild sees the committed tables.
@@ -120,19 +129,35 @@ export class SqliteCollection<T extends Document = Document> implements Collecti
     });
   }
 
-  /** FTS5 finds and ranks (bm25, the index's weights); `filter` is checked on the matches, as `find` checks candidates. */
+  /**
+   * FTS5 finds and ranks (bm25, the index's weights) within the plan of
+   * `filter`; the matches' documents are read as `find` reads them (checked,
+   * through the cache of recent documents), in batches so a `limit` stops
+   * early, and tested against `filter`. A `projection` copies only the fields
+   * it keeps (a search that filters thousands of matches decides on a few).
+   */
   async textSearch(index: TextIndexSpec, query: TextQuery, options: TextSearchOptions = {}): Promise<TextHit<T>[]> {
     const tables = this.resolve();
     if (!tables || query.terms.length === 0) return [];
     const fts = this.#fts(tables);
+    const filter = options.filter ?? {};
+    const shape = shaper(options.projection);
     return this.guard(this.name, () => {
-      const test = isEmptyFilter(options.filter ?? {}) ? null : new Query(options.filter ?? {}, { scriptEnabled: false });
+      const test = isEmptyFilter(filter) ? null : new Query(filter, { scriptEnabled: false });
+      const ranked = fts.search(index, query, tables.plan(filter));
       const hits: TextHit<T>[] = [];
-      for (const row of fts.search(index, query, pinnedOf(options.filter ?? {}))) {
-        const doc = decodeRow(this.name, row) as T;
-        if (test && !test.test(doc)) continue;
-        hits.push({ doc, score: row.rank });
-        if (options.limit && hits.length >= options.limit) break;
+      for (let from = 0; from < ranked.length; from += textBatch) {
+        const batch = ranked.slice(from, from + textBatch);
+        const read = new Map<string, [Document, boolean]>();
+        tables.scan({ kind: 'ids', ids: batch.map((row) => row.id), covered: false }, (doc, shared) => {
+          read.set(doc._id, [doc, shared]);
+        });
+        for (const row of batch) {
+          const found = read.get(row.id);
+          if (!found || (test && !test.test(found[0]))) continue;
+          hits.push({ doc: shape(found[0], found[1]) as T, score: row.rank });
+          if (options.limit && hits.length >= options.limit) return hits;
+        }
       }
       return hits;
     });

@@ -84,6 +84,9 @@ const endOf = (value: string | undefined, time: number | null): number | null =>
 /** What the filters and the permission rule read: a contribution, or its entry in the full-text index. */
 type Candidate = Pick<ContributionDocument, '_id' | 'communityId' | 'type' | 'status' | 'permission' | 'authors' | 'group' | 'created'>;
 
+/** The fields of an index entry a search decides on (its text stays in the index: only the page's snippets are read). */
+const candidateFields = { _id: 1, communityId: 1, type: 1, status: 1, permission: 1, authors: 1, group: 1, created: 1 } as const;
+
 type Match = { docs: Candidate[]; words: string[]; reader: Reader; text: TextQuery; scores: Map<string, number> };
 
 /**
@@ -182,7 +185,7 @@ export class SearchService {
     else if (this.readStore) {
       const hits = await this.readStore
         .collection<SearchIndexDocument>(searchIndexCollectionName)
-        .textSearch(searchTextIndex, text, { filter });
+        .textSearch(searchTextIndex, text, { filter, projection: candidateFields });
       for (const hit of hits) scores.set(hit.doc._id, hit.score);
       candidates = hits.map((hit) => hit.doc);
     } else {
