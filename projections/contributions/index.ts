@@ -93,7 +93,8 @@ export const contributionsProjection: Projection = {
   // 3: drawings with bare attributes repaired (issue 21 §1).
   version: 3,
   collections: [
-    { name: contributionsCollectionName, indexes: [['communityId'], ['type'], ['communityId', 'type']] },
+    // `data.favAuthors`: a pupil's favourites are found among the few starred contributions, not the community's thousands.
+    { name: contributionsCollectionName, indexes: [['communityId'], ['type'], ['communityId', 'type'], ['data.favAuthors']] },
     { name: linksCollectionName, indexes: [['communityId'], ['type'], ['from'], ['to'], ['communityId', 'type']] },
   ],
   handles: [...contributionEvents, ...linkEvents],

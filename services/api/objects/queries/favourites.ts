@@ -11,14 +11,21 @@ import { objectCollections, subjectOf, type ObjectServiceDeps } from '../objectA
 /** What a favourites panel lists: what a pupil opens from a canvas. */
 const listedTypes = ['Note', 'Drawing', 'Attachment', 'View'];
 
+/** The active contributions of a community `userId` starred (found through the `data.favAuthors` index). */
+export const favouritesFilter = (communityId: string, userId: string) => ({
+  communityId,
+  status: 'active',
+  type: { $in: listedTypes },
+  'data.favAuthors': userId,
+});
+
 /**
  * The caller's favourites in a community (issue 14 §4): the contributions
  * whose `data.favAuthors` (the contributions read model, written by
  * FavouriteAdded / FavouriteRemoved) holds the caller's user id, still active
  * and still readable by the caller now: a note starred while it was public
  * and made private since by its author is left out, title included. The
- * filter on `data.favAuthors` runs in the read store, among the community's
- * contributions (its `communityId` index).
+ * read store finds them through its `data.favAuthors` index.
  */
 export const favourites = async (deps: ObjectServiceDeps, user: UserDocument, communityId: string): Promise<FavouritesReply> => {
   const grant = await deps.access.member(user, communityId);
@@ -26,10 +33,7 @@ export const favourites = async (deps: ObjectServiceDeps, user: UserDocument, co
   const context = await contributions.get(grant.community.rootContextId);
   // The plugin off, the panel says so and lists nothing (as the canvas then offers no star).
   if (!pluginEnabled(context?.data, 'enableFavourites')) return { enabled: false, favourites: [] };
-  const starred = await contributions.find(
-    { communityId, status: 'active', type: { $in: listedTypes }, 'data.favAuthors': user._id },
-    { sort: { modified: -1, _id: 1 } },
-  );
+  const starred = await contributions.find(favouritesFilter(communityId, user._id), { sort: { modified: -1, _id: 1 } });
   const groupIds = [...new Set(starred.flatMap((doc) => (doc.group ? [doc.group] : [])))];
   const groups = groupIds.length > 0 ? await contributions.find({ _id: { $in: groupIds } }) : [];
   const members = new Map(groups.map((group: ContributionDocument) => [group._id, membersOfGroup(group)]));
