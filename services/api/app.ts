@@ -67,6 +67,8 @@ export type AppOptions = {
   corsOrigins?: readonly string[];
   /** The address users reach Buildon at; default `BUILDON_PUBLIC_URL`. HSTS is sent when it is https. */
   publicUrl?: string;
+  /** Where security problems are reported, served as /.well-known/security.txt; default `BUILDON_SECURITY_CONTACT`. */
+  securityContact?: string;
 };
 
 /** POST routes that change nothing (searches, a signed playback link): open to read-only researchers. */
@@ -178,7 +180,11 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
   await app.register(userRoutes, routeOptions);
   await app.register(recaptchaRoutes, routeOptions);
-  await app.register(metaRoutes, routeOptions);
+  await app.register(metaRoutes, {
+    ...routeOptions,
+    securityContact: options.securityContact ?? process.env.BUILDON_SECURITY_CONTACT,
+    publicUrl: options.publicUrl ?? process.env.BUILDON_PUBLIC_URL,
+  });
   await app.register(adminRoutes, routeOptions);
   await app.register(communityRoutes, routeOptions);
   await app.register(groupRoutes, routeOptions);

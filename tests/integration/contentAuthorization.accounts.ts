@@ -127,6 +127,11 @@ export type PublicRoute = {
 export const publicRoutes: PublicRoute[] = [
   { route: 'GET /api/version', reason: 'the about dialog, before login', request: () => ({ url: '/api/version' }) },
   { route: 'GET /api/changeLog', reason: "what's new, shown on the login page", request: () => ({ url: '/api/changeLog?lang=en' }) },
+  {
+    route: 'GET /.well-known/security.txt',
+    reason: 'where anyone reports a security problem (RFC 9116)',
+    request: () => ({ url: '/.well-known/security.txt' }),
+  },
   { route: 'GET /api/auth/providers', reason: 'the login page lists the sign-in methods', request: () => ({ url: '/api/auth/providers' }) },
   {
     route: 'GET /api/recaptcha/config',

@@ -60,6 +60,8 @@ export const buildTestApp = async (
     webRoot?: string;
     /** Buildon's public address (none by default: no HSTS). */
     publicUrl?: string;
+    /** Where security problems are reported (none by default: no security.txt). */
+    securityContact?: string;
   } = {},
 ): Promise<TestApp> => {
   const dataDir = options.dataDir ?? tempDataDir();
@@ -72,6 +74,7 @@ export const buildTestApp = async (
     jwtSecret: infra.secret,
     webRoot: options.webRoot ?? null,
     publicUrl: options.publicUrl ?? '',
+    securityContact: options.securityContact ?? '',
     loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindow: 60_000 },
     // Suites share one address (127.0.0.1) across many deliberate failures; the limits have their own tests.
     keyGuessLimit: options.keyGuessLimit ?? { max: 1000, windowMs: 60_000 },

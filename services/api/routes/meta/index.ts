@@ -1,8 +1,11 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readFileSync } from 'node:fs';
 import { ChangeLogQuery, ChangeLogReply, VersionReply } from '../../../../contracts/api/meta.ts';
 import type { AppServices } from '../../../app/appServices.ts';
+import { NotFoundError } from '../../../core/errors.ts';
+import { msg } from '../../../../contracts/messageCodes.ts';
 import { loadChangeLog, type ChangeLogEntry } from './changeLog.ts';
+import { securityTxt } from './securityTxt.ts';
 
 const root = new URL('../../../../', import.meta.url);
 /** The version in package.json: /api/version and the OpenAPI document both say it. */
@@ -11,8 +14,17 @@ export const packageVersion = (JSON.parse(readFileSync(new URL('package.json', r
 /** The languages docs/whats-new.<lang>.md is written in. */
 const whatsNewLanguages = ['fr', 'en'] as const;
 
-/** GET /api/version and /api/changeLog, for the navbar dialogs. */
-const metaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+type MetaOptions = {
+  services: AppServices;
+  /** Where security problems are reported (`BUILDON_SECURITY_CONTACT`); no security.txt without it. */
+  securityContact?: string | undefined;
+  publicUrl?: string | undefined;
+};
+
+/** GET /api/version and /api/changeLog, for the navbar dialogs, and the security contact. */
+const metaRoutes: FastifyPluginAsyncTypebox<MetaOptions> = async (app, { services, securityContact, publicUrl }) => {
+  // Written once, at start: a wrong address stops the start with the setting's name rather than serve a bad file.
+  const security = securityContact ? securityTxt({ contact: securityContact, publicUrl, now: new Date() }) : null;
   // "Nouveautés" tells users what changed for them (issue 21 §13), in their language (French when there is none).
   const whatsNew = new Map<string, ChangeLogEntry[]>(
     whatsNewLanguages.map((lang) => [lang, loadChangeLog(new URL(`docs/whats-new.${lang}.md`, root))]),
@@ -41,6 +53,21 @@ const metaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (
       },
     },
     async (request) => ({ entries: whatsNew.get(request.query.lang?.split(/[-_]/)[0] ?? 'fr') ?? whatsNew.get('fr') ?? [] }),
+  );
+
+  app.get(
+    '/.well-known/security.txt',
+    {
+      schema: {
+        tags: ['meta'],
+        summary: 'Where to report a security problem (RFC 9116); 404 when the operator set no contact',
+        response: { 200: Type.String() },
+      },
+    },
+    async (_request, reply) => {
+      if (!security) throw new NotFoundError(msg('errors.notFound'));
+      return reply.type('text/plain; charset=utf-8').send(security);
+    },
   );
 };
 
