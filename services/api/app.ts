@@ -69,6 +69,8 @@ export type AppOptions = {
   publicUrl?: string;
   /** Where security problems are reported, served as /.well-known/security.txt; default `BUILDON_SECURITY_CONTACT`. */
   securityContact?: string;
+  /** Whether X-Forwarded-* headers are believed (behind a proxy); default `BUILDON_TRUST_PROXY=1`. */
+  trustProxy?: boolean;
 };
 
 /** POST routes that change nothing (searches, a signed playback link): open to read-only researchers. */
@@ -100,7 +102,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    trustProxy: process.env.BUILDON_TRUST_PROXY === '1',
+    trustProxy: options.trustProxy ?? process.env.BUILDON_TRUST_PROXY === '1',
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory } },
     // An unreadable URL or an over-long path parameter: problem JSON naming the path (issue 17 §2).
     frameworkErrors,

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from '../app/config.ts';
 import { readConfigSource } from '../app/configFile.ts';
+import { httpSettings } from './httpSettings.ts';
 import { openInfrastructure } from '../app/infrastructure.ts';
 import { createLogger } from '../app/logger.ts';
 import { removeServerLock, writeServerLock } from '../app/serverLock.ts';
@@ -22,7 +23,13 @@ const infrastructure = await openInfrastructure(config, { log, rebuildInBackgrou
   process.stderr.write(`Buildon cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });
-const app = await buildApp({ services: infrastructure, jwtSecret: infrastructure.secret, tokenTtl: config.tokenTtl, logger: log });
+const app = await buildApp({
+  services: infrastructure,
+  jwtSecret: infrastructure.secret,
+  tokenTtl: config.tokenTtl,
+  logger: log,
+  ...httpSettings(source.env),
+});
 log.info({ dataDir: config.dataDir, configFile: source.file, storage: infrastructure.storage }, 'storage ready');
 
 let stopping = false;
