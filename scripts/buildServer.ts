@@ -1,7 +1,8 @@
 import { build, type Plugin } from 'esbuild';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestMtime } from './newestMtime.ts';
 
 /**
  * `npm run build:server`: compiles the processes that `npm start`, the scale
@@ -79,15 +80,6 @@ const externalPackages = (inline: readonly string[]): Plugin => ({
     });
   },
 });
-
-const newestMtime = (path: string): number => {
-  if (!existsSync(path)) return Infinity; // a source gone since the build: build again
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-};
 
 /** True when `outdir` holds a build newer than every source it came from. */
 export const isFresh = (outdir = join(root, 'dist')): boolean => {

@@ -1,15 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { newestMtime } from '../../scripts/newestMtime.ts';
 
 /** The built web client for browser tests and browser benches (no test framework here: benches import it too). */
 const root = join(import.meta.dirname, '../..');
-
-const newestMtime = (path: string): number => {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
-};
 
 /**
  * Builds web/dist once when it is missing or older than its sources (so a
