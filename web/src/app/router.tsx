@@ -137,11 +137,12 @@ export const createAppRouter = (queryClient: QueryClient) => {
   ]);
 
   // Any 401: the API client already cleared the token; forget cached answers
-  // and go to /login?redirect=<where the user was>.
-  setUnauthorizedHandler(() => {
+  // and go to /login?redirect=<where the user was>, saying why.
+  setUnauthorizedHandler((message) => {
     queryClient.clear();
     const { pathname, search } = router.state.location;
-    void router.navigate(loginHref(pathname + search), { replace: true });
+    // The login page shows why (issue 17 §4: a session ended by an admin or from another device).
+    void router.navigate(loginHref(pathname + search), { replace: true, state: { loginNotice: message } });
   });
 
   return router;

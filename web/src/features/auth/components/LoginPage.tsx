@@ -1,6 +1,7 @@
 import { Building2, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { Alert } from '../../../components/Alert.tsx';
 import { buttonClass } from '../../../components/Button.tsx';
 import { Card, Page } from '../../../components/Page.tsx';
 import { useAuthProviders, useLocalLogin } from '../api/auth.ts';
@@ -21,12 +22,19 @@ export const LoginPage = () => {
   const withRedirect = useWithRedirect();
   const providers = useAuthProviders();
   const login = useLocalLogin();
+  // Why the app sent the user here (a 401: the session ended), in the interface language.
+  const notice = (useLocation().state as { loginNotice?: unknown } | null)?.loginNotice;
 
   return (
     <>
       <Page title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
         <div className={styles.choices}>
           <Card title={t('auth.localTitle')}>
+            {typeof notice === 'string' && notice && (
+              <Alert tone="info" testId="login-notice">
+                {notice}
+              </Alert>
+            )}
             <p className={styles.cardText}>{t('auth.localText')}</p>
             <LoginForm
               idPrefix="login"
