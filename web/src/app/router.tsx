@@ -7,6 +7,7 @@ import { CommunityManager, CommunityTopPage } from '../features/communities/inde
 import { GuestHomePage, HomePage } from '../features/home/index.ts';
 import { SettingsPage } from '../features/settings/index.ts';
 import { loginHref, setUnauthorizedHandler } from '../lib/api.ts';
+import { setLoginNotice } from '../lib/loginNotice.ts';
 import { useIsLoggedIn } from '../lib/session.ts';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { Layout } from './Layout.tsx';
@@ -142,7 +143,8 @@ export const createAppRouter = (queryClient: QueryClient) => {
     queryClient.clear();
     const { pathname, search } = router.state.location;
     // The login page shows why (issue 17 §4: a session ended by an admin or from another device).
-    void router.navigate(loginHref(pathname + search), { replace: true, state: { loginNotice: message } });
+    setLoginNotice(message);
+    void router.navigate(loginHref(pathname + search), { replace: true });
   });
 
   return router;

@@ -91,6 +91,7 @@ export const AdminToolsPage = () => {
             </Button>
           </div>
         </Card>
+        <AuditCard />
         <Card title={t('tools.rebuildTitle')}>
           <p className={styles.muted}>{t('tools.rebuildHint')}</p>
           <form className={pageStyles.form} onSubmit={(event) => void handleRebuild(event)}>
@@ -148,7 +149,6 @@ export const AdminToolsPage = () => {
             </div>
           )}
         </Card>
-        <AuditCard />
       </div>
     </Page>
   );

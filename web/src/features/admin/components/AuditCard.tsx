@@ -98,7 +98,7 @@ export const AuditCard = () => {
       </div>
       <div className={styles.toolbar}>
         {filters.actor && (
-          <span className={styles.badge} data-testid="audit-actor-filter">
+          <span className={styles.filterChip} data-testid="audit-actor-filter">
             {t('security.audit.actorFilter', { name: filters.actorName })}
           </span>
         )}
@@ -124,7 +124,8 @@ export const AuditCard = () => {
       {audit.error && <Alert tone="error">{audit.error instanceof ApiError ? audit.error.message : t('common.genericError')}</Alert>}
       {data && data.entries.length === 0 && <p className={styles.muted}>{t('security.audit.empty')}</p>}
       {data && data.entries.length > 0 && (
-        <div className={styles.tableWrap}>
+        // Scrolls sideways on a phone: focusable so a keyboard can scroll it too.
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('security.audit.title')}>
           <table className={styles.table} data-testid="audit-table" aria-busy={audit.isFetching}>
             <thead>
               <tr>
