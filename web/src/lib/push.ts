@@ -249,10 +249,12 @@ let shared: PushConnection | null = null;
 /**
  * The socket was refused with this token: once any refresh in progress has
  * settled (the server closes the old token's socket before the new token
- * arrives), a token still unchanged has ended; asking who I am gets the 401
+ * arrives) and a moment has passed, a token still unchanged has ended; asking who I am gets the 401
  * that clears it and shows the login page with the server's reason.
  */
 const sessionEnded = async (token: string): Promise<void> => {
+  // A password change answers its new token just after the server closed the old token's socket: give it a moment.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
   await sessionRefreshSettled();
   if (tokenStore.get() !== token) return;
   await api.request('/api/users/me').catch(() => undefined);

@@ -121,3 +121,26 @@ describe('the live channel and token rotation', () => {
     expect(connection.state.open).toBe(false);
   });
 });
+
+describe('the token store across tabs', () => {
+  it("tells its listeners when another tab changed the token (the browser's storage event)", () => {
+    const storage = new Map<string, string>();
+    let otherTabChanged: () => void = () => undefined;
+    const tokens = createTokenStore(
+      {
+        getItem: (key) => storage.get(key) ?? null,
+        setItem: (key, value) => void storage.set(key, value),
+        removeItem: (key) => void storage.delete(key),
+      },
+      (changed) => {
+        otherTabChanged = changed;
+      },
+    );
+    const heard = vi.fn();
+    tokens.subscribe(heard);
+    storage.set('buildon.token', 'from-the-other-tab');
+    otherTabChanged();
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(tokens.get()).toBe('from-the-other-tab');
+  });
+});
