@@ -64,6 +64,7 @@ describeBrowser('audit trail and sessions in the browser (issue 17 §3, §4)', (
     // Newest first: hugo's reset came second.
     expect(await table.locator('tbody tr').first().textContent()).toContain('hugo-audit');
     expect(await table.locator('tbody tr').first().textContent()).toContain('Mot de passe réinitialisé');
+    expect(await table.locator('tbody tr').first().textContent()).toContain('par : un administrateur');
 
     // Only this actor's actions (a click on the name).
     await table
@@ -134,6 +135,23 @@ describeBrowser('audit trail and sessions in the browser (issue 17 §3, §4)', (
     // This one goes on.
     await page.reload();
     await page.locator('[data-testid="session"][data-current="true"]').waitFor();
+
+    // Two more sessions elsewhere; then every other session ends at once.
+    const credentials = { userName: pupil.userName, password: pupil.password };
+    const extra = [
+      (await ok<{ token: string }>(app.url, '/auth/local', '', 'POST', credentials)).token,
+      (await ok<{ token: string }>(app.url, '/auth/local', '', 'POST', credentials)).token,
+    ];
+    await page.reload();
+    await expect.poll(() => sessions.count()).toBeGreaterThanOrEqual(3);
+    await page.getByRole('button', { name: 'Mettre fin à toutes les autres sessions' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/autres sessions terminées\./)
+      .waitFor();
+    await expect.poll(() => sessions.count()).toBe(1);
+    for (const token of extra) expect((await call(app.url, '/api/users/me', token)).status).toBe(401);
+    expect(new URL(page.url()).pathname).toBe('/settings');
   });
 
   it("an admin ends all of a user's sessions from the users page: the user's browser is logged out", async () => {

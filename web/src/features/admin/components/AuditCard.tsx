@@ -35,6 +35,21 @@ export const AuditCard = () => {
   const actionLabel = (action: string): string =>
     t(`security.actions.${action}` as 'security.actions.user.created', { defaultValue: action });
 
+  // Detail codes in words where known (free text such as a former title stays as it is);
+  // an id (the CSV keeps it) says nothing to a reader.
+  const detailValue = (value: string): string =>
+    /^[a-z]+$/i.test(value) ? t(`security.detailValues.${value}` as 'security.detailValues.admin', { defaultValue: value }) : value;
+  const detailsText = (details: Record<string, string>): string =>
+    Object.entries(details)
+      .filter(([key]) => key !== 'userId')
+      .map(([key, value]) =>
+        t('security.audit.detail', {
+          name: /^[a-z]+$/i.test(key) ? t(`security.detailKeys.${key}` as 'security.detailKeys.by', { defaultValue: key }) : key,
+          value: detailValue(value),
+        }),
+      )
+      .join(' · ');
+
   const download = async () => {
     setCsvDone(false);
     const { text, fileName } = await csv.mutateAsync(filters);
@@ -147,11 +162,7 @@ export const AuditCard = () => {
                   <td>{actorCell(entry)}</td>
                   <td>{entry.targetLabel}</td>
                   <td>{entry.communityTitle}</td>
-                  <td className={styles.muted}>
-                    {Object.entries(entry.details)
-                      .map(([key, value]) => `${key}: ${value}`)
-                      .join(' · ')}
-                  </td>
+                  <td className={styles.muted}>{detailsText(entry.details)}</td>
                 </tr>
               ))}
             </tbody>
