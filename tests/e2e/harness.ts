@@ -53,6 +53,8 @@ export type BrowserAppOptions = {
   admin?: { userName: string; password: string };
   /** Runs on the empty data dir before the server starts (e.g. create-admin). */
   prepare?: (dataDir: string) => void;
+  /** More server settings (e.g. `BUILDON_TOKEN_TTL: '20s'` to see tokens rotate). */
+  env?: Record<string, string>;
 };
 
 /**
@@ -73,7 +75,7 @@ export const useBrowserApp = (options: BrowserAppOptions = {}): BrowserApp => {
     options.prepare?.(dataDir);
     [server, browser] = await Promise.all([
       // Analytics jobs within a second (the default waits a minute between recomputations of a class).
-      startServer(dataDir, { BUILDON_ALTCHA_COST: '1', BUILDON_ANALYTICS_DEBOUNCE_MS: '500' }),
+      startServer(dataDir, { BUILDON_ALTCHA_COST: '1', BUILDON_ANALYTICS_DEBOUNCE_MS: '500', ...options.env }),
       chromium.launch({
         executablePath: chromiumPath,
         args: [

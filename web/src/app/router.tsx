@@ -7,6 +7,7 @@ import { CommunityManager, CommunityTopPage } from '../features/communities/inde
 import { GuestHomePage, HomePage } from '../features/home/index.ts';
 import { SettingsPage } from '../features/settings/index.ts';
 import { loginHref, setUnauthorizedHandler } from '../lib/api.ts';
+import { setLoginNotice } from '../lib/loginNotice.ts';
 import { useIsLoggedIn } from '../lib/session.ts';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { Layout } from './Layout.tsx';
@@ -137,10 +138,12 @@ export const createAppRouter = (queryClient: QueryClient) => {
   ]);
 
   // Any 401: the API client already cleared the token; forget cached answers
-  // and go to /login?redirect=<where the user was>.
-  setUnauthorizedHandler(() => {
+  // and go to /login?redirect=<where the user was>, saying why.
+  setUnauthorizedHandler((message) => {
     queryClient.clear();
     const { pathname, search } = router.state.location;
+    // The login page shows why (issue 17 §4: a session ended by an admin or from another device).
+    setLoginNotice(message);
     void router.navigate(loginHref(pathname + search), { replace: true });
   });
 

@@ -103,6 +103,8 @@ import ptLexicalAnalysis from './locales/lexicalAnalysis/pt.json' with { type: '
 import zhCNLexicalAnalysis from './locales/lexicalAnalysis/zh_CN.json' with { type: 'json' };
 import enPromisingIdeas from './locales/promisingIdeas/en.json' with { type: 'json' };
 import frPromisingIdeas from './locales/promisingIdeas/fr.json' with { type: 'json' };
+import enSecurity from './locales/security/en.json' with { type: 'json' };
+import frSecurity from './locales/security/fr.json' with { type: 'json' };
 import type { Language } from './languages.ts';
 
 /**
@@ -110,7 +112,7 @@ import type { Language } from './languages.ts';
  * canvas and the contribution window keep their texts in files of their own
  * (`locales/canvas/`, `locales/contribution/`, `locales/annotations/`,
  * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, `locales/scaffolds/`, `locales/lexical/`, `locales/lexicalAnalysis/`,
- * `locales/canvasNav/` and `locales/promisingIdeas/` (French and English only: the other
+ * `locales/canvasNav/`, `locales/security/` and `locales/promisingIdeas/` (French and English only: the other
  * languages show their English), and `locales/server/` for the
  * server's messages by code, contracts/messageCodes.ts), each under one top-level key,
  * merged here into the one `translation` namespace.
@@ -128,7 +130,8 @@ export type Translation = typeof fr &
   typeof frLexicalAnalysis &
   typeof frCanvasNav &
   typeof frPromisingIdeas &
-  typeof frSearchMore;
+  typeof frSearchMore &
+  typeof frSecurity;
 
 const merge = (...parts: object[]): Translation => Object.assign({}, ...parts) as Translation;
 
@@ -155,6 +158,7 @@ export const locales: Record<Language, Translation> = {
     enCanvasNav,
     enPromisingIdeas,
     enSearchMore,
+    enSecurity,
   ),
   en: merge(
     en,
@@ -171,6 +175,7 @@ export const locales: Record<Language, Translation> = {
     enCanvasNav,
     enPromisingIdeas,
     enSearchMore,
+    enSecurity,
   ),
   es: merge(
     es,
@@ -187,6 +192,7 @@ export const locales: Record<Language, Translation> = {
     enCanvasNav,
     enPromisingIdeas,
     enSearchMore,
+    enSecurity,
   ),
   fi: merge(
     fi,
@@ -203,6 +209,7 @@ export const locales: Record<Language, Translation> = {
     enCanvasNav,
     enPromisingIdeas,
     enSearchMore,
+    enSecurity,
   ),
   fr: merge(
     fr,
@@ -219,6 +226,7 @@ export const locales: Record<Language, Translation> = {
     frCanvasNav,
     frPromisingIdeas,
     frSearchMore,
+    frSecurity,
   ),
   it: merge(
     it,
@@ -235,6 +243,7 @@ export const locales: Record<Language, Translation> = {
     enCanvasNav,
     enPromisingIdeas,
     enSearchMore,
+    enSecurity,
   ),
   ja: merge(
     ja,
@@ -251,6 +260,7 @@ export const locales: Record<Language, Translation> = {
     enCanvasNav,
     enPromisingIdeas,
     enSearchMore,
+    enSecurity,
   ),
   pt: merge(
     pt,
@@ -267,6 +277,7 @@ export const locales: Record<Language, Translation> = {
     enCanvasNav,
     enPromisingIdeas,
     enSearchMore,
+    enSecurity,
   ),
   zh_CN: merge(
     zhCN,
@@ -283,5 +294,6 @@ export const locales: Record<Language, Translation> = {
     enCanvasNav,
     enPromisingIdeas,
     enSearchMore,
+    enSecurity,
   ),
 };

@@ -86,8 +86,8 @@ export type RequestOptions = {
 export type ApiClientOptions = {
   fetch: typeof fetch;
   tokens: TokenStore;
-  /** Called after a 401 cleared the token; the app navigates to /login?redirect=… */
-  onUnauthorized: () => void;
+  /** Called after a 401 cleared the token, with the server's reason in the interface language; the app navigates to /login?redirect=… */
+  onUnauthorized: (message: string) => void;
   /** Pause between retries (tests pass a fake). */
   wait?: (ms: number) => Promise<void>;
   /** A fresh Idempotency-Key (default `freshKey`). */
@@ -180,25 +180,25 @@ export const createApiClient = ({
     // Only the session this request was sent with has ended. A request sent without a token (one that
     // raced a logout, whose effects clear the session before the page's queries see it) or with a token
     // replaced since (a password change) leaves the current session and page alone.
+    const failure = () => new ApiError(response.status, isProblem(data) ? data : null, response.statusText || `HTTP ${response.status}`);
     if (response.status === 401 && token && tokens.get() === token) {
       tokens.set(null);
-      if (options.redirectOnUnauthorized !== false) onUnauthorized();
+      // The login page says why (the session was ended, the password changed, the account was blocked).
+      if (options.redirectOnUnauthorized !== false) onUnauthorized(failure().message);
     }
     const accepted = response.status === 202 && isProblem(data) && (data as { accepted?: unknown }).accepted === true;
-    if (!response.ok || accepted) {
-      throw new ApiError(response.status, isProblem(data) ? data : null, response.statusText || `HTTP ${response.status}`);
-    }
+    if (!response.ok || accepted) throw failure();
     return data as T;
   },
 });
 
-let unauthorizedHandler: () => void = () => {
+let unauthorizedHandler: (message: string) => void = () => {
   const here = window.location.pathname + window.location.search;
   window.location.assign(loginHref(here));
 };
 
 /** The app installs router navigation here (lib cannot import app/). */
-export const setUnauthorizedHandler = (handler: () => void): void => {
+export const setUnauthorizedHandler = (handler: (message: string) => void): void => {
   unauthorizedHandler = handler;
 };
 
@@ -219,5 +219,5 @@ export const safeRedirect = (value: string | null | undefined): string => {
 export const api: ApiClient = createApiClient({
   fetch: (...args) => globalThis.fetch(...args),
   tokens: defaultTokenStore,
-  onUnauthorized: () => unauthorizedHandler(),
+  onUnauthorized: (message) => unauthorizedHandler(message),
 });

@@ -1,4 +1,6 @@
 import { pushCloseCodes, pushPath, type PushClientMessage, type PushServerMessage } from '../../../contracts/push.ts';
+import { api } from './api.ts';
+import { sessionRefreshSettled } from './sessionRefresh.ts';
 import { tokenStore } from './tokenStore.ts';
 
 /**
@@ -30,6 +32,17 @@ export type PushConnectionOptions = {
   open: () => SocketLike;
   /** The session token, or null when logged out (no socket then). */
   token: () => string | null;
+  /**
+   * Follows the token (a refresh, another tab's login or logout): the socket
+   * reopens with the new token, or closes when there is none.
+   */
+  tokenChanges?: (listener: () => void) => () => void;
+  /**
+   * The server closed the socket as unauthorized and the token has not changed
+   * since: the session ended (an admin, another device, a password change).
+   * The app makes its next request, whose 401 shows the login page.
+   */
+  onSessionEnded?: (token: string) => void;
   /** Timers (fake ones in unit tests). */
   setTimeout?: (run: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
@@ -51,6 +64,8 @@ const openState = 1;
  */
 export class PushConnection {
   private socket: SocketLike | null = null;
+  /** The token the open socket authenticated with. */
+  private socketToken: string | null = null;
   private ready = false;
   private readonly watchers = new Map<string, Set<ViewChannelListener>>();
   /** Views the server confirmed, with the position it gave (a late watcher hears it too). */
@@ -59,7 +74,7 @@ export class PushConnection {
   private retry: unknown = null;
   private idle: unknown = null;
   private ping: unknown = null;
-  private readonly timers: Required<Omit<PushConnectionOptions, 'open' | 'token' | 'idleCloseMs'>>;
+  private readonly timers: Required<Omit<PushConnectionOptions, 'open' | 'token' | 'idleCloseMs' | 'tokenChanges' | 'onSessionEnded'>>;
   private readonly idleCloseMs: number;
 
   constructor(private readonly options: PushConnectionOptions) {
@@ -70,6 +85,20 @@ export class PushConnection {
       clearInterval: options.clearInterval ?? ((handle) => globalThis.clearInterval(handle as number)),
     };
     this.idleCloseMs = options.idleCloseMs ?? 5_000;
+    options.tokenChanges?.(() => this.tokenChanged());
+  }
+
+  /** A new token (or none): a socket opened with the old one is replaced, as the server will close it. */
+  private tokenChanged(): void {
+    const token = this.options.token();
+    if (this.socket && token === this.socketToken) return;
+    if (this.socket) {
+      const socket = this.socket;
+      this.dropped();
+      socket.close();
+    }
+    this.attempts = 0;
+    if (token && this.watchers.size > 0) this.connect();
   }
 
   /**
@@ -117,6 +146,7 @@ export class PushConnection {
     if (!token || this.watchers.size === 0) return;
     const socket = this.options.open();
     this.socket = socket;
+    this.socketToken = token;
     this.ready = false;
     socket.onopen = () => this.send({ type: 'auth', token });
     socket.onmessage = (event) => {
@@ -132,7 +162,14 @@ export class PushConnection {
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.dropped();
-      if (event.code === pushCloseCodes.unauthorized || this.watchers.size === 0) return;
+      if (event.code === pushCloseCodes.unauthorized) {
+        // A token rotated meanwhile reconnects (tokenChanged, or here if it came first); the same token means the session ended.
+        const current = this.options.token();
+        if (current && current !== token && this.watchers.size > 0) this.connect();
+        else if (current === token) this.options.onSessionEnded?.(token);
+        return;
+      }
+      if (this.watchers.size === 0) return;
       this.attempts += 1;
       this.retry = this.timers.setTimeout(
         () => {
@@ -209,8 +246,27 @@ const socketUrl = (): string => {
 
 let shared: PushConnection | null = null;
 
+/**
+ * The socket was refused with this token: once any refresh in progress has
+ * settled (the server closes the old token's socket before the new token
+ * arrives) and a moment has passed, a token still unchanged has ended; asking who I am gets the 401
+ * that clears it and shows the login page with the server's reason.
+ */
+const sessionEnded = async (token: string): Promise<void> => {
+  // A password change answers its new token just after the server closed the old token's socket: give it a moment.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await sessionRefreshSettled();
+  if (tokenStore.get() !== token) return;
+  await api.request('/api/users/me').catch(() => undefined);
+};
+
 /** The page's one live channel, opened on first use. */
 export const pushConnection = (): PushConnection => {
-  shared ??= new PushConnection({ open: () => new WebSocket(socketUrl()), token: () => tokenStore.get() });
+  shared ??= new PushConnection({
+    open: () => new WebSocket(socketUrl()),
+    token: () => tokenStore.get(),
+    tokenChanges: (listener) => tokenStore.subscribe(listener),
+    onSessionEnded: (token) => void sessionEnded(token),
+  });
   return shared;
 };

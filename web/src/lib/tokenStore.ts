@@ -13,7 +13,12 @@ export const tokenStorageKey = 'buildon.token';
 /** A minimal Storage shape, so tests can pass an in-memory map. */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-export const createTokenStore = (storage: KeyValueStorage | null): TokenStore => {
+/**
+ * @param storage where the token is kept (null: memory only)
+ * @param watchOtherTabs installs a listener for changes made by other tabs (the browser's `storage` event):
+ *   a token rotated or cleared in one tab reaches every tab's live socket and pages.
+ */
+export const createTokenStore = (storage: KeyValueStorage | null, watchOtherTabs?: (changed: () => void) => void): TokenStore => {
   const listeners = new Set<() => void>();
   let memory: string | null = null;
   const read = (): string | null => {
@@ -23,6 +28,9 @@ export const createTokenStore = (storage: KeyValueStorage | null): TokenStore =>
       return memory;
     }
   };
+  watchOtherTabs?.(() => {
+    for (const listener of listeners) listener();
+  });
   return {
     get: read,
     set: (token) => {
@@ -52,5 +60,12 @@ const browserStorage = (): KeyValueStorage | null => {
   }
 };
 
-/** The application's token store (localStorage in the browser). */
-export const tokenStore: TokenStore = createTokenStore(browserStorage());
+const otherTabs = (changed: () => void): void => {
+  if (typeof window === 'undefined') return;
+  window.addEventListener('storage', (event) => {
+    if (event.key === tokenStorageKey || event.key === null) changed();
+  });
+};
+
+/** The application's token store (localStorage in the browser, followed across tabs). */
+export const tokenStore: TokenStore = createTokenStore(browserStorage(), otherTabs);

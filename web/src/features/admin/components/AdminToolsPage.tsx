@@ -9,6 +9,7 @@ import { isLanguage, languageInfo } from '../../../i18n/languages.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useJob, useRebuild, useStorageStats } from '../api/admin.ts';
 import styles from './Admin.module.css';
+import { AuditCard } from './AuditCard.tsx';
 import { Forbidden } from './Forbidden.tsx';
 
 const knownStates = new Set(['waiting', 'active', 'completed', 'failed', 'delayed']);
@@ -90,6 +91,7 @@ export const AdminToolsPage = () => {
             </Button>
           </div>
         </Card>
+        <AuditCard />
         <Card title={t('tools.rebuildTitle')}>
           <p className={styles.muted}>{t('tools.rebuildHint')}</p>
           <form className={pageStyles.form} onSubmit={(event) => void handleRebuild(event)}>

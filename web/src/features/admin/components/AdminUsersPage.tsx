@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { useUserCount, useUserSearch } from '../api/admin.ts';
 import styles from './Admin.module.css';
 import { Forbidden } from './Forbidden.tsx';
+import { EndUserSessions } from './EndUserSessions.tsx';
 import { ResetPassword } from './ResetPassword.tsx';
 
 const pageHref = (filter: string, page: number): string => {
@@ -117,6 +118,7 @@ export const AdminUsersPage = () => {
                   </td>
                   <td data-label={t('admin.colReset')}>
                     <ResetPassword userId={user._id} userName={user.userName} />
+                    <EndUserSessions userId={user._id} userName={user.userName} />
                   </td>
                 </tr>
               ))}

@@ -1,8 +1,10 @@
 import { Building2, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Alert } from '../../../components/Alert.tsx';
 import { buttonClass } from '../../../components/Button.tsx';
 import { Card, Page } from '../../../components/Page.tsx';
+import { useLoginNotice } from '../../../lib/loginNotice.ts';
 import { useAuthProviders, useLocalLogin } from '../api/auth.ts';
 import styles from './Auth.module.css';
 import { LoginFooter } from './LoginFooter.tsx';
@@ -21,12 +23,19 @@ export const LoginPage = () => {
   const withRedirect = useWithRedirect();
   const providers = useAuthProviders();
   const login = useLocalLogin();
+  // Why the app sent the user here (a 401: the session ended), in the interface language.
+  const notice = useLoginNotice();
 
   return (
     <>
       <Page title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
         <div className={styles.choices}>
           <Card title={t('auth.localTitle')}>
+            {notice && (
+              <Alert tone="info" testId="login-notice">
+                {notice}
+              </Alert>
+            )}
             <p className={styles.cardText}>{t('auth.localText')}</p>
             <LoginForm
               idPrefix="login"

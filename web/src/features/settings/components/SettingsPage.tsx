@@ -3,9 +3,10 @@ import { Card, Page } from '../../../components/Page.tsx';
 import type { UserProfile } from '../../../lib/session.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
+import { SessionsCard } from './SessionsCard.tsx';
 import styles from './Settings.module.css';
 
-/** /settings (login required): account summary, interface language, password change. */
+/** /settings (login required): account summary, interface language, password change, open sessions. */
 export const SettingsPage = ({ me }: { me: UserProfile }) => {
   const { t } = useTranslation();
   return (
@@ -27,6 +28,7 @@ export const SettingsPage = ({ me }: { me: UserProfile }) => {
         <Card title={t('settings.passwordTitle')}>
           <PasswordForm userId={me._id} />
         </Card>
+        <SessionsCard />
       </div>
     </Page>
   );
