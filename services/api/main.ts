@@ -22,7 +22,13 @@ const infrastructure = await openInfrastructure(config, { log, rebuildInBackgrou
   process.stderr.write(`Buildon cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });
-const app = await buildApp({ services: infrastructure, jwtSecret: infrastructure.secret, tokenTtl: config.tokenTtl, logger: log });
+const app = await buildApp({
+  services: infrastructure,
+  jwtSecret: infrastructure.secret,
+  tokenTtl: config.tokenTtl,
+  logger: log,
+  userRateLimits: config.userRateLimits,
+});
 log.info({ dataDir: config.dataDir, configFile: source.file, storage: infrastructure.storage }, 'storage ready');
 
 let stopping = false;
