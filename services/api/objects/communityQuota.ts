@@ -4,7 +4,8 @@ import { communityStorageCollectionName, type CommunityStorageDocument } from '.
 import { BuildonError, fieldError } from '../../core/errors.ts';
 import type { ReadStore } from '../../core/readStore.ts';
 
-const megabytes = (bytes: number): number => Math.round((bytes / (1024 * 1024)) * 10) / 10;
+/** Whole megabytes: a decimal point would read wrong in French ("0.8 Mo"), and the share is set in whole MB. */
+const megabytes = (bytes: number): number => Math.round(bytes / (1024 * 1024));
 
 /** An upload that would take a community over its share of the file storage (413, on `file`). */
 export class CommunityQuotaFullError extends BuildonError {

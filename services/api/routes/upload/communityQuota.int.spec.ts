@@ -74,12 +74,12 @@ describe('the community upload quota', () => {
     expect(problem).toMatchObject({
       status: 413,
       messageCode: 'limits.communityQuotaFull',
-      params: { used: 0.8, quota: 1 },
+      params: { used: 1, quota: 1 },
       errors: [{ field: 'file', messageCode: 'limits.communityQuotaFull' }],
     });
-    const french = frServer.server.limits.communityQuotaFull.replace('{{used}}', '0,8').replace('{{quota}}', '1');
+    const french = frServer.server.limits.communityQuotaFull.replace('{{used}}', '1').replace('{{quota}}', '1');
     expect(french).toBe(
-      "La communauté n'a plus assez de place pour ce fichier (0,8 Mo utilisés sur 1 Mo) : il n'a pas été enregistré. Prévenez votre enseignant.",
+      "La communauté n'a plus assez de place pour ce fichier (1 Mo utilisés sur 1 Mo) : il n'a pas été enregistré. Prévenez votre enseignant.",
     );
     // Nothing recorded for the refusal, and the count is unchanged.
     expect(await uploadsSince(head)).toEqual([]);
