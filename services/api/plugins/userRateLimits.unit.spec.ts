@@ -1,5 +1,7 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { rateLimitedKind, TokenBuckets } from './userRateLimits.ts';
+import { errorsPlugin } from './errors.ts';
+import { rateLimitedKind, TokenBuckets, userRateLimits, type UserRateLimits } from './userRateLimits.ts';
 
 describe('TokenBuckets', () => {
   it('lets a minute’s worth through at once, then one every 60/perMinute s, and says how long to wait', () => {
@@ -63,5 +65,43 @@ describe('rateLimitedKind', () => {
     expect(kind('GET', '/api/objects/:id')).toBeNull();
     expect(kind('POST', '/api/attachments/:id/playback', true)).toBeNull();
     expect(kind('POST', '/auth/logout')).toBeNull();
+  });
+});
+
+describe('userRateLimits', () => {
+  /** An app whose routes sign in the user named by the `user` header, as `app.authenticate` would. */
+  const appWith = async (limits: UserRateLimits) => {
+    const app = Fastify();
+    await app.register(errorsPlugin);
+    await app.register(userRateLimits, { limits });
+    const signIn = async (request: { headers: Record<string, unknown> }) => {
+      const user = request.headers.user;
+      (request as unknown as { currentUser: unknown }).currentUser = typeof user === 'string' ? { _id: user } : null;
+    };
+    app.post('/api/notes', { preHandler: signIn }, async () => ({ ok: true }));
+    app.post('/api/notes/search', { preHandler: signIn }, async () => ({ ok: true }));
+    await app.ready();
+    return app;
+  };
+  const statuses = async (app: Awaited<ReturnType<typeof appWith>>, url: string, times: number, user?: string) => {
+    const out: number[] = [];
+    for (let i = 0; i < times; i++) {
+      out.push((await app.inject({ method: 'POST', url, headers: user ? { user } : {} })).statusCode);
+    }
+    return out;
+  };
+
+  it('0 turns a limit off; the others still hold', async () => {
+    const app = await appWith({ writesPerMinute: 0, searchesPerMinute: 2, uploadsPerMinute: 2 });
+    expect(await statuses(app, '/api/notes', 50, 'u1')).toEqual(Array.from({ length: 50 }, () => 200));
+    expect(await statuses(app, '/api/notes/search', 3, 'u1')).toEqual([200, 200, 429]);
+    await app.close();
+  });
+
+  it('leaves callers who are not signed in to their own limits (registration, login)', async () => {
+    const app = await appWith({ writesPerMinute: 1, searchesPerMinute: 1, uploadsPerMinute: 1 });
+    expect(await statuses(app, '/api/notes', 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(await statuses(app, '/api/notes', 2, 'u1')).toEqual([200, 429]);
+    await app.close();
   });
 });
