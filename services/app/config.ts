@@ -13,7 +13,7 @@ export type UserRateLimits = { writesPerMinute: number; searchesPerMinute: numbe
  * rearranging a view sends a write per drag. 120 writes a minute is several
  * times what either does, while a script creating notes in a loop (hundreds a
  * minute) is stopped after two seconds' worth. A search from the search page
- * is two requests (results and count).
+ * is one request (the author and user lists add a count): 60 is one a second.
  */
 export const defaultUserRateLimits: UserRateLimits = { writesPerMinute: 120, searchesPerMinute: 60, uploadsPerMinute: 30 };
 
