@@ -15,6 +15,7 @@ import { CommunityErrors } from './catalogs/communityAggregate.ts';
 import { CommunityServiceMessages } from './catalogs/communityService.ts';
 import { ContributionErrors } from './catalogs/contribution.ts';
 import { LexicalMessages } from './catalogs/lexical.ts';
+import { LimitMessages } from './catalogs/limits.ts';
 
 /**
  * Every message the server may show a user, by catalog. Catalog `<catalog>`
@@ -43,6 +44,7 @@ export const messageCatalogs = {
   contribution: ContributionErrors,
   communityAggregate: CommunityErrors,
   lexical: LexicalMessages,
+  limits: LimitMessages,
   errors: ErrorMessages,
 } as const;
 

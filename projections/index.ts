@@ -10,6 +10,7 @@ import { promisingIdeasProjection } from './promisingIdeas/index.ts';
 import { readsProjection } from './reads/index.ts';
 import { searchIndexProjection } from './search/index.ts';
 import { sessionsProjection } from './sessions/index.ts';
+import { storageProjection } from './storage/index.ts';
 import { usersProjection } from './users/index.ts';
 
 /** Every read model, in the order the runner applies them. */
@@ -26,4 +27,5 @@ export const allProjections: readonly Projection[] = [
   promisingIdeasProjection,
   sessionsProjection,
   auditProjection,
+  storageProjection,
 ];

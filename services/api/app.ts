@@ -18,6 +18,7 @@ import { errorsPlugin, frameworkErrors, problem } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { lazySerializerFactory } from './plugins/lazySerializers.ts';
 import { jsonDepthPlugin } from './plugins/jsonDepth.ts';
+import { defaultUserRateLimits, userRateLimits, type UserRateLimits } from './plugins/userRateLimits.ts';
 import { kf6Dialect, kf6Routes, parseCorsOrigins } from './routes/kf6/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import analyticsRoutes from './routes/analytics/index.ts';
@@ -61,6 +62,8 @@ export type AppOptions = {
   keyGuessLimit?: FailureLimit;
   /** Failed logins allowed per address, whatever the user names (default 60 per 10 minutes). */
   failedLoginLimit?: FailureLimit;
+  /** Writes, searches and uploads per user and minute (issue 17 §5; default `defaultUserRateLimits`, 0 = none). */
+  userRateLimits?: UserRateLimits;
   /** Largest accepted JSON body, in bytes. */
   bodyLimit?: number;
   /** Origins allowed to call the API from a browser (CORS); default `BUILDON_CORS_ORIGINS`, none when unset. */
@@ -137,6 +140,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
   // Before any route: it wraps every write handler (safe retries, issue 22 §5).
   await app.register(idempotencyPlugin, { store: options.services.idempotency, secret: options.jwtSecret });
+  // Per-user limits on writes, searches and uploads (issue 17 §5): after the `readsOnly` marks above, before any route.
+  await app.register(userRateLimits, { limits: options.userRateLimits ?? defaultUserRateLimits });
   // JSON nested absurdly deep is a 400 before it is parsed (issue 20 §0).
   await app.register(jsonDepthPlugin);
   // Brotli or gzip for every compressible reply of 1 KiB or more, the web app's files included (issue 16 §3).

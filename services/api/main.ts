@@ -29,6 +29,7 @@ const app = await buildApp({
   tokenTtl: config.tokenTtl,
   logger: log,
   ...httpSettings(source.env),
+  userRateLimits: config.userRateLimits,
 });
 log.info({ dataDir: config.dataDir, configFile: source.file, storage: infrastructure.storage }, 'storage ready');
 

@@ -7,6 +7,7 @@ import { CommunityAccess } from '../api/communities/access.ts';
 import { CommunityService } from '../api/communities/communityService.ts';
 import { HelpService } from '../api/help/helpService.ts';
 import { ObjectService } from '../api/objects/objectService.ts';
+import { CommunityQuota } from '../api/objects/communityQuota.ts';
 import { TimeMachineService } from '../api/timemachine/timeMachineService.ts';
 import type { ProjectionRunner } from '../../projections/runner.ts';
 import type { BlobStore } from '../core/blobStore.ts';
@@ -98,7 +99,14 @@ export const buildServices = (
   });
   const authors = new AuthorService({ ...commandDeps, accounts, access });
   const timeMachine = new TimeMachineService({ eventStore, readStore, access });
-  const objects = new ObjectService({ ...commandDeps, access, blobStore, secret, uploadLimitBytes: config.uploadLimitMb * 1024 * 1024 });
+  const objects = new ObjectService({
+    ...commandDeps,
+    access,
+    blobStore,
+    secret,
+    uploadLimitBytes: config.uploadLimitMb * 1024 * 1024,
+    communityQuota: new CommunityQuota(readStore, config.communityQuotaMb * 1024 * 1024),
+  });
   const canvasReader = new CanvasReader({ readStore, access, pointLookups: stores.pointLookups, secret });
   const canvas = new CanvasService({ ...commandDeps, reader: canvasReader });
   const research = new ResearchService({ eventStore, readStore, access, secret, studySecret: config.studySecret });

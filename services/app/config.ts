@@ -1,6 +1,23 @@
 import { resolve } from 'node:path';
 
 /**
+ * Per-user limits on writes, searches and uploads (issue 17 §5): each is a
+ * number per minute for one user, 0 for no limit. Keyed by the signed-in user,
+ * never by address: a whole school comes through one address.
+ */
+export type UserRateLimits = { writesPerMinute: number; searchesPerMinute: number; uploadsPerMinute: number };
+
+/**
+ * The defaults, sized against a class at work: a pupil writing a note saves it
+ * a few times, places it, links it, opens and reads a dozen notes; a teacher
+ * rearranging a view sends a write per drag. 120 writes a minute is several
+ * times what either does, while a script creating notes in a loop (hundreds a
+ * minute) is stopped after two seconds' worth. A search from the search page
+ * is one request (the author and user lists add a count): 60 is one a second.
+ */
+export const defaultUserRateLimits: UserRateLimits = { writesPerMinute: 120, searchesPerMinute: 60, uploadsPerMinute: 30 };
+
+/**
  * Runtime configuration, read once from the environment. With no URL set,
  * everything is embedded under the data directory.
  */
@@ -38,6 +55,16 @@ export type Config = {
   mail: { smtpUrl: string | null; to: string | null; from: string };
   /** Largest attachment upload in MB (BUILDON_UPLOAD_LIMIT_MB). */
   uploadLimitMb: number;
+  /**
+   * Each community's share of the file storage in MB, all versions of its attachments together
+   * (BUILDON_COMMUNITY_QUOTA_MB, default 500; 0 = no quota).
+   */
+  communityQuotaMb: number;
+  /**
+   * Per-user requests a minute (issue 17 §5; 0 = no limit): BUILDON_WRITES_PER_MINUTE (default 120),
+   * BUILDON_SEARCHES_PER_MINUTE (60), BUILDON_UPLOADS_PER_MINUTE (30).
+   */
+  userRateLimits: UserRateLimits;
 };
 
 const integer = (value: string | undefined, fallback: number, name: string): number => {
@@ -78,6 +105,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       : {},
     projectionsMode: env.BUILDON_PROJECTIONS === 'follower' ? 'follower' : 'active',
     uploadLimitMb: integer(env.BUILDON_UPLOAD_LIMIT_MB, 50, 'BUILDON_UPLOAD_LIMIT_MB') || 50,
+    communityQuotaMb: integer(env.BUILDON_COMMUNITY_QUOTA_MB, 500, 'BUILDON_COMMUNITY_QUOTA_MB'),
+    userRateLimits: {
+      writesPerMinute: integer(env.BUILDON_WRITES_PER_MINUTE, defaultUserRateLimits.writesPerMinute, 'BUILDON_WRITES_PER_MINUTE'),
+      searchesPerMinute: integer(env.BUILDON_SEARCHES_PER_MINUTE, defaultUserRateLimits.searchesPerMinute, 'BUILDON_SEARCHES_PER_MINUTE'),
+      uploadsPerMinute: integer(env.BUILDON_UPLOADS_PER_MINUTE, defaultUserRateLimits.uploadsPerMinute, 'BUILDON_UPLOADS_PER_MINUTE'),
+    },
     mail: {
       smtpUrl: env.BUILDON_SMTP_URL || null,
       to: env.BUILDON_MAIL_TO || null,

@@ -66,10 +66,17 @@ export class NotFoundError extends BuildonError {
   }
 }
 
-/** Too many failed attempts (wrong keys, wrong passwords): try again after `retryAfterSeconds`. */
+/**
+ * Too many attempts (wrong keys, wrong passwords; writes, searches or uploads
+ * faster than a class works, issue 17 §5): try again after `retryAfterSeconds`
+ * (sent as Retry-After). `message` says which limit, with `{seconds}`.
+ */
 export class TooManyAttemptsError extends BuildonError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(msg('errors.tooManyAttempts', { seconds: retryAfterSeconds }), ErrorCode.rateLimited, 429);
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: UserMessage = msg('errors.tooManyAttempts', { seconds: retryAfterSeconds }),
+  ) {
+    super(message, ErrorCode.rateLimited, 429);
   }
 }
 

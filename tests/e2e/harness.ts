@@ -53,7 +53,7 @@ export type BrowserAppOptions = {
   admin?: { userName: string; password: string };
   /** Runs on the empty data dir before the server starts (e.g. create-admin). */
   prepare?: (dataDir: string) => void;
-  /** More server settings (e.g. `BUILDON_TOKEN_TTL: '20s'` to see tokens rotate). */
+  /** Server settings beyond the harness's own (e.g. a small quota, `BUILDON_TOKEN_TTL: '20s'` to see tokens rotate), as environment variables. */
   env?: Record<string, string>;
 };
 
@@ -75,7 +75,14 @@ export const useBrowserApp = (options: BrowserAppOptions = {}): BrowserApp => {
     options.prepare?.(dataDir);
     [server, browser] = await Promise.all([
       // Analytics jobs within a second (the default waits a minute between recomputations of a class).
-      startServer(dataDir, { BUILDON_ALTCHA_COST: '1', BUILDON_ANALYTICS_DEBOUNCE_MS: '500', ...options.env }),
+      // Setup steps write a hundred notes as one pupil within seconds, far over the per-user limit of a
+      // person at work (issue 17 §5); searches and uploads keep their real limits.
+      startServer(dataDir, {
+        BUILDON_ALTCHA_COST: '1',
+        BUILDON_ANALYTICS_DEBOUNCE_MS: '500',
+        BUILDON_WRITES_PER_MINUTE: '6000',
+        ...options.env,
+      }),
       chromium.launch({
         executablePath: chromiumPath,
         args: [

@@ -10,7 +10,7 @@ import { handleCommand } from '../../services/core/decider.ts';
 import { contributionDecider } from '../../services/domain/contribution/contribution.decide.ts';
 import { solveAltcha } from './altcha.ts';
 import { createCommunity, joinCommunity } from './communities.ts';
-import { bearer, fastTestHasher, tempDataDir, testConfig, type TestApp } from './testApp.ts';
+import { bearer, fastTestHasher, tempDataDir, testConfig, testRateLimits, type TestApp } from './testApp.ts';
 
 /**
  * Helpers for the contribution-page tests (issue 6): a test app with an
@@ -52,6 +52,7 @@ export const buildObjectsTestApp = async (options: { clock?: Clock; config?: Par
     loginRateLimit: { max: 10_000, timeWindow: 60_000 },
     keyGuessLimit: { max: 10_000, windowMs: 60_000 },
     failedLoginLimit: { max: 10_000, windowMs: 60_000 },
+    userRateLimits: testRateLimits,
   });
   const robotCheck = async () => solveAltcha((await app.inject({ method: 'GET', url: '/api/recaptcha/challenge' })).json<Challenge>());
   const login = async (userName: string, password: string) => {

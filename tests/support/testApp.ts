@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../services/app/config.ts';
 import { openInfrastructure, type Infrastructure } from '../../services/app/infrastructure.ts';
 import type { PasswordHasher } from '../../services/api/accounts/passwords.ts';
 import type { FailureLimit } from '../../services/api/plugins/failureLimiter.ts';
+import type { UserRateLimits } from '../../services/api/plugins/userRateLimits.ts';
 import { solveAltcha } from './altcha.ts';
 
 /** A fresh data directory under the OS temp folder. */
@@ -21,6 +22,12 @@ export const testConfig = (dataDir: string, overrides: Partial<Config> = {}): Co
   altcha: { cost: 1, counterMin: 1, counterMax: 20 },
   ...overrides,
 });
+
+/**
+ * Suites create hundreds of notes, links and searches in seconds as one user: far over the per-user
+ * limits (issue 17 §5), which tests/integration/userRateLimits.int.spec.ts checks at their real defaults.
+ */
+export const testRateLimits: UserRateLimits = { writesPerMinute: 100_000, searchesPerMinute: 100_000, uploadsPerMinute: 100_000 };
 
 /**
  * A cheap hasher for tests that create many users; one test suite uses the
@@ -52,6 +59,8 @@ export const buildTestApp = async (
     loginRateLimit?: { max: number; timeWindow: number };
     keyGuessLimit?: FailureLimit;
     failedLoginLimit?: FailureLimit;
+    /** Per-user writes, searches and uploads a minute (default `testRateLimits`; the limit tests pass the real defaults). */
+    userRateLimits?: UserRateLimits;
     /** Configuration beyond the embedded defaults (e.g. a Redis URL). */
     config?: Partial<Config>;
     /** How long commands wait for the read models before answering 202. */
@@ -79,6 +88,7 @@ export const buildTestApp = async (
     // Suites share one address (127.0.0.1) across many deliberate failures; the limits have their own tests.
     keyGuessLimit: options.keyGuessLimit ?? { max: 1000, windowMs: 60_000 },
     failedLoginLimit: options.failedLoginLimit ?? { max: 1000, windowMs: 60_000 },
+    userRateLimits: options.userRateLimits ?? testRateLimits,
   });
 
   const robotCheck = async (): Promise<string> => {

@@ -16,6 +16,7 @@ import { msg } from '../../../contracts/messageCodes.ts';
 import type { CommandDeps } from '../../core/commandDeps.ts';
 import type { CommunityAccess, CommunityAccessGrant } from '../communities/access.ts';
 import { PastAccess } from '../past/pastAccess.ts';
+import type { CommunityQuota } from './communityQuota.ts';
 
 /** What the contribution page's use cases need (issue 6). */
 export type ObjectServiceDeps = CommandDeps & {
@@ -25,6 +26,8 @@ export type ObjectServiceDeps = CommandDeps & {
   secret: string;
   /** Largest accepted upload, in bytes. */
   uploadLimitBytes: number;
+  /** Each community's share of the file storage (issue 17 §5). */
+  communityQuota: CommunityQuota;
 };
 
 /** The read models the contribution page reads. */

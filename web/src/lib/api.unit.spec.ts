@@ -129,6 +129,46 @@ describe('api client', () => {
     });
   });
 
+  it('says which abuse limit refused a write, a search or an upload, and how long to wait (issue 17 §5)', async () => {
+    const cases = [
+      ['limits.tooManyWrites', 'Vous enregistrez trop vite : attendez 1 s, puis réessayez.'],
+      ['limits.tooManySearches', 'Trop de recherches en peu de temps : attendez 1 s, puis relancez la recherche.'],
+      ['limits.tooManyUploads', 'Trop de fichiers envoyés en peu de temps : attendez 1 s, puis renvoyez celui-ci.'],
+    ] as const;
+    for (const [messageCode, french] of cases) {
+      const { client, fetch } = setup(
+        json(429, { status: 429, message: 'You are saving very quickly', code: 'rate_limited', messageCode, params: { seconds: 1 } }),
+      );
+      await expect(client.request('/api/contributions/c', { method: 'POST', body: {} })).rejects.toMatchObject({
+        status: 429,
+        message: french,
+      });
+      // A refusal is not retried by itself: the user reads the message and tries again.
+      expect(fetch).toHaveBeenCalledTimes(1);
+    }
+    const { client } = setup(
+      json(413, {
+        status: 413,
+        message: 'This community has no room left for this file (498 MB of 500 MB used)',
+        code: 'validation',
+        messageCode: 'limits.communityQuotaFull',
+        params: { used: 498, quota: 500 },
+        errors: [
+          {
+            field: 'file',
+            message: 'This community has no room left',
+            messageCode: 'limits.communityQuotaFull',
+            params: { used: 498, quota: 500 },
+          },
+        ],
+      }),
+    );
+    const refusal = await client.request('/api/upload/c/a', { method: 'POST', body: {} }).catch((e: unknown) => e as ApiError);
+    expect((refusal as ApiError).fieldMessage('file')).toBe(
+      "La communauté n'a plus assez de place pour ce fichier (498 Mo utilisés sur 500 Mo) : il n'a pas été enregistré. Prévenez votre enseignant.",
+    );
+  });
+
   it('never shows the English text: an unknown code, or none, gives the generic message of the failure kind', async () => {
     const unknown = setup(
       json(403, { status: 403, message: 'Some new English refusal', code: 'forbidden', messageCode: 'nowhere.unknown' }),

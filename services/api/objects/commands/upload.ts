@@ -2,6 +2,7 @@ import type { UploadReply } from '../../../../contracts/api/objects.ts';
 import { contributionStreamName, type ContributionEvent } from '../../../../contracts/events/contribution.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 import { attachmentUrl } from '../../../../projections/contributions/content.ts';
+import type { ContributionDocument } from '../../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../../projections/users/index.ts';
 import { ValidationError } from '../../../core/errors.ts';
 import { attachmentBlobKey, safeFilename } from '../../../domain/contribution/attachment.ts';
@@ -57,6 +58,24 @@ export const uploadAttachment = async (
   if (noteId !== undefined) await checkTargetNote(deps, user, communityId, noteId);
   if (file.bytes.byteLength === 0) throw ValidationError.field('file', msg('objects.fileEmpty'));
   if (file.bytes.byteLength > deps.uploadLimitBytes) throw new UploadTooLargeError(deps.uploadLimitBytes);
+  // The community's share of the file storage (issue 17 §5), held until the read model counts this file.
+  const release = await deps.communityQuota.reserve(communityId, file.bytes.byteLength);
+  try {
+    return await storeUpload(deps, user, doc, id, file, noteId);
+  } finally {
+    release();
+  }
+};
+
+/** The upload itself, once it is known to fit: the file, its event, the note's `attach` link. */
+const storeUpload = async (
+  deps: ObjectServiceDeps,
+  user: UserDocument,
+  doc: ContributionDocument,
+  id: string,
+  file: { filename: string; bytes: Uint8Array },
+  noteId: string | undefined,
+): Promise<UploadReply> => {
   const mime = sniffMime(file.bytes);
   const size = imageSize(file.bytes, mime);
   const filename = safeFilename(file.filename);

@@ -28,7 +28,8 @@ const contentDisposition = (kind: 'inline' | 'attachment', filename: string): st
 };
 
 /**
- * Attachments: uploads (multipart, field `file`, limit BUILDON_UPLOAD_LIMIT_MB),
+ * Attachments: uploads (multipart, field `file`, limit BUILDON_UPLOAD_LIMIT_MB, within the
+ * community's share BUILDON_COMMUNITY_QUOTA_MB),
  * downloads for readers or holders of a signed playback link, and time-tagged
  * video comments.
  */
