@@ -134,7 +134,7 @@ export const Canvas = (props: CanvasProps) => {
   const ordered = useMemo(() => [...refs].sort((a, b) => Number(b.data.fixed === true) - Number(a.data.fixed === true)), [refs]);
   const place = useMemo(() => new Map(ordered.map((ref, index) => [ref._id, index])), [ordered]);
   // Only what is near the screen is drawn (issue 16 §2): the model keeps every ref for the keyboard, marquee, menus.
-  const drawnWindow = useRefWindow(scroller, navigation.getViewport);
+  const drawnWindow = useRefWindow(scroller, navigation.getViewport, refs.length > 0);
 
   const pointer = useCanvasPointer({
     plane,

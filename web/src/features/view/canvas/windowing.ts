@@ -30,8 +30,8 @@ export const contains = (outer: Rect, inner: Rect): boolean =>
 const intersects = (a: Rect, b: Rect): boolean =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** The window to draw for a visible canvas rect at a zoom: the margin is in screen pixels. */
-export const windowFor = (visible: Rect, zoom: number): Rect => grow(visible, windowMarginPx / Math.max(zoom, 1e-3));
+/** The window to draw for a visible canvas rect at a zoom: the margin is in screen pixels (none: what shows only). */
+export const windowFor = (visible: Rect, zoom: number, margin = windowMarginPx): Rect => grow(visible, margin / Math.max(zoom, 1e-3));
 
 /**
  * The drawn window still serves: it covers what shows with half its margin to
