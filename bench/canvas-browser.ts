@@ -293,7 +293,7 @@ if (!existsSync(chromiumPath)) {
     const goal = 55;
     const renderGoal = size <= 1500 ? 1000 : 1500;
     console.log(
-      `   ${fmt(f.total)} refs: first render ${fmt(f.firstRenderMs)} ms (goal ≤ ${fmt(renderGoal)}; ${fmt(f.drawnRefs)} refs drawn, ${fmt(f.links)} arrows) — baseline, every ref drawn (the view at 10 %): ${fmt(f.baselineMs)} ms (${fmt(f.baselineDrawn)} refs), ×${fmt(f.baselineMs / Math.max(1, f.firstRenderMs), 1)}`,
+      `   ${fmt(f.total)} refs: first render ${fmt(f.firstRenderMs)} ms (goal ≤ ${fmt(renderGoal)}; ${fmt(f.drawnRefs)} refs in that frame; a second later ${fmt(f.refs)} refs and ${fmt(f.links)} arrows drawn) — baseline, every ref drawn (the view at 10 %): ${fmt(f.baselineMs)} ms (${fmt(f.baselineDrawn)} refs), ×${fmt(f.baselineMs / Math.max(1, f.firstRenderMs), 1)}`,
     );
     console.log(
       `      of which after the canvas reply arrived: ${fmt(f.afterReplyMs)} ms — baseline ${fmt(f.baselineAfterReplyMs)} ms, ×${fmt(f.baselineAfterReplyMs / Math.max(1, f.afterReplyMs), 1)}`,
