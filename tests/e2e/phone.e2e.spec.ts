@@ -11,7 +11,7 @@ import { createCommunity, ok, refByTitle, waitForLive, registerAuthor, type Memb
 /**
  * Issue 21 §10: the view on a phone (375×812, touch). A tap opens a note in a
  * full-screen window, a long press selects, a drag still moves, a finger on
- * the empty canvas scrolls it and two fingers zoom the page; the toolbar that
+ * the empty canvas scrolls it and two fingers zoom the canvas (not the page: issue 16 §1); the toolbar that
  * does not fit becomes one menu button; nothing is wider than the screen.
  * Every gesture is a real touch event (CDP Input.dispatchTouchEvent).
  */
@@ -269,19 +269,59 @@ describeBrowser('the view on a phone (issue 21 §10)', () => {
     await touch.up();
     await expect.poll(() => scroller.evaluate((el) => ({ left: el.scrollLeft, top: el.scrollTop }))).toEqual({ left: 150, top: 200 });
 
-    // Two fingers spread apart on the canvas pinch-zoom the page, the canvas with it.
+    // Elsewhere on the page (here the zoom controls, beside the plane), two fingers still zoom the page itself.
+    const zoomOf = async () => Number(await page.getByTestId('zoom-level').getAttribute('data-zoom'));
+    const top = await page.getByTestId('canvas-zoom-controls').boundingBox();
+    if (!top) throw new Error('no zoom controls');
+    const pagePinch = (type: 'touchStart' | 'touchMove', spread: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: [
+          { x: top.x + top.width / 2 - 20 - spread, y: top.y + top.height / 2, id: 1 },
+          { x: top.x + top.width / 2 + 20 + spread, y: top.y + top.height / 2, id: 2 },
+        ],
+      });
+    await pagePinch('touchStart', 0);
+    for (let step = 1; step <= 10; step++) await pagePinch('touchMove', step * 8);
+    await touch.up();
+    await expect.poll(() => page.evaluate(() => window.visualViewport?.scale ?? 1)).toBeGreaterThan(1.3);
+    expect(await zoomOf()).toBe(1);
+    // Back to the page's own scale for the canvas's pinch.
+    await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 1 });
+    await expect.poll(() => page.evaluate(() => window.visualViewport?.scale ?? 1)).toBe(1);
+
+    // Two fingers spread apart on the canvas zoom the canvas (issue 16 §1), not the page; the canvas point
+    // between them stays between them.
+    const box = await scroller.boundingBox();
+    if (!box) throw new Error('no canvas');
+    const middle = { x: 200, y: 400 };
+    const canvasPoint = await scroller.evaluate((el, at) => ({ x: el.scrollLeft + at.x, y: el.scrollTop + at.y }), {
+      x: middle.x - box.x,
+      y: middle.y - box.y,
+    });
     const two = (type: 'touchStart' | 'touchMove', spread: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: [
-          { x: 180 - spread, y: 400, id: 1 },
-          { x: 220 + spread, y: 400, id: 2 },
+          { x: middle.x - 20 - spread, y: middle.y, id: 1 },
+          { x: middle.x + 20 + spread, y: middle.y, id: 2 },
         ],
       });
     await two('touchStart', 0);
     for (let step = 1; step <= 10; step++) await two('touchMove', step * 8);
     await touch.up();
-    await expect.poll(() => page.evaluate(() => window.visualViewport?.scale ?? 1)).toBeGreaterThan(1.3);
+    // 40 px apart, then 200: five times, within the zoom's limits.
+    await expect.poll(zoomOf).toBeGreaterThan(3);
+    expect(await page.evaluate(() => window.visualViewport?.scale ?? 1)).toBe(1);
+    const zoom = await zoomOf();
+    const under = await scroller.evaluate((el, at) => ({ x: (el.scrollLeft + at.x) / at.zoom, y: (el.scrollTop + at.y) / at.zoom }), {
+      x: middle.x - box.x,
+      y: middle.y - box.y,
+      zoom,
+    });
+    expect(Math.abs(under.x - canvasPoint.x)).toBeLessThan(4);
+    expect(Math.abs(under.y - canvasPoint.y)).toBeLessThan(4);
+
     // The pinch neither moved nor selected a note.
     expect(await page.locator('[data-testid="ref"][data-selected]').count()).toBe(0);
     await page.close();

@@ -15,7 +15,8 @@ import { useCanvasViewport } from './useCanvasViewport.ts';
 import { CanvasNavigation } from './CanvasNavigation.tsx';
 import { compactZoom, zoomVariable, visibleCanvasRect } from './viewport.ts';
 import { clientToPlane } from './viewportDom.ts';
-import { useProgressiveRefs } from './useProgressiveRefs.ts';
+import { useRefWindow } from './useRefWindow.ts';
+import { arrowsInWindow, refsInWindow } from './windowing.ts';
 import { useCoveredIds } from '../windows/useCoverInert.ts';
 import styles from './Canvas.module.css';
 
@@ -51,12 +52,21 @@ export type CanvasProps = {
 
 const margin = 400;
 
-/** Refs per paint group (see .refGroup): small enough that a repaint is cheap, few enough to stay few layers' worth of work. */
+/**
+ * Refs per paint group (see .refGroup): small enough that a repaint is cheap, few enough to stay few layers' worth
+ * of work. A ref's group follows from its place among all refs, not among those drawn: a pan that draws other refs
+ * never moves a ref to another group (which would mount it again).
+ */
 const groupSize = 200;
-const chunksOf = <T,>(items: readonly T[]): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += groupSize) out.push(items.slice(i, i + groupSize));
-  return out;
+const groupsOf = <T extends { _id: string }>(drawn: readonly T[], place: ReadonlyMap<string, number>): [number, T[]][] => {
+  const groups = new Map<number, T[]>();
+  for (const item of drawn) {
+    const group = Math.floor((place.get(item._id) ?? 0) / groupSize);
+    const list = groups.get(group);
+    if (list) list.push(item);
+    else groups.set(group, [item]);
+  }
+  return [...groups];
 };
 
 /** The view canvas: arrows under the refs, the refs as positioned cards, a marquee. */
@@ -122,8 +132,9 @@ export const Canvas = (props: CanvasProps) => {
   }, [rects]);
   // Fixed refs first: they sit in the lowest layer.
   const ordered = useMemo(() => [...refs].sort((a, b) => Number(b.data.fixed === true) - Number(a.data.fixed === true)), [refs]);
-  // Thousands of refs mount over several frames, those in sight first.
-  const mounted = useProgressiveRefs(ordered, visibleRect);
+  const place = useMemo(() => new Map(ordered.map((ref, index) => [ref._id, index])), [ordered]);
+  // Only what is near the screen is drawn (issue 16 §2): the model keeps every ref for the keyboard, marquee, menus.
+  const drawnWindow = useRefWindow(scroller, navigation.getViewport, refs.length > 0);
 
   const pointer = useCanvasPointer({
     plane,
@@ -148,6 +159,7 @@ export const Canvas = (props: CanvasProps) => {
       pressFeedback(refId);
     },
     onTouchMode: setTouchMode,
+    ...(props.navigation ? { pinch: { getViewport: navigation.getViewport, setViewport: navigation.setViewport } } : {}),
     ...(props.onDragOut ? { onDragOut: props.onDragOut } : {}),
   });
 
@@ -199,6 +211,14 @@ export const Canvas = (props: CanvasProps) => {
     pointIn,
     liftRequest: props.liftRequest ?? null,
   });
+  // Drawn whatever the window: the canvas's one Tab stop (Tab always lands on a note, and the arrows take focus to
+  // one off-screen, which then mounts and scrolls into view) and the notes lifted by the keyboard.
+  const kept = useMemo(
+    () => new Set([...(keyboard.tabStopId ? [keyboard.tabStopId] : []), ...keyboard.liftedIds]),
+    [keyboard.tabStopId, keyboard.liftedIds],
+  );
+  const drawnRefs = useMemo(() => refsInWindow(ordered, refRect, drawnWindow, kept), [ordered, drawnWindow, kept]);
+  const drawnArrows = useMemo(() => arrowsInWindow(arrows, drawnWindow), [arrows, drawnWindow]);
 
   const refAt = (target: EventTarget) => (target as HTMLElement).closest<HTMLElement>('[data-ref-id]')?.dataset.refId ?? null;
 
@@ -296,8 +316,11 @@ export const Canvas = (props: CanvasProps) => {
               style={{ width: navigation.plane.width, height: navigation.plane.height, ...zoomVariable(zoom) }}
               data-zoom={zoom}
               data-compact={zoom < compactZoom || undefined}
+              data-pinch={props.navigation ? true : undefined}
               role="group"
               aria-label={t('canvas.canvasLabel', { count: refs.length })}
+              data-ref-count={refs.length}
+              data-drawn-count={drawnRefs.length}
               aria-describedby={keyboardHelpId}
               onPointerDown={(event) => {
                 // A press on the empty canvas gives it focus (not scrolled): + − 0 and the arrows then act on it (issue 16 §1).
@@ -322,10 +345,10 @@ export const Canvas = (props: CanvasProps) => {
               onBlur={keyboard.onBlur}
               data-testid="canvas-plane"
             >
-              <LinksLayer arrows={arrows} width={navigation.plane.width} height={navigation.plane.height} />
-              {chunksOf(mounted).map((chunk, index) => (
+              <LinksLayer arrows={drawnArrows} width={navigation.plane.width} height={navigation.plane.height} />
+              {groupsOf(drawnRefs, place).map(([group, chunk]) => (
                 // Consecutive refs in groups of their own paint (contain: strict): a change repaints its group, the others reuse theirs.
-                <div key={index} className={styles.refGroup}>
+                <div key={group} className={styles.refGroup}>
                   {chunk.map((ref) => (
                     <RefItem
                       key={ref._id}

@@ -2,7 +2,7 @@ import { useEffect, useRef, type PointerEvent as ReactPointerEvent, type ReactNo
 import { Focus, Hand, Maximize, Minus, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CanvasViewportControl } from './useCanvasViewport.ts';
-import { minimapFrame, minimapScale, minimapTarget, type Rect, type Size } from './viewport.ts';
+import { minimapFrame, minimapScale, minimapTarget, showsMinimap, type Rect, type Size } from './viewport.ts';
 import styles from './CanvasNavigation.module.css';
 
 /** The minimap's box (CSS pixels). */
@@ -11,8 +11,8 @@ const mapBox = { width: 180, height: 120 } as const;
 /**
  * The canvas's zoom controls (issue 16 §1): zoom out, the zoom level (a click
  * goes back to 100 %), zoom in, show everything, zoom to the selection, the
- * hand (drag pans) — real buttons with names — and, for a view larger than
- * what shows, a minimap (refs as dots, the visible area as a frame; a click or
+ * hand (drag pans) — real buttons with names — and, for a large view
+ * (showsMinimap: more than fits at 100 %, or many refs), a minimap (refs as dots, the visible area as a frame; a click or
  * a drag moves there). The minimap is a pointer convenience, hidden from
  * assistive technology: the keys and buttons do the same.
  *
@@ -38,9 +38,7 @@ export const CanvasNavigation = ({
 }) => {
   const { t } = useTranslation();
   const percent = Math.round(control.zoom * 100);
-  const large =
-    control.view.width > 0 &&
-    (content.width * control.zoom > control.view.width * 1.05 || content.height * control.zoom > control.view.height * 1.05);
+  const large = showsMinimap(rects, control.view);
   return (
     <div className={styles.dock}>
       {large && <Minimap control={control} rects={rects} content={content} />}

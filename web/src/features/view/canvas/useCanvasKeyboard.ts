@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { directionOfKey, firstRef, refsToLift, spatialNeighbour, steppedPositions, threadNeighbour, type Direction } from './keyboard.ts';
 import type { Point, ViewLink, ViewRef } from './model.ts';
@@ -43,6 +43,10 @@ export const useCanvasKeyboard = (options: CanvasKeyboardOptions) => {
   const [focusId, setFocusId] = useState<string | null>(null);
   const [thread, setThread] = useState(false);
   const lifted = useRef<Lifted | null>(null);
+  /** The lifted notes, for the canvas to keep them drawn wherever the window goes (windowing.ts). */
+  const [liftedIds, setLiftedIds] = useState<readonly string[]>([]);
+  /** A note the arrows moved to that was not drawn yet (off-screen): focused once the canvas has drawn it. */
+  const pendingFocus = useRef<string | null>(null);
   const latest = useRef(options);
   latest.current = options;
 
@@ -50,10 +54,31 @@ export const useCanvasKeyboard = (options: CanvasKeyboardOptions) => {
 
   const { announce } = options;
 
+  /**
+   * Focus moves to a note, drawn or not: the canvas draws its Tab stop whatever the window, so a note off-screen
+   * mounts on the next render and its focus (below) scrolls it into view.
+   */
   const focusRef = (ref: ViewRef) => {
     setFocusId(ref._id);
-    elementOf(plane.current, ref._id)?.focus();
+    const element = elementOf(plane.current, ref._id);
+    if (element) element.focus();
+    else pendingFocus.current = ref._id;
   };
+
+  useLayoutEffect(() => {
+    const id = pendingFocus.current;
+    if (id === null) return;
+    const element = elementOf(plane.current, id);
+    if (!element) return;
+    pendingFocus.current = null;
+    element.focus();
+  });
+
+  // Lifted notes drawn only now (they were off-screen) take their lifted place too.
+  useLayoutEffect(() => {
+    const current = lifted.current;
+    if (current) showLifted(current.now, current.origin);
+  }, [liftedIds]);
 
   const showLifted = (items: readonly Move[], origin: readonly Move[]) => {
     for (const item of items) {
@@ -68,6 +93,7 @@ export const useCanvasKeyboard = (options: CanvasKeyboardOptions) => {
   const putDown = () => {
     const current = lifted.current;
     lifted.current = null;
+    setLiftedIds([]);
     for (const item of current?.origin ?? []) {
       const element = elementOf(plane.current, item.refId);
       if (element) delete element.dataset.lifted;
@@ -94,6 +120,7 @@ export const useCanvasKeyboard = (options: CanvasKeyboardOptions) => {
     }
     const origin = chosen.map((item) => ({ refId: item._id, x: item.data.x, y: item.data.y }));
     lifted.current = { origin, now: origin };
+    setLiftedIds(origin.map((item) => item.refId));
     showLifted(origin, origin);
     announce(
       chosen.length === 1
@@ -132,7 +159,9 @@ export const useCanvasKeyboard = (options: CanvasKeyboardOptions) => {
     setFocusId(ref._id);
     // After the menu has closed and handed focus back.
     const timer = window.setTimeout(() => {
-      elementOf(plane.current, ref._id)?.focus();
+      const element = elementOf(plane.current, ref._id);
+      if (element) element.focus();
+      else pendingFocus.current = ref._id;
       lift(ref);
     });
     return () => window.clearTimeout(timer);
@@ -208,5 +237,5 @@ export const useCanvasKeyboard = (options: CanvasKeyboardOptions) => {
     }
   };
 
-  return { tabStopId, onKeyDown, onFocus, onBlur };
+  return { tabStopId, liftedIds, onKeyDown, onFocus, onBlur };
 };

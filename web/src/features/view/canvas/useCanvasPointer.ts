@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, type PointerEvent as ReactPointerEvent,
 import { anchorOf, clampDelta, isDraggable, longPressMs, rectFromPoints, type Point, type ViewRef } from './model.ts';
 import { marqueeSelection, movingRefs, pressOnRef, tapSelection, withRef } from './selection.ts';
 import { clientToPlane } from './viewportDom.ts';
+import { pinchViewport, type Viewport } from './viewport.ts';
 
 export type Move = { refId: string; x: number; y: number };
 
@@ -34,7 +35,12 @@ export type CanvasPointerOptions = {
    * (the refs then stay put here).
    */
   onDragOut?: (refs: ViewRef[], client: Point, grab: Point) => boolean;
+  /** The canvas's zoom and scroll: two fingers pinch-zoom the canvas (issue 16 §1); none = the browser's page zoom. */
+  pinch?: { getViewport: () => Viewport; setViewport: (viewport: Viewport) => void };
 };
+
+/** Two fingers on the canvas: where they went down (screen points of the scroller) and the viewport then. */
+type Pinch = { ids: [number, number]; from: [Point, Point]; start: Viewport; frame: number };
 
 type Drag = {
   pointerId: number;
@@ -78,8 +84,8 @@ const touchSlop = 10;
  * Touch (issue 21 §10): a tap opens a ref; a press held still selects it
  * (and then taps add refs to the selection or take them out, until it is
  * empty); a finger that moves drags a ref that may move, or else scrolls
- * the canvas; two fingers are the browser's pinch-zoom (touch-action:
- * pinch-zoom), which cancels whatever the first finger began.
+ * the canvas; two fingers pinch-zoom the canvas (not the page: the plane's
+ * touch-action is none), which cancels whatever the first finger began.
  */
 export const useCanvasPointer = (options: CanvasPointerOptions) => {
   const latest = useRef(options);
@@ -89,6 +95,9 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
   const press = useRef<TouchPress | null>(null);
   /** Fingers down now: a second one makes a pinch. */
   const fingers = useRef(new Set<number>());
+  /** Where each finger down is now (client points). */
+  const fingerAt = useRef(new Map<number, Point>());
+  const pinch = useRef<Pinch | null>(null);
   const pointerKind = useRef<'mouse' | 'touch'>('mouse');
   /** A finger that scrolls the canvas (the plane's touch-action leaves one-finger moves to us). */
   const pan = useRef<{ pointerId: number; last: Point } | null>(null);
@@ -132,6 +141,43 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
     clientToPlane(latest.current.plane.current, { x: event.clientX, y: event.clientY });
 
   const scrollerOf = () => latest.current.scroller?.current ?? latest.current.plane.current?.parentElement ?? null;
+
+  /** A client point in the scroller's visible box (what pinchViewport takes). */
+  const screenPoint = (client: Point): Point => {
+    const scroller = scrollerOf();
+    const box = scroller?.getBoundingClientRect();
+    return { x: client.x - (box?.left ?? 0) - (scroller?.clientLeft ?? 0), y: client.y - (box?.top ?? 0) - (scroller?.clientTop ?? 0) };
+  };
+
+  const startPinch = (): boolean => {
+    const control = latest.current.pinch;
+    const [first, second] = [...fingerAt.current.entries()];
+    if (!control || !first || !second) return false;
+    pinch.current = {
+      ids: [first[0], second[0]],
+      from: [screenPoint(first[1]), screenPoint(second[1])],
+      start: control.getViewport(),
+      frame: 0,
+    };
+    return true;
+  };
+
+  /** Once per frame: the viewport the two fingers ask for now. */
+  const paintPinch = () => {
+    const current = pinch.current;
+    const control = latest.current.pinch;
+    if (!current || !control) return;
+    current.frame = 0;
+    const a = fingerAt.current.get(current.ids[0]);
+    const b = fingerAt.current.get(current.ids[1]);
+    if (!a || !b) return;
+    control.setViewport(pinchViewport(current.start, current.from, [screenPoint(a), screenPoint(b)]));
+  };
+
+  const endPinch = () => {
+    if (pinch.current?.frame) cancelAnimationFrame(pinch.current.frame);
+    pinch.current = null;
+  };
 
   const paintDrag = () => {
     const current = drag.current;
@@ -318,14 +364,20 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
     if (event.pointerType !== 'mouse') {
       setKind('touch');
       // The primary pointer is the first finger on the screen: none other is down (whatever we missed of them).
-      if (event.isPrimary) fingers.current.clear();
+      if (event.isPrimary) {
+        fingers.current.clear();
+        fingerAt.current.clear();
+        endPinch();
+      }
       fingers.current.add(event.pointerId);
+      fingerAt.current.set(event.pointerId, client);
       if (fingers.current.size > 1) {
-        // A second finger: the browser's pinch-zoom. Drop what the first one began.
+        // A second finger: a pinch. Drop what the first one began.
         cancelPress();
         if (drag.current?.started) endDrag(drag.current, false);
         drag.current = null;
         pan.current = null;
+        if (fingers.current.size === 2 && startPinch()) event.currentTarget.setPointerCapture(event.pointerId);
         return;
       }
       const ref = refId ? refs.find((r) => r._id === refId) : undefined;
@@ -366,6 +418,12 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
   }, []);
 
   const onPointerMove = useCallback((event: ReactPointerEvent<HTMLDivElement>) => {
+    if (fingerAt.current.has(event.pointerId)) fingerAt.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const pinching = pinch.current;
+    if (pinching) {
+      if (pinching.ids.includes(event.pointerId) && !pinching.frame) pinching.frame = requestAnimationFrame(paintPinch);
+      return;
+    }
     const pressing = press.current;
     if (pressing && pressing.pointerId === event.pointerId && !pressing.moved) {
       if (Math.hypot(event.clientX - pressing.start.x, event.clientY - pressing.start.y) <= touchSlop) return;
@@ -402,6 +460,9 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
 
   const onPointerUp = useCallback((event: ReactPointerEvent<HTMLDivElement>) => {
     fingers.current.delete(event.pointerId);
+    fingerAt.current.delete(event.pointerId);
+    // A finger of a pinch lifted: the pinch ends (the other finger does nothing more until lifted).
+    if (pinch.current?.ids.includes(event.pointerId)) endPinch();
     const pressing = press.current?.pointerId === event.pointerId ? press.current : null;
     if (pressing) cancelPress();
     // A finger lifted where it went down, before the long press: a tap (a pointercancel is the browser's, never a tap).
@@ -438,7 +499,13 @@ export const useCanvasPointer = (options: CanvasPointerOptions) => {
     }
   }, []);
 
-  useEffect(() => () => cancelPress(), []);
+  useEffect(
+    () => () => {
+      cancelPress();
+      endPinch();
+    },
+    [],
+  );
 
   return {
     onPointerDown,

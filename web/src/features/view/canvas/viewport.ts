@@ -151,6 +151,26 @@ export const panBy = (viewport: Viewport, dx: number, dy: number): Viewport => (
 
 // ---- the minimap ---------------------------------------------------------------------
 
+/** A view of at least this many refs has a minimap whatever the screen. */
+export const minimapRefThreshold = 100;
+
+/**
+ * A minimap only for a large view: one whose refs do not all fit the visible
+ * box at 100 % (their right and bottom edges, not the margin the plane adds),
+ * or one of many refs. A view of one note never has one (issue 16 §1).
+ */
+export const showsMinimap = (rects: readonly Rect[], view: Size): boolean => {
+  if (view.width <= 0 || view.height <= 0 || rects.length < 2) return false;
+  if (rects.length >= minimapRefThreshold) return true;
+  let right = 0;
+  let bottom = 0;
+  for (const rect of rects) {
+    right = Math.max(right, rect.x + rect.width);
+    bottom = Math.max(bottom, rect.y + rect.height);
+  }
+  return right > view.width || bottom > view.height;
+};
+
 /** Canvas pixels to minimap pixels: the whole content fits in `box`. */
 export const minimapScale = (content: Size, box: Size): number =>
   Math.min(box.width / Math.max(1, content.width), box.height / Math.max(1, content.height));
@@ -186,4 +206,23 @@ export const parseViewport = (text: string | null): Viewport | null => {
   } catch {
     return null;
   }
+};
+
+// ---- two-finger pinch on a touch screen ---------------------------------------------------
+
+const midpoint = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+
+/**
+ * A pinch (two fingers, points of the scroller's visible box): the zoom scales
+ * with the distance between the fingers since they went down, and the canvas
+ * point that was under their midpoint stays under it as they move (the pinch
+ * pans too). `start` is the viewport when the second finger went down.
+ */
+export const pinchViewport = (start: Viewport, from: readonly [Point, Point], to: readonly [Point, Point]): Viewport => {
+  const before = Math.hypot(from[1].x - from[0].x, from[1].y - from[0].y);
+  const after = Math.hypot(to[1].x - to[0].x, to[1].y - to[0].y);
+  const zoom = clampZoom(start.zoom * (after / Math.max(1, before)));
+  const anchor = screenToCanvas(midpoint(from[0], from[1]), start);
+  const now = midpoint(to[0], to[1]);
+  return { zoom, scrollX: anchor.x * zoom - now.x, scrollY: anchor.y * zoom - now.y };
 };

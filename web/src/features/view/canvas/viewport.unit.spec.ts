@@ -11,12 +11,15 @@ import {
   maxZoom,
   minimapFrame,
   minimapScale,
+  minimapRefThreshold,
   minimapTarget,
   minZoom,
+  pinchViewport,
   parseViewport,
   planeSize,
   screenToCanvas,
   serializeViewport,
+  showsMinimap,
   viewportStorageKey,
   visibleCanvasRect,
   wheelZoom,
@@ -212,5 +215,112 @@ describe('viewport: remembered per user and view', () => {
     expect(parseViewport('not json')).toBeNull();
     expect(parseViewport('{"zoom":"2","scrollX":0,"scrollY":0}')).toBeNull();
     expect(parseViewport('{"zoom":99,"scrollX":-4,"scrollY":0}')).toEqual({ zoom: maxZoom, scrollX: 0, scrollY: 0 });
+  });
+});
+
+describe('pinchViewport', () => {
+  const start = { zoom: 1, scrollX: 300, scrollY: 200 };
+
+  it('zooms by the ratio of the distances between the fingers', () => {
+    const next = pinchViewport(
+      start,
+      [
+        { x: 100, y: 100 },
+        { x: 200, y: 100 },
+      ],
+      [
+        { x: 50, y: 100 },
+        { x: 250, y: 100 },
+      ],
+    );
+    expect(next.zoom).toBeCloseTo(2);
+    const back = pinchViewport(
+      start,
+      [
+        { x: 100, y: 100 },
+        { x: 300, y: 100 },
+      ],
+      [
+        { x: 150, y: 100 },
+        { x: 250, y: 100 },
+      ],
+    );
+    expect(back.zoom).toBeCloseTo(0.5);
+  });
+
+  it('keeps the canvas point under the fingers’ midpoint under it, and pans with it', () => {
+    fc.assert(
+      fc.property(
+        coordArb,
+        coordArb,
+        coordArb,
+        coordArb,
+        fc.double({ min: 10, max: 400, noNaN: true }),
+        fc.double({ min: 10, max: 400, noNaN: true }),
+        (mx, my, nx, ny, d0, d1) => {
+          const from = [
+            { x: mx - d0 / 2, y: my },
+            { x: mx + d0 / 2, y: my },
+          ] as const;
+          const to = [
+            { x: nx, y: ny - d1 / 2 },
+            { x: nx, y: ny + d1 / 2 },
+          ] as const;
+          const next = pinchViewport(start, from, to);
+          const under = screenToCanvas({ x: mx, y: my }, start);
+          const now = canvasToScreen(under, next);
+          expect(now.x).toBeCloseTo(nx, 6);
+          expect(now.y).toBeCloseTo(ny, 6);
+        },
+      ),
+    );
+  });
+
+  it('stays within the zoom limits', () => {
+    const far = pinchViewport(
+      start,
+      [
+        { x: 0, y: 0 },
+        { x: 10, y: 0 },
+      ],
+      [
+        { x: 0, y: 0 },
+        { x: 1000, y: 0 },
+      ],
+    );
+    expect(far.zoom).toBe(maxZoom);
+    const near = pinchViewport(
+      start,
+      [
+        { x: 0, y: 0 },
+        { x: 1000, y: 0 },
+      ],
+      [
+        { x: 0, y: 0 },
+        { x: 10, y: 0 },
+      ],
+    );
+    expect(near.zoom).toBe(minZoom);
+  });
+});
+
+describe('showsMinimap', () => {
+  const view = { width: 1200, height: 700 };
+  const rect = (x: number, y: number) => ({ x, y, width: 160, height: 40 });
+
+  it('never for a view of one note, wherever it is, nor before the canvas is measured', () => {
+    expect(showsMinimap([rect(20, 20)], view)).toBe(false);
+    expect(showsMinimap([rect(1900, 1900)], view)).toBe(false);
+    expect(showsMinimap([], view)).toBe(false);
+    expect(showsMinimap([rect(20, 20), rect(3000, 20)], { width: 0, height: 0 })).toBe(false);
+  });
+
+  it('not for a few notes that fit at 100 %; yes when they do not fit, or for many notes', () => {
+    expect(showsMinimap([rect(20, 20), rect(900, 600)], view)).toBe(false);
+    expect(showsMinimap([rect(20, 20), rect(1100, 20)], view)).toBe(true);
+    expect(showsMinimap([rect(20, 20), rect(20, 680)], view)).toBe(true);
+    const many = Array.from({ length: minimapRefThreshold }, (_, n) => rect(20 + (n % 10) * 90, 20 + Math.floor(n / 10) * 45));
+    expect(showsMinimap(many, view)).toBe(true);
+    expect(showsMinimap(many.slice(1), view)).toBe(false);
   });
 });
