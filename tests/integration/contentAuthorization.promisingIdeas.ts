@@ -14,7 +14,7 @@ import {
 /**
  * The rows of the content authorization matrix about promising ideas (issue 14 §3; run by
  * contentAuthorization.promisingIdeas.int.spec.ts). Members of the class mark passages of notes they
- * may read, read the table and make PI Pool notes; only its author (and managers) delete an idea;
+ * may read, read the table and make PI Pool notes; only its author (and managers) edit or delete an idea;
  * nobody learns anything of a note they may not read (spec part 2 §6, fact sheet §3). Every row
  * turns the community's plugin on first, so that refusals are about rights.
  */
@@ -107,6 +107,24 @@ export const promisingIdeaRows: Row[] = [
       const { id } = await noteWithText(w, 'private');
       return { url: `/api/promisingideas/${w.communityId}/note/${id}`, payload: { idea: 'une idée', color: 'red', reason: '' } };
     },
+  },
+  {
+    route: 'PUT /api/promisingideas/ideas/:ideaId',
+    variant: "the pupil's idea on a protected note (its author, managers)",
+    expect: own,
+    request: async (w) => ({
+      url: `/api/promisingideas/ideas/${(await pupilIdea(w, 'protected')).ideaId}`,
+      payload: { color: 'blue', reason: 'Mieux dit' },
+    }),
+  },
+  {
+    route: 'PUT /api/promisingideas/ideas/:ideaId',
+    variant: "the pupil's idea on a private note",
+    expect: notFoundToClassmate,
+    request: async (w) => ({
+      url: `/api/promisingideas/ideas/${(await pupilIdea(w, 'private')).ideaId}`,
+      payload: { color: 'blue', reason: 'Mieux dit' },
+    }),
   },
   {
     route: 'DELETE /api/promisingideas/ideas/:ideaId',

@@ -4,6 +4,7 @@ import { problemResponses } from '../../../../contracts/api/common.ts';
 import {
   CreatePiPoolBody,
   CreatePromisingIdeaBody,
+  EditPromisingIdeaBody,
   PiPoolReplySchema,
   PromisingHoldersSchema,
   PromisingIdeaCommunityParams,
@@ -19,7 +20,7 @@ import { promisingIdeaServiceFor } from '../../promisingIdeas/promisingIdeaServi
 
 /**
  * Promising ideas (issue 14 §3, spec part 2 §2): marking a passage of a note,
- * the page's table with its filters, deleting, the PI Pool note and the
+ * the page's table with its filters, editing and deleting, the PI Pool note and the
  * notes of a view the canvas marks. Every route needs the community's
  * `promisingnessidea` plugin (403 `promisingIdeas.pluginOff`), except the
  * canvas's, which answers an empty list while it is off.
@@ -58,6 +59,21 @@ const promisingIdeaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
     },
     async (request, reply) =>
       reply.status(201).send(await ideas.create(request.currentUser, request.params.communityId, request.params.noteId, request.body)),
+  );
+
+  app.put(
+    '/api/promisingideas/ideas/:ideaId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Change the reason and colour of a promising idea (its author, managers)',
+        params: PromisingIdeaIdParams,
+        body: EditPromisingIdeaBody,
+        response: { 200: PromisingIdeaSchema, ...problemResponses },
+      },
+    },
+    async (request) => ideas.edit(request.currentUser, request.params.ideaId, request.body),
   );
 
   app.delete(

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import french from '../../../../web/src/i18n/locales/server/fr.json' with { type: 'json' };
 import type { CommunitySettings } from '../../../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
 import type { PiPoolReply, PromisingHolders, PromisingIdea, PromisingIdeaList } from '../../../../contracts/api/promisingIdeas.ts';
@@ -245,6 +246,44 @@ describe('deleting', () => {
     expect(again.statusCode).toBe(404);
     const theirs = await marked(room.c, noteId, 'besoin de lumière');
     expect((await inject(room.manager, 'DELETE', `/api/promisingideas/ideas/${theirs._id}`)).statusCode).toBe(204);
+  });
+});
+
+describe('editing', () => {
+  it('lets its author and managers change the reason and colour (the link copy too), and refuses others with the French text', async () => {
+    const noteId = await contributedNote(room.a);
+    const mine = await marked(room.b, noteId, 'elles jaunissent', 'yellow', 'Une piste');
+    const url = `/api/promisingideas/ideas/${mine._id}`;
+    const byC = await inject(room.c, 'PUT', url, { color: 'red', reason: 'Pas à moi' });
+    expect(byC.statusCode).toBe(403);
+    expect(codeOf(byC)).toBe('promisingIdeas.authorsOnly');
+    expect(french.server.promisingIdeas.authorsOnly).toBe("Seul l'auteur de cette idée prometteuse (ou un gestionnaire) peut la modifier.");
+    expect((await inject(room.outsider, 'PUT', url, { color: 'red', reason: 'x' })).statusCode).toBe(403);
+    expect((await inject(null, 'PUT', url, { color: 'red', reason: 'x' })).statusCode).toBe(401);
+    const badColour = await inject(room.b, 'PUT', url, { color: 'black', reason: '' });
+    expect(badColour.statusCode).toBe(400);
+    expect(fieldOf(badColour)).toBe('color');
+    const extra = await inject(room.b, 'PUT', url, { color: 'red', reason: '', idea: 'autre chose' });
+    expect(extra.statusCode).toBe(400);
+
+    const edited = await inject(room.b, 'PUT', url, { color: 'blue', reason: '  Mieux dit\u0007 ' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const row = edited.json<PromisingIdea>();
+    expect(row).toMatchObject({ _id: mine._id, idea: 'elles jaunissent', color: 'blue', reason: 'Mieux dit', created: mine.created });
+    expect(row.modified > mine.modified).toBe(true);
+    expect((await list(room.c, `note=${noteId}`)).ideas.find((idea) => idea._id === mine._id)).toMatchObject({ color: 'blue', reason: 'Mieux dit' });
+    const links = await inject(room.b, 'GET', `/api/links/from/${mine._id}`);
+    expect(links.json<{ type: string; data: Record<string, unknown> }[]>().find((link) => link.type === 'promisings')?.data).toMatchObject({
+      color: 'blue',
+      reason: 'Mieux dit',
+    });
+
+    const theirs = await marked(room.c, noteId, 'besoin de lumière');
+    const byManager = await inject(room.manager, 'PUT', `/api/promisingideas/ideas/${theirs._id}`, { color: 'green', reason: 'Retenue' });
+    expect(byManager.statusCode, byManager.body).toBe(200);
+    expect(byManager.json<PromisingIdea>()).toMatchObject({ color: 'green', reason: 'Retenue', authorId: room.c.authorId });
+    await inject(room.b, 'DELETE', url);
+    expect((await inject(room.b, 'PUT', url, { color: 'red', reason: '' })).statusCode).toBe(404);
   });
 });
 
