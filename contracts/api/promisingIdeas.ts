@@ -32,7 +32,6 @@ export const PromisingIdeaColourSchema = Type.Union([
 export const PromisingIdeaCommunityParams = Type.Object({ communityId: ObjectIdSchema });
 export const PromisingIdeaNoteParams = Type.Object({ communityId: ObjectIdSchema, noteId: ObjectIdSchema });
 export const PromisingIdeaIdParams = Type.Object({ ideaId: ObjectIdSchema });
-export const PromisingIdeaViewParams = Type.Object({ viewId: ObjectIdSchema });
 
 /** POST /api/promisingideas/{communityId}/{noteId}: a passage of the note's text (Read tab), its colour and reason. */
 export const CreatePromisingIdeaBody = Type.Object(
@@ -135,7 +134,3 @@ export const PiPoolReplySchema = Type.Object({
   refs: Type.Array(Type.Object({ viewId: ObjectIdSchema, linkId: ObjectIdSchema })),
 });
 export type PiPoolReply = Static<typeof PiPoolReplySchema>;
-
-/** GET /api/promisingideas/view/{viewId}/holders: the contributions of the view holding promising ideas (the canvas marks them). */
-export const PromisingHoldersSchema = Type.Object({ contributionIds: Type.Array(ObjectIdSchema) });
-export type PromisingHolders = Static<typeof PromisingHoldersSchema>;

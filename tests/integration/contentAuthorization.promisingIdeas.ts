@@ -52,9 +52,6 @@ const pupilIdea = async (w: World, permission: 'private' | 'protected', viewId?:
   return { ideaId: created.json<{ _id: string }>()._id, noteId: id };
 };
 
-/** The view holders of the canvas follow the canvas's gate: a view the caller may not read is refused (403). */
-const viewReaders: Expectation = { ...own };
-
 export const promisingIdeaRows: Row[] = [
   {
     route: 'GET /api/promisingideas/:communityId',
@@ -160,26 +157,6 @@ export const promisingIdeaRows: Row[] = [
         url: `/api/promisingideas/${w.communityId}/pool`,
         payload: { ideaIds: [ideaId], title: 'PI Pool', viewIds: [w.welcomeViewId] },
       };
-    },
-  },
-  {
-    route: 'GET /api/promisingideas/view/:viewId/holders',
-    variant: 'the welcome view, holding a private note with an idea',
-    expect: classReaders,
-    request: async (w) => {
-      await pupilIdea(w, 'private');
-      await pupilIdea(w, 'protected');
-      return { url: `/api/promisingideas/view/${w.welcomeViewId}/holders` };
-    },
-  },
-  {
-    route: 'GET /api/promisingideas/view/:viewId/holders',
-    variant: 'a private view of the pupil',
-    expect: viewReaders,
-    request: async (w) => {
-      const viewId = await view(w, 'private');
-      await pupilIdea(w, 'protected', viewId);
-      return { url: `/api/promisingideas/view/${viewId}/holders` };
     },
   },
 ];

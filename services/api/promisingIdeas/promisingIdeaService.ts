@@ -1,4 +1,9 @@
-import type { CreatePiPoolBody, CreatePromisingIdeaBody, EditPromisingIdeaBody, PromisingIdeasQuery } from '../../../contracts/api/promisingIdeas.ts';
+import type {
+  CreatePiPoolBody,
+  CreatePromisingIdeaBody,
+  EditPromisingIdeaBody,
+  PromisingIdeasQuery,
+} from '../../../contracts/api/promisingIdeas.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import type { CommandDeps } from '../../core/commandDeps.ts';
 import type { CanvasReader } from '../canvas/canvasReader.ts';
@@ -6,7 +11,6 @@ import { createIdea } from './createIdea.ts';
 import { createPool } from './createPool.ts';
 import { deleteIdea } from './deleteIdea.ts';
 import { editIdea } from './editIdea.ts';
-import { holders } from './holders.ts';
 import { listIdeas } from './listIdeas.ts';
 import type { PromisingIdeaDeps } from './shared.ts';
 
@@ -23,7 +27,6 @@ export class PromisingIdeaService {
   edit = (user: UserDocument, ideaId: string, body: EditPromisingIdeaBody) => editIdea(this.deps, user, ideaId, body);
   remove = (user: UserDocument, ideaId: string) => deleteIdea(this.deps, user, ideaId);
   pool = (user: UserDocument, communityId: string, body: CreatePiPoolBody) => createPool(this.deps, user, communityId, body);
-  holders = (user: UserDocument, viewId: string) => holders(this.deps, user, viewId);
 }
 
 const instances = new WeakMap<object, PromisingIdeaService>();
