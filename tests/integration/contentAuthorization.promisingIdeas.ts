@@ -1,15 +1,5 @@
 import type { CommunitySettings } from '../../contracts/api/communities.ts';
-import {
-  classReaders,
-  must,
-  note,
-  notFoundToClassmate,
-  own,
-  view,
-  type Expectation,
-  type Row,
-  type World,
-} from './contentAuthorization.world.ts';
+import { classReaders, must, note, notFoundToClassmate, own, view, type Row, type World } from './contentAuthorization.world.ts';
 
 /**
  * The rows of the content authorization matrix about promising ideas (issue 14 §3; run by

@@ -27,7 +27,10 @@ export const decidePromisingIdea = (command: EditPromisingIdea, state: Contribut
   const links = Object.values(state.links).filter((link) => link.type === 'promisings');
   return [
     { type: 'PromisingIdeaEdited', data: { contributionId, reason, color } },
-    ...links.map((link): ContributionEvent => ({ type: 'LinkUpdated', data: { linkId: link.linkId, from: contributionId, data: { reason, color } } })),
+    ...links.map((link): ContributionEvent => ({
+      type: 'LinkUpdated',
+      data: { linkId: link.linkId, from: contributionId, data: { reason, color } },
+    })),
   ];
 };
 
