@@ -32,7 +32,6 @@ export const PromisingIdeaColourSchema = Type.Union([
 export const PromisingIdeaCommunityParams = Type.Object({ communityId: ObjectIdSchema });
 export const PromisingIdeaNoteParams = Type.Object({ communityId: ObjectIdSchema, noteId: ObjectIdSchema });
 export const PromisingIdeaIdParams = Type.Object({ ideaId: ObjectIdSchema });
-export const PromisingIdeaViewParams = Type.Object({ viewId: ObjectIdSchema });
 
 /** POST /api/promisingideas/{communityId}/{noteId}: a passage of the note's text (Read tab), its colour and reason. */
 export const CreatePromisingIdeaBody = Type.Object(
@@ -48,6 +47,16 @@ export const CreatePromisingIdeaBody = Type.Object(
   { additionalProperties: false },
 );
 export type CreatePromisingIdeaBody = Static<typeof CreatePromisingIdeaBody>;
+
+/** PUT /api/promisingideas/ideas/{ideaId}: the idea's new reason and colour (the passage it marks stays). */
+export const EditPromisingIdeaBody = Type.Object(
+  {
+    color: PromisingIdeaColourSchema,
+    reason: Type.String({ maxLength: promisingIdeaLimits.reason }),
+  },
+  { additionalProperties: false },
+);
+export type EditPromisingIdeaBody = Static<typeof EditPromisingIdeaBody>;
 
 /** GET /api/promisingideas/{communityId}: the filters (all optional). */
 export const PromisingIdeasQuery = Type.Object(
@@ -82,6 +91,8 @@ export const PromisingIdeaSchema = Type.Object({
   authorId: ObjectIdSchema,
   authorName: Type.String(),
   created: Type.String(),
+  /** When its reason or colour last changed, else its creation: the table's date (fact sheet §7). */
+  modified: Type.String(),
   /** 1 + the ideas it overlaps (fact sheet §7). */
   hitCount: Type.Integer(),
   /** Another idea holds this one: left out by the hit-count filter. */
@@ -90,7 +101,7 @@ export const PromisingIdeaSchema = Type.Object({
   overlaps: Type.Array(ObjectIdSchema),
   /** false when the note's text no longer holds the idea (spec part 2 §8: the content no longer exists). */
   contentExists: Type.Boolean(),
-  /** Its author or a manager may delete it (spec part 2 §6). */
+  /** Its author or a manager may edit or delete it (spec part 1 §8, part 2 §6). */
   editable: Type.Boolean(),
 });
 export type PromisingIdea = Static<typeof PromisingIdeaSchema>;
@@ -123,7 +134,3 @@ export const PiPoolReplySchema = Type.Object({
   refs: Type.Array(Type.Object({ viewId: ObjectIdSchema, linkId: ObjectIdSchema })),
 });
 export type PiPoolReply = Static<typeof PiPoolReplySchema>;
-
-/** GET /api/promisingideas/view/{viewId}/holders: the contributions of the view holding promising ideas (the canvas marks them). */
-export const PromisingHoldersSchema = Type.Object({ contributionIds: Type.Array(ObjectIdSchema) });
-export type PromisingHolders = Static<typeof PromisingHoldersSchema>;

@@ -1,4 +1,5 @@
 import type { TypedData } from '../contributionData.ts';
+import type { PromisingIdeaColour } from '../promisingIdeas.ts';
 import type { Event } from './event.ts';
 
 /**
@@ -158,6 +159,12 @@ export type VideoCommentAdded = Event<
  */
 export type AnnotationEdited = Event<'AnnotationEdited', { contributionId: string; text: string; permission: 'private' | 'protected' }>;
 
+/**
+ * A promising idea's new reason and colour (issue 14 §3; its creator or a
+ * manager edits them). The idea itself stays the passage of the note it marks.
+ */
+export type PromisingIdeaEdited = Event<'PromisingIdeaEdited', { contributionId: string; reason: string; color: PromisingIdeaColour }>;
+
 export type ContributionEvent =
   | ContributionCreated
   | ContributionRetitled
@@ -182,4 +189,5 @@ export type ContributionEvent =
   | VideoCommentAdded
   | ScaffoldTemplateChanged
   | AnnotationEdited
-  | ContributionDescribed;
+  | ContributionDescribed
+  | PromisingIdeaEdited;

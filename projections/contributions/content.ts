@@ -21,6 +21,7 @@ export const contentEvents: ContributionEvent['type'][] = [
   'AnnotationEdited',
   'ScaffoldTemplateChanged',
   'ContributionDescribed',
+  'PromisingIdeaEdited',
 ];
 
 export type { AttachmentVersion };
@@ -125,6 +126,9 @@ export const evolveContent = (current: ContributionDocument, event: RecordedEven
       const read = permission === 'private' ? [...current.authors] : [];
       return withData(current, { ...current.data, text, permissions: { read } }, { permission, modified: at });
     }
+    // A promising idea's reason and colour (issue 14 §3).
+    case 'PromisingIdeaEdited':
+      return withData(current, { ...current.data, reason: event.data.reason, color: event.data.color }, { modified: at });
     default:
       return current;
   }

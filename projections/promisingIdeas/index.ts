@@ -7,7 +7,8 @@ import { evolveDocument, type Projection, type Versioned } from '../../services/
  * Promising ideas (issue 14 §3) as the page reads them: one document per
  * active idea, indexed by community and note, so that the ideas of a view's
  * notes are one query. Ideas are contributions of type `promisingIdeaobj`
- * (fact sheet §1.3); an idea made inactive (deleted) leaves this read model.
+ * (fact sheet §1.3); an idea made inactive (deleted) leaves this read model;
+ * an edit changes its reason, colour and `modified`.
  */
 export type PromisingIdeaDocument = Versioned & {
   _id: string;
@@ -21,6 +22,8 @@ export type PromisingIdeaDocument = Versioned & {
   reason: string;
   authorId: string;
   created: string;
+  /** When its reason or colour last changed (its creation until then): the table's date (fact sheet §7: the idea's `modified`). */
+  modified: string;
 };
 
 export const promisingIdeasCollectionName = 'promisingIdeas';
@@ -30,9 +33,9 @@ const position = (value: unknown): number | null => (typeof value === 'number' &
 
 export const promisingIdeasProjection: Projection = {
   name: 'promisingIdeas',
-  version: 1,
+  version: 2,
   collections: [{ name: promisingIdeasCollectionName, indexes: [['communityId'], ['noteId']] }],
-  handles: ['ContributionCreated', 'ContributionStatusChanged'] satisfies ContributionEvent['type'][],
+  handles: ['ContributionCreated', 'ContributionStatusChanged', 'PromisingIdeaEdited'] satisfies ContributionEvent['type'][],
   apply: async (recorded, context) => {
     const event = recorded as RecordedEvent<ContributionEvent>;
     const ideas = context.collection<PromisingIdeaDocument>(promisingIdeasCollectionName);
@@ -53,7 +56,15 @@ export const promisingIdeasProjection: Projection = {
         reason: text(data.reason),
         authorId: created.authors[0] ?? '',
         created: recorded.metadata.at,
+        modified: recorded.metadata.at,
       }));
+      return;
+    }
+    if (event.type === 'PromisingIdeaEdited') {
+      const { reason, color } = event.data;
+      await evolveDocument(ideas, event.data.contributionId, recorded, (current) =>
+        current ? { ...current, reason, color, modified: recorded.metadata.at } : null,
+      );
       return;
     }
     if (event.type === 'ContributionStatusChanged' && event.data.status !== 'active') {

@@ -102,4 +102,20 @@ describe.each(stores)('the promising ideas read model on the %s', (_name, open) 
     expect((await ideas.get(idea1))?.color).toBe('none');
     expect(await ideas.get(idea2)).toBeNull();
   });
+
+  it('takes an edit of the reason and colour, dated, and ignores an edit of an idea it does not hold', async () => {
+    const ideas = await project([
+      created(idea1, noteA, 'la lumière'),
+      { type: 'PromisingIdeaEdited', data: { contributionId: idea1, reason: 'Mieux dit', color: 'blue' } },
+      { type: 'PromisingIdeaEdited', data: { contributionId: idea2, reason: 'Nulle part', color: 'green' } },
+    ]);
+    expect(await ideas.get(idea1)).toMatchObject({
+      idea: 'la lumière',
+      reason: 'Mieux dit',
+      color: 'blue',
+      created: '2026-01-01T00:00:00.000Z',
+      modified: '2026-01-01T00:00:01.000Z',
+    });
+    expect(await ideas.get(idea2)).toBeNull();
+  });
 });

@@ -221,6 +221,50 @@ describeBrowser('promising ideas', () => {
     await page.close();
   });
 
+  it('Bob edits the reason and colour of his own ideas only; the teacher may edit every idea', async () => {
+    const page = await openPageAs(app, bob.token, `/promisingideas/${community._id}§§§${viewId}`);
+    page.setDefaultTimeout(20_000);
+    await page.getByTestId('pi-table').waitFor();
+    await expect.poll(() => ideasShown(page)).toHaveLength(3);
+    // Alice's idea (the newest, first) offers Bob no edit; his two do.
+    const rows = page.getByTestId('pi-row');
+    expect(await rows.nth(0).getByTestId('pi-edit').count()).toBe(0);
+    expect(await page.getByTestId('pi-edit').count()).toBe(2);
+    await rows.nth(1).getByTestId('pi-edit').click();
+    const form = page.getByTestId('pi-edit-form');
+    // The spec's colours, with the community's label.
+    expect(await form.getByTestId('pi-edit-colour').locator('option').allTextContents()).toEqual([
+      'Aucune',
+      'Jaune (Piste)',
+      'Rouge',
+      'Bleu',
+      'Vert',
+      'Rose',
+      'Violet',
+      'Pourpre',
+      'Orange',
+    ]);
+    expect(await form.getByTestId('pi-edit-colour').inputValue()).toBe('blue');
+    await expectNoAxeViolations(page);
+    await checkPage(page, 'promising-ideas-edit');
+    await form.getByTestId('pi-edit-colour').selectOption('yellow');
+    await form.getByTestId('pi-edit-reason').fill('Elle revient souvent');
+    await form.getByTestId('pi-edit-save').click();
+    await page.getByTestId('pi-edit-saved').waitFor();
+    expect(await page.getByTestId('pi-edit-saved').textContent()).toBe('Idée prometteuse modifiée.');
+    await expect
+      .poll(() => page.getByTestId('pi-reason').allTextContents())
+      .toEqual(['Une observation', 'Elle revient souvent', 'La photosynthèse']);
+    expect(await page.getByTestId('pi-colour').nth(1).textContent()).toBe('Jaune (Piste)');
+    await page.close();
+
+    const asTeacher = await openPageAs(app, teacher.token, `/promisingideas/${community._id}§§§${viewId}`);
+    asTeacher.setDefaultTimeout(20_000);
+    await asTeacher.getByTestId('pi-table').waitFor();
+    await expect.poll(() => asTeacher.getByTestId('pi-edit').count()).toBe(3);
+    await asTeacher.close();
+  });
+
   it("warns that an idea's content no longer exists once the note has changed", async () => {
     const { revision } = await ok<{ revision: number }>(app.url, `/api/objects/${noteId}`, alice.token);
     await ok(app.url, `/api/objects/${community._id}/${noteId}`, alice.token, 'PUT', {

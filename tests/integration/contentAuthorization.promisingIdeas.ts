@@ -1,20 +1,10 @@
 import type { CommunitySettings } from '../../contracts/api/communities.ts';
-import {
-  classReaders,
-  must,
-  note,
-  notFoundToClassmate,
-  own,
-  view,
-  type Expectation,
-  type Row,
-  type World,
-} from './contentAuthorization.world.ts';
+import { classReaders, must, note, notFoundToClassmate, own, view, type Row, type World } from './contentAuthorization.world.ts';
 
 /**
  * The rows of the content authorization matrix about promising ideas (issue 14 §3; run by
  * contentAuthorization.promisingIdeas.int.spec.ts). Members of the class mark passages of notes they
- * may read, read the table and make PI Pool notes; only its author (and managers) delete an idea;
+ * may read, read the table and make PI Pool notes; only its author (and managers) edit or delete an idea;
  * nobody learns anything of a note they may not read (spec part 2 §6, fact sheet §3). Every row
  * turns the community's plugin on first, so that refusals are about rights.
  */
@@ -51,9 +41,6 @@ const pupilIdea = async (w: World, permission: 'private' | 'protected', viewId?:
   });
   return { ideaId: created.json<{ _id: string }>()._id, noteId: id };
 };
-
-/** The view holders of the canvas follow the canvas's gate: a view the caller may not read is refused (403). */
-const viewReaders: Expectation = { ...own };
 
 export const promisingIdeaRows: Row[] = [
   {
@@ -109,6 +96,24 @@ export const promisingIdeaRows: Row[] = [
     },
   },
   {
+    route: 'PUT /api/promisingideas/ideas/:ideaId',
+    variant: "the pupil's idea on a protected note (its author, managers)",
+    expect: own,
+    request: async (w) => ({
+      url: `/api/promisingideas/ideas/${(await pupilIdea(w, 'protected')).ideaId}`,
+      payload: { color: 'blue', reason: 'Mieux dit' },
+    }),
+  },
+  {
+    route: 'PUT /api/promisingideas/ideas/:ideaId',
+    variant: "the pupil's idea on a private note",
+    expect: notFoundToClassmate,
+    request: async (w) => ({
+      url: `/api/promisingideas/ideas/${(await pupilIdea(w, 'private')).ideaId}`,
+      payload: { color: 'blue', reason: 'Mieux dit' },
+    }),
+  },
+  {
     route: 'DELETE /api/promisingideas/ideas/:ideaId',
     variant: "the pupil's idea on a protected note (its author, managers)",
     expect: own,
@@ -142,26 +147,6 @@ export const promisingIdeaRows: Row[] = [
         url: `/api/promisingideas/${w.communityId}/pool`,
         payload: { ideaIds: [ideaId], title: 'PI Pool', viewIds: [w.welcomeViewId] },
       };
-    },
-  },
-  {
-    route: 'GET /api/promisingideas/view/:viewId/holders',
-    variant: 'the welcome view, holding a private note with an idea',
-    expect: classReaders,
-    request: async (w) => {
-      await pupilIdea(w, 'private');
-      await pupilIdea(w, 'protected');
-      return { url: `/api/promisingideas/view/${w.welcomeViewId}/holders` };
-    },
-  },
-  {
-    route: 'GET /api/promisingideas/view/:viewId/holders',
-    variant: 'a private view of the pupil',
-    expect: viewReaders,
-    request: async (w) => {
-      const viewId = await view(w, 'private');
-      await pupilIdea(w, 'protected', viewId);
-      return { url: `/api/promisingideas/view/${viewId}/holders` };
     },
   },
 ];

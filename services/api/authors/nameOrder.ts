@@ -10,3 +10,9 @@ export const lastNameFirstIn = async (readStore: ReadStore, community: { rootCon
   const context = await readStore.collection<ContributionDocument>(contributionsCollectionName).get(community.rootContextId);
   return contextSettingsOf(context)?.flipname === true;
 };
+
+/** Whether the community's promising-ideas plugin is on (its root context's `plugins.promisingnessidea`). */
+export const promisingOnIn = async (readStore: ReadStore, community: { rootContextId: string }): Promise<boolean> => {
+  const context = await readStore.collection<ContributionDocument>(contributionsCollectionName).get(community.rootContextId);
+  return contextSettingsOf(context)?.plugins?.promisingnessidea === true;
+};

@@ -7,6 +7,7 @@ import {
   type ContributionDocument,
   type LinkDocument,
 } from '../../../projections/contributions/index.ts';
+import { promisingIdeasCollectionName, type PromisingIdeaDocument } from '../../../projections/promisingIdeas/index.ts';
 import { readId, readsCollectionName, type ReadDocument } from '../../../projections/reads/index.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
@@ -134,6 +135,13 @@ export class CanvasReader {
   }
   get reads() {
     return this.deps.readStore.collection<ReadDocument>(readsCollectionName);
+  }
+
+  /** Which of `noteIds` hold an active promising idea (issue 14 §3: the canvas marks them), in one indexed query. */
+  async promisingHolders(noteIds: readonly string[]): Promise<Set<string>> {
+    if (noteIds.length === 0) return new Set();
+    const ideas = this.deps.readStore.collection<PromisingIdeaDocument>(promisingIdeasCollectionName);
+    return new Set((await ideas.find({ noteId: { $in: [...noteIds] } })).map((idea) => idea.noteId));
   }
 
   /** The caller in a community: 403 when not a member in good standing (admins pass). */

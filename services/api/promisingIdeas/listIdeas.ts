@@ -79,6 +79,7 @@ export const listIdeas = async (
       authorId: idea.authorId,
       authorName: names.get(idea.authorId) ?? '',
       created: idea.created,
+      modified: idea.modified,
       hitCount: overlap.hitCount,
       overlapped: overlap.overlapped,
       overlaps: overlap.overlaps,

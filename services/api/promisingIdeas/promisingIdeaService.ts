@@ -1,11 +1,16 @@
-import type { CreatePiPoolBody, CreatePromisingIdeaBody, PromisingIdeasQuery } from '../../../contracts/api/promisingIdeas.ts';
+import type {
+  CreatePiPoolBody,
+  CreatePromisingIdeaBody,
+  EditPromisingIdeaBody,
+  PromisingIdeasQuery,
+} from '../../../contracts/api/promisingIdeas.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
 import type { CommandDeps } from '../../core/commandDeps.ts';
 import type { CanvasReader } from '../canvas/canvasReader.ts';
 import { createIdea } from './createIdea.ts';
 import { createPool } from './createPool.ts';
 import { deleteIdea } from './deleteIdea.ts';
-import { holders } from './holders.ts';
+import { editIdea } from './editIdea.ts';
 import { listIdeas } from './listIdeas.ts';
 import type { PromisingIdeaDeps } from './shared.ts';
 
@@ -19,9 +24,9 @@ export class PromisingIdeaService {
   create = (user: UserDocument, communityId: string, noteId: string, body: CreatePromisingIdeaBody) =>
     createIdea(this.deps, user, communityId, noteId, body);
   list = (user: UserDocument, communityId: string, query: PromisingIdeasQuery) => listIdeas(this.deps, user, communityId, query);
+  edit = (user: UserDocument, ideaId: string, body: EditPromisingIdeaBody) => editIdea(this.deps, user, ideaId, body);
   remove = (user: UserDocument, ideaId: string) => deleteIdea(this.deps, user, ideaId);
   pool = (user: UserDocument, communityId: string, body: CreatePiPoolBody) => createPool(this.deps, user, communityId, body);
-  holders = (user: UserDocument, viewId: string) => holders(this.deps, user, viewId);
 }
 
 const instances = new WeakMap<object, PromisingIdeaService>();

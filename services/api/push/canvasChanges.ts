@@ -193,6 +193,17 @@ export class CanvasChanges {
     return refs.filter((ref) => this.room.isSubscribed(ref.from));
   }
 
+  /**
+   * The contribution whose refs a change re-shapes: itself, or for a promising
+   * idea (created, edited, deleted — issue 14 §3) the note holding it, whose
+   * canvas mark may change.
+   */
+  private async placedOne(contributionId: string): Promise<string> {
+    const doc = await this.loader.contributions.get(contributionId);
+    if (doc?.type !== 'promisingIdeaobj' || typeof doc.data.noteId !== 'string') return contributionId;
+    return doc.data.noteId;
+  }
+
   /** A placed contribution (or a subscribed view) changed: its refs, re-shaped for each subscriber. */
   async targetChanged(contributionId: string): Promise<void> {
     // The subscribed view itself changed (made private, deleted): re-authorise its subscribers.
@@ -206,7 +217,7 @@ export class CanvasChanges {
         }
       }
     }
-    const refs = await this.subscribedRefsTo([contributionId]);
+    const refs = await this.subscribedRefsTo([await this.placedOne(contributionId)]);
     const byView = new Map<string, LinkDocument[]>();
     for (const ref of refs) byView.set(ref.from, [...(byView.get(ref.from) ?? []), ref]);
     for (const [viewId, viewRefs] of byView) await this.pushRefs(viewId, viewRefs, 'target');

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CommunitySettings } from '../../../contracts/api/communities.ts';
 import type { PushServerMessage } from '../../../contracts/push.ts';
 import { activate, call, createContribution, placedNote, workspaceOf, useCanvasWorld } from '../../../tests/support/canvas.ts';
 import { PushClient } from '../../../tests/support/push.ts';
@@ -68,6 +69,50 @@ describe('websocket /api/socket', () => {
 
     mover.close();
     await watcher.next((m) => m.type === 'presence' && m.users.length === 1);
+    watcher.close();
+  });
+
+  it('marks a note promising live when an idea is marked on it, and unmarks it when the idea is deleted (issue 14 §3)', async () => {
+    const url = `/api/communities/${w.communityId}/settings`;
+    const settings = (await call<CommunitySettings>(t, w.manager.token, 'GET', url)).body;
+    settings.data.plugins.promisingnessidea = true;
+    expect((await call(t, w.manager.token, 'PUT', url, { data: settings.data, scaffoldIds: settings.scaffoldIds })).status).toBe(200);
+    const { noteId, ref } = await placedNote(w, w.writer, w.welcomeViewId, 900, 900, 'Lumière');
+    const loaded = (await call<{ revision: number }>(t, w.writer.token, 'GET', `/api/objects/${noteId}`)).body;
+    const body = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Les plantes ont besoin de lumière.' }] }] };
+    const saved = await call(t, w.writer.token, 'PUT', `/api/objects/${w.communityId}/${noteId}`, {
+      revision: loaded.revision,
+      title: 'Lumière',
+      body,
+    });
+    expect(saved.status).toBe(200);
+    const watcher = await Client.as(w.writer2.token);
+    await watcher.subscribe(w.welcomeViewId);
+
+    const idea = await call<{ _id: string }>(t, w.writer2.token, 'POST', `/api/promisingideas/${w.communityId}/note/${noteId}`, {
+      idea: 'besoin de lumière',
+      color: 'yellow',
+      reason: '',
+    });
+    expect(idea.status).toBe(201);
+    const marked = await watcher.next<Extract<PushServerMessage, { type: 'ref.saved' }>>(
+      (m) => m.type === 'ref.saved' && m.ref._id === ref._id && m.ref._to.promising,
+      liveBudgetMs * 5,
+    );
+    expect(marked.cause).toBe('target');
+    const canvas = await call<{ refs: { _id: string; _to: { promising: boolean } }[] }>(
+      t,
+      w.writer.token,
+      'GET',
+      `/api/views/${w.welcomeViewId}/canvas`,
+    );
+    expect(canvas.body.refs.find((r) => r._id === ref._id)?._to.promising).toBe(true);
+
+    expect((await call(t, w.writer2.token, 'DELETE', `/api/promisingideas/ideas/${idea.body._id}`)).status).toBe(204);
+    await watcher.next<Extract<PushServerMessage, { type: 'ref.saved' }>>(
+      (m) => m.type === 'ref.saved' && m.ref._id === ref._id && !m.ref._to.promising,
+      liveBudgetMs * 5,
+    );
     watcher.close();
   });
 

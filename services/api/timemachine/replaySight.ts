@@ -64,6 +64,7 @@ export class ReplaySight {
         authorName: (id) => world.authors.get(id)?.name ?? '',
         groupTitle: group ? group.title : null,
         read: readState(last === undefined ? undefined : { last }, doc.modified),
+        holdsPromisingIdea: this.options.promisingOn === true && world.holdsPromisingIdea(doc._id),
       },
     );
   }

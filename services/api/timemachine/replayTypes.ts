@@ -32,6 +32,11 @@ export type ReplayOptions = {
    */
   now?: { reader: AccessSubject; states: ReadonlyMap<string, AccessObject> };
   checkpointEvery?: number;
+  /**
+   * The community's promising-ideas plugin is on (today's setting): notes
+   * holding an active idea then are marked, as the live canvas marks them.
+   */
+  promisingOn?: boolean;
 };
 
 /** A step as stored (the API shape without `index`). */

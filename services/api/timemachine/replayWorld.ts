@@ -37,6 +37,8 @@ export class ReplayWorld {
   readonly riseAboveOf = new Map<string, string>();
   /** Arrows that appeared or vanished with the last event. */
   readonly dirtyArrows = new Set<string>();
+  /** The active promising ideas of each placed note (issue 14 §3: the canvas marks a note holding one). */
+  private readonly ideasByNote = new Map<string, Set<string>>();
   readerRole: string | null = null;
   /** The view itself: while the reader may not read it, every ref is hidden. */
   view: ContributionDocument | null = null;
@@ -163,6 +165,7 @@ export class ReplayWorld {
         const next = evolveContribution(current, event);
         if (!next || next === current) return;
         this.docs.set(id, { ...next, _position: event.globalPosition });
+        if (next.type === 'promisingIdeaobj') this.trackIdea(id, next, affected);
         const innerView = innerViewOf(next);
         if (innerView !== null) this.riseAboveOf.set(innerView, id);
         this.targets.delete(id);
@@ -198,6 +201,25 @@ export class ReplayWorld {
       this.hideAll(affected);
     }
     if (!current || current.name !== next.name) this.touch(affected, (doc) => doc?.authors.includes(authorId) === true);
+  }
+
+  /** Whether a note held an active promising idea at the replayed instant. */
+  holdsPromisingIdea(noteId: string): boolean {
+    return (this.ideasByNote.get(noteId)?.size ?? 0) > 0;
+  }
+
+  /** An idea created or made inactive: its note's refs show or lose the mark. */
+  private trackIdea(ideaId: string, idea: { status: string; data: Readonly<Record<string, unknown>> }, affected: Set<string>): void {
+    const noteId = idea.data.noteId;
+    if (typeof noteId !== 'string') return;
+    let ideas = this.ideasByNote.get(noteId);
+    if (!ideas) this.ideasByNote.set(noteId, (ideas = new Set()));
+    const before = ideas.size;
+    if (idea.status === 'active') ideas.add(ideaId);
+    else ideas.delete(ideaId);
+    if (before > 0 === ideas.size > 0) return;
+    this.targets.delete(noteId);
+    for (const refId of this.refsByTarget.get(noteId) ?? []) affected.add(refId);
   }
 
   private indexArrow(contributionId: string, linkId: string): void {

@@ -1,6 +1,6 @@
 import { membersOfGroup } from '../../domain/access/permissions.ts';
 import { personName } from '../../../contracts/personName.ts';
-import { lastNameFirstIn } from '../authors/nameOrder.ts';
+import { lastNameFirstIn, promisingOnIn } from '../authors/nameOrder.ts';
 import { createHash } from 'node:crypto';
 import type { Author } from '../../../contracts/api/communities.ts';
 import {
@@ -129,7 +129,13 @@ export class TimeMachineService {
     return this.serial(view._id, async () => {
       let source = this.sources.get(view._id);
       if (!source) {
-        source = new ViewSource(this.deps.eventStore, view._id, view.communityId, (userId) => authorIdFor(view.communityId, userId));
+        source = new ViewSource(
+          this.deps.eventStore,
+          view._id,
+          view.communityId,
+          (userId) => authorIdFor(view.communityId, userId),
+          (noteIds) => this.ideasOf(view.communityId, noteIds),
+        );
         this.sources.set(view._id, source);
       }
       await source.refresh([authorStreamName(authorId), readsStream(authorId)]);
@@ -139,10 +145,11 @@ export class TimeMachineService {
         .filter(([, state]) => canRead(now.reader, state))
         .map(([id]) => id)
         .sort();
-      // Names show in today's order (`flipname`): turning it over is another replay too.
+      // Names show in today's order (`flipname`), the promising mark with today's plugin: turning either over is another replay too.
       const lastNameFirst = await lastNameFirstIn(this.deps.readStore, grant.community);
+      const promisingOn = await promisingOnIn(this.deps.readStore, grant.community);
       const key = `${view._id}:${user._id}:${createHash('sha256')
-        .update(JSON.stringify([now.reader, readableNow, lastNameFirst]))
+        .update(JSON.stringify([now.reader, readableNow, lastNameFirst, promisingOn]))
         .digest('base64url')}`;
       let entry = this.replays.get(key);
       if (!entry || entry.source !== source || entry.generation !== source.generation) {
@@ -157,6 +164,7 @@ export class TimeMachineService {
             reader: { authorId, userId: user._id, isAdmin: grant.isAdmin },
             userNames,
             lastNameFirst,
+            promisingOn,
             authorIdOf: (userId) => authorIdFor(view.communityId, userId),
             now,
             checkpointEvery: this.options.checkpointEvery,
@@ -171,6 +179,19 @@ export class TimeMachineService {
       }
       return entry.replay;
     });
+  }
+
+  /** The promising ideas ever made (deleted ones too) on these notes of the community (issue 14 §3). */
+  private async ideasOf(communityId: string, noteIds: readonly string[]): Promise<string[]> {
+    if (noteIds.length === 0) return [];
+    const notes = new Set(noteIds);
+    const ideas = await this.contributions.find({ communityId, type: 'promisingIdeaobj' });
+    return ideas
+      .filter((idea) => {
+        const noteId = (idea.data as Readonly<Record<string, unknown>>).noteId;
+        return typeof noteId === 'string' && notes.has(noteId);
+      })
+      .map((idea) => idea._id);
   }
 
   /**

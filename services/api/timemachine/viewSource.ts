@@ -37,13 +37,23 @@ export class ViewSource {
     readonly viewId: string,
     readonly communityId: string,
     private readonly authorIdOf: (userId: string) => string,
+    /**
+     * The promising ideas (ever made, deleted ones too) of these notes
+     * (issue 14 §3): an idea's stream names its note, not the other way
+     * round, so a read model says which idea streams to read.
+     */
+    private readonly ideasOf: (noteIds: readonly string[]) => Promise<string[]> = () => Promise.resolve([]),
   ) {}
 
   /** Every contribution ever placed on the view (the targets of its `contains` links), as far as loaded. */
   placedIds(): string[] {
+    return this.placedIn(this.events);
+  }
+
+  private placedIn(events: readonly RecordedEvent[]): string[] {
     const viewStream = contributionStreamName(this.viewId);
     const ids = new Set<string>();
-    for (const event of this.events) {
+    for (const event of events) {
       if (event.streamName !== viewStream || event.type !== 'LinkCreated') continue;
       const data = event.data as { type?: unknown; to?: unknown };
       if (data.type === 'contains' && typeof data.to === 'string') ids.add(data.to);
@@ -80,7 +90,15 @@ export class ViewSource {
     let stale = this.discover(appended, toLoad);
 
     const inserted: RecordedEvent[] = [];
-    while (toLoad.size > 0) {
+    for (;;) {
+      if (toLoad.size === 0) {
+        // Every stream found so far is read: then the streams of the placed notes' ideas not read yet.
+        for (const ideaId of await this.ideasOf(this.placedIn([...this.events, ...appended, ...inserted]))) {
+          const stream = contributionStreamName(ideaId);
+          if (!this.streams.has(stream)) toLoad.set(stream, false);
+        }
+        if (toLoad.size === 0) break;
+      }
       const batch = [...toLoad];
       toLoad.clear();
       for (const [stream, onlyForReader] of batch) {

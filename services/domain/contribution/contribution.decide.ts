@@ -11,6 +11,7 @@ import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from
 import { evolveContribution, evolveContributionAll, initialContributionState, type ContributionState } from './contribution.ts';
 import { decideContent, isContentCommand, type ContentCommand } from './content.ts';
 import { decideAnnotation, isAnnotationCommand, type AnnotationCommand } from './annotation.ts';
+import { decidePromisingIdea, isPromisingIdeaCommand, type EditPromisingIdea } from './promisingIdea.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
 
 export type CreateContribution = { type: 'CreateContribution'; data: ContributionCreated['data'] };
@@ -40,7 +41,8 @@ export type ContributionCommand =
   | UpdateLink
   | DeleteLink
   | ContentCommand
-  | AnnotationCommand;
+  | AnnotationCommand
+  | EditPromisingIdea;
 
 /** Messages of this aggregate that the spec does not fix (kept in contracts, where they get their codes). */
 export { ContributionErrors } from '../../../contracts/catalogs/contribution.ts';
@@ -73,6 +75,7 @@ const create = (command: CreateContribution, state: ContributionState): Contribu
  */
 export const decideContribution = (command: ContributionCommand, state: ContributionState): ContributionEvent[] => {
   if (isAnnotationCommand(command)) return decideAnnotation(command, state);
+  if (isPromisingIdeaCommand(command)) return decidePromisingIdea(command, state);
   if (command.type === 'CreateContribution') return create(command, state);
   const current = existing(state);
   if (isContentCommand(command)) return decideContent(command, current);

@@ -2,6 +2,7 @@ import type { ContributionEvent } from '../../../contracts/events/contribution.t
 import type { ContributionState, LinkState } from './state.ts';
 import { evolveAnnotation } from './annotation.ts';
 import { evolveContent } from './content.ts';
+import { evolvePromisingIdea } from './promisingIdea.ts';
 
 export type { ContributionState, LinkState } from './state.ts';
 
@@ -60,6 +61,8 @@ export const evolveContribution = (state: ContributionState, event: Contribution
     }
     case 'AnnotationEdited':
       return evolveAnnotation(state, event);
+    case 'PromisingIdeaEdited':
+      return evolvePromisingIdea(state, event);
     default:
       return evolveContent(state, event);
   }

@@ -42,6 +42,12 @@ export type TargetInputs = {
   /** The reader's read state of the contribution. */
   read: ReadState;
   /**
+   * The note holds a promising idea (issue 14 §3) while the community's
+   * plugin is on: the canvas marks it as it marks a PI Pool note. The callers
+   * know it from the ideas read model now or the replayed ideas then.
+   */
+  holdsPromisingIdea?: boolean;
+  /**
    * The supports the note uses (its `supports` links), for the canvas's
    * filter panel. The time machine does not follow supports and leaves it out.
    */
@@ -82,7 +88,7 @@ export const shapeRefTarget = (doc: ShapedContribution, reader: TargetReader, in
     byMe: doc.authors.includes(reader.authorId),
     favourite: strings(doc.data.favAuthors).includes(reader.userId),
     riseaboveViewId: riseaboveViewIdOf(doc),
-    promising: Boolean(fields.promisingContains),
+    promising: Boolean(fields.promisingContains) || inputs.holdsPromisingIdea === true,
   };
   if (inputs.supports) out.supports = [...inputs.supports];
   if (out.langInNote.length > 0) out.titles = titlesOf({ langInNote: out.langInNote, data: fields });

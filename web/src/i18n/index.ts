@@ -27,18 +27,25 @@ const syncDocumentLanguage = (lang: string): void => {
   document.documentElement.lang = isLanguage(lang) ? languageInfo[lang].tag : 'fr';
 };
 
+/**
+ * The options i18next starts with: the nine locales, French the default and
+ * the fallback of a key a locale lacks (locales.unit.spec.ts checks it).
+ */
+export const i18nOptions = (resources: Record<string, object>, lng: string) =>
+  ({
+    resources: Object.fromEntries(Object.entries(resources).map(([lang, translation]) => [lang, { translation }])),
+    lng,
+    fallbackLng: defaultLanguage,
+    supportedLngs: Object.keys(resources),
+    load: 'currentOnly',
+    interpolation: { escapeValue: false },
+  }) as const;
+
 /** Initialises i18next with the nine locales; French is the default and the fallback. */
 export const initI18n = async (): Promise<typeof i18next> => {
   if (!i18next.isInitialized) {
     i18next.on('languageChanged', syncDocumentLanguage);
-    await i18next.use(initReactI18next).init({
-      resources: Object.fromEntries(Object.entries(locales).map(([lang, translation]) => [lang, { translation }])),
-      lng: storedLanguage(),
-      fallbackLng: defaultLanguage,
-      supportedLngs: Object.keys(locales),
-      load: 'currentOnly',
-      interpolation: { escapeValue: false },
-    });
+    await i18next.use(initReactI18next).init(i18nOptions(locales, storedLanguage()));
     syncDocumentLanguage(i18next.language);
   }
   return i18next;

@@ -1,4 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { i18nOptions } from './index.ts';
 import { messageCodes, templateOf, type MessageCode } from '../../../contracts/messageCodes.ts';
 import { languages } from './languages.ts';
 import { locales } from './resources.ts';
@@ -67,6 +71,32 @@ describe('locale files', () => {
       (code) => !rewordedInEnglish.has(code) && valueAt(locales.fr, `server.${code}`) === templateOf(code),
     );
     expect(english).toEqual([]);
+  });
+
+  const localesDir = fileURLToPath(new URL('./locales/', import.meta.url));
+  const namespaces = readdirSync(localesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+  it.each(namespaces.map((ns) => [ns]))('namespace %s has a file of its own in each of the nine languages', (ns) => {
+    const files = readdirSync(`${localesDir}${ns}`).filter((name) => name.endsWith('.json'));
+    expect(files.map((name) => name.replace(/\.json$/, '')).sort()).toEqual([...languages].sort());
+  });
+
+  it.each(namespaces.map((ns) => [ns]))("every language shows namespace %s from its own file (never another language's)", (ns) => {
+    for (const lang of languages) {
+      const own = JSON.parse(readFileSync(`${localesDir}${ns}/${lang}.json`, 'utf8')) as Tree;
+      for (const key of keysOf(own)) expect(valueAt(locales[lang], key), `${lang}: ${key}`).toBe(valueAt(own, key));
+    }
+  });
+
+  it('falls back to French for a key a language lacks', async () => {
+    const spanish = structuredClone(locales.es) as unknown as Tree;
+    delete (spanish.promisingIdeas as Tree).menu;
+    const instance = i18next.createInstance();
+    await instance.init(i18nOptions({ fr: locales.fr, en: locales.en, es: spanish }, 'es'));
+    expect(instance.t('promisingIdeas.menu')).toBe('Idées prometteuses');
+    expect(instance.t('promisingIdeas.title')).toBe('Ideas prometedoras');
   });
 
   it('detects a missing key', () => {

@@ -52,6 +52,13 @@ import itSearch from './locales/search/it.json' with { type: 'json' };
 import jaSearch from './locales/search/ja.json' with { type: 'json' };
 import ptSearch from './locales/search/pt.json' with { type: 'json' };
 import zhCNSearch from './locales/search/zh_CN.json' with { type: 'json' };
+import cnSearchMore from './locales/searchMore/cn.json' with { type: 'json' };
+import esSearchMore from './locales/searchMore/es.json' with { type: 'json' };
+import fiSearchMore from './locales/searchMore/fi.json' with { type: 'json' };
+import itSearchMore from './locales/searchMore/it.json' with { type: 'json' };
+import jaSearchMore from './locales/searchMore/ja.json' with { type: 'json' };
+import ptSearchMore from './locales/searchMore/pt.json' with { type: 'json' };
+import zhCNSearchMore from './locales/searchMore/zh_CN.json' with { type: 'json' };
 import enSearchMore from './locales/searchMore/en.json' with { type: 'json' };
 import frSearchMore from './locales/searchMore/fr.json' with { type: 'json' };
 import cnStats from './locales/stats/cn.json' with { type: 'json' };
@@ -94,6 +101,13 @@ import cnLexicalAnalysis from './locales/lexicalAnalysis/cn.json' with { type: '
 import enLexicalAnalysis from './locales/lexicalAnalysis/en.json' with { type: 'json' };
 import esLexicalAnalysis from './locales/lexicalAnalysis/es.json' with { type: 'json' };
 import fiLexicalAnalysis from './locales/lexicalAnalysis/fi.json' with { type: 'json' };
+import cnCanvasNav from './locales/canvasNav/cn.json' with { type: 'json' };
+import esCanvasNav from './locales/canvasNav/es.json' with { type: 'json' };
+import fiCanvasNav from './locales/canvasNav/fi.json' with { type: 'json' };
+import itCanvasNav from './locales/canvasNav/it.json' with { type: 'json' };
+import jaCanvasNav from './locales/canvasNav/ja.json' with { type: 'json' };
+import ptCanvasNav from './locales/canvasNav/pt.json' with { type: 'json' };
+import zhCNCanvasNav from './locales/canvasNav/zh_CN.json' with { type: 'json' };
 import enCanvasNav from './locales/canvasNav/en.json' with { type: 'json' };
 import frCanvasNav from './locales/canvasNav/fr.json' with { type: 'json' };
 import frLexicalAnalysis from './locales/lexicalAnalysis/fr.json' with { type: 'json' };
@@ -101,6 +115,13 @@ import itLexicalAnalysis from './locales/lexicalAnalysis/it.json' with { type: '
 import jaLexicalAnalysis from './locales/lexicalAnalysis/ja.json' with { type: 'json' };
 import ptLexicalAnalysis from './locales/lexicalAnalysis/pt.json' with { type: 'json' };
 import zhCNLexicalAnalysis from './locales/lexicalAnalysis/zh_CN.json' with { type: 'json' };
+import cnPromisingIdeas from './locales/promisingIdeas/cn.json' with { type: 'json' };
+import esPromisingIdeas from './locales/promisingIdeas/es.json' with { type: 'json' };
+import fiPromisingIdeas from './locales/promisingIdeas/fi.json' with { type: 'json' };
+import itPromisingIdeas from './locales/promisingIdeas/it.json' with { type: 'json' };
+import jaPromisingIdeas from './locales/promisingIdeas/ja.json' with { type: 'json' };
+import ptPromisingIdeas from './locales/promisingIdeas/pt.json' with { type: 'json' };
+import zhCNPromisingIdeas from './locales/promisingIdeas/zh_CN.json' with { type: 'json' };
 import enPromisingIdeas from './locales/promisingIdeas/en.json' with { type: 'json' };
 import frPromisingIdeas from './locales/promisingIdeas/fr.json' with { type: 'json' };
 import enSecurity from './locales/security/en.json' with { type: 'json' };
@@ -112,8 +133,8 @@ import type { Language } from './languages.ts';
  * canvas and the contribution window keep their texts in files of their own
  * (`locales/canvas/`, `locales/contribution/`, `locales/annotations/`,
  * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, `locales/scaffolds/`, `locales/lexical/`, `locales/lexicalAnalysis/`,
- * `locales/canvasNav/`, `locales/security/` and `locales/promisingIdeas/` (French and English only: the other
- * languages show their English), and `locales/server/` for the
+ * `locales/canvasNav/`, `locales/promisingIdeas/`, `locales/searchMore/`, `locales/security/`, every one in
+ * the nine languages, and `locales/server/` for the
  * server's messages by code, contracts/messageCodes.ts), each under one top-level key,
  * merged here into the one `translation` namespace.
  */
@@ -135,12 +156,6 @@ export type Translation = typeof fr &
 
 const merge = (...parts: object[]): Translation => Object.assign({}, ...parts) as Translation;
 
-/**
- * `locales/searchMore/` (the search's students type, managers' comments,
- * editors and readers, the favourites panel) exists in French and English;
- * the other seven locales show its English text until translated.
- */
-
 /** The nine locales, one `translation` namespace each. */
 export const locales: Record<Language, Translation> = {
   cn: merge(
@@ -155,9 +170,9 @@ export const locales: Record<Language, Translation> = {
     cnScaffolds,
     cnLexical,
     cnLexicalAnalysis,
-    enCanvasNav,
-    enPromisingIdeas,
-    enSearchMore,
+    cnCanvasNav,
+    cnPromisingIdeas,
+    cnSearchMore,
     enSecurity,
   ),
   en: merge(
@@ -189,9 +204,9 @@ export const locales: Record<Language, Translation> = {
     esScaffolds,
     esLexical,
     esLexicalAnalysis,
-    enCanvasNav,
-    enPromisingIdeas,
-    enSearchMore,
+    esCanvasNav,
+    esPromisingIdeas,
+    esSearchMore,
     enSecurity,
   ),
   fi: merge(
@@ -206,9 +221,9 @@ export const locales: Record<Language, Translation> = {
     fiScaffolds,
     fiLexical,
     fiLexicalAnalysis,
-    enCanvasNav,
-    enPromisingIdeas,
-    enSearchMore,
+    fiCanvasNav,
+    fiPromisingIdeas,
+    fiSearchMore,
     enSecurity,
   ),
   fr: merge(
@@ -240,9 +255,9 @@ export const locales: Record<Language, Translation> = {
     itScaffolds,
     itLexical,
     itLexicalAnalysis,
-    enCanvasNav,
-    enPromisingIdeas,
-    enSearchMore,
+    itCanvasNav,
+    itPromisingIdeas,
+    itSearchMore,
     enSecurity,
   ),
   ja: merge(
@@ -257,9 +272,9 @@ export const locales: Record<Language, Translation> = {
     jaScaffolds,
     jaLexical,
     jaLexicalAnalysis,
-    enCanvasNav,
-    enPromisingIdeas,
-    enSearchMore,
+    jaCanvasNav,
+    jaPromisingIdeas,
+    jaSearchMore,
     enSecurity,
   ),
   pt: merge(
@@ -274,9 +289,9 @@ export const locales: Record<Language, Translation> = {
     ptScaffolds,
     ptLexical,
     ptLexicalAnalysis,
-    enCanvasNav,
-    enPromisingIdeas,
-    enSearchMore,
+    ptCanvasNav,
+    ptPromisingIdeas,
+    ptSearchMore,
     enSecurity,
   ),
   zh_CN: merge(
@@ -291,9 +306,9 @@ export const locales: Record<Language, Translation> = {
     zhCNScaffolds,
     zhCNLexical,
     zhCNLexicalAnalysis,
-    enCanvasNav,
-    enPromisingIdeas,
-    enSearchMore,
+    zhCNCanvasNav,
+    zhCNPromisingIdeas,
+    zhCNSearchMore,
     enSecurity,
   ),
 };

@@ -15,6 +15,8 @@ type Lookups = {
   authors: Map<string, AuthorDocument>;
   /** Support ids each note uses (its `supports` links), by note id. */
   supports: Map<string, string[]>;
+  /** The notes holding a promising idea (empty while the community's plugin is off). */
+  promising: Set<string>;
 };
 
 /**
@@ -22,16 +24,22 @@ type Lookups = {
  * targets, when the caller already has them (the canvas load fetches them
  * once for the supports and the arrows).
  */
-const lookups = async (loader: CanvasReader, links: readonly LinkDocument[], outLinks?: readonly LinkDocument[]): Promise<Lookups> => {
+const lookups = async (
+  loader: CanvasReader,
+  links: readonly LinkDocument[],
+  promisingOn: boolean,
+  outLinks?: readonly LinkDocument[],
+): Promise<Lookups> => {
   const targetIds = [...new Set(links.map((link) => link.to))];
   const targetDocs = await loader.byIds(loader.contributions, targetIds);
   const groupIds = [...new Set(targetDocs.map((doc) => doc.group).filter((id): id is string => typeof id === 'string'))];
   const authorIds = [...new Set(targetDocs.flatMap((doc) => doc.authors))];
   const noteIds = targetDocs.filter((doc) => doc.type === 'Note').map((doc) => doc._id);
-  const [groupDocs, authorDocs, supportLinks] = await Promise.all([
+  const [groupDocs, authorDocs, supportLinks, promising] = await Promise.all([
     loader.byIds(loader.contributions, groupIds),
     loader.byIds(loader.authors, authorIds),
     outLinks ? outLinks.filter((link) => link.type === 'supports') : loader.linksFrom(noteIds, ['supports']),
+    promisingOn ? loader.promisingHolders(noteIds) : new Set<string>(),
   ]);
   const supports = new Map<string, string[]>();
   for (const link of supportLinks) {
@@ -44,6 +52,7 @@ const lookups = async (loader: CanvasReader, links: readonly LinkDocument[], out
     groups: new Map(groupDocs.map((doc) => [doc._id, doc])),
     authors: new Map(authorDocs.map((doc) => [doc._id, doc])),
     supports,
+    promising,
   };
 };
 
@@ -67,7 +76,9 @@ export const refsFor = async (
   outLinks?: readonly LinkDocument[],
 ): Promise<ViewRef[][]> => {
   if (links.length === 0 || readers.length === 0) return readers.map(() => []);
-  const found = await lookups(loader, links, outLinks);
+  // The readers of one call are all of one community (one view's), so of one plugin setting.
+  const promisingOn = readers.some((reader) => reader.context.plugins.promisingnessidea === true);
+  const found = await lookups(loader, links, promisingOn, outLinks);
   return Promise.all(
     readers.map(async (reader) => {
       const visibleLinks = links.filter((link) => visible(reader, found.targets.get(link.to), found));
@@ -94,6 +105,7 @@ export const refsFor = async (
               authorName: names,
               groupTitle: group ? group.title : null,
               read: readState(reads.get(target._id), target.modified),
+              holdsPromisingIdea: found.promising.has(target._id),
               ...(supports ? { supports } : {}),
               imageUrl: (url, version) => loader.signedImageUrl(url, target._id, version, reader.user._id),
             },

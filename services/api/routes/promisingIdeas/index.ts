@@ -4,25 +4,24 @@ import { problemResponses } from '../../../../contracts/api/common.ts';
 import {
   CreatePiPoolBody,
   CreatePromisingIdeaBody,
+  EditPromisingIdeaBody,
   PiPoolReplySchema,
-  PromisingHoldersSchema,
   PromisingIdeaCommunityParams,
   PromisingIdeaIdParams,
   PromisingIdeaListSchema,
   PromisingIdeaNoteParams,
   PromisingIdeaSchema,
   PromisingIdeasQuery,
-  PromisingIdeaViewParams,
 } from '../../../../contracts/api/promisingIdeas.ts';
 import type { AppServices } from '../../../app/appServices.ts';
 import { promisingIdeaServiceFor } from '../../promisingIdeas/promisingIdeaService.ts';
 
 /**
  * Promising ideas (issue 14 §3, spec part 2 §2): marking a passage of a note,
- * the page's table with its filters, deleting, the PI Pool note and the
- * notes of a view the canvas marks. Every route needs the community's
- * `promisingnessidea` plugin (403 `promisingIdeas.pluginOff`), except the
- * canvas's, which answers an empty list while it is off.
+ * the page's table with its filters, editing and deleting, and the PI Pool
+ * note. Every route needs the community's `promisingnessidea` plugin (403
+ * `promisingIdeas.pluginOff`). The canvas's mark of the notes holding ideas is
+ * shaped with the canvas itself (services/domain/view/refTarget.ts).
  */
 const promisingIdeaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
   const ideas = promisingIdeaServiceFor(services);
@@ -60,6 +59,21 @@ const promisingIdeaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
       reply.status(201).send(await ideas.create(request.currentUser, request.params.communityId, request.params.noteId, request.body)),
   );
 
+  app.put(
+    '/api/promisingideas/ideas/:ideaId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Change the reason and colour of a promising idea (its author, managers)',
+        params: PromisingIdeaIdParams,
+        body: EditPromisingIdeaBody,
+        response: { 200: PromisingIdeaSchema, ...problemResponses },
+      },
+    },
+    async (request) => ideas.edit(request.currentUser, request.params.ideaId, request.body),
+  );
+
   app.delete(
     '/api/promisingideas/ideas/:ideaId',
     {
@@ -90,21 +104,6 @@ const promisingIdeaRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> 
       },
     },
     async (request, reply) => reply.status(201).send(await ideas.pool(request.currentUser, request.params.communityId, request.body)),
-  );
-
-  app.get(
-    '/api/promisingideas/view/:viewId/holders',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary:
-          'The contributions placed in a view that hold promising ideas I may read (the canvas marks them; empty while the plugin is off)',
-        params: PromisingIdeaViewParams,
-        response: { 200: PromisingHoldersSchema, ...problemResponses },
-      },
-    },
-    async (request) => ideas.holders(request.currentUser, request.params.viewId),
   );
 };
 

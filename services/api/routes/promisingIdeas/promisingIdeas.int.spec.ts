@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import french from '../../../../web/src/i18n/locales/server/fr.json' with { type: 'json' };
 import type { CommunitySettings } from '../../../../contracts/api/communities.ts';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
-import type { PiPoolReply, PromisingHolders, PromisingIdea, PromisingIdeaList } from '../../../../contracts/api/promisingIdeas.ts';
+import type { ViewCanvasReply } from '../../../../contracts/api/views.ts';
+import type { PiPoolReply, PromisingIdea, PromisingIdeaList } from '../../../../contracts/api/promisingIdeas.ts';
 import { annotationTextOf } from '../../../../contracts/annotations.ts';
 import {
   auth,
@@ -16,7 +18,7 @@ import { useTestApp } from '../../../../tests/support/suite.ts';
 
 /**
  * Promising ideas (issue 14 §3): marking, the table and its filters, the overlap
- * rule, deleting, the PI Pool note (atomic), the canvas's holders, the plugin
+ * rule, editing, deleting, the PI Pool note (atomic), the canvas's mark, the plugin
  * flag, and what never leaks from a private note.
  */
 let room: ClassRoom;
@@ -85,6 +87,16 @@ const list = async (who: Who, query = `views=${viewId}`) => {
   return response.json<PromisingIdeaList>();
 };
 
+/** The notes of the test view that `who`'s canvas marks promising (server-shaped, issue 14 §3). */
+const marksOnCanvas = async (who: Who): Promise<string[]> => {
+  const canvas = await inject(who, 'GET', `/api/views/${viewId}/canvas`);
+  expect(canvas.statusCode, canvas.body).toBe(200);
+  return canvas
+    .json<ViewCanvasReply>()
+    .refs.filter((ref) => ref._to.promising)
+    .map((ref) => ref.to);
+};
+
 const fieldOf = (response: { json: <T>() => T }) => response.json<{ errors?: { field: string }[] }>().errors?.[0]?.field;
 const codeOf = (response: { json: <T>() => T }) => response.json<{ messageCode?: string }>().messageCode;
 
@@ -95,7 +107,7 @@ beforeAll(async () => {
 });
 
 describe('the plugin flag', () => {
-  it('refuses marking and listing while promisingnessidea is off, and the canvas gets no holders', async () => {
+  it('refuses marking and listing while promisingnessidea is off, and the canvas marks nothing', async () => {
     await setPlugin(false);
     const noteId = await contributedNote(room.a);
     const refused = await mark(room.a, noteId, { idea: 'besoin de lumière', color: 'yellow', reason: '' });
@@ -104,8 +116,11 @@ describe('the plugin flag', () => {
     const listed = await inject(room.a, 'GET', `/api/promisingideas/${room.communityId}`);
     expect(listed.statusCode).toBe(403);
     expect(codeOf(listed)).toBe('promisingIdeas.pluginOff');
-    const held = await inject(room.a, 'GET', `/api/promisingideas/view/${viewId}/holders`);
-    expect(held.json<PromisingHolders>()).toEqual({ contributionIds: [] });
+    await setPlugin(true, { yellow: 'Piste à creuser' });
+    await marked(room.a, noteId, 'besoin de lumière');
+    expect(await marksOnCanvas(room.a)).toContain(noteId);
+    await setPlugin(false);
+    expect(await marksOnCanvas(room.a)).toEqual([]);
     await setPlugin(true, { yellow: 'Piste à creuser' });
   });
 });
@@ -222,11 +237,10 @@ describe('private notes', () => {
 
     const byB = await mark(room.b, secretNote, { idea: 'SECRETPI', color: 'red', reason: '' });
     expect(byB.statusCode).toBe(404);
-    const held = (await inject(room.b, 'GET', `/api/promisingideas/view/${viewId}/holders`)).json<PromisingHolders>();
-    expect(held.contributionIds).toContain(publicNote);
-    expect(held.contributionIds).not.toContain(secretNote);
-    const heldByA = (await inject(room.a, 'GET', `/api/promisingideas/view/${viewId}/holders`)).json<PromisingHolders>();
-    expect(heldByA.contributionIds).toContain(secretNote);
+    const markedForB = await marksOnCanvas(room.b);
+    expect(markedForB).toContain(publicNote);
+    expect(markedForB).not.toContain(secretNote);
+    expect(await marksOnCanvas(room.a)).toContain(secretNote);
   });
 });
 
@@ -245,6 +259,47 @@ describe('deleting', () => {
     expect(again.statusCode).toBe(404);
     const theirs = await marked(room.c, noteId, 'besoin de lumière');
     expect((await inject(room.manager, 'DELETE', `/api/promisingideas/ideas/${theirs._id}`)).statusCode).toBe(204);
+  });
+});
+
+describe('editing', () => {
+  it('lets its author and managers change the reason and colour (the link copy too), and refuses others with the French text', async () => {
+    const noteId = await contributedNote(room.a);
+    const mine = await marked(room.b, noteId, 'elles jaunissent', 'yellow', 'Une piste');
+    const url = `/api/promisingideas/ideas/${mine._id}`;
+    const byC = await inject(room.c, 'PUT', url, { color: 'red', reason: 'Pas à moi' });
+    expect(byC.statusCode).toBe(403);
+    expect(codeOf(byC)).toBe('promisingIdeas.authorsOnly');
+    expect(french.server.promisingIdeas.authorsOnly).toBe("Seul l'auteur de cette idée prometteuse (ou un gestionnaire) peut la modifier.");
+    expect((await inject(room.outsider, 'PUT', url, { color: 'red', reason: 'x' })).statusCode).toBe(403);
+    expect((await inject(null, 'PUT', url, { color: 'red', reason: 'x' })).statusCode).toBe(401);
+    const badColour = await inject(room.b, 'PUT', url, { color: 'black', reason: '' });
+    expect(badColour.statusCode).toBe(400);
+    expect(fieldOf(badColour)).toBe('color');
+    const extra = await inject(room.b, 'PUT', url, { color: 'red', reason: '', idea: 'autre chose' });
+    expect(extra.statusCode).toBe(400);
+
+    const edited = await inject(room.b, 'PUT', url, { color: 'blue', reason: '  Mieux dit\u0007 ' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const row = edited.json<PromisingIdea>();
+    expect(row).toMatchObject({ _id: mine._id, idea: 'elles jaunissent', color: 'blue', reason: 'Mieux dit', created: mine.created });
+    expect(row.modified > mine.modified).toBe(true);
+    expect((await list(room.c, `note=${noteId}`)).ideas.find((idea) => idea._id === mine._id)).toMatchObject({
+      color: 'blue',
+      reason: 'Mieux dit',
+    });
+    const links = await inject(room.b, 'GET', `/api/links/from/${mine._id}`);
+    expect(links.json<{ type: string; data: Record<string, unknown> }[]>().find((link) => link.type === 'promisings')?.data).toMatchObject({
+      color: 'blue',
+      reason: 'Mieux dit',
+    });
+
+    const theirs = await marked(room.c, noteId, 'besoin de lumière');
+    const byManager = await inject(room.manager, 'PUT', `/api/promisingideas/ideas/${theirs._id}`, { color: 'green', reason: 'Retenue' });
+    expect(byManager.statusCode, byManager.body).toBe(200);
+    expect(byManager.json<PromisingIdea>()).toMatchObject({ color: 'green', reason: 'Retenue', authorId: room.c.authorId });
+    await inject(room.b, 'DELETE', url);
+    expect((await inject(room.b, 'PUT', url, { color: 'red', reason: '' })).statusCode).toBe(404);
   });
 });
 

@@ -64,6 +64,7 @@ export const PromisingIdeasPage = () => {
   }, [viewIds, filters]);
   const list = usePromisingIdeas(communityId, query);
   const remove = useDeleteIdea(communityId);
+  const [edited, setEdited] = useState(false);
   const locale = i18n.language.replace('_', '-');
 
   const texts: IdeaTexts = useMemo(
@@ -225,6 +226,11 @@ export const PromisingIdeasPage = () => {
             </Button>
             <span className={styles.muted}>{t('promisingIdeas.dragHint')}</span>
           </div>
+          {edited && (
+            <p role="status" className={styles.muted} data-testid="pi-edit-saved">
+              {t('promisingIdeas.edit.saved')}
+            </p>
+          )}
           {remove.isError && (
             <Alert tone="error" testId="pi-delete-error">
               {serverMessage(remove.error) ?? t('common.genericError')}
@@ -243,6 +249,8 @@ export const PromisingIdeasPage = () => {
               showOverlap={showOverlap}
               onDelete={onDelete}
               deleting={remove.isPending}
+              labelOf={labelOf}
+              onEdited={() => setEdited(true)}
             />
           )}
           <PoolForm communityId={communityId} ideaIds={chosen.map((idea) => idea._id)} views={allViews} defaultViewId={viewId} />

@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatePiPoolBody, PiPoolReply, PromisingIdeaList, PromisingIdeasQuery } from '../../../../contracts/api/promisingIdeas.ts';
+import type {
+  CreatePiPoolBody,
+  EditPromisingIdeaBody,
+  PiPoolReply,
+  PromisingIdea,
+  PromisingIdeaList,
+  PromisingIdeasQuery,
+} from '../../../../contracts/api/promisingIdeas.ts';
 import { api } from '../../lib/api.ts';
 
 const enc = encodeURIComponent;
@@ -37,6 +44,16 @@ export const useDeleteIdea = (communityId: string) => {
   const refresh = useRefresh(communityId);
   return useMutation({
     mutationFn: (ideaId: string) => api.request<unknown>(`/api/promisingideas/ideas/${enc(ideaId)}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+};
+
+/** PUT /api/promisingideas/ideas/{ideaId}: a new reason and colour (its author, managers). */
+export const useEditIdea = (communityId: string) => {
+  const refresh = useRefresh(communityId);
+  return useMutation({
+    mutationFn: ({ ideaId, body }: { ideaId: string; body: EditPromisingIdeaBody }) =>
+      api.request<PromisingIdea>(`/api/promisingideas/ideas/${enc(ideaId)}`, { method: 'PUT', body }),
     onSuccess: refresh,
   });
 };

@@ -40,7 +40,7 @@ export const ideasCsv = (rows: readonly PromisingIdea[], texts: IdeaTexts, origi
       safeCell(reasonText(row.reason, texts)),
       safeCell(colourText(row, texts)),
       safeCell(row.authorName),
-      texts.formatDate(row.created),
+      texts.formatDate(row.modified),
       row.hitCount,
       `${origin}/contribution/${row.noteId}`,
     ]),

@@ -23,6 +23,7 @@ const row = (over: Partial<PromisingIdea> = {}): PromisingIdea => ({
   authorId: 'b'.repeat(24),
   authorName: 'Ada',
   created: '2026-03-01T10:00:00.000Z',
+  modified: '2026-03-01T10:00:00.000Z',
   hitCount: 2,
   overlapped: false,
   overlaps: [],

@@ -12,7 +12,6 @@ import type {
   UpdateRefsReply,
 } from '../../../../../contracts/api/canvas.ts';
 import type { ViewSetting, ViewSummary } from '../../../../../contracts/api/communities.ts';
-import type { PromisingHolders } from '../../../../../contracts/api/promisingIdeas.ts';
 import type { RefData, ViewCanvasReply, ViewRef } from '../../../../../contracts/api/views.ts';
 import { api } from '../../../lib/api.ts';
 
@@ -120,28 +119,4 @@ export const patchTarget = (canvas: Canvas, contributionId: string, change: Part
 /** Updates the cached canvas of a view, if loaded. */
 export const updateCanvas = (client: QueryClient, viewId: string, update: (canvas: Canvas) => Canvas): void => {
   client.setQueryData<Canvas>(canvasKey(viewId), (current) => (current ? update(current) : current));
-};
-
-// ---- promising ideas (issue 14 §3) ---------------------------------------------------
-
-/**
- * GET /api/promisingideas/view/{viewId}/holders: the view's contributions holding promising ideas,
- * under the key the ideas' own changes invalidate (empty while the plugin is off).
- */
-export const usePromisingHolders = (communityId: string, viewId: string) =>
-  useQuery({
-    queryKey: ['promisingideas', communityId, 'holders', viewId],
-    queryFn: () => api.request<PromisingHolders>(`/api/promisingideas/view/${enc(viewId)}/holders`),
-    enabled: communityId !== '',
-    staleTime: 30_000,
-  });
-
-/** The canvas with the notes holding promising ideas marked `promising`, as the pool notes already are. */
-export const markPromisingHolders = (data: ViewCanvasReply, holders: readonly string[] | undefined): ViewCanvasReply => {
-  if (!holders || holders.length === 0) return data;
-  const holding = new Set(holders);
-  return {
-    ...data,
-    refs: data.refs.map((ref) => (holding.has(ref.to) && !ref._to.promising ? { ...ref, _to: { ...ref._to, promising: true } } : ref)),
-  };
 };

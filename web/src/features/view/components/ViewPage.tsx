@@ -1,11 +1,10 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/Alert.tsx';
 import { buttonClass } from '../../../components/Button.tsx';
 import { Page, useDocumentTitle } from '../../../components/Page.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
-import { markPromisingHolders, usePromisingHolders, useViewCanvas } from '../api/canvas.ts';
+import { useViewCanvas } from '../api/canvas.ts';
 import { viewTitleOf } from '../canvas/model.ts';
 import styles from './View.module.css';
 import { ViewWindows } from '../windows/ViewWindows.tsx';
@@ -22,11 +21,8 @@ export const ViewPage = ({ isAdmin, slots }: { isAdmin: boolean; slots: ViewSlot
   const { t } = useTranslation();
   const { viewId = '', menuStatus } = useParams();
   const canvas = useViewCanvas(viewId);
-  const holders = usePromisingHolders(canvas.data?.view.communityId ?? '', viewId);
-  const data = useMemo(
-    () => (canvas.data ? markPromisingHolders(canvas.data, holders.data?.contributionIds) : undefined),
-    [canvas.data, holders.data],
-  );
+  // Notes holding promising ideas come marked by the server (`_to.promising`, issue 14 §3), live pushes too.
+  const data = canvas.data;
   useDocumentTitle(canvas.data ? viewTitleOf(canvas.data) : t('view.loading'));
 
   if (canvas.isError) {
