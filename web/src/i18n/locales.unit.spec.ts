@@ -69,6 +69,63 @@ describe('locale files', () => {
     expect(english).toEqual([]);
   });
 
+  /**
+   * Each namespace directory (`locales/<ns>/<lang>.json`) read file by file, so
+   * a namespace left in French and English, or a translation written but not
+   * registered in resources.ts, is caught here rather than by a reader.
+   */
+  const namespaceFiles = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
+  const namespaces = new Map<string, Map<string, Tree>>();
+  for (const [path, tree] of Object.entries(namespaceFiles)) {
+    const [, namespace, lang] = /^\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+    if (namespace === undefined || lang === undefined) throw new Error(`unexpected locale file ${path}`);
+    if (!namespaces.has(namespace)) namespaces.set(namespace, new Map());
+    namespaces.get(namespace)?.set(lang, tree);
+  }
+  /** Namespaces not yet translated beyond French and English: the other languages show their English. */
+  const frenchAndEnglishOnly: ReadonlySet<string> = new Set(['promisingIdeas', 'searchMore']);
+
+  it('finds the namespace directories', () => {
+    expect([...namespaces.keys()]).toEqual(expect.arrayContaining(['canvas', 'canvasNav', 'search', 'security', 'server']));
+  });
+
+  it.each([...namespaces.keys()].map((ns) => [ns]))('namespace %s has a file for each of the nine languages', (ns) => {
+    const files = [...(namespaces.get(ns)?.keys() ?? [])].sort();
+    const expected = frenchAndEnglishOnly.has(ns) ? ['en', 'fr'] : [...languages].sort();
+    expect(files).toEqual(expected);
+  });
+
+  it.each([...namespaces.keys()].map((ns) => [ns]))(
+    'namespace %s: each file has the keys of fr.json and is the one resources.ts serves',
+    (ns) => {
+      const files = namespaces.get(ns) ?? new Map<string, Tree>();
+      const fr = files.get('fr');
+      expect(fr, `${ns}/fr.json`).toBeDefined();
+      const reference = keysOf(fr ?? {}).sort();
+      for (const lang of languages) {
+        const file = files.get(lang) ?? files.get('en');
+        expect(file, `${ns}/${lang}.json`).toBeDefined();
+        expect(keysOf(file ?? {}).sort(), `${ns}/${lang}.json`).toEqual(reference);
+        for (const top of Object.keys(fr ?? {})) {
+          expect(valueAt(locales[lang], top), `${ns}/${lang}.json is not what resources.ts merges for ${lang}`).toEqual(file?.[top]);
+        }
+      }
+    },
+  );
+
+  it.each(
+    [...namespaces.keys()]
+      .filter((ns) => !frenchAndEnglishOnly.has(ns))
+      .flatMap((ns) => languages.filter((lang) => lang !== 'en' && lang !== 'fr').map((lang) => [ns, lang])),
+  )('namespace %s is translated in %s, not a copy of the English', (ns, lang) => {
+    const files = namespaces.get(ns) ?? new Map<string, Tree>();
+    const en = files.get('en') ?? {};
+    const file = files.get(lang) ?? {};
+    const keys = keysOf(en);
+    const sameAsEnglish = keys.filter((key) => valueAt(file, key) === valueAt(en, key));
+    expect(sameAsEnglish.length, `${ns}/${lang}.json repeats the English of: ${sameAsEnglish.join(', ')}`).toBeLessThan(keys.length / 2);
+  });
+
   it('detects a missing key', () => {
     const broken = structuredClone(locales.en) as unknown as Tree;
     delete (broken.nav as Tree).settings;

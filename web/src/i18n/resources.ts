@@ -95,6 +95,13 @@ import enLexicalAnalysis from './locales/lexicalAnalysis/en.json' with { type: '
 import esLexicalAnalysis from './locales/lexicalAnalysis/es.json' with { type: 'json' };
 import fiLexicalAnalysis from './locales/lexicalAnalysis/fi.json' with { type: 'json' };
 import enCanvasNav from './locales/canvasNav/en.json' with { type: 'json' };
+import cnCanvasNav from './locales/canvasNav/cn.json' with { type: 'json' };
+import esCanvasNav from './locales/canvasNav/es.json' with { type: 'json' };
+import fiCanvasNav from './locales/canvasNav/fi.json' with { type: 'json' };
+import itCanvasNav from './locales/canvasNav/it.json' with { type: 'json' };
+import jaCanvasNav from './locales/canvasNav/ja.json' with { type: 'json' };
+import ptCanvasNav from './locales/canvasNav/pt.json' with { type: 'json' };
+import zhCNCanvasNav from './locales/canvasNav/zh_CN.json' with { type: 'json' };
 import frCanvasNav from './locales/canvasNav/fr.json' with { type: 'json' };
 import frLexicalAnalysis from './locales/lexicalAnalysis/fr.json' with { type: 'json' };
 import itLexicalAnalysis from './locales/lexicalAnalysis/it.json' with { type: 'json' };
@@ -104,6 +111,13 @@ import zhCNLexicalAnalysis from './locales/lexicalAnalysis/zh_CN.json' with { ty
 import enPromisingIdeas from './locales/promisingIdeas/en.json' with { type: 'json' };
 import frPromisingIdeas from './locales/promisingIdeas/fr.json' with { type: 'json' };
 import enSecurity from './locales/security/en.json' with { type: 'json' };
+import cnSecurity from './locales/security/cn.json' with { type: 'json' };
+import esSecurity from './locales/security/es.json' with { type: 'json' };
+import fiSecurity from './locales/security/fi.json' with { type: 'json' };
+import itSecurity from './locales/security/it.json' with { type: 'json' };
+import jaSecurity from './locales/security/ja.json' with { type: 'json' };
+import ptSecurity from './locales/security/pt.json' with { type: 'json' };
+import zhCNSecurity from './locales/security/zh_CN.json' with { type: 'json' };
 import frSecurity from './locales/security/fr.json' with { type: 'json' };
 import type { Language } from './languages.ts';
 
@@ -112,8 +126,8 @@ import type { Language } from './languages.ts';
  * canvas and the contribution window keep their texts in files of their own
  * (`locales/canvas/`, `locales/contribution/`, `locales/annotations/`,
  * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, `locales/scaffolds/`, `locales/lexical/`, `locales/lexicalAnalysis/`,
- * `locales/canvasNav/`, `locales/security/` and `locales/promisingIdeas/` (French and English only: the other
- * languages show their English), and `locales/server/` for the
+ * `locales/canvasNav/`, `locales/security/` (all nine languages), `locales/promisingIdeas/` (French and English only:
+ * the other languages show its English), and `locales/server/` for the
  * server's messages by code, contracts/messageCodes.ts), each under one top-level key,
  * merged here into the one `translation` namespace.
  */
@@ -155,10 +169,10 @@ export const locales: Record<Language, Translation> = {
     cnScaffolds,
     cnLexical,
     cnLexicalAnalysis,
-    enCanvasNav,
+    cnCanvasNav,
     enPromisingIdeas,
     enSearchMore,
-    enSecurity,
+    cnSecurity,
   ),
   en: merge(
     en,
@@ -189,10 +203,10 @@ export const locales: Record<Language, Translation> = {
     esScaffolds,
     esLexical,
     esLexicalAnalysis,
-    enCanvasNav,
+    esCanvasNav,
     enPromisingIdeas,
     enSearchMore,
-    enSecurity,
+    esSecurity,
   ),
   fi: merge(
     fi,
@@ -206,10 +220,10 @@ export const locales: Record<Language, Translation> = {
     fiScaffolds,
     fiLexical,
     fiLexicalAnalysis,
-    enCanvasNav,
+    fiCanvasNav,
     enPromisingIdeas,
     enSearchMore,
-    enSecurity,
+    fiSecurity,
   ),
   fr: merge(
     fr,
@@ -240,10 +254,10 @@ export const locales: Record<Language, Translation> = {
     itScaffolds,
     itLexical,
     itLexicalAnalysis,
-    enCanvasNav,
+    itCanvasNav,
     enPromisingIdeas,
     enSearchMore,
-    enSecurity,
+    itSecurity,
   ),
   ja: merge(
     ja,
@@ -257,10 +271,10 @@ export const locales: Record<Language, Translation> = {
     jaScaffolds,
     jaLexical,
     jaLexicalAnalysis,
-    enCanvasNav,
+    jaCanvasNav,
     enPromisingIdeas,
     enSearchMore,
-    enSecurity,
+    jaSecurity,
   ),
   pt: merge(
     pt,
@@ -274,10 +288,10 @@ export const locales: Record<Language, Translation> = {
     ptScaffolds,
     ptLexical,
     ptLexicalAnalysis,
-    enCanvasNav,
+    ptCanvasNav,
     enPromisingIdeas,
     enSearchMore,
-    enSecurity,
+    ptSecurity,
   ),
   zh_CN: merge(
     zhCN,
@@ -291,9 +305,9 @@ export const locales: Record<Language, Translation> = {
     zhCNScaffolds,
     zhCNLexical,
     zhCNLexicalAnalysis,
-    enCanvasNav,
+    zhCNCanvasNav,
     enPromisingIdeas,
     enSearchMore,
-    enSecurity,
+    zhCNSecurity,
   ),
 };
