@@ -90,6 +90,54 @@ describe('locale files', () => {
     }
   });
 
+  /**
+   * Each namespace directory (`locales/<ns>/<lang>.json`) read file by file, so
+   * a namespace left in French and English, or a translation written but not
+   * registered in resources.ts, is caught here rather than by a reader.
+   */
+  const namespaceFiles = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
+  const namespaceTrees = new Map<string, Map<string, Tree>>();
+  for (const [path, tree] of Object.entries(namespaceFiles)) {
+    const [, namespace, lang] = /^\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+    if (namespace === undefined || lang === undefined) throw new Error(`unexpected locale file ${path}`);
+    if (!namespaceTrees.has(namespace)) namespaceTrees.set(namespace, new Map());
+    namespaceTrees.get(namespace)?.set(lang, tree);
+  }
+
+  it('finds the namespace directories', () => {
+    expect([...namespaceTrees.keys()]).toEqual(expect.arrayContaining(['canvas', 'canvasNav', 'search', 'security', 'server']));
+  });
+
+  it.each([...namespaceTrees.keys()].map((ns) => [ns]))(
+    'namespace %s: each file has the keys of fr.json and is the one resources.ts serves',
+    (ns) => {
+      const files = namespaceTrees.get(ns) ?? new Map<string, Tree>();
+      const fr = files.get('fr');
+      expect(fr, `${ns}/fr.json`).toBeDefined();
+      const reference = keysOf(fr ?? {}).sort();
+      for (const lang of languages) {
+        const file = files.get(lang) ?? files.get('en');
+        expect(file, `${ns}/${lang}.json`).toBeDefined();
+        expect(keysOf(file ?? {}).sort(), `${ns}/${lang}.json`).toEqual(reference);
+        for (const top of Object.keys(fr ?? {})) {
+          expect(valueAt(locales[lang], top), `${ns}/${lang}.json is not what resources.ts merges for ${lang}`).toEqual(file?.[top]);
+        }
+      }
+    },
+  );
+
+  it.each([...namespaceTrees.keys()].flatMap((ns) => languages.filter((lang) => lang !== 'en' && lang !== 'fr').map((lang) => [ns, lang])))(
+    'namespace %s is translated in %s, not a copy of the English',
+    (ns, lang) => {
+      const files = namespaceTrees.get(ns) ?? new Map<string, Tree>();
+      const en = files.get('en') ?? {};
+      const file = files.get(lang) ?? {};
+      const keys = keysOf(en);
+      const sameAsEnglish = keys.filter((key) => valueAt(file, key) === valueAt(en, key));
+      expect(sameAsEnglish.length, `${ns}/${lang}.json repeats the English of: ${sameAsEnglish.join(', ')}`).toBeLessThan(keys.length / 2);
+    },
+  );
+
   it('falls back to French for a key a language lacks', async () => {
     const spanish = structuredClone(locales.es) as unknown as Tree;
     delete (spanish.promisingIdeas as Tree).menu;

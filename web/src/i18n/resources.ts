@@ -125,6 +125,13 @@ import zhCNPromisingIdeas from './locales/promisingIdeas/zh_CN.json' with { type
 import enPromisingIdeas from './locales/promisingIdeas/en.json' with { type: 'json' };
 import frPromisingIdeas from './locales/promisingIdeas/fr.json' with { type: 'json' };
 import enSecurity from './locales/security/en.json' with { type: 'json' };
+import cnSecurity from './locales/security/cn.json' with { type: 'json' };
+import esSecurity from './locales/security/es.json' with { type: 'json' };
+import fiSecurity from './locales/security/fi.json' with { type: 'json' };
+import itSecurity from './locales/security/it.json' with { type: 'json' };
+import jaSecurity from './locales/security/ja.json' with { type: 'json' };
+import ptSecurity from './locales/security/pt.json' with { type: 'json' };
+import zhCNSecurity from './locales/security/zh_CN.json' with { type: 'json' };
 import frSecurity from './locales/security/fr.json' with { type: 'json' };
 import type { Language } from './languages.ts';
 
@@ -173,7 +180,7 @@ export const locales: Record<Language, Translation> = {
     cnCanvasNav,
     cnPromisingIdeas,
     cnSearchMore,
-    enSecurity,
+    cnSecurity,
   ),
   en: merge(
     en,
@@ -207,7 +214,7 @@ export const locales: Record<Language, Translation> = {
     esCanvasNav,
     esPromisingIdeas,
     esSearchMore,
-    enSecurity,
+    esSecurity,
   ),
   fi: merge(
     fi,
@@ -224,7 +231,7 @@ export const locales: Record<Language, Translation> = {
     fiCanvasNav,
     fiPromisingIdeas,
     fiSearchMore,
-    enSecurity,
+    fiSecurity,
   ),
   fr: merge(
     fr,
@@ -258,7 +265,7 @@ export const locales: Record<Language, Translation> = {
     itCanvasNav,
     itPromisingIdeas,
     itSearchMore,
-    enSecurity,
+    itSecurity,
   ),
   ja: merge(
     ja,
@@ -275,7 +282,7 @@ export const locales: Record<Language, Translation> = {
     jaCanvasNav,
     jaPromisingIdeas,
     jaSearchMore,
-    enSecurity,
+    jaSecurity,
   ),
   pt: merge(
     pt,
@@ -292,7 +299,7 @@ export const locales: Record<Language, Translation> = {
     ptCanvasNav,
     ptPromisingIdeas,
     ptSearchMore,
-    enSecurity,
+    ptSecurity,
   ),
   zh_CN: merge(
     zhCN,
@@ -309,6 +316,6 @@ export const locales: Record<Language, Translation> = {
     zhCNCanvasNav,
     zhCNPromisingIdeas,
     zhCNSearchMore,
-    enSecurity,
+    zhCNSecurity,
   ),
 };
