@@ -132,7 +132,7 @@ const printBreakdown = (report: MemoryReport, rss: number) => {
   const models = [...report.readModels].sort((a, b) => b.recentCharacters + b.keyedIds * 24 - (a.recentCharacters + a.keyedIds * 24));
   const held = models.reduce((sum, model) => sum + model.recentCharacters, 0);
   console.log(
-    `     read models, largest cache first (documents on file; kept decoded: documents, MB of their JSON; ids kept under index keys) — ${fmt(mb(held), 1)} MB of JSON in all:`,
+    `     read models, largest cache first (documents on file; kept decoded: documents, MB of their JSON; ids kept under index keys) — ${fmt(mb(held), 1)} MB of JSON in all, several times that in the heap once decoded:`,
   );
   for (const model of models.filter((m) => m.recentDocuments + m.keyedEntries > 0)) {
     console.log(
@@ -197,12 +197,14 @@ export const benchMemory = async () => {
     const again: { rss: number; heapUsed: number; heapTotal: number }[] = [];
     for (let n = 1; n < lessons; n++) {
       await lesson(server, classDir);
+      const rss = rssBytes(server);
       const { heapUsed, heapTotal } = (await memoryOf(server, admin)).process;
-      again.push({ rss: rssBytes(server), heapUsed, heapTotal });
+      again.push({ rss, heapUsed, heapTotal });
     }
     const files = sqliteFiles(classDir);
     const fileBytes = files.reduce((sum, file) => sum + file.bytes, 0);
     const goal = 2 * fileBytes + baseline;
+    const worst = Math.max(loaded, ...again.map((figures) => figures.rss));
 
     console.log(
       `\nMemory of the compiled server (node dist/api/main.js), one real class ${given ? `(${given})` : `(seeded in ${fmt(seedMs / 1000)} s)`}`,
@@ -224,7 +226,10 @@ export const benchMemory = async () => {
       `   SQLite files: ${files.map((file) => `${file.name} ${fmt(mb(file.bytes), 1)} MB`).join(', ')} → ${fmt(mb(fileBytes), 1)} MB`,
     );
     console.log(
-      `   goal: RSS ≤ 2 × files + baseline = ${fmt(mb(goal))} MB; after the lesson ${fmt(mb(loaded))} MB → ${fmt(loaded / goal, 2)}× the goal (≤ 1.00 met), ${fmt(mb(loaded - baseline))} MB above the baseline`,
+      `   goal: RSS ≤ 2 × files + baseline = ${fmt(mb(goal))} MB; after the lesson ${fmt(mb(loaded))} MB → ${fmt(loaded / goal, 2)}× the goal (${loaded <= goal ? 'met' : 'NOT met'}), ${fmt(mb(loaded - baseline))} MB above the baseline`,
+    );
+    console.log(
+      `   the highest after any lesson: ${fmt(mb(worst))} MB → ${fmt(worst / goal, 2)}× the goal (the V8 heap grows between collections: heap used counts garbage too)`,
     );
     if (tally.failed.length > 0) console.log(`   NOT 2xx (${tally.failed.length}): ${[...new Set(tally.failed)].join('; ')}`);
     printBreakdown(report, loaded);
