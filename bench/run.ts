@@ -15,6 +15,7 @@
  * alone (live at scale included), BENCH_ONLY=livescale the 1,000 sockets of bench/liveScale.ts alone, BENCH_ONLY=analytics the statistics page alone,
  * BENCH_ONLY=lexical the lexical statistics and the scaffold tracker alone, BENCH_ONLY=search the search (bench/search.ts) alone,
  * BENCH_ONLY=start the cold start, tsx vs compiled (bench/coldStart.ts) alone; the full run ends with it.
+ * BENCH_ONLY=memory the compiled server's memory over a real class vs an empty one (bench/memory.ts) alone.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -62,6 +63,12 @@ if (process.env.BENCH_ONLY === 'search') {
 if (process.env.BENCH_ONLY === 'start') {
   rmSync(dir, { recursive: true, force: true });
   await (await import('./coldStart.ts')).benchColdStart();
+  process.exit(0);
+}
+
+if (process.env.BENCH_ONLY === 'memory') {
+  rmSync(dir, { recursive: true, force: true });
+  await (await import('./memory.ts')).benchMemory();
   process.exit(0);
 }
 
@@ -306,5 +313,7 @@ await import('./wordcloud-browser.ts');
 await import('./search.ts');
 // A district at BENCH_DISTRICT_EVENTS (100,000 by default; 1000000 for the issue's figures) vs a class alone.
 await (await import('./districtScale.ts')).benchDistrict();
+// The compiled server's memory after a real class's lesson vs an empty server's (issue 16 §4).
+await (await import('./memory.ts')).benchMemory();
 // Start to the first answer over a real class: tsx vs the compiled dist/ (issue 16 §5).
 await (await import('./coldStart.ts')).benchColdStart();

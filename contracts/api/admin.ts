@@ -28,3 +28,39 @@ export const JobStatusReply = Type.Object({
 });
 
 export const rebuildJobName = 'projections.rebuild';
+
+/** A SQLite connection's page cache settings (limits: the use itself is not exposed to Node). */
+const PageCache = Type.Object({
+  file: Type.String(),
+  pageSize: Type.Integer(),
+  cacheSize: Type.Integer(),
+  cacheLimitBytes: Type.Integer(),
+  cacheSpill: Type.Integer(),
+  mmapBytes: Type.Integer(),
+  fileBytes: Type.Integer(),
+});
+
+/** GET /api/admin/memory: what holds the server's memory (issue 16 §4). */
+export const MemoryReply = Type.Object({
+  /** process.memoryUsage(), bytes. */
+  process: Type.Object({
+    rss: Type.Integer(),
+    heapTotal: Type.Integer(),
+    heapUsed: Type.Integer(),
+    external: Type.Integer(),
+    arrayBuffers: Type.Integer(),
+  }),
+  /** Each embedded SQLite connection (the event log, the read models when embedded). */
+  sqlite: Type.Array(PageCache),
+  /** Per read-model collection, largest cache first (empty when the read store keeps no such caches). */
+  readModels: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      documents: Type.Integer(),
+      recentDocuments: Type.Integer(),
+      recentCharacters: Type.Integer(),
+      keyedEntries: Type.Integer(),
+      keyedIds: Type.Integer(),
+    }),
+  ),
+});

@@ -2,6 +2,7 @@ import type { EventStore } from '../core/eventStore.ts';
 import type { IdempotencyStore } from '../core/idempotencyStore.ts';
 import type { JobQueue } from '../core/jobQueue.ts';
 import type { ReadStore } from '../core/readStore.ts';
+import type { MemoryReport } from './memoryReport.ts';
 import type { ProjectionRunner } from '../../projections/runner.ts';
 import type { RobotCheck } from '../integrations/robot-check/robotCheck.ts';
 import type { CommandDeps } from '../core/commandDeps.ts';
@@ -46,4 +47,6 @@ export type AppServices = {
   /** Replies kept for retries with the same Idempotency-Key (services/api/plugins/idempotency.ts). */
   idempotency: IdempotencyStore;
   storage: { eventStore: string; readStore: string; jobQueue: string };
+  /** What holds the server's memory now (GET /api/admin/memory). */
+  memory: () => MemoryReport;
 };

@@ -18,6 +18,7 @@ import { buildServices } from './buildServices.ts';
 import type { Config } from './config.ts';
 import { openEmbeddedDatabase } from './embeddedDatabase.ts';
 import type { AppLog } from './logger.ts';
+import { memoryReporter } from './memoryReport.ts';
 import { openReadStore } from './openReadStore.ts';
 import { openBlobStore, openEventStore, openIdempotencyStore, openJobQueue, openOnceStore } from './openStores.ts';
 import { keepSnapshots } from './readStoreSnapshot.ts';
@@ -176,6 +177,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
       readStore: read.kind,
       jobQueue: config.redisUrl ? 'bullmq' : 'in-process',
     },
+    memory: memoryReporter(db, read.sqlite ?? null),
     snapshot: () => keeper.save(),
     close: async () => {
       for (const close of closers) {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { SqliteSnapshotStore } from '../adapters/sqlite-eventstore/snapshotStore.ts';
 import { openSqliteReadStore } from '../adapters/sqlite-readstore/open.ts';
 import type { ReadStore } from '../core/readStore.ts';
+import type { SqliteReadStore } from '../adapters/sqlite-readstore/sqliteReadStore.ts';
 import type { Config } from './config.ts';
 import { opening } from './dependencyError.ts';
 import type { AppLog } from './logger.ts';
@@ -23,6 +24,8 @@ export type OpenedReadStore = {
    * SQLite file (readStoreSnapshot.ts). Absent when the store keeps itself.
    */
   takeSnapshot?: () => Uint8Array;
+  /** The embedded SQLite store itself, for the memory report (GET /api/admin/memory). */
+  sqlite?: SqliteReadStore;
 };
 
 /** The embedded read models' own file, beside the event log (never inside it: a rebuild may set it aside). */
@@ -62,7 +65,7 @@ export const openReadStore = async (config: Config, snapshots: SqliteSnapshotSto
         openSqliteReadStore({ path, ...(log ? { log } : {}), recentDocuments: config.projectionsMode === 'active' ? recentDocuments : 0 }),
       'cannot be opened',
     );
-    return { store, kind: 'sqlite', pointLookups: true };
+    return { store, kind: 'sqlite', pointLookups: true, sqlite: store };
   }
   const memory = restoreMemoryReadStore(snapshots, log);
   return { store: memory, kind: 'memory', pointLookups: true, takeSnapshot: () => memory.snapshot() };

@@ -94,6 +94,8 @@ export const accountRows: Row[] = [
   { route: 'GET /api/admin/audit', expect: adminsOnly, request: (w) => ({ url: `/api/admin/audit?community=${w.communityId}` }) },
   { route: 'GET /api/admin/audit.csv', expect: adminsOnly, request: () => ({ url: '/api/admin/audit.csv?action=community.created' }) },
   { route: 'GET /api/admin/stats', expect: adminsOnly, request: () => ({ url: '/api/admin/stats' }) },
+  // Issue 16 §4: what holds the server's memory (collection names, cache sizes) is for operators only.
+  { route: 'GET /api/admin/memory', expect: adminsOnly, request: () => ({ url: '/api/admin/memory' }) },
   {
     route: 'POST /api/admin/rebuild',
     variant: 'one small projection',

@@ -28,10 +28,15 @@ const lockedPort = (dataDir: string, pid: number | undefined): number | null => 
  * names the port it got in its lock file: a port chosen here and freed before the
  * server binds it could be taken meanwhile by another process.
  */
-export const startServer = async (dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> => {
+export const startServer = async (
+  dataDir: string,
+  env: Record<string, string> = {},
+  // Node's arguments: the sources through tsx, or a compiled bundle (`dist/api/main.js`).
+  args: readonly string[] = ['--import', 'tsx', 'services/api/main.ts'],
+): Promise<ServerProcess> => {
   // One process (`node --import tsx`), not the tsx CLI, which runs the server
   // in a child: a SIGKILL must hit the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/main.ts'], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', BUILDON_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -53,6 +53,11 @@ class SecondChance<T> {
     this.#entries.clear();
     this.#size = 0;
   }
+
+  /** What it holds now: entries, and their size in its own unit (JSON characters, ids). */
+  stats(): { entries: number; size: number } {
+    return { entries: this.#entries.size, size: this.#size };
+  }
 }
 
 /** JSON characters the documents kept hold at most, per collection (a few tens of MB decoded). */

@@ -34,4 +34,23 @@ describe('what the SQLite read store keeps between reads', () => {
     expect(keys.recall('0:"c1"')).toEqual([{ rid: 1, id: 'a' }]);
     expect(keys.recall('0:"c2"')).toBeUndefined();
   });
+
+  it('says what it holds (GET /api/admin/memory): entries and their size, after evictions, forgets and a clear', () => {
+    const recent = new RecentDocuments(2);
+    recent.remember('a', { _id: 'a' }, 10);
+    recent.remember('b', { _id: 'b' }, 20);
+    recent.remember('c', { _id: 'c' }, 30); // 'a' goes
+    expect(recent.stats()).toEqual({ entries: 2, size: 50 });
+    recent.forget('b');
+    expect(recent.stats()).toEqual({ entries: 1, size: 30 });
+    recent.clear();
+    expect(recent.stats()).toEqual({ entries: 0, size: 0 });
+    const keys = new RecentKeys(10);
+    keys.rememberRows('0:"c1"', [
+      { rid: 1, id: 'a' },
+      { rid: 2, id: 'b' },
+    ]);
+    // Each entry counts its ids and one for itself.
+    expect(keys.stats()).toEqual({ entries: 1, size: 3 });
+  });
 });

@@ -7,7 +7,8 @@ import { allocateTid, createTables, dropOrphanTables, dropTables, readCatalog, w
 import { SqliteCollection } from './sqliteCollection.ts';
 import { createFts, dropFts, sameTextSpec } from './fts.ts';
 import { decodeRow } from './checksum.ts';
-import { CollectionTables } from './tables.ts';
+import { CollectionTables, type CollectionMemory } from './tables.ts';
+import { pageCacheSettings, type PageCacheSettings } from '../sqlite-eventstore/pageCache.ts';
 
 type CorruptionListener = (collection: string, error: Error) => void;
 
@@ -145,6 +146,14 @@ export class SqliteReadStore implements ReadStore {
     return [...this.#tables.values()]
       .map((tables) => ({ name: tables.name, count: tables.countCovered({ kind: 'all' }) }))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  /** What the store holds in memory: its connection's page cache settings, and each collection's caches (largest first). */
+  memory(): { pageCache: PageCacheSettings; collections: CollectionMemory[] } {
+    return {
+      pageCache: pageCacheSettings(this.db),
+      collections: [...this.#tables.values()].map((tables) => tables.memory()).sort((a, b) => b.recentCharacters - a.recentCharacters),
+    };
   }
 
   /**

@@ -27,6 +27,16 @@ const scanPage = 500;
 
 type OldRow = { rid: number; keys: string };
 
+/** One collection's share of the read store's memory (CollectionTables.memory). */
+export type CollectionMemory = {
+  name: string;
+  documents: number;
+  recentDocuments: number;
+  recentCharacters: number;
+  keyedEntries: number;
+  keyedIds: number;
+};
+
 /**
  * One collection's two tables (see schema.ts), with its statements prepared
  * once. Synchronous, like better-sqlite3; callers wrap writes in transactions.
@@ -290,6 +300,24 @@ export class CollectionTables {
     // Several keys (an `$in`, or a multikey document under two of them): merged in row order, each row once.
     const merged = lists.flat().sort((a, b) => a.rid - b.rid);
     return merged.filter((row, at) => at === 0 || (merged[at - 1] as KeyedRow).rid !== row.rid).map((row) => row.id);
+  }
+
+  /**
+   * What this collection keeps in memory between reads (GET /api/admin/memory):
+   * its documents on file, and the recent documents' and index keys' caches
+   * (entries; JSON characters of the documents, ids under the keys).
+   */
+  memory(): CollectionMemory {
+    const recent = this.#recent.stats();
+    const keyed = this.#keyed.stats();
+    return {
+      name: this.name,
+      documents: this.countCovered({ kind: 'all' }),
+      recentDocuments: recent.entries,
+      recentCharacters: recent.size,
+      keyedEntries: keyed.entries,
+      keyedIds: keyed.size - keyed.entries,
+    };
   }
 
   /** How many documents `plan` finds, when it is covered (or all). */

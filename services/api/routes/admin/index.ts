@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { problemResponses } from '../../../../contracts/api/common.ts';
-import { JobAccepted, JobStatusReply, RebuildBody, StorageStatsReply, rebuildJobName } from '../../../../contracts/api/admin.ts';
+import {
+  JobAccepted,
+  JobStatusReply,
+  MemoryReply,
+  RebuildBody,
+  StorageStatsReply,
+  rebuildJobName,
+} from '../../../../contracts/api/admin.ts';
 import { NotFoundError, ValidationError } from '../../../core/errors.ts';
 import type { AppServices } from '../../../app/appServices.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
@@ -28,6 +35,19 @@ const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async 
       projections: { position: services.runner.position, names: services.runner.projectionNames },
       readModels: await services.readStore.stats(),
     }),
+  );
+
+  app.get(
+    '/api/admin/memory',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'What holds the server memory: process figures, SQLite page caches, read-model caches per collection',
+        response: { 200: MemoryReply, ...problemResponses },
+      },
+    },
+    async () => services.memory(),
   );
 
   app.post(
