@@ -66,6 +66,13 @@ export class NotFoundError extends BuildonError {
   }
 }
 
+/** A call that no longer exists here (a KF6 call Buildon replaces); the message names the replacement. */
+export class GoneError extends BuildonError {
+  constructor(message: UserMessage) {
+    super(message, ErrorCode.gone, 410);
+  }
+}
+
 /** Too many failed attempts (wrong keys, wrong passwords): try again after `retryAfterSeconds`. */
 export class TooManyAttemptsError extends BuildonError {
   constructor(readonly retryAfterSeconds: number) {
