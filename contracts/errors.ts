@@ -21,6 +21,8 @@ export const ErrorCode = {
   storageFull: 'storage_full',
   /** Saved, but not yet visible to reads: 202 with the ids created. */
   accepted: 'accepted',
+  /** A call of the original Knowledge Forum 6 that Buildon replaces: 410 naming the replacement. */
+  gone: 'gone',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

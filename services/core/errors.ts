@@ -66,6 +66,13 @@ export class NotFoundError extends BuildonError {
   }
 }
 
+/** A call that no longer exists here (a KF6 call Buildon replaces); the message names the replacement. */
+export class GoneError extends BuildonError {
+  constructor(message: UserMessage) {
+    super(message, ErrorCode.gone, 410);
+  }
+}
+
 /**
  * Too many attempts (wrong keys, wrong passwords; writes, searches or uploads
  * faster than a class works, issue 17 §5): try again after `retryAfterSeconds`

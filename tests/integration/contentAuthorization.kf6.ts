@@ -1,5 +1,6 @@
 import {
   classReaders,
+  must,
   note,
   notFoundToClassmate,
   own,
@@ -8,10 +9,20 @@ import {
   viewWithHistory,
   type Expectation,
   type Row,
+  type World,
 } from './contentAuthorization.world.ts';
 
 /** Admins and managers of a class (the original's site role 'manager'), never a pupil or a researcher. */
 const anyManager: Expectation = { ...own, pupil: 403, otherManager: 'ok', researcher: 403 };
+
+/** A gone KF6 call (410 naming the replacement) to every member of the class; refused to the others first (a researcher: as any write). */
+const goneToMembers: Expectation = { ...classReaders, pupil: 410, classmate: 410, manager: 410, admin: 410, researcher: 403 };
+
+/** The whole link as the original's client holds it (`GET /api/links/{id}`), moved, with forged caches. */
+const wholeLink = async (w: World, refId: string) => {
+  const held = (await must(w, w.pupil, 'GET', `/api/links/${refId}`)).json<Record<string, unknown> & { data: object }>();
+  return { ...held, data: { ...held.data, x: 500, y: 500 }, _to: { title: 'forged' }, _from: { title: 'forged' } };
+};
 
 /**
  * The rows of the content authorization matrix about the KF6 dialect's own routes (issue 15 §6;
@@ -177,6 +188,34 @@ export const kf6Rows: Row[] = [
       await note(w);
       return { url: `/api/historicalobjects/${w.communityId}/search`, payload: { query: { type: 'Object' } } };
     },
+  },
+  {
+    route: 'PUT /api/links/:id',
+    variant: "KF6's whole link: a ref in the pupil's protected view",
+    expect: own,
+    request: async (w) => {
+      const viewId = await view(w, 'protected');
+      const refId = (await note(w, { viewId })).refId ?? '';
+      return { url: `/api/links/${refId}`, payload: await wholeLink(w, refId) };
+    },
+  },
+  {
+    route: 'POST /api/links/createGNoteLink',
+    variant: "the pupil's note into the pupil's protected view",
+    expect: own,
+    request: async (w) => {
+      const viewId = await view(w, 'protected');
+      const { id } = await note(w, { viewId: null });
+      return { url: '/api/links/createGNoteLink', payload: { from: viewId, to: id, type: 'contains', data: { x: 40, y: 40 } } };
+    },
+  },
+  {
+    route: 'POST /api/notifications/notify/:communityId',
+    expect: goneToMembers,
+    request: async (w) => ({
+      url: `/api/notifications/notify/${w.communityId}`,
+      payload: { author: w.pupil.authorId, contribution: (await note(w)).id, contextId: w.welcomeViewId },
+    }),
   },
   {
     route: 'GET /api/users/search/role',

@@ -25,8 +25,8 @@ import { readOnlyPostRoutes } from '../../services/api/app.ts';
 export type Caller = 'pupil' | 'classmate' | 'otherManager' | 'stranger' | 'anonymous' | 'manager' | 'admin' | 'researcher';
 export const callers: Caller[] = ['pupil', 'classmate', 'otherManager', 'stranger', 'anonymous', 'manager', 'admin', 'researcher'];
 
-/** 'ok' is any 2xx; numbers are exact statuses. */
-export type Expected = 'ok' | 401 | 403 | 404;
+/** 'ok' is any 2xx; numbers are exact statuses (410: a KF6 call Buildon replaces, answered to those who pass its checks). */
+export type Expected = 'ok' | 401 | 403 | 404 | 410;
 /**
  * `researcher` (issue 24 §5: a researcher of THIS class, read-only) is derived when absent: 403 on a
  * route that writes (POST, PUT, PATCH, DELETE not in `readOnlyPostRoutes`), what a manager gets on a read.

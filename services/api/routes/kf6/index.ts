@@ -4,6 +4,7 @@ import type { AppServices } from '../../../app/appServices.ts';
 import { applyAdapters } from './adapt.ts';
 import { connectionsAdapter, registrationsAdapter } from './caches.ts';
 import { contributionAdapter } from './contributions.ts';
+import { deleteLinkAdapter, updateLinkAdapter } from './linkWrites.ts';
 import { registerCors } from './cors.ts';
 import { objectReadAdapter } from './objectRead.ts';
 import { objectSaveAdapter } from './objects.ts';
@@ -33,6 +34,8 @@ const kf6Plugin: FastifyPluginAsync<{ services: AppServices; corsOrigins: readon
       objectReadAdapter(corsOrigins),
       connectionsAdapter(services, 'from'),
       connectionsAdapter(services, 'to'),
+      updateLinkAdapter(services),
+      deleteLinkAdapter(services),
     ]),
   );
 };

@@ -6,7 +6,9 @@ import { NotFoundError } from '../../../core/errors.ts';
 import type { AppServices } from '../../../app/appServices.ts';
 import { Kf6ConnectionSchema, withLinkCaches } from './caches.ts';
 import kf6CommunityRoutes from './communityRoutes.ts';
+import kf6Gone from './gone.ts';
 import kf6LinkRoutes from './linkRoutes.ts';
+import kf6LinkWrites from './linkWrites.ts';
 import kf6RecordRoutes from './recordRoutes.ts';
 
 const tags = ['kf6', 'links'];
@@ -38,6 +40,8 @@ const kf6Routes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (a
   await app.register(kf6LinkRoutes, { services });
   await app.register(kf6RecordRoutes, { services });
   await app.register(kf6CommunityRoutes, { services });
+  await app.register(kf6LinkWrites, { services });
+  await app.register(kf6Gone, { services });
 
   app.get(
     '/api/links/either/:id',
