@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activate,
@@ -10,6 +11,9 @@ import {
   workspaceOf,
 } from '../../../../../tests/support/canvas.ts';
 import { joinCommunity } from '../../../../../tests/support/communities.ts';
+import { bearer } from '../../../../../tests/support/testApp.ts';
+import { createLogger } from '../../../../app/logger.ts';
+import { buildApp } from '../../../app.ts';
 import { kf6SocketPath } from './socketServer.ts';
 
 /**
@@ -216,5 +220,38 @@ describe('KF6 socket.io endpoint /socket.io-client (issue 15 §5)', () => {
     expect(await client.subscribe('everything')).toMatchObject({ ok: false, status: 400 });
     expect(await client.subscribe(`linkfrom:${'0'.repeat(24)}`)).toMatchObject({ ok: false, status: 404 });
     client.close();
+  });
+
+  it('a logout ends the KF6 socket of that session: disconnected, and no more pushes', async () => {
+    const token = await kf6Pupil(w.communityId);
+    const client = await Kf6Client.connect(base, { query: { token } });
+    await client.subscribe(`linkfrom:${w.welcomeViewId}`);
+    const gone = new Promise<void>((resolve) => client.socket.on('disconnect', () => resolve()));
+    expect((await t.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(token) })).statusCode).toBe(204);
+    await gone;
+    expect(client.socket.connected).toBe(false);
+    // The same token cannot come back.
+    await expect(Kf6Client.connect(base, { query: { token } })).rejects.toThrow();
+  });
+
+  it('never writes the handshake token to the logs, and closes with the app while a client is connected', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const logged = await buildApp({ services: t.infra, jwtSecret: t.infra.secret, webRoot: null, logger: createLogger('info', sink) });
+    const address = await logged.listen({ port: 0, host: '127.0.0.1' });
+    const polling = await Kf6Client.connect(address, { query: { token: w.writer.token }, transports: ['polling'] });
+    const websocket = await Kf6Client.connect(address, { query: { token: w.writer.token } });
+    expect(await websocket.subscribe(`linkfrom:${w.welcomeViewId}`)).toMatchObject({ ok: true });
+    const closed = Promise.all([polling, websocket].map((c) => new Promise<void>((resolve) => c.socket.on('disconnect', () => resolve()))));
+    const started = performance.now();
+    await logged.close();
+    await closed;
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(lines.join('')).not.toContain(w.writer.token);
   });
 });
