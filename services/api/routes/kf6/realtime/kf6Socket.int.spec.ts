@@ -254,4 +254,22 @@ describe('KF6 socket.io endpoint /socket.io-client (issue 15 §5)', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(lines.join('')).not.toContain(w.writer.token);
   });
+
+  it("pushes my own read as the original's read link to linkfrom:{myAuthorId}; a classmate cannot join my author room", async () => {
+    const { noteId } = await placedNote(w, w.writer, w.welcomeViewId, 1100, 130, 'To be read');
+    const reader = await Kf6Client.connect(base, { query: { token: w.writer2.token } });
+    expect(await reader.subscribe(`linkfrom:${w.writer2.authorId}`)).toMatchObject({ ok: true });
+    const peeker = await Kf6Client.connect(base, { query: { token: w.writer.token } });
+    expect(await peeker.subscribe(`linkfrom:${w.writer2.authorId}`)).toMatchObject({ ok: false, status: 403 });
+    const stranger = await Kf6Client.connect(base, { query: { token: w.outsider.token } });
+    expect(await stranger.subscribe(`linkfrom:${w.writer2.authorId}`)).toMatchObject({ ok: false, status: 403 });
+
+    expect((await call(t, w.writer2.token, 'POST', `/api/records/read/${w.communityId}/${noteId}`)).status).toBeLessThan(300);
+    const read = await reader.next((m) => m.event === 'link:save' && m.payload.type === 'read' && m.payload.to === noteId);
+    expect(read.payload).toMatchObject({ from: w.writer2.authorId, communityId: w.communityId, data: { count: 1 } });
+    expect(typeof read.payload.modified).toBe('string');
+    expect(peeker.received.filter((m) => m.event !== 'subscribe:refused')).toEqual([]);
+    expect(stranger.received.filter((m) => m.event !== 'subscribe:refused')).toEqual([]);
+    for (const client of [reader, peeker, stranger]) client.close();
+  });
 });

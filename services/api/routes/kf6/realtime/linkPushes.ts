@@ -1,10 +1,12 @@
 import type { ContributionEvent } from '../../../../../contracts/events/contribution.ts';
 import type { RecordedEvent } from '../../../../../contracts/events/event.ts';
+import type { ReadEvent } from '../../../../../contracts/events/read.ts';
 import type { LinkDocument } from '../../../../../projections/contributions/documents.ts';
 import type { UserDocument } from '../../../../../projections/users/index.ts';
 import type { AppServices } from '../../../../app/appServices.ts';
 import type { Reader } from '../../../canvas/canvasReader.ts';
 import { kf6Links } from '../readFilter.ts';
+import { kf6ReadLinks } from '../readLinks.ts';
 import type { Kf6Client, Kf6Rooms } from './rooms.ts';
 
 /** User events that may end sessions (as the hub's own sockets: issue 20 §5). */
@@ -35,6 +37,7 @@ export class Kf6LinkPushes {
 
   async handle(event: RecordedEvent): Promise<void> {
     if (sessionEndingEvents.has(event.type)) return this.sessionsChanged(event);
+    if (event.type === 'ReadMarked') return this.readMarked(event as RecordedEvent<ReadEvent>);
     if (!event.streamName.startsWith('contribution-')) return;
     const e = event as RecordedEvent<ContributionEvent>;
     if (e.type === 'LinkCreated' || e.type === 'LinkUpdated') {
@@ -131,6 +134,17 @@ export class Kf6LinkPushes {
       counts.set(reader, { notesCount: notes.length, riseaboveCount });
     }
     for (const { client, reader } of readers) client.emit('noteCount:update', { viewId, count: counts.get(reader) });
+  }
+
+  /** My read of a contribution, as the original's read link, to my own author room (only I may join it). */
+  private async readMarked(event: RecordedEvent<ReadEvent>): Promise<void> {
+    const { authorId, communityId, contributionId } = event.data;
+    const room = `linkfrom:${authorId}`;
+    if (!this.deps.rooms.has(room)) return;
+    const readers = await this.readersOf(room);
+    if (readers.length === 0) return;
+    const links = await kf6ReadLinks(this.deps.services.canvasReader, authorId, communityId, [contributionId]);
+    for (const { client } of readers) for (const link of links) client.emit('link:save', link);
   }
 
   /** A session ended (password change, block, logout): that user's KF6 sockets whose token no longer passes are cut. */

@@ -3,12 +3,13 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
-import { BuildonError, UnauthorizedError } from '../../../../core/errors.ts';
+import { BuildonError, ForbiddenError, UnauthorizedError } from '../../../../core/errors.ts';
+import type { UserDocument } from '../../../../../projections/users/index.ts';
 import type { AppServices } from '../../../../app/appServices.ts';
 import { sessionProblem } from '../../../plugins/session.ts';
 import { verifier } from '../../../push/pushPlugin.ts';
 import { Kf6LinkPushes } from './linkPushes.ts';
-import { parseKf6Room, Kf6Rooms, type Kf6Client } from './rooms.ts';
+import { parseKf6Room, Kf6Rooms, type Kf6Client, type Kf6Room } from './rooms.ts';
 
 /** Where the original's client connects (`io('', {path: '/socket.io-client'})`). */
 export const kf6SocketPath = '/socket.io-client';
@@ -74,6 +75,23 @@ export const kf6SocketPlugin = fp<{ services: AppServices; corsOrigins: readonly
       cors: { origin: [...corsOrigins], credentials: false },
     });
 
+    /**
+     * The community of a room the user may join: a view they may read (the canvas
+     * load's check), or — `linkfrom:` only — their own membership (its author id),
+     * whose read links the original's canvas follows. Anything else: 403/404.
+     */
+    const roomCommunity = async (user: UserDocument, room: Kf6Room): Promise<string> => {
+      if (room.kind === 'linkfrom') {
+        const author = await services.canvasReader.authors.get(room.id);
+        if (author) {
+          if (author.userId !== user._id) throw new ForbiddenError();
+          await services.canvasReader.reader(user, author.communityId);
+          return author.communityId;
+        }
+      }
+      return (await services.canvasReader.viewAccess(user, room.id)).view.communityId;
+    };
+
     // Who each handshake authenticated as (socket.io's own `socket.data` is untyped).
     const identities = new WeakMap<Socket, Pick<Kf6Client, 'user' | 'session'>>();
     io.use((socket, next) => {
@@ -114,8 +132,7 @@ export const kf6SocketPlugin = fp<{ services: AppServices; corsOrigins: readonly
             const user = await services.accounts.getUser(client.user._id);
             if (!user || user.blockLogin) throw new UnauthorizedError();
             client.user = user;
-            const access = await services.canvasReader.viewAccess(user, room.id);
-            rooms.join(client, room.name, access.view.communityId);
+            rooms.join(client, room.name, await roomCommunity(user, room));
             answer(ack, { ok: true, room: room.name });
           } catch (error) {
             const status = error instanceof BuildonError ? error.status : 500;
