@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
+import WebSocket from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activate,
@@ -271,5 +272,41 @@ describe('KF6 socket.io endpoint /socket.io-client (issue 15 §5)', () => {
     expect(peeker.received.filter((m) => m.event !== 'subscribe:refused')).toEqual([]);
     expect(stranger.received.filter((m) => m.event !== 'subscribe:refused')).toEqual([]);
     for (const client of [reader, peeker, stranger]) client.close();
+  });
+
+  it('a client that stops reading delays no one: the others get the move at once', async () => {
+    // A current (EIO4) client spoken by hand over a raw websocket, so that it can stop reading its socket.
+    const url = `${base.replace('http', 'ws')}${kf6SocketPath}/?EIO=4&transport=websocket`;
+    const raw = new WebSocket(url);
+    const frames: string[] = [];
+    raw.on('message', (data: Buffer) => {
+      const text = data.toString('utf8');
+      frames.push(text);
+      if (text === '2') raw.send('3'); // Engine.IO ping → pong.
+    });
+    await new Promise((resolve) => raw.once('open', resolve));
+    const waitFrame = async (prefix: string) => {
+      for (let i = 0; i < 100 && !frames.some((f) => f.startsWith(prefix)); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(frames.some((f) => f.startsWith(prefix))).toBe(true);
+    };
+    raw.send(`40${JSON.stringify({ token: w.writer2.token })}`);
+    await waitFrame('40{');
+    raw.send(`420${JSON.stringify(['subscribe', `linkfrom:${w.welcomeViewId}`])}`);
+    await waitFrame('430');
+    const slowSocket = (raw as unknown as { _socket: { pause(): void } })._socket;
+    slowSocket.pause();
+
+    const fast = await Kf6Client.connect(base, { query: { token: w.writer.token } });
+    await fast.subscribe(`linkfrom:${w.welcomeViewId}`);
+    const { ref } = await placedNote(w, w.writer, w.welcomeViewId, 1200, 130, 'Slow and fast');
+    for (let i = 0; i < 20; i++) {
+      expect((await call(t, w.writer.token, 'PUT', `/api/links/${ref._id}`, { data: { x: 1200 + i, y: 130 } })).status).toBe(200);
+    }
+    const started = performance.now();
+    await fast.next((m) => m.event === 'link:save' && m.payload._id === ref._id && (m.payload.data as { x?: number }).x === 1219, 1000);
+    console.log(`KF6 push beside a stalled client: last move seen ${Math.round(performance.now() - started)} ms after the last write`);
+    expect(frames.some((f) => f.includes('Slow and fast'))).toBe(false);
+    fast.close();
+    raw.terminate();
   });
 });
