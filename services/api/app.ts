@@ -19,7 +19,7 @@ import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { lazySerializerFactory } from './plugins/lazySerializers.ts';
 import { jsonDepthPlugin } from './plugins/jsonDepth.ts';
 import { defaultUserRateLimits, userRateLimits, type UserRateLimits } from './plugins/userRateLimits.ts';
-import { kf6Dialect, kf6Routes, parseCorsOrigins } from './routes/kf6/index.ts';
+import { kf6Dialect, kf6Routes, kf6SocketPlugin, parseCorsOrigins } from './routes/kf6/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import analyticsRoutes from './routes/analytics/index.ts';
 import lexicalRoutes from './routes/lexical/index.ts';
@@ -217,6 +217,11 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(scaffoldRoutes, routeOptions);
   await app.register(kf6Routes, routeOptions);
   await app.register(pushPlugin, routeOptions);
+  // After the push hub (it feeds it) and Buildon's websocket (whose upgrades it leaves alone).
+  await app.register(kf6SocketPlugin, {
+    ...routeOptions,
+    corsOrigins: options.corsOrigins ?? parseCorsOrigins(process.env.BUILDON_CORS_ORIGINS),
+  });
   await app.register(lexicalRoutes, routeOptions);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;

@@ -52,8 +52,15 @@ const changeTypes: ReadonlySet<PushServerMessage['type']> = new Set([
   'read.changed',
 ]);
 
+/**
+ * Another audience of the same events (the KF6 socket.io endpoint): told of
+ * each event once the read models show it, while `active` (it has sockets).
+ */
+export type PushListener = { active(): boolean; handle(event: RecordedEvent): Promise<void> };
+
 export class PushHub {
   private readonly clients = new Set<PushClient>();
+  private readonly listeners = new Set<PushListener>();
   private readonly viewSubscribers = new Map<string, Set<PushClient>>();
   private subscription: Subscription | null = null;
   private nextId = 1;
@@ -126,9 +133,11 @@ export class PushHub {
         position = event.globalPosition;
         this.started = position;
         const endsSessions = sessionEndingEvents.has(event.type);
-        if (this.viewSubscribers.size === 0 && !(endsSessions && this.clients.size > 0)) return;
+        const listening = [...this.listeners].filter((listener) => listener.active());
+        if (this.viewSubscribers.size === 0 && !(endsSessions && this.clients.size > 0) && listening.length === 0) return;
         try {
           await this.deps.runner.waitFor(event.globalPosition);
+          await this.tellListeners(listening, event);
           if (endsSessions) return await this.sessionsChanged(event);
           this.dispatching = event.globalPosition;
           await this.dispatch(event);
@@ -145,6 +154,22 @@ export class PushHub {
         setTimeout(() => this.follow(position), 500).unref();
       },
     });
+  }
+
+  /** Adds an audience of the events (see PushListener); returns its removal. */
+  listen(listener: PushListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private async tellListeners(listeners: readonly PushListener[], event: RecordedEvent): Promise<void> {
+    for (const listener of listeners) {
+      try {
+        await listener.handle(event);
+      } catch (error) {
+        this.deps.log?.error({ err: error, event: event.type, position: event.globalPosition }, 'push listener failed on event');
+      }
+    }
   }
 
   async stop(): Promise<void> {

@@ -23,7 +23,7 @@ const authTimeoutMs = 10_000;
  * socket's first message (browsers cannot set WebSocket headers, and a token
  * in the URL would be written to access logs: issue 20 §5).
  */
-const verifier =
+export const verifier =
   (app: FastifyInstance, services: AppServices) =>
   async (token: string): Promise<{ user: UserDocument; session: TokenPayload }> => {
     let payload: TokenPayload;

@@ -12,6 +12,7 @@ import { searchAdapter } from './search.ts';
 
 export { parseCorsOrigins } from './cors.ts';
 export { default as kf6Routes } from './routes.ts';
+export { kf6SocketPath, kf6SocketPlugin } from './realtime/socketServer.ts';
 
 /**
  * The Knowledge Forum 6 dialect (issue 15, docs/kf6-dialect.md): the one

@@ -10,6 +10,7 @@ import kf6Gone from './gone.ts';
 import kf6LinkRoutes from './linkRoutes.ts';
 import kf6LinkWrites from './linkWrites.ts';
 import kf6RecordRoutes from './recordRoutes.ts';
+import { kf6ReadLinks } from './readLinks.ts';
 
 const tags = ['kf6', 'links'];
 
@@ -104,27 +105,7 @@ const kf6Routes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (a
     },
   );
 
-  /** The caller's reads of `ids`, as KF6 read links. */
-  const readLinks = async (authorId: string, communityId: string, ids: string[]) => {
-    const reads = await canvasReader.readsOf(authorId, ids);
-    return ids.flatMap((id) => {
-      const read = reads.get(id);
-      return read
-        ? [
-            {
-              _id: read._id,
-              communityId,
-              from: authorId,
-              to: id,
-              type: 'read' as const,
-              data: { count: read.count },
-              created: read.first,
-              modified: read.last,
-            },
-          ]
-        : [];
-    });
-  };
+  const readLinks = (authorId: string, communityId: string, ids: string[]) => kf6ReadLinks(canvasReader, authorId, communityId, ids);
 
   /** A contribution of `communityId` the caller may read (403/404 as Buildon's object page answers). */
   const readable = async (user: Parameters<typeof objects.get>[0], communityId: string, id: string) => {
