@@ -1,8 +1,6 @@
-import { msg } from '../../../contracts/messageCodes.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
-import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import { deleteLinkCommand, metadataOf, run, settle } from '../canvas/commands/shared.ts';
-import { ideasCollection, mayChangeIdea, readableNotes, requirePlugin, type PromisingIdeaDeps } from './shared.ts';
+import { changeableIdea, type PromisingIdeaDeps } from './shared.ts';
 
 /**
  * DELETE /api/promisingideas/idea/{ideaId}: its author or a manager (spec part
@@ -10,12 +8,7 @@ import { ideasCollection, mayChangeIdea, readableNotes, requirePlugin, type Prom
  * `promisings` link goes. An idea of a note the caller may not read is not found.
  */
 export const deleteIdea = async (deps: PromisingIdeaDeps, user: UserDocument, ideaId: string): Promise<void> => {
-  const idea = await ideasCollection(deps).get(ideaId);
-  if (!idea) throw new NotFoundError(msg('promisingIdeas.notFound'));
-  const reader = await deps.reader.reader(user, idea.communityId);
-  requirePlugin(reader);
-  if (!(await readableNotes(deps, reader, [idea.noteId])).has(idea.noteId)) throw new NotFoundError(msg('promisingIdeas.notFound'));
-  if (!mayChangeIdea(reader, idea)) throw new ForbiddenError(msg('promisingIdeas.authorsOnly'));
+  await changeableIdea(deps, user, ideaId);
   const links = await deps.reader.linksFrom([ideaId], ['promisings']);
   const position = await run(
     deps,

@@ -1,11 +1,9 @@
 import { plainAnnotationText } from '../../../contracts/annotations.ts';
 import type { EditPromisingIdeaBody, PromisingIdea } from '../../../contracts/api/promisingIdeas.ts';
-import { msg } from '../../../contracts/messageCodes.ts';
 import type { UserDocument } from '../../../projections/users/index.ts';
-import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import { metadataOf, run, settle } from '../canvas/commands/shared.ts';
 import { listIdeas } from './listIdeas.ts';
-import { ideasCollection, mayChangeIdea, readableNotes, requirePlugin, type PromisingIdeaDeps } from './shared.ts';
+import { changeableIdea, type PromisingIdeaDeps } from './shared.ts';
 
 /**
  * PUT /api/promisingideas/ideas/{ideaId}: its author or a manager (spec part
@@ -20,12 +18,7 @@ export const editIdea = async (
   ideaId: string,
   body: EditPromisingIdeaBody,
 ): Promise<PromisingIdea> => {
-  const idea = await ideasCollection(deps).get(ideaId);
-  if (!idea) throw new NotFoundError(msg('promisingIdeas.notFound'));
-  const reader = await deps.reader.reader(user, idea.communityId);
-  requirePlugin(reader);
-  if (!(await readableNotes(deps, reader, [idea.noteId])).has(idea.noteId)) throw new NotFoundError(msg('promisingIdeas.notFound'));
-  if (!mayChangeIdea(reader, idea)) throw new ForbiddenError(msg('promisingIdeas.authorsOnly'));
+  const { idea } = await changeableIdea(deps, user, ideaId);
   const position = await run(
     deps,
     ideaId,

@@ -2,8 +2,9 @@ import { anchorAnnotation } from '../../../contracts/annotations.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
 import { canRead } from '../../../contracts/permissions.ts';
 import type { ContributionDocument } from '../../../projections/contributions/index.ts';
+import type { UserDocument } from '../../../projections/users/index.ts';
 import { promisingIdeasCollectionName, type PromisingIdeaDocument } from '../../../projections/promisingIdeas/index.ts';
-import { ForbiddenError } from '../../core/errors.ts';
+import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import { accessObject, type Reader } from '../canvas/canvasReader.ts';
 import type { CanvasDeps } from '../canvas/commands/shared.ts';
 
@@ -45,6 +46,25 @@ export const ideaStillThere = (noteText: string, idea: PromisingIdeaDocument): b
   return anchorAnnotation(noteText, ranges, idea.idea) !== null;
 };
 
-/** Its author or a manager may delete an idea (spec part 2 §6). */
+/** Its author or a manager may edit or delete an idea (spec part 2 §6). */
 export const mayChangeIdea = (reader: Reader, idea: PromisingIdeaDocument): boolean =>
   reader.grant.isManager || reader.grant.author?._id === idea.authorId;
+
+/**
+ * The idea `ideaId` and its reader, when the caller may change it (edit or
+ * delete): 404 when there is none or its note is not readable by the caller
+ * (nothing revealed), 403 to a member who is neither its author nor a manager.
+ */
+export const changeableIdea = async (
+  deps: PromisingIdeaDeps,
+  user: UserDocument,
+  ideaId: string,
+): Promise<{ idea: PromisingIdeaDocument; reader: Reader }> => {
+  const idea = await ideasCollection(deps).get(ideaId);
+  if (!idea) throw new NotFoundError(msg('promisingIdeas.notFound'));
+  const reader = await deps.reader.reader(user, idea.communityId);
+  requirePlugin(reader);
+  if (!(await readableNotes(deps, reader, [idea.noteId])).has(idea.noteId)) throw new NotFoundError(msg('promisingIdeas.notFound'));
+  if (!mayChangeIdea(reader, idea)) throw new ForbiddenError(msg('promisingIdeas.authorsOnly'));
+  return { idea, reader };
+};
