@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { CreateLinkBody, RefChangeSchema, type Link, type UpdateLinkBody } from '../../../../contracts/api/canvas.ts';
+import { CreateLinkBody, LinkSchema, RefChangeSchema, type Link, type UpdateLinkBody } from '../../../../contracts/api/canvas.ts';
 import { Kf6LinkCacheSchema } from '../../../../contracts/api/kf6.ts';
 import { ObjectIdSchema, problemResponses } from '../../../../contracts/api/common.ts';
 import { RefDataSchema } from '../../../../contracts/api/views.ts';
@@ -44,14 +44,7 @@ const isWholeLink = (data: unknown): boolean =>
 
 /** A link (Buildon's reply) with the original's caches, when the caller may read both ends. */
 const Kf6MaybeCachedLinkSchema = Type.Object({
-  _id: ObjectIdSchema,
-  communityId: ObjectIdSchema,
-  from: ObjectIdSchema,
-  to: ObjectIdSchema,
-  type: Type.String(),
-  data: Type.Record(Type.String(), Type.Unknown()),
-  created: Type.String(),
-  modified: Type.String(),
+  ...LinkSchema.properties,
   _from: Type.Optional(Kf6LinkCacheSchema),
   _to: Type.Optional(Kf6LinkCacheSchema),
 });

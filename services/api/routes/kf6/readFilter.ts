@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { Kf6LinkCacheSchema } from '../../../../contracts/api/kf6.ts';
-import { ObjectIdSchema } from '../../../../contracts/api/common.ts';
+import { LinkSchema } from '../../../../contracts/api/canvas.ts';
 import { canRead } from '../../../../contracts/permissions.ts';
 import type { ContributionDocument, LinkDocument } from '../../../../projections/contributions/documents.ts';
 import type { UserDocument } from '../../../../projections/users/index.ts';
@@ -10,14 +10,7 @@ import { toKf6Cache } from './shapes.ts';
 
 /** A link as the original's server stores and sends it (KLink), with its `_from`/`_to` caches. */
 export const Kf6LinkSchema = Type.Object({
-  _id: ObjectIdSchema,
-  communityId: ObjectIdSchema,
-  from: ObjectIdSchema,
-  to: ObjectIdSchema,
-  type: Type.String(),
-  data: Type.Record(Type.String(), Type.Unknown()),
-  created: Type.String(),
-  modified: Type.String(),
+  ...LinkSchema.properties,
   _from: Kf6LinkCacheSchema,
   _to: Kf6LinkCacheSchema,
 });
