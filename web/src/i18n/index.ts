@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, isLanguage, languageInfo, type Language } from './languages.ts';
+import { withAllPluralForms } from './pluralForms.ts';
 import { locales, type Translation } from './resources.ts';
 
 declare module 'i18next' {
@@ -33,7 +34,9 @@ const syncDocumentLanguage = (lang: string): void => {
  */
 export const i18nOptions = (resources: Record<string, object>, lng: string) =>
   ({
-    resources: Object.fromEntries(Object.entries(resources).map(([lang, translation]) => [lang, { translation }])),
+    resources: Object.fromEntries(
+      Object.entries(resources).map(([lang, translation]) => [lang, { translation: withAllPluralForms(translation as never, lang) }]),
+    ),
     lng,
     fallbackLng: defaultLanguage,
     supportedLngs: Object.keys(resources),

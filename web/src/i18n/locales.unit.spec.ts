@@ -147,6 +147,24 @@ describe('locale files', () => {
     expect(instance.t('promisingIdeas.title')).toBe('Ideas prometedoras');
   });
 
+  it.each(languages.map((lang) => [lang]))('%s says every counted text for 0, 1, 2, 5, 21 and exact millions', async (lang) => {
+    // French, Spanish, Italian and Portuguese pick a `many` form for 1 000 000, which no file writes.
+    const instance = i18next.createInstance();
+    await instance.init(i18nOptions(locales, lang));
+    const counted = keysOf(locales[lang])
+      .filter((key) => key.endsWith('_one'))
+      .map((key) => key.slice(0, -'_one'.length));
+    expect(counted.length).toBeGreaterThanOrEqual(10);
+    const say = (key: string, count: number): unknown => instance.t(key, { count } as never);
+    for (const key of counted) {
+      for (const count of [0, 1, 2, 5, 21, 1_000_000, 3_000_000]) {
+        const text = say(key, count);
+        expect(text, `${lang} ${key} count=${count}`).not.toBe(key);
+        expect(text).not.toBe(key.split('.').at(-1));
+      }
+    }
+  });
+
   it('detects a missing key', () => {
     const broken = structuredClone(locales.en) as unknown as Tree;
     delete (broken.nav as Tree).settings;
