@@ -165,6 +165,17 @@ describe('locale files', () => {
     }
   });
 
+  it('writes cn (Traditional Chinese) in traditional characters only', () => {
+    // Characters that exist only in simplified writing; each has a traditional form (個 們 這 動 …).
+    const simplifiedOnly = /[个们这动键贡献选择线务数据请设说为发时会没对开关画边图笔记读写删从该经员区无页显]/u;
+    const leaks = keysOf(locales.cn)
+      .map((key) => [key, String(valueAt(locales.cn, key))] as const)
+      .filter(([, text]) => simplifiedOnly.test(text));
+    expect(leaks.map(([key, text]) => `${key}: ${text}`)).toEqual([]);
+    // The same check finds them in zh_CN, which is written in simplified characters.
+    expect(keysOf(locales.zh_CN).filter((key) => simplifiedOnly.test(String(valueAt(locales.zh_CN, key)))).length).toBeGreaterThan(100);
+  });
+
   it('detects a missing key', () => {
     const broken = structuredClone(locales.en) as unknown as Tree;
     delete (broken.nav as Tree).settings;
