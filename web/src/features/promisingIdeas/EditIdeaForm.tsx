@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PromisingIdea } from '../../../../contracts/api/promisingIdeas.ts';
-import { collapsedIdea, promisingIdeaColours, type PromisingIdeaColour } from '../../../../contracts/promisingIdeas.ts';
+import { collapsedIdea, type PromisingIdeaColour } from '../../../../contracts/promisingIdeas.ts';
 import { Button } from '../../components/Button.tsx';
-import { SelectField } from '../../components/SelectField.tsx';
-import { TextArea } from '../../components/TextArea.tsx';
+import { IdeaColourAndReason } from '../../components/IdeaColourAndReason.tsx';
 import { serverMessage } from '../../components/serverMessage.ts';
 import { useEditIdea } from './api.ts';
 import styles from './PromisingIdeas.module.css';
@@ -43,28 +42,15 @@ export const EditIdeaForm = ({
       }}
     >
       <h3 id={headingId}>{t('promisingIdeas.edit.heading', { idea: collapsedIdea(idea.idea).slice(0, 60) })}</h3>
-      <SelectField
-        name="pi-edit-colour"
-        label={t('promisingIdeas.edit.colour')}
-        value={colour}
-        onChange={(event) => setColour(event.target.value as PromisingIdeaColour)}
-        data-testid="pi-edit-colour"
-      >
-        {promisingIdeaColours.map((c) => (
-          <option key={c} value={c}>
-            {t(`promisingIdeas.colours.${c}`)}
-            {labelOf(c) ? ` (${labelOf(c)})` : ''}
-          </option>
-        ))}
-      </SelectField>
-      <TextArea
-        name="pi-edit-reason"
-        label={t('promisingIdeas.edit.reason')}
-        value={reason}
-        maxLength={2000}
-        rows={2}
-        onChange={(event) => setReason(event.target.value)}
-        data-testid="pi-edit-reason"
+      <IdeaColourAndReason
+        name="pi-edit"
+        colourLabel={t('promisingIdeas.edit.colour')}
+        reasonLabel={t('promisingIdeas.edit.reason')}
+        colour={colour}
+        reason={reason}
+        labelOf={labelOf}
+        onColour={setColour}
+        onReason={setReason}
       />
       {edit.isError && (
         <p className={styles.editError} role="alert" data-testid="pi-edit-error">

@@ -2,10 +2,9 @@ import { Lightbulb } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { promisingIdeaColours, type PromisingIdeaColour } from '../../../../../contracts/promisingIdeas.ts';
+import { type PromisingIdeaColour } from '../../../../../contracts/promisingIdeas.ts';
 import { Button } from '../../../components/Button.tsx';
-import { SelectField } from '../../../components/SelectField.tsx';
-import { TextArea } from '../../../components/TextArea.tsx';
+import { IdeaColourAndReason } from '../../../components/IdeaColourAndReason.tsx';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import { useCommunitySettings } from '../../../lib/community.ts';
 import type { ObjectReply } from '../api/objects.ts';
@@ -117,28 +116,15 @@ const MarkForm = ({ object, passage, onDone }: { object: ObjectReply; passage: P
       <p className={styles.quote}>
         <span className={styles.meta}>{t('promisingIdeas.mark.passage')} : </span>« {passage.quote} »
       </p>
-      <SelectField
-        name="promising-colour"
-        label={t('promisingIdeas.mark.colour')}
-        value={colour}
-        onChange={(event) => setColour(event.target.value as PromisingIdeaColour)}
-        data-testid="promising-colour"
-      >
-        {promisingIdeaColours.map((c) => (
-          <option key={c} value={c}>
-            {t(`promisingIdeas.colours.${c}`)}
-            {labelOf(c) ? ` (${labelOf(c)})` : ''}
-          </option>
-        ))}
-      </SelectField>
-      <TextArea
-        name="promising-reason"
-        label={t('promisingIdeas.mark.reason')}
-        value={reason}
-        maxLength={2000}
-        rows={2}
-        onChange={(event) => setReason(event.target.value)}
-        data-testid="promising-reason"
+      <IdeaColourAndReason
+        name="promising"
+        colourLabel={t('promisingIdeas.mark.colour')}
+        reasonLabel={t('promisingIdeas.mark.reason')}
+        colour={colour}
+        reason={reason}
+        labelOf={labelOf}
+        onColour={setColour}
+        onReason={setReason}
       />
       {mark.isError && (
         <p className={styles.error} role="alert">
