@@ -19,7 +19,7 @@ import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { lazySerializerFactory } from './plugins/lazySerializers.ts';
 import { jsonDepthPlugin } from './plugins/jsonDepth.ts';
 import { defaultUserRateLimits, userRateLimits, type UserRateLimits } from './plugins/userRateLimits.ts';
-import { kf6Dialect, kf6Routes, kf6SocketPlugin, parseCorsOrigins } from './routes/kf6/index.ts';
+import { kf6Dialect, kf6Routes, kf6SocketPlugin } from './routes/kf6/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import analyticsRoutes from './routes/analytics/index.ts';
 import lexicalRoutes from './routes/lexical/index.ts';
@@ -66,13 +66,13 @@ export type AppOptions = {
   userRateLimits?: UserRateLimits;
   /** Largest accepted JSON body, in bytes. */
   bodyLimit?: number;
-  /** Origins allowed to call the API from a browser (CORS); default `BUILDON_CORS_ORIGINS`, none when unset. */
+  /** Origins allowed to call the API from a browser (CORS); none by default. `main.ts` passes these four from `httpSettings`. */
   corsOrigins?: readonly string[];
-  /** The address users reach Buildon at; default `BUILDON_PUBLIC_URL`. HSTS is sent when it is https. */
+  /** The address users reach Buildon at (`BUILDON_PUBLIC_URL`); HSTS is sent when it is https. */
   publicUrl?: string;
-  /** Where security problems are reported, served as /.well-known/security.txt; default `BUILDON_SECURITY_CONTACT`. */
+  /** Where security problems are reported, served as /.well-known/security.txt (`BUILDON_SECURITY_CONTACT`; none by default). */
   securityContact?: string;
-  /** Whether X-Forwarded-* headers are believed (behind a proxy); default `BUILDON_TRUST_PROXY=1`. */
+  /** Whether X-Forwarded-* headers are believed (behind a proxy, `BUILDON_TRUST_PROXY=1`); false by default. */
   trustProxy?: boolean;
 };
 
@@ -105,7 +105,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    trustProxy: options.trustProxy ?? process.env.BUILDON_TRUST_PROXY === '1',
+    trustProxy: options.trustProxy ?? false,
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory } },
     // An unreadable URL or an over-long path parameter: problem JSON naming the path (issue 17 §2).
     frameworkErrors,
@@ -116,7 +116,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   app.addSchema(ProblemSchema);
   await app.register(errorsPlugin);
   // CSP, nosniff, frame and referrer policies, HSTS over https: on every response, errors included (issue 17 §1).
-  await app.register(securityHeaders, { publicUrl: options.publicUrl ?? process.env.BUILDON_PUBLIC_URL });
+  await app.register(securityHeaders, { publicUrl: options.publicUrl ?? '' });
   // While a start rebuilds read models in the background (issue 23 §5), a command could be stored and then fail to
   // read its reply from them: refused before anything is written instead (503, Retry-After), so retrying is safe.
   app.addHook('onRequest', async (request) => {
@@ -136,7 +136,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   // before every route, and before the idempotency wrapper so that a KF6 write is replayed like any other.
   await app.register(kf6Dialect, {
     services: options.services,
-    corsOrigins: options.corsOrigins ?? parseCorsOrigins(process.env.BUILDON_CORS_ORIGINS),
+    corsOrigins: options.corsOrigins ?? [],
   });
   // Before any route: it wraps every write handler (safe retries, issue 22 §5).
   await app.register(idempotencyPlugin, { store: options.services.idempotency, secret: options.jwtSecret });
@@ -189,8 +189,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(recaptchaRoutes, routeOptions);
   await app.register(metaRoutes, {
     ...routeOptions,
-    securityContact: options.securityContact ?? process.env.BUILDON_SECURITY_CONTACT,
-    publicUrl: options.publicUrl ?? process.env.BUILDON_PUBLIC_URL,
+    securityContact: options.securityContact ?? '',
+    publicUrl: options.publicUrl ?? '',
   });
   await app.register(adminRoutes, routeOptions);
   await app.register(communityRoutes, routeOptions);
@@ -220,7 +220,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   // After the push hub (it feeds it) and Buildon's websocket (whose upgrades it leaves alone).
   await app.register(kf6SocketPlugin, {
     ...routeOptions,
-    corsOrigins: options.corsOrigins ?? parseCorsOrigins(process.env.BUILDON_CORS_ORIGINS),
+    corsOrigins: options.corsOrigins ?? [],
   });
   await app.register(lexicalRoutes, routeOptions);
 

@@ -1,3 +1,4 @@
+import { parseCorsOrigins } from '../../services/api/routes/kf6/cors.ts';
 import { describe, expect, it } from 'vitest';
 import { canvasWorld, type CanvasWorld } from '../support/canvas.ts';
 import { createContribution as writeContribution } from '../support/objects.ts';
@@ -332,17 +333,7 @@ describe('KF6 dialect: a KF6 client and KBDeX against Buildon', () => {
 
 describe('KF6 dialect: CORS by allow-list', () => {
   const allowed = 'https://kf6.ecole.example';
-  const withOrigins = async (): Promise<TestApp> => {
-    const before = process.env.BUILDON_CORS_ORIGINS;
-    process.env.BUILDON_CORS_ORIGINS = `${allowed}, *, https://bad.example/path`;
-    try {
-      return await buildTestApp();
-    } finally {
-      if (before === undefined) delete process.env.BUILDON_CORS_ORIGINS;
-      else process.env.BUILDON_CORS_ORIGINS = before;
-    }
-  };
-  const t = useTestApp(withOrigins);
+  const t = useTestApp(() => buildTestApp({ corsOrigins: parseCorsOrigins(`${allowed}, *, https://bad.example/path`) }));
   const preflight = (origin: string) =>
     t.app.inject({
       method: 'OPTIONS',

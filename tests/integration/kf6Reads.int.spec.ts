@@ -1,3 +1,4 @@
+import { parseCorsOrigins } from '../../services/api/routes/kf6/cors.ts';
 import { describe, expect, it } from 'vitest';
 import { canvasWorld } from '../support/canvas.ts';
 import { useTestApp } from '../support/suite.ts';
@@ -154,16 +155,7 @@ describe('KF6 dialect: the first screens’ reads', () => {
 
 describe('KF6 dialect: GET /api/objects/{id} with data.body as HTML for KF6 readers', () => {
   const kf6Origin = 'https://kf6.ecole.example';
-  const t = useTestApp(async () => {
-    const before = process.env.BUILDON_CORS_ORIGINS;
-    process.env.BUILDON_CORS_ORIGINS = kf6Origin;
-    try {
-      return await buildTestApp();
-    } finally {
-      if (before === undefined) delete process.env.BUILDON_CORS_ORIGINS;
-      else process.env.BUILDON_CORS_ORIGINS = before;
-    }
-  });
+  const t = useTestApp(() => buildTestApp({ corsOrigins: parseCorsOrigins(kf6Origin) }));
 
   it('answers Buildon’s document to Buildon’s pages, HTML to a KF6 client (asked, or from a listed origin), and refuses non-readers alike', async () => {
     const w = await canvasWorld(t);

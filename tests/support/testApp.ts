@@ -71,7 +71,7 @@ export const buildTestApp = async (
     publicUrl?: string;
     /** Where security problems are reported (none by default: no security.txt). */
     securityContact?: string;
-    /** Origins allowed to call the API through CORS (default: BUILDON_CORS_ORIGINS as buildApp reads it). */
+    /** Origins allowed to call the API through CORS (none by default). */
     corsOrigins?: readonly string[];
   } = {},
 ): Promise<TestApp> => {
@@ -86,8 +86,7 @@ export const buildTestApp = async (
     webRoot: options.webRoot ?? null,
     publicUrl: options.publicUrl ?? '',
     securityContact: options.securityContact ?? '',
-    // Absent: buildApp reads BUILDON_CORS_ORIGINS (suites that test that parsing set it).
-    ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
+    corsOrigins: options.corsOrigins ?? [],
     loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindow: 60_000 },
     // Suites share one address (127.0.0.1) across many deliberate failures; the limits have their own tests.
     keyGuessLimit: options.keyGuessLimit ?? { max: 1000, windowMs: 60_000 },
