@@ -94,7 +94,11 @@ export const contributionsProjection: Projection = {
   version: 3,
   collections: [
     // `data.favAuthors`: a pupil's favourites are found among the few starred contributions, not the community's thousands.
-    { name: contributionsCollectionName, indexes: [['communityId'], ['type'], ['communityId', 'type'], ['data.favAuthors']] },
+    // `data.noteId`: the promising ideas (deleted ones too) of the notes a time machine replays, not the community's every idea.
+    {
+      name: contributionsCollectionName,
+      indexes: [['communityId'], ['type'], ['communityId', 'type'], ['data.favAuthors'], ['data.noteId']],
+    },
     { name: linksCollectionName, indexes: [['communityId'], ['type'], ['from'], ['to'], ['communityId', 'type']] },
   ],
   handles: [...contributionEvents, ...linkEvents],

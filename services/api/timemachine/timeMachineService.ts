@@ -184,14 +184,11 @@ export class TimeMachineService {
   /** The promising ideas ever made (deleted ones too) on these notes of the community (issue 14 §3). */
   private async ideasOf(communityId: string, noteIds: readonly string[]): Promise<string[]> {
     if (noteIds.length === 0) return [];
-    const notes = new Set(noteIds);
-    const ideas = await this.contributions.find({ communityId, type: 'promisingIdeaobj' });
-    return ideas
-      .filter((idea) => {
-        const noteId = (idea.data as Readonly<Record<string, unknown>>).noteId;
-        return typeof noteId === 'string' && notes.has(noteId);
-      })
-      .map((idea) => idea._id);
+    const ideas = await this.contributions.find(
+      { 'data.noteId': { $in: [...noteIds] }, communityId, type: 'promisingIdeaobj' },
+      { projection: { _id: 1 } },
+    );
+    return ideas.map((idea) => idea._id);
   }
 
   /**
