@@ -1,4 +1,4 @@
-import { Query } from 'mingo';
+import { filterTest } from './filterTest.ts';
 import { DuplicateKeyError as BaseDuplicateKeyError } from '../../core/errors.ts';
 import type { CollectionSpec, Document, Filter } from '../../core/readStore.ts';
 import { addToIndex, encodeValue, indexKeys, keyProduct, liveCount, type Bucket, type Entry, type IndexState } from './indexKeys.ts';
@@ -125,13 +125,12 @@ export class CollectionState {
     }
     const { index, candidates } = this.#candidates(filter);
     // A covered plan finds exactly the matches: nothing to compile or test.
-    // `$where` and `$function` run arbitrary code: read store filters never need them.
-    const query = index && covers(filter, index) ? null : new Query(filter, { scriptEnabled: false });
+    const test = index && covers(filter, index) ? null : filterTest(filter);
     const result: Document[] = [];
     let scanned = 0;
     for (const doc of candidates) {
       scanned++;
-      if (!query || query.test(doc)) result.push(doc);
+      if (!test || test(doc)) result.push(doc);
     }
     this.lastPlan = { index, scanned };
     return result;

@@ -13,6 +13,7 @@ import type {
   TextSearchOptions,
 } from '../../core/readStore.ts';
 import { copyDocument } from '../memory-readstore/copy.ts';
+import { filterTest } from '../memory-readstore/filterTest.ts';
 import { topLevelProjection } from '../memory-readstore/projection.ts';
 import { isEmptyFilter } from '../memory-readstore/queryPlan.ts';
 import { sortDocuments } from '../memory-readstore/sort.ts';
@@ -32,14 +33,13 @@ const matching = (
 ): Document[] => {
   // A covered plan finds exactly the matches (as `count` trusts): nothing to test.
   const covered = plan.kind !== 'all' && plan.covered;
-  // `$where` and `$function` run arbitrary code: read store filters never need them.
-  const query = isEmptyFilter(filter) || covered ? null : new Query(filter, { scriptEnabled: false });
+  const test = isEmptyFilter(filter) || covered ? null : filterTest(filter);
   const sort = options.sort && Object.keys(options.sort).length > 0 ? options.sort : null;
   const skip = options.skip ?? 0;
   const wanted = options.limit ? skip + options.limit : Infinity;
   let docs: Document[] = [];
   tables.scan(plan, (doc, shared) => {
-    if (query && !query.test(doc)) return true;
+    if (test && !test(doc)) return true;
     docs.push(shared ? copyDocument(doc) : doc);
     if (!sort) return docs.length < wanted;
     // Top-k: a page of a big collection never holds more than twice what it returns.
@@ -79,7 +79,8 @@ const textBatch = 500;
 const shaper = (projection: FindOptions['projection']): ((doc: Document, shared: boolean) => Document) => {
   if (!projection || Object.keys(projection).length === 0) return (doc, shared) => (shared ? copyDocument(doc) : doc);
   const simple = topLevelProjection(projection);
-  if (simple) return (doc) => copyDocument(simple(doc));
+  // The picked fields of a shared document are copied; a document parsed for this read is the caller's already.
+  if (simple) return (doc, shared) => (shared ? copyDocument(simple(doc)) : simple(doc));
   return (doc, shared) => project([shared ? copyDocument(doc) : doc], projection)[0] as Document;
 };
 
@@ -143,7 +144,7 @@ export class SqliteCollection<T extends Document = Document> implements Collecti
     const filter = options.filter ?? {};
     const shape = shaper(options.projection);
     return this.guard(this.name, () => {
-      const test = isEmptyFilter(filter) ? null : new Query(filter, { scriptEnabled: false });
+      const test = isEmptyFilter(filter) ? null : filterTest(filter);
       const ranked = fts.search(index, query, tables.plan(filter));
       const hits: TextHit<T>[] = [];
       for (let from = 0; from < ranked.length; from += textBatch) {
@@ -154,7 +155,7 @@ export class SqliteCollection<T extends Document = Document> implements Collecti
         });
         for (const row of batch) {
           const found = read.get(row.id);
-          if (!found || (test && !test.test(found[0]))) continue;
+          if (!found || (test && !test(found[0]))) continue;
           hits.push({ doc: shape(found[0], found[1]) as T, score: row.rank });
           if (options.limit && hits.length >= options.limit) return hits;
         }
