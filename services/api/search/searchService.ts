@@ -203,10 +203,9 @@ export class SearchService {
       if (only && !only.has(doc._id)) return false;
       if (query.privateMode && (ownId === null || !doc.authors.includes(ownId))) return false;
       if (authorIds && !doc.authors.some((id) => authorIds.has(id))) return false;
+      if (from === null && to === null) return true;
       const created = Date.parse(doc.created);
-      if (from !== null && created < from) return false;
-      if (to !== null && created > to) return false;
-      return true;
+      return (from === null || created >= from) && (to === null || created <= to);
     });
     // Permission before paging: a contribution the caller may not read is never counted nor shown.
     const docs = await this.readable(reader, prefiltered);
