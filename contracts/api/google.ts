@@ -41,7 +41,12 @@ export const GoogleCreateBody = Type.Object({
 });
 export const GoogleCreateReply = Type.Object({ data: Type.Object({ docId: Type.String() }) });
 
-export const GoogleExportBody = Type.Object({ ...userNameIgnored, noteId: ObjectIdSchema, docId: DocIdSchema });
+export const GoogleExportBody = Type.Object({
+  ...userNameIgnored,
+  noteId: ObjectIdSchema,
+  /** KF6 sent it; when given it must be the note's Doc. */
+  docId: Type.Optional(DocIdSchema),
+});
 export const GoogleExportReply = Type.Object({
   data: Type.Object({ title: Type.String(), body: Type.Record(Type.String(), Type.Unknown()) }),
 });

@@ -85,12 +85,12 @@ export class GoogleDocs {
   }
 
   /** POST /auth/googleFile/export: the Doc's text saved into the note as a new version (the editor's save). */
-  async export(user: UserDocument, input: { noteId: string; docId: string }): Promise<{ title: string; body: NoteBody }> {
+  async export(user: UserDocument, input: { noteId: string; docId?: string | undefined }): Promise<{ title: string; body: NoteBody }> {
     const { doc } = await editableNote(this.deps, user, input.noteId);
     const linked = await this.linked(input.noteId);
-    if (!linked || linked.docId !== input.docId) throw ValidationError.field('docId', msg('google.noDoc'));
+    if (!linked || (input.docId !== undefined && linked.docId !== input.docId)) throw ValidationError.field('docId', msg('google.noDoc'));
     const accessToken = await this.deps.accounts.accessToken(user._id);
-    const text = await this.deps.client.exportText(accessToken, input.docId, maxExportBytes).catch(unavailable);
+    const text = await this.deps.client.exportText(accessToken, linked.docId, maxExportBytes).catch(unavailable);
     const current = await this.deps.objects.get(user, input.noteId);
     const body = textToNoteBody(text);
     await this.deps.objects.save(user, doc.communityId, input.noteId, { revision: current.revision, title: doc.title, body });
