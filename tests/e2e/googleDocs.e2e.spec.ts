@@ -57,6 +57,7 @@ describeBrowser('Google Docs buttons in the contribution window', () => {
     await ok(app.url, `/api/objects/${community._id}/${noteId}`, pupil.token, 'PUT', {
       revision: -1,
       title: 'La photosynthèse',
+      body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Les plantes font du sucre.' }] }] },
       status: 'active',
     });
   });
