@@ -16,6 +16,7 @@ import { CommunityServiceMessages } from './catalogs/communityService.ts';
 import { ContributionErrors } from './catalogs/contribution.ts';
 import { LexicalMessages } from './catalogs/lexical.ts';
 import { LimitMessages } from './catalogs/limits.ts';
+import { GoogleMessages } from './catalogs/google.ts';
 
 /**
  * Every message the server may show a user, by catalog. Catalog `<catalog>`
@@ -45,6 +46,7 @@ export const messageCatalogs = {
   communityAggregate: CommunityErrors,
   lexical: LexicalMessages,
   limits: LimitMessages,
+  google: GoogleMessages,
   errors: ErrorMessages,
 } as const;
 

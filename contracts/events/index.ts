@@ -6,16 +6,18 @@ export * from './contribution.ts';
 export * from './feedback.ts';
 export * from './read.ts';
 export * from './audit.ts';
+export * from './google.ts';
 
 import type { AuditEvent } from './audit.ts';
 import type { AuthorEvent } from './author.ts';
 import type { CommunityEvent } from './community.ts';
 import type { ContributionEvent } from './contribution.ts';
 import type { FeedbackEvent } from './feedback.ts';
+import type { GoogleEvent } from './google.ts';
 import type { ReadEvent } from './read.ts';
 import type { UserEvent, UserNameClaimEvent } from './user.ts';
 
 /** Every event Buildon stores. Later aggregates add their unions here. */
 export type DomainEvent =
-  UserEvent | UserNameClaimEvent | CommunityEvent | AuthorEvent | ContributionEvent | FeedbackEvent | ReadEvent | AuditEvent;
+  UserEvent | UserNameClaimEvent | CommunityEvent | AuthorEvent | ContributionEvent | FeedbackEvent | ReadEvent | AuditEvent | GoogleEvent;
 export type DomainEventType = DomainEvent['type'];

@@ -23,6 +23,9 @@ import { kf6Dialect, kf6Routes, kf6SocketPlugin } from './routes/kf6/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import analyticsRoutes from './routes/analytics/index.ts';
 import lexicalRoutes from './routes/lexical/index.ts';
+import googleRoutes from './routes/google/index.ts';
+import { GoogleClient } from '../integrations/google/googleClient.ts';
+import type { GoogleSettings } from '../integrations/google/googleSettings.ts';
 import authorRoutes from './routes/authors/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import timeMachineRoutes from './routes/timemachine/index.ts';
@@ -74,6 +77,8 @@ export type AppOptions = {
   securityContact?: string;
   /** Whether X-Forwarded-* headers are believed (behind a proxy, `BUILDON_TRUST_PROXY=1`); false by default. */
   trustProxy?: boolean;
+  /** Google Docs / Drive (issue 18 §6; `googleSettings` in main.ts): none when not configured. */
+  google?: GoogleSettings | GoogleClient | null;
 };
 
 /** POST routes that change nothing (searches, a signed playback link): open to read-only researchers. */
@@ -90,6 +95,9 @@ export const readOnlyPostRoutes: ReadonlySet<string> = new Set([
   '/api/links/:communityId/search',
   '/api/records/search/:communityId',
   '/api/historicalobjects/:communityId/search',
+  // Whether the caller has authorised Google, and the consent page's address (issue 18 §6): nothing stored.
+  '/auth/googleOAuth/checkStatus',
+  '/auth/googleOAuth/getOAuthUrl',
 ]);
 
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -223,6 +231,12 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     corsOrigins: options.corsOrigins ?? [],
   });
   await app.register(lexicalRoutes, routeOptions);
+  const google = options.google ?? null;
+  await app.register(googleRoutes, {
+    ...routeOptions,
+    secret: options.jwtSecret,
+    client: google === null || google instanceof GoogleClient ? google : new GoogleClient(google),
+  });
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);

@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from '../app/config.ts';
 import { readConfigSource } from '../app/configFile.ts';
 import { httpSettings } from './httpSettings.ts';
+import { GoogleClient } from '../integrations/google/googleClient.ts';
+import { googleSettings } from '../integrations/google/googleSettings.ts';
 import { openInfrastructure } from '../app/infrastructure.ts';
 import { createLogger } from '../app/logger.ts';
 import { removeServerLock, writeServerLock } from '../app/serverLock.ts';
@@ -23,13 +25,17 @@ const infrastructure = await openInfrastructure(config, { log, rebuildInBackgrou
   process.stderr.write(`Buildon cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });
+const http = httpSettings(source.env);
+const google = googleSettings(source.env, http.publicUrl ?? '');
 const app = await buildApp({
   services: infrastructure,
   jwtSecret: infrastructure.secret,
   tokenTtl: config.tokenTtl,
   logger: log,
-  ...httpSettings(source.env),
+  ...http,
   userRateLimits: config.userRateLimits,
+  // One client for the routes and the Admin tools probe (googleProbe), so that the probe shows its last error.
+  google: google ? new GoogleClient(google) : null,
 });
 log.info({ dataDir: config.dataDir, configFile: source.file, storage: infrastructure.storage }, 'storage ready');
 

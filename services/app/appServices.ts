@@ -1,6 +1,7 @@
 import type { EventStore } from '../core/eventStore.ts';
 import type { IdempotencyStore } from '../core/idempotencyStore.ts';
 import type { JobQueue } from '../core/jobQueue.ts';
+import type { OnceStore } from '../core/onceStore.ts';
 import type { ReadStore } from '../core/readStore.ts';
 import type { MemoryReport } from './memoryReport.ts';
 import type { ProjectionRunner } from '../../projections/runner.ts';
@@ -44,6 +45,8 @@ export type AppServices = {
   eventStore: EventStore;
   readStore: ReadStore;
   queue: JobQueue;
+  /** Keys claimed once within a time (single-use robot-check solutions, Google consent states). */
+  onceStore: OnceStore;
   /** Replies kept for retries with the same Idempotency-Key (services/api/plugins/idempotency.ts). */
   idempotency: IdempotencyStore;
   storage: { eventStore: string; readStore: string; jobQueue: string };

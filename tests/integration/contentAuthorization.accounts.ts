@@ -127,6 +127,11 @@ export type PublicRoute = {
 };
 
 export const publicRoutes: PublicRoute[] = [
+  {
+    route: 'GET /auth/googleOAuth/getToken',
+    reason: "Google's consent page sends the browser back here; the signed state names the user (issue 18 §6)",
+    request: () => ({ url: '/auth/googleOAuth/getToken?code=abc&state=forged.state' }),
+  },
   { route: 'GET /api/version', reason: 'the about dialog, before login', request: () => ({ url: '/api/version' }) },
   { route: 'GET /api/changeLog', reason: "what's new, shown on the login page", request: () => ({ url: '/api/changeLog?lang=en' }) },
   {

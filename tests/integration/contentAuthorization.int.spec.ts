@@ -7,6 +7,7 @@ import { kf6Rows } from './contentAuthorization.kf6.ts';
 import { promisingIdeaRows } from './contentAuthorization.promisingIdeas.ts';
 import { researchRows } from './contentAuthorization.research.ts';
 import { scaffoldRows } from './contentAuthorization.scaffolds.ts';
+import { googleRows } from './contentAuthorization.google.ts';
 
 import {
   attachment,
@@ -363,6 +364,7 @@ describe('the matrices cover every route', () => {
       ...analyticsRows.map((row) => row.route),
       ...researchRows.map((row) => row.route),
       ...scaffoldRows.map((row) => row.route),
+      ...googleRows.map((row) => row.route),
       ...kf6Rows.map((row) => row.route),
       ...promisingIdeaRows.map((row) => row.route),
       ...accountRows.map((row) => row.route),
@@ -386,6 +388,7 @@ describe('the matrices cover every route', () => {
         ...researchRows,
         ...accountRows,
         ...scaffoldRows,
+        ...googleRows,
         ...kf6Rows,
         ...promisingIdeaRows,
       ].map((row) => row.route),

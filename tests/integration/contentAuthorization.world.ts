@@ -209,8 +209,10 @@ export const viewWithHistory = async (w: World, permission: 'private' | 'protect
  */
 export const matrix = async (
   name: string,
+  /** Another kind of app (e.g. one with Google configured against a fake). */
+  build: () => Promise<TestApp> = () => buildTestApp(),
 ): Promise<{ t: TestApp; world: (caller: Caller) => Promise<World>; run: (rows: Row[]) => void }> => {
-  const t = await buildTestApp();
+  const t = await build();
   let otherCommunityId = '';
   let cases = 0;
   beforeAll(async () => {

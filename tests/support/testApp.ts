@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../services/api/app.ts';
+import type { GoogleSettings } from '../../services/integrations/google/googleSettings.ts';
 import { loadConfig, type Config } from '../../services/app/config.ts';
 import { openInfrastructure, type Infrastructure } from '../../services/app/infrastructure.ts';
 import type { PasswordHasher } from '../../services/api/accounts/passwords.ts';
@@ -73,6 +74,8 @@ export const buildTestApp = async (
     securityContact?: string;
     /** Origins allowed to call the API through CORS (none by default). */
     corsOrigins?: readonly string[];
+    /** Google Docs / Drive settings (tests/support/fakeGoogle.ts); none by default. */
+    google?: GoogleSettings | null;
   } = {},
 ): Promise<TestApp> => {
   const dataDir = options.dataDir ?? tempDataDir();
@@ -92,6 +95,7 @@ export const buildTestApp = async (
     keyGuessLimit: options.keyGuessLimit ?? { max: 1000, windowMs: 60_000 },
     failedLoginLimit: options.failedLoginLimit ?? { max: 1000, windowMs: 60_000 },
     userRateLimits: options.userRateLimits ?? testRateLimits,
+    google: options.google ?? null,
   });
 
   const robotCheck = async (): Promise<string> => {

@@ -7,21 +7,25 @@ import { createContribution, useFavourite, type ObjectReply } from '../api/objec
 import styles from './Pane.module.css';
 import { TemplateMenu } from './TemplateMenu.tsx';
 import { failureText } from '../../../components/serverMessage.ts';
+import { GoogleDocButtons } from '../google/GoogleDocButtons.tsx';
 
 /**
- * Below the editor: build-on and the favourite star (enableFavourites plugin,
+ * Below the editor: build-on, Google Docs (googledocs plugin) and the favourite star (enableFavourites plugin,
  * active contributions only). Templates, translation and promising ideas wait
  * for their services (hidden).
  */
 export const ActionsBar = ({
   object,
   favouritesOn,
+  googleDocsOn = false,
   userId,
   onOpen,
   viewId = null,
 }: {
   object: ObjectReply;
   favouritesOn: boolean;
+  /** The community's googledocs plugin (the buttons also need Google configured on the server). */
+  googleDocsOn?: boolean;
   userId: string | null;
   /** Opens a contribution this bar made; `title` names its window until the pupil types one. */
   onOpen: (contributionId: string, title?: string) => void;
@@ -67,6 +71,7 @@ export const ActionsBar = ({
         </Button>
       )}
       {object.type === 'Note' && <TemplateMenu object={object} viewId={viewId} onOpen={onOpen} />}
+      {googleDocsOn && <GoogleDocButtons object={object} viewId={viewId} />}
       {favouritesOn && (
         <Button
           variant="ghost"

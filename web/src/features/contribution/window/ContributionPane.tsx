@@ -382,6 +382,7 @@ const LoadedPane = ({
       <ActionsBar
         object={object}
         favouritesOn={Boolean(plugins?.enableFavourites)}
+        googleDocsOn={Boolean(plugins?.googledocs)}
         userId={me.data?._id ?? null}
         viewId={context.data?.type === 'View' ? context.data._id : null}
         onOpen={onOpen ?? ((id) => window.location.assign(`/contribution/${id}${contextId ? `/${contextId}` : ''}`))}
