@@ -180,7 +180,10 @@ describe.each([
   it.skipIf(skip)('refuses strangers and bad input: 400 naming the field, 404 for no view', async () => {
     const stranger = await call(room.outsider, 'GET', `/api/lexical/${room.communityId}/dictionary`);
     expect(stranger.statusCode).toBe(403);
-    expect((await call(room.outsider, 'GET', `/api/lexical/views/${welcomeViewId}/wordcloud`)).statusCode).toBe(403);
+    expect(stranger.json<{ messageCode?: string }>().messageCode).toBe('community.notMember');
+    const strangerCloud = await call(room.outsider, 'GET', `/api/lexical/views/${welcomeViewId}/wordcloud`);
+    expect(strangerCloud.statusCode).toBe(403);
+    expect(strangerCloud.json<{ messageCode?: string }>().messageCode).toBe('community.notMember');
     expect((await call(null, 'GET', `/api/lexical/${room.communityId}/dictionary`)).statusCode).toBe(401);
     const badCommunity = await call(room.manager, 'GET', '/api/lexical/nope/dictionary');
     expect(badCommunity.statusCode).toBe(400);

@@ -350,7 +350,10 @@ describe('scaffold support tracker', () => {
     const query = `supports=${myIdea}`;
     const foreign = await tracker(first.manager, query);
     expect(foreign.statusCode).toBe(403);
-    expect((await tracker(room.outsider, query)).statusCode).toBe(403);
+    expect(codeOf(foreign)).toBe('community.notMember');
+    const stranger = await tracker(room.outsider, query);
+    expect(stranger.statusCode).toBe(403);
+    expect(codeOf(stranger)).toBe('community.notMember');
     expect((await tracker(null, query)).statusCode).toBe(401);
     for (const [bad, field] of [
       ['', 'supports'],
