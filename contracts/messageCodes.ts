@@ -17,6 +17,7 @@ import { ContributionErrors } from './catalogs/contribution.ts';
 import { LexicalMessages } from './catalogs/lexical.ts';
 import { LimitMessages } from './catalogs/limits.ts';
 import { GoogleMessages } from './catalogs/google.ts';
+import { TranslateMessages } from './catalogs/translate.ts';
 
 /**
  * Every message the server may show a user, by catalog. Catalog `<catalog>`
@@ -47,6 +48,7 @@ export const messageCatalogs = {
   lexical: LexicalMessages,
   limits: LimitMessages,
   google: GoogleMessages,
+  translate: TranslateMessages,
   errors: ErrorMessages,
 } as const;
 

@@ -64,3 +64,25 @@ export const MemoryReply = Type.Object({
     }),
   ),
 });
+
+/**
+ * GET /api/admin/integrations (issue 18 §8): each integration's state, from
+ * its probe (services/integrations/integrationStatus.ts). Never a secret:
+ * `detail` is a public fact such as the server's host.
+ */
+export const IntegrationStateSchema = Type.Object({
+  name: Type.Union([
+    Type.Literal('oidc'),
+    Type.Literal('ldap'),
+    Type.Literal('ai'),
+    Type.Literal('translate'),
+    Type.Literal('mail'),
+    Type.Literal('itm'),
+    Type.Literal('google'),
+  ]),
+  configured: Type.Boolean(),
+  reachable: Type.Union([Type.Boolean(), Type.Null()]),
+  lastError: Type.Union([Type.Object({ message: Type.String(), at: Type.String() }), Type.Null()]),
+  detail: Type.Union([Type.String(), Type.Null()]),
+});
+export const IntegrationsReply = Type.Object({ integrations: Type.Array(IntegrationStateSchema) });

@@ -26,6 +26,12 @@ import lexicalRoutes from './routes/lexical/index.ts';
 import googleRoutes from './routes/google/index.ts';
 import { GoogleClient } from '../integrations/google/googleClient.ts';
 import type { GoogleSettings } from '../integrations/google/googleSettings.ts';
+import { googleProbe } from '../integrations/google/googleProbe.ts';
+import type { IntegrationProbe } from '../integrations/integrationStatus.ts';
+import { LibreTranslateClient } from '../integrations/translate/libreTranslateClient.ts';
+import { translateProbe } from '../integrations/translate/translateProbe.ts';
+import type { TranslateSettings } from '../integrations/translate/translateSettings.ts';
+import translateRoutes from './routes/translate/index.ts';
 import authorRoutes from './routes/authors/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import timeMachineRoutes from './routes/timemachine/index.ts';
@@ -79,6 +85,10 @@ export type AppOptions = {
   trustProxy?: boolean;
   /** Google Docs / Drive (issue 18 §6; `googleSettings` in main.ts): none when not configured. */
   google?: GoogleSettings | GoogleClient | null;
+  /** Translation (issue 18 §4; `translateSettings` in main.ts): none when not configured. */
+  translate?: TranslateSettings | LibreTranslateClient | null;
+  /** Admin tools' probes of integrations configured outside buildApp (e-mail: `mailProbe` in main.ts). */
+  integrationProbes?: readonly IntegrationProbe[];
 };
 
 /** POST routes that change nothing (searches, a signed playback link): open to read-only researchers. */
@@ -98,6 +108,8 @@ export const readOnlyPostRoutes: ReadonlySet<string> = new Set([
   // Whether the caller has authorised Google, and the consent page's address (issue 18 §6): nothing stored.
   '/auth/googleOAuth/checkStatus',
   '/auth/googleOAuth/getOAuthUrl',
+  // A translation (issue 18 §4) stores nothing: the POST form only carries a text too long for an address.
+  '/api/translate',
 ]);
 
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -188,6 +200,15 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(authPlugin, { secret: options.jwtSecret, accounts: options.services.accounts, tokenTtl: options.tokenTtl ?? '12h' });
 
   const routeOptions = { services: options.services };
+  // One client per integration for its routes and its Admin tools probe, so that the probe shows the last error.
+  const googleOption = options.google ?? null;
+  const google = googleOption === null || googleOption instanceof GoogleClient ? googleOption : new GoogleClient(googleOption);
+  const translateOption = options.translate ?? null;
+  const translator =
+    translateOption === null || translateOption instanceof LibreTranslateClient
+      ? translateOption
+      : new LibreTranslateClient(translateOption);
+  const probes = [googleProbe(google), translateProbe(translator), ...(options.integrationProbes ?? [])];
   await app.register(authRoutes, {
     ...routeOptions,
     loginRateLimit: options.loginRateLimit ?? { max: 10, timeWindow: 60_000 },
@@ -200,7 +221,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     securityContact: options.securityContact ?? '',
     publicUrl: options.publicUrl ?? '',
   });
-  await app.register(adminRoutes, routeOptions);
+  await app.register(adminRoutes, { ...routeOptions, probes });
   await app.register(communityRoutes, routeOptions);
   await app.register(groupRoutes, routeOptions);
   await app.register(viewRoutes, routeOptions);
@@ -231,12 +252,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     corsOrigins: options.corsOrigins ?? [],
   });
   await app.register(lexicalRoutes, routeOptions);
-  const google = options.google ?? null;
-  await app.register(googleRoutes, {
-    ...routeOptions,
-    secret: options.jwtSecret,
-    client: google === null || google instanceof GoogleClient ? google : new GoogleClient(google),
-  });
+  await app.register(googleRoutes, { ...routeOptions, secret: options.jwtSecret, client: google });
+  await app.register(translateRoutes, { ...routeOptions, translator });
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);

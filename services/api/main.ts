@@ -4,6 +4,8 @@ import { readConfigSource } from '../app/configFile.ts';
 import { httpSettings } from './httpSettings.ts';
 import { GoogleClient } from '../integrations/google/googleClient.ts';
 import { googleSettings } from '../integrations/google/googleSettings.ts';
+import { mailProbe } from '../integrations/mail/mailProbe.ts';
+import { translateSettings } from '../integrations/translate/translateSettings.ts';
 import { openInfrastructure } from '../app/infrastructure.ts';
 import { createLogger } from '../app/logger.ts';
 import { removeServerLock, writeServerLock } from '../app/serverLock.ts';
@@ -27,6 +29,14 @@ const infrastructure = await openInfrastructure(config, { log, rebuildInBackgrou
 });
 const http = httpSettings(source.env);
 const google = googleSettings(source.env, http.publicUrl ?? '');
+const translate = (() => {
+  try {
+    return translateSettings(source.env);
+  } catch (error) {
+    process.stderr.write(`Buildon cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+})();
 const app = await buildApp({
   services: infrastructure,
   jwtSecret: infrastructure.secret,
@@ -36,6 +46,8 @@ const app = await buildApp({
   userRateLimits: config.userRateLimits,
   // One client for the routes and the Admin tools probe (googleProbe), so that the probe shows its last error.
   google: google ? new GoogleClient(google) : null,
+  translate,
+  integrationProbes: [mailProbe(config.mail)],
 });
 log.info({ dataDir: config.dataDir, configFile: source.file, storage: infrastructure.storage }, 'storage ready');
 

@@ -5,7 +5,13 @@ import { resolve } from 'node:path';
  * number per minute for one user, 0 for no limit. Keyed by the signed-in user,
  * never by address: a whole school comes through one address.
  */
-export type UserRateLimits = { writesPerMinute: number; searchesPerMinute: number; uploadsPerMinute: number };
+export type UserRateLimits = {
+  writesPerMinute: number;
+  searchesPerMinute: number;
+  uploadsPerMinute: number;
+  /** Translations (issue 18 §4), each up to four calls to the translation server; `defaultUserRateLimits`' when absent. */
+  translationsPerMinute?: number;
+};
 
 /**
  * The defaults, sized against a class at work: a pupil writing a note saves it
@@ -15,7 +21,14 @@ export type UserRateLimits = { writesPerMinute: number; searchesPerMinute: numbe
  * minute) is stopped after two seconds' worth. A search from the search page
  * is one request (the author and user lists add a count): 60 is one a second.
  */
-export const defaultUserRateLimits: UserRateLimits = { writesPerMinute: 120, searchesPerMinute: 60, uploadsPerMinute: 30 };
+export const defaultUserRateLimits: Required<UserRateLimits> = {
+  writesPerMinute: 120,
+  searchesPerMinute: 60,
+  uploadsPerMinute: 30,
+  // A pupil translates a note, perhaps both ways, and reads it: 20 a minute is far above that, and bounds what
+  // one account costs the translation server.
+  translationsPerMinute: 20,
+};
 
 /**
  * Runtime configuration, read once from the environment. With no URL set,
@@ -62,7 +75,7 @@ export type Config = {
   communityQuotaMb: number;
   /**
    * Per-user requests a minute (issue 17 §5; 0 = no limit): BUILDON_WRITES_PER_MINUTE (default 120),
-   * BUILDON_SEARCHES_PER_MINUTE (60), BUILDON_UPLOADS_PER_MINUTE (30).
+   * BUILDON_SEARCHES_PER_MINUTE (60), BUILDON_UPLOADS_PER_MINUTE (30), BUILDON_TRANSLATIONS_PER_MINUTE (20).
    */
   userRateLimits: UserRateLimits;
 };
@@ -110,6 +123,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       writesPerMinute: integer(env.BUILDON_WRITES_PER_MINUTE, defaultUserRateLimits.writesPerMinute, 'BUILDON_WRITES_PER_MINUTE'),
       searchesPerMinute: integer(env.BUILDON_SEARCHES_PER_MINUTE, defaultUserRateLimits.searchesPerMinute, 'BUILDON_SEARCHES_PER_MINUTE'),
       uploadsPerMinute: integer(env.BUILDON_UPLOADS_PER_MINUTE, defaultUserRateLimits.uploadsPerMinute, 'BUILDON_UPLOADS_PER_MINUTE'),
+      translationsPerMinute: integer(
+        env.BUILDON_TRANSLATIONS_PER_MINUTE,
+        defaultUserRateLimits.translationsPerMinute,
+        'BUILDON_TRANSLATIONS_PER_MINUTE',
+      ),
     },
     mail: {
       smtpUrl: env.BUILDON_SMTP_URL || null,

@@ -16,15 +16,21 @@ describe('loadConfig', () => {
 
   it('reads the abuse limits (issue 17 §5): a quota per community and per-user rates, 0 turning each off', () => {
     expect(loadConfig({}).communityQuotaMb).toBe(500);
-    expect(loadConfig({}).userRateLimits).toEqual({ writesPerMinute: 120, searchesPerMinute: 60, uploadsPerMinute: 30 });
+    expect(loadConfig({}).userRateLimits).toEqual({
+      writesPerMinute: 120,
+      searchesPerMinute: 60,
+      uploadsPerMinute: 30,
+      translationsPerMinute: 20,
+    });
     const set = loadConfig({
       BUILDON_COMMUNITY_QUOTA_MB: '0',
       BUILDON_WRITES_PER_MINUTE: '0',
       BUILDON_SEARCHES_PER_MINUTE: '10',
       BUILDON_UPLOADS_PER_MINUTE: '5',
+      BUILDON_TRANSLATIONS_PER_MINUTE: '3',
     });
     expect(set.communityQuotaMb).toBe(0);
-    expect(set.userRateLimits).toEqual({ writesPerMinute: 0, searchesPerMinute: 10, uploadsPerMinute: 5 });
+    expect(set.userRateLimits).toEqual({ writesPerMinute: 0, searchesPerMinute: 10, uploadsPerMinute: 5, translationsPerMinute: 3 });
     expect(() => loadConfig({ BUILDON_WRITES_PER_MINUTE: 'lots' })).toThrow(/BUILDON_WRITES_PER_MINUTE/);
     expect(() => loadConfig({ BUILDON_COMMUNITY_QUOTA_MB: '-1' })).toThrow(/BUILDON_COMMUNITY_QUOTA_MB/);
   });

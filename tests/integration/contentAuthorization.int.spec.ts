@@ -8,6 +8,7 @@ import { promisingIdeaRows } from './contentAuthorization.promisingIdeas.ts';
 import { researchRows } from './contentAuthorization.research.ts';
 import { scaffoldRows } from './contentAuthorization.scaffolds.ts';
 import { googleRows } from './contentAuthorization.google.ts';
+import { translateRows } from './contentAuthorization.translate.ts';
 
 import {
   attachment,
@@ -365,6 +366,7 @@ describe('the matrices cover every route', () => {
       ...researchRows.map((row) => row.route),
       ...scaffoldRows.map((row) => row.route),
       ...googleRows.map((row) => row.route),
+      ...translateRows.map((row) => row.route),
       ...kf6Rows.map((row) => row.route),
       ...promisingIdeaRows.map((row) => row.route),
       ...accountRows.map((row) => row.route),
@@ -389,6 +391,7 @@ describe('the matrices cover every route', () => {
         ...accountRows,
         ...scaffoldRows,
         ...googleRows,
+        ...translateRows,
         ...kf6Rows,
         ...promisingIdeaRows,
       ].map((row) => row.route),

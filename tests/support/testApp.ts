@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../services/api/app.ts';
 import type { GoogleSettings } from '../../services/integrations/google/googleSettings.ts';
+import type { TranslateSettings } from '../../services/integrations/translate/translateSettings.ts';
 import { loadConfig, type Config } from '../../services/app/config.ts';
 import { openInfrastructure, type Infrastructure } from '../../services/app/infrastructure.ts';
 import type { PasswordHasher } from '../../services/api/accounts/passwords.ts';
@@ -76,6 +77,8 @@ export const buildTestApp = async (
     corsOrigins?: readonly string[];
     /** Google Docs / Drive settings (tests/support/fakeGoogle.ts); none by default. */
     google?: GoogleSettings | null;
+    /** Translation settings (tests/support/fakeLibreTranslate.ts); none by default. */
+    translate?: TranslateSettings | null;
   } = {},
 ): Promise<TestApp> => {
   const dataDir = options.dataDir ?? tempDataDir();
@@ -96,6 +99,7 @@ export const buildTestApp = async (
     failedLoginLimit: options.failedLoginLimit ?? { max: 1000, windowMs: 60_000 },
     userRateLimits: options.userRateLimits ?? testRateLimits,
     google: options.google ?? null,
+    translate: options.translate ?? null,
   });
 
   const robotCheck = async (): Promise<string> => {

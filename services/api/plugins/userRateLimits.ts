@@ -4,14 +4,17 @@ import { msg, type MessageCode } from '../../../contracts/messageCodes.ts';
 import { TooManyAttemptsError } from '../../core/errors.ts';
 import type { UserRateLimits } from '../../app/config.ts';
 
+import { defaultUserRateLimits } from '../../app/config.ts';
+
 export { defaultUserRateLimits, type UserRateLimits } from '../../app/config.ts';
 
-export type RateLimitedKind = 'writes' | 'searches' | 'uploads';
+export type RateLimitedKind = 'writes' | 'searches' | 'uploads' | 'translations';
 
 const messageOf: Record<RateLimitedKind, MessageCode> = {
   writes: 'limits.tooManyWrites',
   searches: 'limits.tooManySearches',
   uploads: 'limits.tooManyUploads',
+  translations: 'translate.tooManyTranslations',
 };
 
 type Bucket = { tokens: number; at: number };
@@ -70,6 +73,8 @@ const neverLimited = new Set(['/auth/logout']);
 export const rateLimitedKind = (route: Pick<RouteOptions, 'method' | 'url' | 'config'>): RateLimitedKind | null => {
   if (neverLimited.has(route.url)) return null;
   if (route.url.startsWith('/api/upload/')) return 'uploads';
+  // Each translation costs calls to the translation server (issue 18 §4), whatever its method.
+  if (route.url === '/api/translate') return 'translations';
   if (/\/search(\/|$)/.test(route.url)) return 'searches';
   const methods = [route.method].flat().map(String);
   if (!methods.some((method) => writeMethods.has(method))) return null;
@@ -89,9 +94,10 @@ export const userRateLimits = fp<{ limits: UserRateLimits }>(
       writes: limits.writesPerMinute,
       searches: limits.searchesPerMinute,
       uploads: limits.uploadsPerMinute,
+      translations: limits.translationsPerMinute ?? defaultUserRateLimits.translationsPerMinute,
     };
     const buckets = new Map<RateLimitedKind, TokenBuckets>();
-    for (const kind of ['writes', 'searches', 'uploads'] as const) {
+    for (const kind of ['writes', 'searches', 'uploads', 'translations'] as const) {
       if (perMinute[kind] > 0) buckets.set(kind, new TokenBuckets(perMinute[kind]));
     }
 

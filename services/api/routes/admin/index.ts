@@ -14,14 +14,20 @@ import type { AppServices } from '../../../app/appServices.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 import { recordAction } from '../../../app/auditLog.ts';
 import auditRoutes from './audit.ts';
+import integrationRoutes from './integrations.ts';
+import type { IntegrationProbe } from '../../../integrations/integrationStatus.ts';
 
 /**
  * Operator actions for admins (the spec's "database migration" screen):
  * storage figures and projection rebuilds run as jobs with progress.
  * Authorisation is on the server; no password is checked in the browser.
  */
-const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
+const adminRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; probes?: readonly IntegrationProbe[] }> = async (
+  app,
+  { services, probes = [] },
+) => {
   await app.register(auditRoutes, { services });
+  await app.register(integrationRoutes, { probes });
 
   app.get(
     '/api/admin/stats',
