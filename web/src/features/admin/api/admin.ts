@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Static } from 'typebox';
-import type { JobStatusReply, StorageStatsReply } from '../../../../../contracts/api/admin.ts';
+import type { IntegrationStateSchema, JobStatusReply, StorageStatsReply } from '../../../../../contracts/api/admin.ts';
 import type { UserProfile } from '../../../../../contracts/api/users.ts';
 import { UserRules } from '../../../../../contracts/messages.ts';
 import { api } from '../../../lib/api.ts';
@@ -75,3 +75,12 @@ export const useJob = (jobId: string | null) => {
     refetchInterval: (q) => (finished(q.state.data?.state) ? false : 500),
   });
 };
+
+export type IntegrationState = Static<typeof IntegrationStateSchema>;
+
+/** GET /api/admin/integrations: each integration configured, reachable, its last error (issue 18 §8). */
+export const useIntegrations = () =>
+  useQuery({
+    queryKey: ['admin', 'integrations'],
+    queryFn: async () => (await api.request<{ integrations: IntegrationState[] }>('/api/admin/integrations')).integrations,
+  });

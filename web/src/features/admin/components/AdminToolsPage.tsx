@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { useJob, useRebuild, useStorageStats } from '../api/admin.ts';
 import styles from './Admin.module.css';
 import { AuditCard } from './AuditCard.tsx';
+import { IntegrationsCard } from './IntegrationsCard.tsx';
 import { Forbidden } from './Forbidden.tsx';
 
 const knownStates = new Set(['waiting', 'active', 'completed', 'failed', 'delayed']);
@@ -91,6 +92,7 @@ export const AdminToolsPage = () => {
             </Button>
           </div>
         </Card>
+        <IntegrationsCard />
         <AuditCard />
         <Card title={t('tools.rebuildTitle')}>
           <p className={styles.muted}>{t('tools.rebuildHint')}</p>

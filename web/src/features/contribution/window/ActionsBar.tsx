@@ -8,16 +8,18 @@ import styles from './Pane.module.css';
 import { TemplateMenu } from './TemplateMenu.tsx';
 import { failureText } from '../../../components/serverMessage.ts';
 import { GoogleDocButtons } from '../google/GoogleDocButtons.tsx';
+import { TranslateButtons } from '../translate/TranslateButtons.tsx';
 
 /**
- * Below the editor: build-on, Google Docs (googledocs plugin) and the favourite star (enableFavourites plugin,
- * active contributions only). Templates, translation and promising ideas wait
- * for their services (hidden).
+ * Below the editor: build-on, new note from a template, Google Docs (googledocs plugin), translation to English
+ * or Chinese (translateToEnglish / translateToChinese plugins, with its panel) and the favourite star
+ * (enableFavourites plugin), active contributions only.
  */
 export const ActionsBar = ({
   object,
   favouritesOn,
   googleDocsOn = false,
+  translateTo = { english: false, chinese: false },
   userId,
   onOpen,
   viewId = null,
@@ -26,6 +28,8 @@ export const ActionsBar = ({
   favouritesOn: boolean;
   /** The community's googledocs plugin (the buttons also need Google configured on the server). */
   googleDocsOn?: boolean;
+  /** The community's translateToEnglish / translateToChinese plugins (the buttons also need translation configured on the server). */
+  translateTo?: { english: boolean; chinese: boolean };
   userId: string | null;
   /** Opens a contribution this bar made; `title` names its window until the pupil types one. */
   onOpen: (contributionId: string, title?: string) => void;
@@ -88,6 +92,9 @@ export const ActionsBar = ({
           <Star size={18} aria-hidden="true" fill={isFavourite ? 'currentColor' : 'none'} className={isFavourite ? styles.starOn : ''} />
           {isFavourite ? t('contribution.actions.unfavourite') : t('contribution.actions.favourite')}
         </Button>
+      )}
+      {(translateTo.english || translateTo.chinese) && (
+        <TranslateButtons object={object} toEnglish={translateTo.english} toChinese={translateTo.chinese} />
       )}
       {message && (
         <Alert tone="error" testId="actions-message">

@@ -383,6 +383,7 @@ const LoadedPane = ({
         object={object}
         favouritesOn={Boolean(plugins?.enableFavourites)}
         googleDocsOn={Boolean(plugins?.googledocs)}
+        translateTo={{ english: Boolean(plugins?.translateToEnglish), chinese: Boolean(plugins?.translateToChinese) }}
         userId={me.data?._id ?? null}
         viewId={context.data?.type === 'View' ? context.data._id : null}
         onOpen={onOpen ?? ((id) => window.location.assign(`/contribution/${id}${contextId ? `/${contextId}` : ''}`))}
