@@ -34,7 +34,7 @@ export const IntegrationsCard = () => {
       {integrations.isPending && <p>{t('common.loading')}</p>}
       {integrations.isError && <Alert tone="error">{failureText(integrations.error)}</Alert>}
       {integrations.data && (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('tools.integrations.title')}>
           <table className={styles.table} data-testid="integrations">
             <thead>
               <tr>
