@@ -238,6 +238,9 @@ export const offeredPluginFlags: readonly PluginFlag[] = [
   'drawonimage',
 ];
 
+/** Offered besides those when the server has translation configured (issue 18 §4: GET /api/translate/status). */
+export const translationPluginFlags: readonly PluginFlag[] = ['translateToEnglish', 'translateToChinese'];
+
 export const noteColours = ['yellow', 'pink', 'green', 'violet', 'purple', 'orange', 'red', 'blue'] as const;
 export type NoteColour = (typeof noteColours)[number];
 

@@ -64,6 +64,16 @@ describeBrowser('translation and Admin tools › Intégrations', () => {
     });
   });
 
+  it('offers the two translation plugins on the settings page, since this server translates', async () => {
+    const page = await app.newPage();
+    await loginThroughUi(page, app.url, teacher.userName, teacher.password);
+    await page.goto(`${app.url}/communitysettings/${community._id}`);
+    await page.getByTestId('settings-form').waitFor();
+    await page.locator('input[data-flag="translateToEnglish"]').waitFor();
+    expect(await page.locator('input[data-flag="translateToChinese"]').count()).toBe(1);
+    expect(await page.getByText("Traduire vers l'anglais").count()).toBe(1);
+  });
+
   it('hides the translation buttons while the plugins are off', async () => {
     await setPlugins({ translateToEnglish: false, translateToChinese: false });
     const page = await openNote();

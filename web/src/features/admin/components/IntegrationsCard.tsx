@@ -49,7 +49,7 @@ export const IntegrationsCard = () => {
                 <tr key={line.name} data-integration={line.name} data-configured={String(line.configured)}>
                   <th scope="row">
                     {t(`tools.integrations.names.${line.name}`)}
-                    {line.detail && <div className={styles.muted}>{line.detail}</div>}
+                    {line.detail && <div className={styles.integrationDetail}>{line.detail}</div>}
                   </th>
                   <td>
                     <span className={`${styles.badge} ${line.configured ? styles.badgeAdmin : ''}`}>

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import {
   noteColours,
   offeredPluginFlags,
+  translationPluginFlags,
   type CommunitySettings,
   type ContextData,
   type Scaffold,
@@ -20,6 +21,7 @@ import { SelectField } from '../../../components/SelectField.tsx';
 import type { UserProfile } from '../../../lib/session.ts';
 import { useCommunityScaffolds, useCommunitySettings, useMyAuthor } from '../../../lib/community.ts';
 import { useCommunity, useSaveCommunitySettings } from '../api/communities.ts';
+import { useTranslationConfigured } from '../../../lib/translation.ts';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import { noteLanguages } from '../noteLanguages.ts';
 import { TemplatesCard } from './TemplatesCard.tsx';
@@ -52,6 +54,8 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [langError, setLangError] = useState<string | undefined>();
   const addScaffoldId = `add-${useId().replace(/:/g, '')}`;
+  // The translation plugins work only where the server translates (issue 18 §4): offered there alone.
+  const pluginFlags = useTranslationConfigured() ? [...offeredPluginFlags, ...translationPluginFlags] : offeredPluginFlags;
   useEffect(() => {
     setData(settings.data);
     setScaffoldIds(settings.scaffoldIds);
@@ -104,7 +108,7 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
         <Card title={t('communitySettings.pluginsTitle')} className={layout.wide}>
           <fieldset className={styles.checks}>
             <legend className="visually-hidden">{t('communitySettings.pluginsTitle')}</legend>
-            {offeredPluginFlags.map((flag) => (
+            {pluginFlags.map((flag) => (
               <Checkbox
                 key={flag}
                 label={t(`communitySettings.plugins.${flag}`)}

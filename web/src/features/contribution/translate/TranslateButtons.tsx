@@ -1,11 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Languages, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TranslateReply, TranslateStatusReply } from '../../../../../contracts/api/translate.ts';
+import type { TranslateReply } from '../../../../../contracts/api/translate.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { api, ApiError } from '../../../lib/api.ts';
+import { useTranslationConfigured } from '../../../lib/translation.ts';
 import type { ObjectReply } from '../api/objects.ts';
 import { noteTextToTranslate } from './noteText.ts';
 import styles from './TranslateButtons.module.css';
@@ -16,7 +17,7 @@ type Target = 'en' | 'zh';
  * "Traduire en anglais" and "Traduire en chinois" below a note (issue 18 §4),
  * each shown when the community's translateToEnglish / translateToChinese
  * plugin is on and the server has translation configured
- * (GET /api/translate/status). The translation appears in a panel under the
+ * (useTranslationConfigured). The translation appears in a panel under the
  * editor; a failure shows the spec's "Error in Translating this Note.. Please
  * try Later" in the reader's language (a wait after too many, as the server says).
  */
@@ -24,12 +25,7 @@ export const TranslateButtons = ({ object, toEnglish, toChinese }: { object: Obj
   const { t } = useTranslation();
   const [shown, setShown] = useState<{ target: Target; text: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const status = useQuery({
-    queryKey: ['translate', 'status'],
-    queryFn: () => api.request<TranslateStatusReply>('/api/translate/status'),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  const configured = useTranslationConfigured();
   const run = useMutation({
     mutationFn: async (target: Target) => {
       const text = noteTextToTranslate(object);
@@ -46,7 +42,7 @@ export const TranslateButtons = ({ object, toEnglish, toChinese }: { object: Obj
     onError: (error) => setFailure(error instanceof ApiError && error.status === 429 ? error.message : t('server.translate.failed')),
   });
 
-  if (!status.data?.configured || object.type !== 'Note' || (!toEnglish && !toChinese)) return null;
+  if (!configured || object.type !== 'Note' || (!toEnglish && !toChinese)) return null;
   return (
     <>
       {toEnglish && (
