@@ -19,6 +19,15 @@ process.umask(0o077);
 const source = readConfigSource();
 const config = loadConfig(source.env);
 const log = createLogger(config.logLevel);
+// A wrong integration setting stops the start with its name, before any storage is opened.
+const translate = (() => {
+  try {
+    return translateSettings(source.env);
+  } catch (error) {
+    process.stderr.write(`Buildon cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+})();
 
 // A start whose read models are missing or out of date answers at once and rebuilds them behind (issue 23 §5).
 const infrastructure = await openInfrastructure(config, { log, rebuildInBackground: true }).catch((error: unknown) => {
@@ -29,14 +38,6 @@ const infrastructure = await openInfrastructure(config, { log, rebuildInBackgrou
 });
 const http = httpSettings(source.env);
 const google = googleSettings(source.env, http.publicUrl ?? '');
-const translate = (() => {
-  try {
-    return translateSettings(source.env);
-  } catch (error) {
-    process.stderr.write(`Buildon cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  }
-})();
 const app = await buildApp({
   services: infrastructure,
   jwtSecret: infrastructure.secret,
