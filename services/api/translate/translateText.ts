@@ -3,10 +3,18 @@ import { ServiceUnavailableError } from '../../core/errors.ts';
 import { chunkText, maxChunk } from '../../integrations/translate/chunks.ts';
 import { TranslateError, type Translator } from '../../integrations/translate/translator.ts';
 
-/** LibreTranslate's codes for the aliases KF6 and browsers use (`zh_CN`, `zh-CN` → `zh`). */
-const targetCode = (language: string): string => {
+const simplified = new Set(['zh-cn', 'zh-hans', 'zh-chs', 'zh-sg']);
+const traditional = new Set(['zh-tw', 'zh-hant', 'zh-cht', 'zh-hk']);
+
+/**
+ * LibreTranslate's code for a language as KF6 (Microsoft's `zh-CHS`), browsers (`zh-CN`) or
+ * Buildon's locales (`zh_CN`) name it: simplified Chinese is `zh`, traditional `zt`; others as given.
+ */
+export const targetCode = (language: string): string => {
   const code = language.replace('_', '-').toLowerCase();
-  return code === 'zh-cn' || code === 'zh-hans' ? 'zh' : code;
+  if (simplified.has(code)) return 'zh';
+  if (traditional.has(code)) return 'zt';
+  return code;
 };
 
 /**
