@@ -1,5 +1,5 @@
 import type { Challenge } from 'altcha-lib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +79,8 @@ export const buildTestApp = async (
     google?: GoogleSettings | null;
     /** Translation settings (tests/support/fakeLibreTranslate.ts); none by default. */
     translate?: TranslateSettings | null;
+    /** A logger to read what the server logs (none by default). */
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> => {
   const dataDir = options.dataDir ?? tempDataDir();
@@ -100,6 +102,7 @@ export const buildTestApp = async (
     userRateLimits: options.userRateLimits ?? testRateLimits,
     google: options.google ?? null,
     translate: options.translate ?? null,
+    ...(options.logger ? { logger: options.logger } : {}),
   });
 
   const robotCheck = async (): Promise<string> => {

@@ -6,6 +6,7 @@ import { fakeLibreTranslateEnv, startFakeLibreTranslate, type FakeLibreTranslate
 import { bearer, buildTestApp, testRateLimits, type TestApp } from '../../../../tests/support/testApp.ts';
 import { translateSettings } from '../../../integrations/translate/translateSettings.ts';
 import type { Static } from 'typebox';
+import { createLogger } from '../../../app/logger.ts';
 
 type Problem = { message: string; messageCode?: string; errors?: { field: string }[] };
 
@@ -20,6 +21,8 @@ let fake: FakeLibreTranslate;
 let t: TestApp;
 let pupil: { token: string; id: string };
 let admin: { token: string; id: string };
+/** Every line the server logged (debug and up). */
+const logged: string[] = [];
 
 const french = (code: string | undefined) => {
   const [catalog = '', key = ''] = (code ?? '').split('.');
@@ -31,6 +34,7 @@ beforeAll(async () => {
   t = await buildTestApp({
     translate: translateSettings(fakeLibreTranslateEnv(fake)),
     userRateLimits: { ...testRateLimits, translationsPerMinute: 1_000 },
+    logger: createLogger('debug', { write: (line: string) => void logged.push(line) }),
   });
   pupil = await t.register('pupil');
   admin = await t.admin();
@@ -125,6 +129,14 @@ describe('GET /api/translate (spec part 1 §7)', () => {
     const empty = await t.app.inject({ method: 'GET', url: '/api/translate?language=en', headers: bearer(pupil.token) });
     expect(empty.statusCode).toBe(400);
     expect(empty.json<Problem>().errors?.[0]?.field).toContain('text');
+  });
+});
+
+describe('the translation key', () => {
+  it('is in no log line, although translations succeeded and failed', () => {
+    expect(logged.length).toBeGreaterThan(10);
+    expect(logged.some((line) => line.includes('translation server failed'))).toBe(true);
+    expect(logged.filter((line) => line.includes(fake.apiKey))).toEqual([]);
   });
 });
 
