@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { IntegrationProbe, IntegrationState } from '../integrationStatus.ts';
 
 /**
@@ -14,6 +13,8 @@ export const mailProbe = (mail: { smtpUrl: string | null; to: string | null }): 
     const { smtpUrl, to } = mail;
     if (!smtpUrl || !to) return { name: 'mail', configured: false, reachable: null, lastError: null, detail: null };
     const host = URL.canParse(smtpUrl) ? new URL(smtpUrl).host : null;
+    // Loaded only where e-mail is configured: most servers have none, and loading it costs a start ~40 ms.
+    const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 3_000, greetingTimeout: 3_000, socketTimeout: 3_000 });
     try {
       await transport.verify();
