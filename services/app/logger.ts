@@ -16,8 +16,12 @@ export const redactedPaths = [
   '*.managerRegistrationKey',
 ];
 
-/** A request URL with the value of any `token` parameter hidden (old clients put one on the socket URL). */
-export const redactUrl = (url: string): string => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+/**
+ * A request URL with the values of its secret parameters hidden: `token` (old
+ * clients put one on the socket URL), and the single-use `code` and the `state`
+ * of an OAuth redirect (Google's consent comes back with them in the URL).
+ */
+export const redactUrl = (url: string): string => url.replace(/([?&](?:token|code|state)=)[^&#]*/gi, '$1[redacted]');
 
 /** Structured JSON logs; human-readable when a person watches a terminal. */
 export const createLogger = (level: string, destination?: pino.DestinationStream): Logger =>

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { parseCorsOrigins } from '../../services/api/routes/kf6/cors.ts';
 import { describe, expect, it } from 'vitest';
 import { canvasWorld, type CanvasWorld } from '../support/canvas.ts';
@@ -39,8 +40,17 @@ type Json = string &
         | 'title'
         | 'to'
         | 'type'
+        | 'x'
     ]: Json;
   };
+
+/** The original's socket.io client library (2.x: Engine.IO 3, as socket.io 1.7 spoke it). */
+type Kf6Socket = {
+  on(event: string, listener: (...args: unknown[]) => void): void;
+  emit(event: string, ...args: unknown[]): void;
+  close(): void;
+};
+const io = createRequire(import.meta.url)('socket.io-client') as (url: string, options: Record<string, unknown>) => Kf6Socket;
 
 const kf6Client = (t: TestApp, token: string | null, headers: Record<string, string> = {}) => {
   const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS', url: string, data?: unknown) => {
@@ -225,6 +235,48 @@ describe('KF6 dialect: a KF6 client and KBDeX against Buildon', () => {
     expect(fromTo.data).toMatchObject([{ type: 'contains', _to: { _id: id } }]);
     const one = await pupil.get(`/api/links/${fromTo.data[0]?._id ?? ''}`);
     expect(one.data).toMatchObject({ from: w.welcomeViewId, to: id, _from: { type: 'View' }, _to: { title: 'Pourquoi il pleut (3)' } });
+  });
+
+  it('follows the view live as the original’s client does: socket.io at /socket.io-client, a token, linkfrom:{viewId}, a move', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const pupil = kf6Client(t, w.writer.token);
+    const viewLinks = await pupil.get(`/api/links/from/${w.welcomeViewId}`);
+    const ref = viewLinks.data.find((link) => link.type === 'contains' && link._to.title === 'Pourquoi il pleut (3)');
+    expect(ref?._id).toBeTypeOf('string');
+
+    // The original's socket.io 2 client (Engine.IO 3), with the classmate's token in the query.
+    const socket = io(base, {
+      path: '/socket.io-client',
+      query: { token: w.writer2.token },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
+    const saves: Json[] = [];
+    socket.on('link:save', (link) => saves.push(link as Json));
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', (error) => reject(error instanceof Error ? error : new Error(String(error))));
+    });
+    const joined = await new Promise((resolve) => socket.emit('subscribe', `linkfrom:${w.welcomeViewId}`, resolve));
+    expect(joined).toMatchObject({ ok: true });
+
+    // The author moves the note the original's way: PUT of the whole link with new coordinates.
+    const whole = JSON.parse(JSON.stringify(ref)) as { data: Record<string, unknown> };
+    const moved = await pupil.put(`/api/links/${ref?._id as string}`, { ...whole, data: { ...whole.data, x: 432, y: 210 } });
+    expect(moved.status, JSON.stringify(moved.data)).toBe(200);
+    for (let i = 0; i < 100 && !saves.some((link) => link._id === ref?._id && String(link.data.x) === '432'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const seen = saves.find((link) => link._id === ref?._id && String(link.data.x) === '432');
+    expect(seen).toMatchObject({
+      from: w.welcomeViewId,
+      type: 'contains',
+      data: { x: 432, y: 210 },
+      _to: { title: 'Pourquoi il pleut (3)' },
+      _from: { type: 'View' },
+    });
+    socket.close();
   });
 
   it('answers KBDeX’s “Import › From KF6”: _community, then the search with pagesize as text, as a list with body and text4search', async () => {

@@ -1,4 +1,5 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
+import type { dictionary as Dictionary } from '@zxcvbn-ts/language-common';
 import type { UserMessage } from '../../../contracts/messageCodes.ts';
 import { checkPasswordRule, specMessage } from '../../../contracts/messages.ts';
 
@@ -10,8 +11,13 @@ import { checkPasswordRule, specMessage } from '../../../contracts/messages.ts';
  * lower case; shorter ones are refused by length anyway.
  */
 let common: ReadonlySet<string> | null = null;
+// Loaded at the first password checked, not at start (its lists cost a start ~45 ms).
 const commonPasswords = (): ReadonlySet<string> =>
-  (common ??= new Set(dictionary['passwords-common'].filter((p) => p.length >= 8).map((p) => p.toLowerCase())));
+  (common ??= new Set(
+    (createRequire(import.meta.url)('@zxcvbn-ts/language-common') as { dictionary: typeof Dictionary }).dictionary['passwords-common']
+      .filter((p) => p.length >= 8)
+      .map((p) => p.toLowerCase()),
+  ));
 
 /** The message for a password the policy refuses, or null when it is acceptable. */
 export const checkPassword = (password: string, userName: string): UserMessage | null =>

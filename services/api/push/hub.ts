@@ -71,7 +71,8 @@ export class PushHub {
   private dispatching: number | null = null;
 
   private readonly changes: CanvasChanges;
-  private limits: PushLimits = { ...defaultPushLimits };
+  /** The bounds now (`configure`): the KF6 socket.io endpoint applies the same send-buffer bound. */
+  limits: PushLimits = { ...defaultPushLimits };
   private heartbeatTimer: NodeJS.Timeout | null = null;
   /** Sockets closed for a full send buffer, and cut for a missed heartbeat. */
   private closedTooSlow = 0;

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectReply } from '../../../../contracts/api/objects.ts';
 import type { ViewCanvasReply } from '../../../../contracts/api/views.ts';
@@ -9,6 +10,8 @@ import { samplePng } from '../../../../tests/support/objects.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
 import { googleSettings } from '../../../integrations/google/googleSettings.ts';
 import { googleProbe } from '../../../integrations/google/googleProbe.ts';
+import { createLogger } from '../../../app/logger.ts';
+import { buildApp } from '../../app.ts';
 
 type Problem = { message: string; messageCode?: string; errors?: { field: string; messageCode?: string }[] };
 
@@ -94,6 +97,38 @@ describe('Google authorisation (OAuth 2.0 authorization code)', () => {
     const probe = await googleProbe(googleSettings(fakeGoogleEnv(fake), publicUrl)).check();
     expect(probe).toMatchObject({ name: 'google', configured: true, reachable: true, lastError: null });
     expect(JSON.stringify(probe)).not.toContain(fake.clientSecret);
+  });
+
+  it('never writes the single-use code nor the state of the redirect to the request log', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const logged = await buildApp({
+      services: t.infra,
+      jwtSecret: t.infra.secret,
+      webRoot: null,
+      logger: createLogger('info', sink),
+      google: googleSettings(fakeGoogleEnv(fake), publicUrl),
+    });
+    try {
+      // The admin: the other tests count on the members' own grants.
+      const callback = await consent(w.admin);
+      const reply = await logged.inject({ method: 'GET', url: callback });
+      expect(reply.statusCode, reply.body).toBe(302);
+      const params = new URL(callback, publicUrl).searchParams;
+      const log = lines.join('');
+      expect(log).toContain('/auth/googleOAuth/getToken?code=[redacted]');
+      for (const secret of [params.get('code'), params.get('state')]) {
+        expect(secret?.length).toBeGreaterThan(8);
+        expect(log).not.toContain(secret);
+      }
+    } finally {
+      await logged.close();
+    }
   });
 
   it("refuses a state used twice, another user's state tampered with, and a forged one (CSRF), in French", async () => {

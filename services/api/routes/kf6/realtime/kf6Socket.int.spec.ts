@@ -15,6 +15,7 @@ import { joinCommunity } from '../../../../../tests/support/communities.ts';
 import { bearer } from '../../../../../tests/support/testApp.ts';
 import { createLogger } from '../../../../app/logger.ts';
 import { buildApp } from '../../../app.ts';
+import { defaultPushLimits } from '../../../push/liveness.ts';
 import { kf6SocketPath } from './socketServer.ts';
 
 /**
@@ -272,6 +273,75 @@ describe('KF6 socket.io endpoint /socket.io-client (issue 15 §5)', () => {
     expect(peeker.received.filter((m) => m.event !== 'subscribe:refused')).toEqual([]);
     expect(stranger.received.filter((m) => m.event !== 'subscribe:refused')).toEqual([]);
     for (const client of [reader, peeker, stranger]) client.close();
+  });
+
+  it("pushes a note's build-ons and references to linkfrom:{noteId}, to readers of the note only", async () => {
+    const { noteId } = await placedNote(w, w.writer, w.welcomeViewId, 1300, 130, 'Watched note');
+    const { noteId: other } = await placedNote(w, w.writer2, w.welcomeViewId, 1300, 330, 'Built on it');
+    const watcher = await Kf6Client.connect(base, { query: { token: w.writer2.token } });
+    expect(await watcher.subscribe(`linkfrom:${noteId}`)).toMatchObject({ ok: true });
+    // Refused: a stranger, a pupil of another class, and a classmate for a private note.
+    const stranger = await Kf6Client.connect(base, { query: { token: w.outsider.token } });
+    expect(await stranger.subscribe(`linkfrom:${noteId}`)).toMatchObject({ ok: false, status: 403 });
+    const elsewhere = await Kf6Client.connect(base, { query: { token: (await canvasWorld(t)).writer.token } });
+    expect(await elsewhere.subscribe(`linkfrom:${noteId}`)).toMatchObject({ ok: false, status: 403 });
+    const hidden = await createContribution(w, w.writer, {
+      type: 'Note',
+      title: 'Private room',
+      placement: { viewId: w.welcomeViewId, x: 1, y: 1 },
+    });
+    await activate(t, hidden.contribution._id, [{ type: 'ChangePermission', data: { permission: 'private', group: null } }]);
+    expect(await watcher.subscribe(`linkfrom:${hidden.contribution._id}`)).toMatchObject({ ok: false, status: 403 });
+
+    const created = await call<{ _id: string }>(t, w.writer.token, 'POST', '/api/links', {
+      from: noteId,
+      to: other,
+      type: 'references',
+      data: { text: 'quoted' },
+    });
+    expect(created.status).toBe(201);
+    const saved = await watcher.next((m) => m.event === 'link:save' && m.payload._id === created.body._id);
+    expect(saved.payload).toMatchObject({
+      from: noteId,
+      to: other,
+      type: 'references',
+      _to: { _id: other, title: 'Built on it' },
+      _from: { _id: noteId },
+    });
+    expect((await call(t, w.writer.token, 'DELETE', `/api/links/${created.body._id}`)).status).toBe(200);
+    const removed = await watcher.next((m) => m.event === 'link:remove' && m.payload._id === created.body._id);
+    expect(removed.payload).toMatchObject({ from: noteId, to: other, type: 'references' });
+    for (const client of [stranger, elsewhere]) expect(client.received.filter((m) => m.event !== 'subscribe:refused')).toEqual([]);
+    for (const client of [watcher, stranger, elsewhere]) client.close();
+  });
+
+  it('cuts a client whose send buffer passes the bound (a polling client that stopped polling); the others go on', async () => {
+    t.app.push.configure({ maxBufferedBytes: 4 * 1024 });
+    try {
+      // Engine.IO 4 over long polling, by hand: handshake, connect with the token, subscribe; then never poll again.
+      const poll = `${base}${kf6SocketPath}/?EIO=4&transport=polling`;
+      const sid = (JSON.parse((await (await fetch(poll)).text()).slice(1)) as { sid: string }).sid;
+      const post = (body: string) => fetch(`${poll}&sid=${sid}`, { method: 'POST', body, headers: { 'content-type': 'text/plain' } });
+      await post(`40${JSON.stringify({ token: w.writer2.token })}`);
+      expect(await (await fetch(`${poll}&sid=${sid}`)).text()).toMatch(/^40\{/);
+      await post(`420${JSON.stringify(['subscribe', `linkfrom:${w.welcomeViewId}`])}`);
+      expect(await (await fetch(`${poll}&sid=${sid}`)).text()).toMatch(/^430/);
+
+      const fast = await Kf6Client.connect(base, { query: { token: w.writer.token } });
+      await fast.subscribe(`linkfrom:${w.welcomeViewId}`);
+      const { ref } = await placedNote(w, w.writer, w.welcomeViewId, 1400, 130, 'Queued for a sleeper');
+      for (let i = 0; i < 12; i++) {
+        expect((await call(t, w.writer.token, 'PUT', `/api/links/${ref._id}`, { data: { x: 1400 + i, y: 130 } })).status).toBe(200);
+      }
+      await fast.next((m) => m.event === 'link:save' && m.payload._id === ref._id && (m.payload.data as { x?: number }).x === 1411, 2000);
+      // The sleeper was forgotten with what was queued for it: its session no longer exists.
+      const late = await fetch(`${poll}&sid=${sid}`);
+      expect(late.status).toBe(400);
+      expect(await late.text()).toContain('Session ID unknown');
+      fast.close();
+    } finally {
+      t.app.push.configure(defaultPushLimits);
+    }
   });
 
   it('a client that stops reading delays no one: the others get the move at once', async () => {

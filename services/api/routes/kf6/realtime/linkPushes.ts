@@ -27,8 +27,9 @@ type Deps = {
  *
  * - `link:save` (the whole link) to `linkfrom:{viewId}` when a ref of the view is
  *   created or moved, or when its contribution changes (the original refreshed
- *   the caches then);
- * - `link:remove` (the whole link as it was) when a ref is deleted;
+ *   the caches then); to `linkfrom:{noteId}` when a link from that note (a
+ *   build-on, a reference) is created or changed;
+ * - `link:remove` (the whole link as it was) when such a link is deleted;
  * - `noteCount:update {viewId, count: {notesCount, riseaboveCount}}` to
  *   `noteCount:{viewId}`, counting the active notes of the view this reader sees.
  */
@@ -51,9 +52,10 @@ export class Kf6LinkPushes {
       const { from, linkId } = e.data;
       if (!this.deps.rooms.has(`linkfrom:${from}`) && !this.deps.rooms.has(`noteCount:${from}`)) return;
       const link = await this.deletedLink(event.streamName, linkId, event.globalPosition);
-      if (link?.type !== 'contains') return;
+      if (!link) return;
+      // Any link from the room's contribution: a view's refs, a note's build-ons and references.
       await this.push(`linkfrom:${from}`, 'link:remove', [link]);
-      await this.noteCount(from);
+      if (link.type === 'contains') await this.noteCount(from);
       return;
     }
     const contributionId = (e.data as { contributionId?: unknown }).contributionId;

@@ -4,10 +4,11 @@ import type { TokenPayload } from '../../../plugins/session.ts';
 /**
  * The rooms of the KF6 socket.io endpoint (fact sheet §8): the original's
  * client emits `subscribe` / `unsubscribe` with a room name, `linkfrom:{id}`
- * (the links from a view: its refs; or from the member's own author: their
- * read links) or `noteCount:{viewId}` (the view's counts of active notes). A
- * view's rooms are joined after the same check as the canvas load
- * (`canvasReader.viewAccess`); an author's room by that member only.
+ * (the links from a view: its refs; from the member's own author: their
+ * read links; from a contribution: its build-ons and references) or
+ * `noteCount:{viewId}` (the view's counts of active notes). A view's rooms are
+ * joined after the same check as the canvas load (`canvasReader.viewAccess`);
+ * an author's room by that member only; a contribution's by whoever may read it.
  */
 export type Kf6RoomKind = 'linkfrom' | 'noteCount';
 export type Kf6Room = { kind: Kf6RoomKind; id: string; name: string };

@@ -4,12 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { BuildonError, ForbiddenError, UnauthorizedError } from '../../../../core/errors.ts';
+import type { ContributionDocument } from '../../../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../../../projections/users/index.ts';
+import { accessObject, canRead } from '../../../../domain/access/permissions.ts';
+import type { CanvasReader } from '../../../canvas/canvasReader.ts';
 import type { AppServices } from '../../../../app/appServices.ts';
 import { sessionProblem } from '../../../plugins/session.ts';
 import { verifier } from '../../../push/pushPlugin.ts';
 import { Kf6LinkPushes } from './linkPushes.ts';
 import { parseKf6Room, Kf6Rooms, type Kf6Client, type Kf6Room } from './rooms.ts';
+import { cutOff, queuedBytes } from './sendBuffer.ts';
 
 /** Where the original's client connects (`io('', {path: '/socket.io-client'})`). */
 export const kf6SocketPath = '/socket.io-client';
@@ -25,6 +29,13 @@ const tokenOf = (socket: Socket): string | null => {
   const header = headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1] ?? null;
+};
+
+/** The community of a contribution `user` may read now (a member who passes the reading rule); 403 otherwise. */
+const readableContribution = async (loader: CanvasReader, user: UserDocument, contribution: ContributionDocument): Promise<string> => {
+  const reader = await loader.reader(user, contribution.communityId);
+  if (!canRead(reader.subject, accessObject(contribution, await loader.membersOf(contribution)))) throw new ForbiddenError();
+  return contribution.communityId;
 };
 
 const isOurs = (request: IncomingMessage): boolean => {
@@ -77,8 +88,10 @@ export const kf6SocketPlugin = fp<{ services: AppServices; corsOrigins: readonly
 
     /**
      * The community of a room the user may join: a view they may read (the canvas
-     * load's check), or — `linkfrom:` only — their own membership (its author id),
-     * whose read links the original's canvas follows. Anything else: 403/404.
+     * load's check); for `linkfrom:` also their own membership (its author id),
+     * whose read links the original's canvas follows, or a contribution they may
+     * read, whose build-ons and references the original pushed there. Anything
+     * else: 403/404.
      */
     const roomCommunity = async (user: UserDocument, room: Kf6Room): Promise<string> => {
       if (room.kind === 'linkfrom') {
@@ -88,6 +101,8 @@ export const kf6SocketPlugin = fp<{ services: AppServices; corsOrigins: readonly
           await services.canvasReader.reader(user, author.communityId);
           return author.communityId;
         }
+        const contribution = await services.canvasReader.contributions.get(room.id);
+        if (contribution && contribution.type !== 'View') return readableContribution(services.canvasReader, user, contribution);
       }
       return (await services.canvasReader.viewAccess(user, room.id)).view.communityId;
     };
@@ -113,7 +128,15 @@ export const kf6SocketPlugin = fp<{ services: AppServices; corsOrigins: readonly
         id: socket.id,
         ...identity,
         rooms: new Map(),
-        emit: (event, payload) => socket.emit(event, payload),
+        emit: (event, payload) => {
+          if (!rooms.clients.has(client)) return;
+          socket.emit(event, payload);
+          // Fallen too far behind (sendBuffer.ts): forgotten at once, so nothing more is queued for it.
+          if (queuedBytes(socket) > app.push.limits.maxBufferedBytes) {
+            rooms.remove(client);
+            cutOff(socket);
+          }
+        },
         disconnect: () => socket.disconnect(true),
       };
       rooms.add(client);
