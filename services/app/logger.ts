@@ -19,9 +19,11 @@ export const redactedPaths = [
 /**
  * A request URL with the values of its secret parameters hidden: `token` (old
  * clients put one on the socket URL), and the single-use `code` and the `state`
- * of an OAuth redirect (Google's consent comes back with them in the URL).
+ * of an OAuth redirect (Google's consent comes back with them in the URL);
+ * and the `text` of a KF6 translation (`GET /api/translate?text&language`): a
+ * pupil's note is content, not a log's business.
  */
-export const redactUrl = (url: string): string => url.replace(/([?&](?:token|code|state)=)[^&#]*/gi, '$1[redacted]');
+export const redactUrl = (url: string): string => url.replace(/([?&](?:token|code|state|text)=)[^&#]*/gi, '$1[redacted]');
 
 /** Structured JSON logs; human-readable when a person watches a terminal. */
 export const createLogger = (level: string, destination?: pino.DestinationStream): Logger =>

@@ -132,11 +132,13 @@ describe('GET /api/translate (spec part 1 §7)', () => {
   });
 });
 
-describe('the translation key', () => {
-  it('is in no log line, although translations succeeded and failed', () => {
+describe('the logs', () => {
+  it('hold neither the translation key nor the text translated, although translations succeeded and failed', () => {
     expect(logged.length).toBeGreaterThan(10);
     expect(logged.some((line) => line.includes('translation server failed'))).toBe(true);
+    expect(logged.some((line) => line.includes('/api/translate?text=[redacted]'))).toBe(true);
     expect(logged.filter((line) => line.includes(fake.apiKey))).toEqual([]);
+    expect(logged.filter((line) => line.includes('plantes') || line.includes('Phrase'))).toEqual([]);
   });
 });
 
