@@ -34,7 +34,7 @@ const contextOf = async (w: CanvasWorld, owner: Member, title: string, permissio
           permission,
           authors: [owner.authorId],
           group: null,
-          data: { note: title },
+          data: {},
         },
       },
     ],
@@ -105,7 +105,7 @@ describe('KF6 community calls', () => {
     expect(admin.registrationKey).toBe('writer-key');
     expect((admin as unknown as { title: string }).title).not.toBe('Ignored title');
     // The order is an event of the community's stream.
-    const { events } = await t.infra.commandDeps.eventStore.readStream<{ type: string }>(`community-${w.communityId}`);
+    const { events } = await t.infra.commandDeps.eventStore.readStream(`community-${w.communityId}`);
     expect(events.map((event) => event.type)).toContain('CommunityViewsReordered');
   });
 

@@ -201,7 +201,9 @@ export const isPermutation = (current: readonly string[], wanted: readonly strin
 /** Same rule as the scaffolds' save-order: a view registered or removed meanwhile makes the order stale (409). */
 const reorderViews = (current: readonly string[], wanted: readonly string[], communityId: string): CommunityEvent[] => {
   if (!isPermutation(current, wanted)) throw new ConflictError(msg('errors.conflict'));
-  return wanted.every((id, index) => current[index] === id) ? [] : [{ type: 'CommunityViewsReordered', data: { communityId, viewIds: [...wanted] } }];
+  return wanted.every((id, index) => current[index] === id)
+    ? []
+    : [{ type: 'CommunityViewsReordered', data: { communityId, viewIds: [...wanted] } }];
 };
 
 export const communityDecider: Decider<CommunityState, CommunityCommand, CommunityEvent> = {
