@@ -3,6 +3,7 @@ import { handleCommand } from '../../services/core/decider.ts';
 import { batchDecider } from '../../services/domain/contribution/batch.ts';
 import { contributionDecider } from '../../services/domain/contribution/contribution.decide.ts';
 import {
+  attachment,
   classReaders,
   managers,
   must,
@@ -265,6 +266,20 @@ export const kf6Rows: Row[] = [
     variant: "KF6's whole community, views and scaffolds reordered",
     expect: managers,
     request: async (w) => ({ url: `/api/communities/${w.communityId}`, payload: await reorderedCommunity(w) }),
+  },
+  {
+    route: 'POST /api/upload/newImage',
+    variant: "a drawn-on image as a new version of the pupil's protected attachment",
+    expect: own,
+    request: async (w) => {
+      const id = await attachment(w);
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+      const data = `data:image/png;base64,${png.toString('base64')}`;
+      return {
+        url: '/api/upload/newImage',
+        payload: { data, file: { communityId: w.communityId, _id: id, name: 'file.png', version: 2, type: 'image/png' } },
+      };
+    },
   },
   {
     route: 'GET /api/users/search/role',
