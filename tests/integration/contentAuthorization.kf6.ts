@@ -60,6 +60,12 @@ const reorderedCommunity = async (w: World) => {
 };
 
 /**
+ * Paths the first matrix (authorization-matrix.int.spec.ts) covers with Buildon's own body, that a row
+ * here covers again with the original's body (issue 15 §1: a shared path accepts both, for other callers).
+ */
+export const kf6SharedPathRoutes: ReadonlySet<string> = new Set(['PUT /api/communities/:communityId']);
+
+/**
  * The rows of the content authorization matrix about the KF6 dialect's own routes (issue 15 §6;
  * run by contentAuthorization.kf6.int.spec.ts): calls of the original that Buildon had no path for.
  * The private note of the pupil (its title carries the secret) is in the welcome view of every case:
