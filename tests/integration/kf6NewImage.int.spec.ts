@@ -58,7 +58,7 @@ describe('POST /api/upload/newImage', () => {
     expect(JSON.stringify(second.data)).not.toBe(JSON.stringify(reply.data));
     // The bytes are served back as the image they are.
     const object = await t.app.inject({ method: 'GET', url: `/api/objects/${id}`, headers: auth(room.a.token) });
-    const version = (object.json<{ data: { version?: number } }>().data.version ?? 0) as number;
+    const version = object.json<{ data: { version?: number } }>().data.version ?? 0;
     expect(version).toBeGreaterThanOrEqual(2);
     const file = await t.app.inject({ method: 'GET', url: `/api/attachments/${id}/${version}`, headers: auth(room.b.token) });
     expect(file.statusCode).toBe(200);

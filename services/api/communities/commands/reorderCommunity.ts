@@ -31,8 +31,9 @@ export const reorderCommunity = async (
   checkOrder('scaffolds', community.scaffolds, order.scaffolds);
   const metadata = eventMetadata(deps.clock, user._id);
   const results = [];
-  if (order.views)
+  if (order.views) {
     results.push(await runOnCommunity(deps, communityId, { type: 'ReorderViews', data: { viewIds: order.views } }, metadata));
+  }
   if (order.scaffolds) {
     results.push(await runOnCommunity(deps, communityId, { type: 'ReorderScaffolds', data: { scaffoldIds: order.scaffolds } }, metadata));
   }
