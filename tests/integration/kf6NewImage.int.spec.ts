@@ -54,7 +54,11 @@ describe('POST /api/upload/newImage', () => {
     expect(reply).toMatchObject({ _id: id, communityId: room.communityId, type: 'Attachment', authors: [room.a.authorId] });
     expect(reply).toHaveProperty('status');
     expect(reply).toHaveProperty('permission');
-    const second = (await newImage(room.a, id, dataUrl(png()), { version: 2 })).json<Kf6Attachment>();
+    // The original's path traversal through `name` (fact sheet §12) does not come back: the name is made safe.
+    const second = (await newImage(room.a, id, dataUrl(png()), { version: 2, name: '../../../etc/evil.png' })).json<Kf6Attachment>();
+    expect(JSON.stringify(second.data)).not.toContain('../');
+    expect(second.data).toMatchObject({ filename: 'evil.png', type: 'image/png' });
+    expect(JSON.stringify(second)).not.toContain('blobKey');
     expect(JSON.stringify(second.data)).not.toBe(JSON.stringify(reply.data));
     // The bytes are served back as the image they are.
     const object = await t.app.inject({ method: 'GET', url: `/api/objects/${id}`, headers: auth(room.a.token) });

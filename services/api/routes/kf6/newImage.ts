@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ObjectIdSchema, problemResponses } from '../../../../contracts/api/common.ts';
-import { Kf6ContributionSchema } from '../../../../contracts/api/kf6.ts';
 import { ErrorCode } from '../../../../contracts/errors.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 import type { AppServices } from '../../../app/appServices.ts';
 import { BuildonError, fieldError, NotFoundError, ValidationError } from '../../../core/errors.ts';
 import { inlineImageTypes, sniffMime } from '../../../integrations/media/sniff.ts';
-import { toKf6Contribution } from './shapes.ts';
+import { kf6Reply, Kf6ObjectReply } from './objects.ts';
 
 /**
  * The original's drawing-on-an-image save (`POST /api/upload/newImage`, fact
@@ -60,7 +59,7 @@ const kf6NewImageRoute: FastifyPluginAsyncTypebox<{ services: AppServices }> = a
         tags: ['kf6', 'attachments'],
         summary: 'KF6: a drawn-on image (data URL) as a new version of an attachment the caller may edit; replies the attachment',
         body: Kf6NewImageBody,
-        response: { 200: Kf6ContributionSchema, ...problemResponses, 413: problemResponses[400] },
+        response: { 200: Kf6ObjectReply, ...problemResponses, 413: problemResponses[400] },
       },
     },
     async (request) => {
@@ -73,9 +72,8 @@ const kf6NewImageRoute: FastifyPluginAsyncTypebox<{ services: AppServices }> = a
       if (bytes.byteLength > limit) throw tooLarge(limit);
       if (!inlineImageTypes.has(sniffMime(bytes))) throw ValidationError.field('data', msg('errors.fieldInvalid', { field: 'data' }));
       await services.objects.upload(user, communityId, id, { filename: name || current.title || 'image', bytes });
-      const doc = await services.canvasReader.contributions.get(id);
-      if (!doc) throw new NotFoundError(msg('objects.notFound'));
-      return toKf6Contribution(doc);
+      // Buildon's object reply: the versions listed are those the caller may fetch, without storage keys.
+      return kf6Reply(await services.objects.get(user, id));
     },
   );
 };
