@@ -137,4 +137,14 @@ describe('KF6 community calls', () => {
     expect((await call(t, w.manager.token, 'PUT', `/api/communities/${w.communityId}`, { archived: false })).status).toBe(403);
     expect((await call(t, w.admin.token, 'PUT', `/api/communities/${w.communityId}`, { archived: false })).status).toBe(200);
   });
+
+  it('lists the three calls under the kf6 tag in /api/docs, the community save with both bodies', async () => {
+    type Operation = { tags?: string[]; requestBody?: { content: Record<string, { schema: { anyOf?: unknown[] } }> } };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, Operation>> }>();
+    expect(doc.paths['/api/contexts/{communityId}']?.get?.tags).toContain('kf6');
+    expect(doc.paths['/api/upload/newImage']?.post?.tags).toContain('kf6');
+    const save = doc.paths['/api/communities/{communityId}']?.put;
+    expect(save?.tags).toContain('kf6');
+    expect(save?.requestBody?.content['application/json']?.schema.anyOf).toHaveLength(2);
+  });
 });
