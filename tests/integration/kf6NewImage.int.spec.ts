@@ -106,12 +106,14 @@ describe('POST /api/upload/newImage', () => {
     expect(full.json<Problem>().messageCode).toBe('limits.communityQuotaFull');
   });
 
-  it('is refused to a classmate who may not edit the attachment, to an outsider, to a manager of the wrong community id, anonymously', async () => {
+  it('is refused to a classmate who may not edit the attachment, to an outsider, anonymously; a wrong community id is a 400 naming it', async () => {
     const id = await attachmentOf(room.b);
     expect((await newImage(room.a, id, dataUrl(png()))).statusCode).toBe(403);
     expect((await newImage(room.outsider, id, dataUrl(png()))).statusCode).toBe(403);
     expect((await newImage(null, id, dataUrl(png()))).statusCode).toBe(401);
-    expect((await newImage(room.manager, id, dataUrl(png()), { communityId: id })).statusCode).toBe(404);
+    const elsewhere = await newImage(room.manager, id, dataUrl(png()), { communityId: id });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(fields(elsewhere.body)).toContain('file.communityId');
     expect((await newImage(room.manager, id, dataUrl(png()))).statusCode).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import { ObjectIdSchema, problemResponses } from '../../../../contracts/api/comm
 import { ErrorCode } from '../../../../contracts/errors.ts';
 import { msg } from '../../../../contracts/messageCodes.ts';
 import type { AppServices } from '../../../app/appServices.ts';
-import { BuildonError, fieldError, NotFoundError, ValidationError } from '../../../core/errors.ts';
+import { BuildonError, fieldError, ValidationError } from '../../../core/errors.ts';
 import { inlineImageTypes, sniffMime } from '../../../integrations/media/sniff.ts';
 import { kf6Reply, Kf6ObjectReply } from './objects.ts';
 
@@ -66,7 +66,9 @@ const kf6NewImageRoute: FastifyPluginAsyncTypebox<{ services: AppServices }> = a
       const user = request.currentUser;
       const { communityId, _id: id, name } = request.body.file;
       const current = await services.objects.get(user, id);
-      if (current.communityId !== communityId) throw new NotFoundError(msg('objects.notFound'));
+      if (current.communityId !== communityId) {
+        throw ValidationError.field('file.communityId', msg('errors.fieldInvalid', { field: 'file.communityId' }));
+      }
       if (current.type !== 'Attachment') throw ValidationError.field('file._id', msg('objects.notAnAttachment'));
       const bytes = decodeImage(request.body.data);
       if (bytes.byteLength > limit) throw tooLarge(limit);
