@@ -59,6 +59,13 @@ const reorderedCommunity = async (w: World) => {
   return { ...held, views: [...held.views].reverse(), scaffolds: [...held.scaffolds].reverse() };
 };
 
+/** The original's drawn-on image (a 1×1 PNG as a data URL) as a new version of attachment `id`. */
+const newImageRequest = (w: World, id: string, name = 'file.png') => {
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  const file = { communityId: w.communityId, _id: id, name, version: 2, type: 'image/png' };
+  return { url: '/api/upload/newImage', payload: { data: `data:image/png;base64,${png}`, file } };
+};
+
 /**
  * Paths the first matrix (authorization-matrix.int.spec.ts) covers with Buildon's own body, that a row
  * here covers again with the original's body (issue 15 §1: a shared path accepts both, for other callers).
@@ -277,15 +284,13 @@ export const kf6Rows: Row[] = [
     route: 'POST /api/upload/newImage',
     variant: "a drawn-on image as a new version of the pupil's protected attachment",
     expect: own,
-    request: async (w) => {
-      const id = await attachment(w);
-      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-      const data = `data:image/png;base64,${png.toString('base64')}`;
-      return {
-        url: '/api/upload/newImage',
-        payload: { data, file: { communityId: w.communityId, _id: id, name: 'file.png', version: 2, type: 'image/png' } },
-      };
-    },
+    request: async (w) => newImageRequest(w, await attachment(w)),
+  },
+  {
+    route: 'POST /api/upload/newImage',
+    variant: "a drawn-on image as a new version of the pupil's private attachment",
+    expect: own,
+    request: async (w) => newImageRequest(w, await attachment(w, 'private'), `${w.secret}.png`),
   },
   {
     route: 'GET /api/users/search/role',
