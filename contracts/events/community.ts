@@ -44,6 +44,9 @@ export type CommunityScaffoldUnregistered = Event<'CommunityScaffoldUnregistered
 /** Scaffold manager's save-order: the registered scaffolds, all of them, in their new order. */
 export type CommunityScaffoldsReordered = Event<'CommunityScaffoldsReordered', { communityId: string; scaffoldIds: string[] }>;
 
+/** KF6's community save with `views` reordered (issue 15): the registered views, all of them, in their new order. */
+export type CommunityViewsReordered = Event<'CommunityViewsReordered', { communityId: string; viewIds: string[] }>;
+
 /** The multilanguage default language, copied from the root context on save. */
 export type CommunityLanguageChanged = Event<'CommunityLanguageChanged', { communityId: string; lang: string }>;
 
@@ -55,4 +58,5 @@ export type CommunityEvent =
   | CommunityScaffoldRegistered
   | CommunityLanguageChanged
   | CommunityScaffoldUnregistered
-  | CommunityScaffoldsReordered;
+  | CommunityScaffoldsReordered
+  | CommunityViewsReordered;

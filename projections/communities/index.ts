@@ -29,6 +29,7 @@ const handled: CommunityEvent['type'][] = [
   'CommunityLanguageChanged',
   'CommunityScaffoldUnregistered',
   'CommunityScaffoldsReordered',
+  'CommunityViewsReordered',
 ];
 
 const withoutUndefined = <T extends object>(value: T): Partial<T> =>
@@ -75,6 +76,8 @@ const evolve = (current: CommunityDocument | null, event: RecordedEvent<Communit
       return { ...current, scaffolds: current.scaffolds.filter((id) => id !== event.data.scaffoldId), modified: at };
     case 'CommunityScaffoldsReordered':
       return { ...current, scaffolds: [...event.data.scaffoldIds], modified: at };
+    case 'CommunityViewsReordered':
+      return { ...current, views: [...event.data.viewIds], modified: at };
     default:
       return current;
   }

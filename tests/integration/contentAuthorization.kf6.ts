@@ -1,5 +1,11 @@
+import { contributionStreamName } from '../../contracts/events/contribution.ts';
+import { handleCommand } from '../../services/core/decider.ts';
+import { batchDecider } from '../../services/domain/contribution/batch.ts';
+import { contributionDecider } from '../../services/domain/contribution/contribution.decide.ts';
 import {
+  attachment,
   classReaders,
+  managers,
   must,
   note,
   notFoundToClassmate,
@@ -23,6 +29,48 @@ const wholeLink = async (w: World, refId: string) => {
   const held = (await must(w, w.pupil, 'GET', `/api/links/${refId}`)).json<Record<string, unknown> & { data: object }>();
   return { ...held, data: { ...held.data, x: 500, y: 500 }, _to: { title: 'forged' }, _from: { title: 'forged' } };
 };
+
+/** A private context of the pupil's, its title carrying the secret (KF6 clients create contexts): through the decider. */
+const privateContext = async (w: World): Promise<string> => {
+  const { eventStore, projections, ids } = w.t.infra.commandDeps;
+  const contributionId = ids.next();
+  const data = {
+    contributionId,
+    communityId: w.communityId,
+    type: 'Context' as const,
+    title: `${w.secret} context`,
+    status: 'active' as const,
+  };
+  const result = await handleCommand(
+    eventStore,
+    contributionStreamName(contributionId),
+    batchDecider(contributionDecider),
+    [{ type: 'CreateContribution', data: { ...data, permission: 'private', authors: [w.pupil.authorId], group: null, data: {} } }],
+    { metadata: { actorId: w.pupil.id, at: new Date().toISOString() } },
+  );
+  await projections.waitFor(result.lastPosition);
+  return contributionId;
+};
+
+/** The community as the original's client holds it, its views (a second one registered) and scaffolds reversed. */
+const reorderedCommunity = async (w: World) => {
+  await must(w, w.manager, 'POST', `/api/communities/${w.communityId}/views`, { title: 'A second view' });
+  const held = (await must(w, w.manager, 'GET', `/api/communities/${w.communityId}`)).json<{ views: string[]; scaffolds: string[] }>();
+  return { ...held, views: [...held.views].reverse(), scaffolds: [...held.scaffolds].reverse() };
+};
+
+/** The original's drawn-on image (a 1×1 PNG as a data URL) as a new version of attachment `id`. */
+const newImageRequest = (w: World, id: string, name = 'file.png') => {
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  const file = { communityId: w.communityId, _id: id, name, version: 2, type: 'image/png' };
+  return { url: '/api/upload/newImage', payload: { data: `data:image/png;base64,${png}`, file } };
+};
+
+/**
+ * Paths the first matrix (authorization-matrix.int.spec.ts) covers with Buildon's own body, that a row
+ * here covers again with the original's body (issue 15 §1: a shared path accepts both, for other callers).
+ */
+export const kf6SharedPathRoutes: ReadonlySet<string> = new Set(['PUT /api/communities/:communityId']);
 
 /**
  * The rows of the content authorization matrix about the KF6 dialect's own routes (issue 15 §6;
@@ -216,6 +264,33 @@ export const kf6Rows: Row[] = [
       url: `/api/notifications/notify/${w.communityId}`,
       payload: { author: w.pupil.authorId, contribution: (await note(w)).id, contextId: w.welcomeViewId },
     }),
+  },
+  {
+    route: 'GET /api/contexts/:communityId',
+    variant: 'a private context of the pupil among the contexts',
+    expect: classReaders,
+    request: async (w) => {
+      await privateContext(w);
+      return { url: `/api/contexts/${w.communityId}` };
+    },
+  },
+  {
+    route: 'PUT /api/communities/:communityId',
+    variant: "KF6's whole community, views and scaffolds reordered",
+    expect: managers,
+    request: async (w) => ({ url: `/api/communities/${w.communityId}`, payload: await reorderedCommunity(w) }),
+  },
+  {
+    route: 'POST /api/upload/newImage',
+    variant: "a drawn-on image as a new version of the pupil's protected attachment",
+    expect: own,
+    request: async (w) => newImageRequest(w, await attachment(w)),
+  },
+  {
+    route: 'POST /api/upload/newImage',
+    variant: "a drawn-on image as a new version of the pupil's private attachment",
+    expect: own,
+    request: async (w) => newImageRequest(w, await attachment(w, 'private'), `${w.secret}.png`),
   },
   {
     route: 'GET /api/users/search/role',

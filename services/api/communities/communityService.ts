@@ -11,6 +11,7 @@ import type {
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { createCommunity } from './commands/createCommunity.ts';
 import { addGroupMember, createGroup, removeGroup, removeGroupMember } from './commands/groups.ts';
+import { reorderCommunity, type CommunityOrder } from './commands/reorderCommunity.ts';
 import { saveSettings } from './commands/saveSettings.ts';
 import { updateAllCache } from './commands/updateAllCache.ts';
 import { updateCommunity } from './commands/updateCommunity.ts';
@@ -55,6 +56,11 @@ export class CommunityService {
     changes: { title?: string; registrationKey?: string; managerRegistrationKey?: string; archived?: boolean },
   ): Promise<CommunityAdmin> {
     return updateCommunity(this.deps, admin, communityId, changes);
+  }
+
+  /** A manager's new order of the registered views and scaffolds (the KF6 community save). */
+  reorder(user: UserDocument, communityId: string, order: CommunityOrder): Promise<CommunityInfo | CommunityAdmin> {
+    return reorderCommunity(this.deps, user, communityId, order);
   }
 
   views(user: UserDocument, communityId: string): Promise<ViewSummary[]> {

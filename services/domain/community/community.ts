@@ -29,6 +29,8 @@ export type ChangeCommunityLanguage = { type: 'ChangeCommunityLanguage'; data: {
 /** Scaffold manager (issue 13 §5): take a scaffold off the list; the order of all of them. */
 export type UnregisterScaffold = { type: 'UnregisterScaffold'; data: { scaffoldId: string } };
 export type ReorderScaffolds = { type: 'ReorderScaffolds'; data: { scaffoldIds: string[] } };
+/** KF6's community save (issue 15): the registered views in the order given (all of them, once). */
+export type ReorderViews = { type: 'ReorderViews'; data: { viewIds: string[] } };
 
 export type CommunityCommand =
   | CreateCommunity
@@ -38,7 +40,8 @@ export type CommunityCommand =
   | RegisterScaffold
   | ChangeCommunityLanguage
   | UnregisterScaffold
-  | ReorderScaffolds;
+  | ReorderScaffolds
+  | ReorderViews;
 
 /** Kept in contracts, where they get their codes. */
 export { CommunityErrors } from '../../../contracts/catalogs/communityAggregate.ts';
@@ -82,6 +85,8 @@ export const evolveCommunity = (state: CommunityState, event: CommunityEvent): C
       return { ...state, scaffolds: state.scaffolds.filter((id) => id !== event.data.scaffoldId) };
     case 'CommunityScaffoldsReordered':
       return { ...state, scaffolds: [...event.data.scaffoldIds] };
+    case 'CommunityViewsReordered':
+      return { ...state, views: [...event.data.viewIds] };
     default:
       return state;
   }
@@ -171,6 +176,8 @@ export const decideCommunity = (command: CommunityCommand, state: CommunityState
         : [];
     case 'ReorderScaffolds':
       return reorderScaffolds(community.scaffolds, command.data.scaffoldIds, communityId);
+    case 'ReorderViews':
+      return reorderViews(community.views, command.data.viewIds, communityId);
   }
 };
 
@@ -185,6 +192,18 @@ const reorderScaffolds = (current: readonly string[], wanted: readonly string[],
   return wanted.every((id, index) => current[index] === id)
     ? []
     : [{ type: 'CommunityScaffoldsReordered', data: { communityId, scaffoldIds: [...wanted] } }];
+};
+
+/** `wanted` names every id of `current` once and nothing else. */
+export const isPermutation = (current: readonly string[], wanted: readonly string[]): boolean =>
+  wanted.length === current.length && new Set(wanted).size === wanted.length && wanted.every((id) => current.includes(id));
+
+/** Same rule as the scaffolds' save-order: a view registered or removed meanwhile makes the order stale (409). */
+const reorderViews = (current: readonly string[], wanted: readonly string[], communityId: string): CommunityEvent[] => {
+  if (!isPermutation(current, wanted)) throw new ConflictError(msg('errors.conflict'));
+  return wanted.every((id, index) => current[index] === id)
+    ? []
+    : [{ type: 'CommunityViewsReordered', data: { communityId, viewIds: [...wanted] } }];
 };
 
 export const communityDecider: Decider<CommunityState, CommunityCommand, CommunityEvent> = {

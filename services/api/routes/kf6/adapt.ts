@@ -15,7 +15,7 @@ export type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown;
 export type RouteAdapter = {
   method: string;
   url: string;
-  adapt(route: RouteOptions, handler: Handler): { schema?: RouteOptions['schema']; handler: Handler };
+  adapt(route: RouteOptions, handler: Handler): { schema?: RouteOptions['schema']; handler: Handler; preHandler?: Handler };
   /**
    * The original's body, when the route accepts it: `is` tells it by its shape; such a body is
    * checked against `schema`, any other against Buildon's own schema (so Buildon's errors stay
@@ -49,6 +49,7 @@ export const applyAdapters = (adapters: readonly RouteAdapter[]) => {
       const original = route.handler as Handler;
       const adapted = adapter.adapt(route, original);
       if (adapted.schema) route.schema = adapted.schema;
+      if (adapted.preHandler) route.preHandler = adapted.preHandler as RouteOptions['preHandler'];
       if (adapter.body && route.schema?.body) {
         route.validatorCompiler = dialectValidator(route.schema.body, adapter.body);
         route.schema = { ...route.schema, body: Type.Union([route.schema.body as never, adapter.body.schema as never]) };

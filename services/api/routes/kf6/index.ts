@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AppServices } from '../../../app/appServices.ts';
 import { applyAdapters } from './adapt.ts';
 import { connectionsAdapter, registrationsAdapter } from './caches.ts';
+import { communityOrderAdapter } from './communityOrder.ts';
 import { contributionAdapter } from './contributions.ts';
 import { deleteLinkAdapter, updateLinkAdapter } from './linkWrites.ts';
 import { registerCors } from './cors.ts';
@@ -37,6 +38,7 @@ const kf6Plugin: FastifyPluginAsync<{ services: AppServices; corsOrigins: readon
       connectionsAdapter(services, 'to'),
       updateLinkAdapter(services),
       deleteLinkAdapter(services),
+      communityOrderAdapter(app, services),
     ]),
   );
 };

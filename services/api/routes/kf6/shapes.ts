@@ -14,6 +14,8 @@ export const toKf6Contribution = async (doc: ContributionDocument): Promise<Kf6C
   const data: Record<string, unknown> = {};
   const servable = withServableBodies({ ...(doc.data as Record<string, unknown>) });
   for (const [key, value] of Object.entries(servable)) data[key] = isDoc(value) ? await docToKf6Html(value) : value;
+  // An attachment's `versions` (storage keys, files of earlier states) are Buildon's: the original's data is the current file only.
+  if (doc.type === 'Attachment') delete data.versions;
   // A KF6 note always has an HTML body ('' when empty): KBDeX converts every note's `data.body` and skips the note otherwise.
   if (doc.type === 'Note' && typeof data.body !== 'string') data.body = '';
   return {
