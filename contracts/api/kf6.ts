@@ -26,9 +26,15 @@ export const Kf6IntegerSchema = Type.Union([
 export const Kf6ContributionBody = Type.Object(
   {
     communityId: Type.Optional(ObjectIdSchema),
-    type: Type.Union([Type.Literal('Note'), Type.Literal('Drawing'), Type.Literal('Attachment'), Type.Literal('View')]),
+    type: Type.Union([
+      Type.Literal('Note'),
+      Type.Literal('Drawing'),
+      Type.Literal('Attachment'),
+      Type.Literal('View'),
+      Type.Literal('Context'),
+    ]),
     title: Type.Optional(Type.String({ maxLength: 500 })),
-    /** The original requires the caller's author id here; others become co-authors. */
+    /** The original requires the caller's author id here; others become co-authors (a context's: managers). */
     authors: Type.Array(ObjectIdSchema, { minItems: 1, maxItems: 50 }),
     status: Type.Optional(Type.Union([Type.Literal('unsaved'), Type.Literal('active')])),
     permission: Type.Optional(Permission),
@@ -50,6 +56,25 @@ export const Kf6ContributionBody = Type.Object(
   { additionalProperties: true },
 );
 export type Kf6ContributionBody = Static<typeof Kf6ContributionBody>;
+
+/**
+ * `POST /api/contexts/{communityId}` as the original's client sends it after
+ * creating a community: `{title, type: 'Context', authors: <managers>,
+ * permission: 'protected', data: {}}`. `data` is accepted and not taken (a new
+ * context holds Buildon's default settings).
+ */
+export const Kf6ContextBody = Type.Object(
+  {
+    communityId: Type.Optional(ObjectIdSchema),
+    type: Type.Optional(Type.Literal('Context')),
+    title: Type.Optional(Type.String({ maxLength: 500 })),
+    authors: Type.Optional(Type.Array(ObjectIdSchema, { maxItems: 50 })),
+    permission: Type.Optional(Permission),
+    data: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  },
+  { additionalProperties: true },
+);
+export type Kf6ContextBody = Static<typeof Kf6ContextBody>;
 
 /** A contribution as the original's server answers it (KObject: the document itself, `data.body` as HTML). */
 export const Kf6ContributionFields = {

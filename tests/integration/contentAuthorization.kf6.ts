@@ -275,6 +275,15 @@ export const kf6Rows: Row[] = [
     },
   },
   {
+    route: 'POST /api/contexts/:communityId',
+    variant: "the original's new context after a community's creation, authored by the class's manager",
+    expect: managers,
+    request: (w) => ({
+      url: `/api/contexts/${w.communityId}`,
+      payload: { title: 'Community Setting: x', type: 'Context', authors: [w.manager.authorId], permission: 'protected', data: {} },
+    }),
+  },
+  {
     route: 'PUT /api/communities/:communityId',
     variant: "KF6's whole community, views and scaffolds reordered",
     expect: managers,

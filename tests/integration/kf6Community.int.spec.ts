@@ -3,7 +3,7 @@ import { contributionStreamName } from '../../contracts/events/contribution.ts';
 import { handleCommand } from '../../services/core/decider.ts';
 import { batchDecider } from '../../services/domain/contribution/batch.ts';
 import { contributionDecider } from '../../services/domain/contribution/contribution.decide.ts';
-import { call, useCanvasWorld, type CanvasWorld, type Member } from '../support/canvas.ts';
+import { call, canvasWorld, useCanvasWorld, type CanvasWorld, type Member } from '../support/canvas.ts';
 
 /**
  * The original's community calls (issue 15 §2), sent as its client sends
@@ -79,6 +79,78 @@ describe('KF6 community calls', () => {
     const bad = await call<Problem>(t, w.writer.token, 'GET', '/api/contexts/not-an-id');
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('communityId');
+  });
+
+  it("creates a context as the original's client does after creating a community, through either path; managers only", async () => {
+    const body = {
+      title: 'Community Setting: Classe 5e',
+      type: 'Context',
+      authors: [w.manager.authorId],
+      permission: 'protected',
+      data: {},
+    };
+    const made = await call<Kf6Context & { status: string; permission: string }>(
+      t,
+      w.manager.token,
+      'POST',
+      `/api/contexts/${w.communityId}`,
+      body,
+    );
+    expect(made.status, made.raw).toBe(201);
+    expect(made.body).toMatchObject({
+      communityId: w.communityId,
+      type: 'Context',
+      title: 'Community Setting: Classe 5e',
+      authors: [w.manager.authorId],
+      status: 'active',
+      permission: 'protected',
+    });
+    expect(made.body.data).toMatchObject({ plugins: { enableFavourites: false }, freemode: false });
+    // A member lists it; the community's settings are still its root context's.
+    const listed = await call<Kf6Context[]>(t, w.writer.token, 'GET', `/api/contexts/${w.communityId}`);
+    expect(listed.body.map((context) => context._id)).toContain(made.body._id);
+    expect(listed.body[0]?._id).toBe((await community(w.writer.token)).rootContextId);
+
+    // The same through the original's contribution create.
+    const viaContributions = await call<{ _id: string; type: string; contribution: { _id: string; type: string } }>(
+      t,
+      w.manager.token,
+      'POST',
+      `/api/contributions/${w.communityId}`,
+      { ...body, title: 'Second context' },
+    );
+    expect(viaContributions.status, viaContributions.raw).toBe(201);
+    expect(viaContributions.body).toMatchObject({ type: 'Context', contribution: { type: 'Context' } });
+    expect(viaContributions.body.contribution._id).toBe(viaContributions.body._id);
+
+    // Refused: a pupil, a manager of another class, a stranger, anonymous; a pupil named as an author; another community's id.
+    const other = await canvasWorld(t);
+    for (const [who, status] of [
+      [w.writer, 403],
+      [other.manager, 403],
+      [w.outsider, 403],
+    ] as const) {
+      for (const url of [`/api/contexts/${w.communityId}`, `/api/contributions/${w.communityId}`]) {
+        const refused = await call<Problem>(t, who.token, 'POST', url, {
+          ...body,
+          authors: [who === w.writer ? w.writer.authorId : w.manager.authorId],
+        });
+        expect(refused.status, `${url} ${refused.raw}`).toBe(status);
+      }
+    }
+    const pupil = await call<Problem>(t, w.writer.token, 'POST', `/api/contexts/${w.communityId}`, body);
+    expect(pupil.body.messageCode).toBe('community.managerOnly');
+    expect((await call(t, null, 'POST', `/api/contexts/${w.communityId}`, body)).status).toBe(401);
+    for (const [bad, field] of [
+      [{ ...body, authors: [w.writer.authorId] }, 'authors'],
+      [{ ...body, authors: [other.manager.authorId] }, 'authors'],
+      [{ ...body, communityId: other.communityId }, 'communityId'],
+      [{ ...body, permission: 'everyone' }, 'permission'],
+    ] as const) {
+      const refused = await call<Problem>(t, w.manager.token, 'POST', `/api/contexts/${w.communityId}`, bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain(field);
+    }
   });
 
   it("PUT /api/communities/{id} with the original's whole community: a manager reorders views and scaffolds, every reader sees it", async () => {

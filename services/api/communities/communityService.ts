@@ -11,6 +11,7 @@ import type {
 import type { UserDocument } from '../../../projections/users/index.ts';
 import { createCommunity } from './commands/createCommunity.ts';
 import { addGroupMember, createGroup, removeGroup, removeGroupMember } from './commands/groups.ts';
+import { createContext, type NewContext } from './commands/createContext.ts';
 import { reorderCommunity, type CommunityOrder } from './commands/reorderCommunity.ts';
 import { saveSettings } from './commands/saveSettings.ts';
 import { updateAllCache } from './commands/updateAllCache.ts';
@@ -61,6 +62,11 @@ export class CommunityService {
   /** A manager's new order of the registered views and scaffolds (the KF6 community save). */
   reorder(user: UserDocument, communityId: string, order: CommunityOrder): Promise<CommunityInfo | CommunityAdmin> {
     return reorderCommunity(this.deps, user, communityId, order);
+  }
+
+  /** A manager's new context of the community (the KF6 client's `POST /api/contexts/{communityId}`); its id. */
+  createContext(user: UserDocument, communityId: string, context: NewContext): Promise<string> {
+    return createContext(this.deps, user, communityId, context);
   }
 
   views(user: UserDocument, communityId: string): Promise<ViewSummary[]> {

@@ -8,6 +8,8 @@ import type { AppServices } from '../../../app/appServices.ts';
 import { withResponse, type RouteAdapter } from './adapt.ts';
 import { kf6HtmlToDoc } from './html.ts';
 import { toKf6Contribution } from './shapes.ts';
+import { createdContext, newContextOf } from './contexts.ts';
+import { toContribution } from '../../canvas/replies.ts';
 
 const optional = Object.fromEntries(Object.entries(Kf6ContributionFields).map(([key, schema]) => [key, Type.Optional(schema)]));
 
@@ -38,6 +40,12 @@ const parsedBody = async (html: string) => {
  */
 const createKf6 = async (services: AppServices, request: FastifyRequest, communityId: string, body: Kf6ContributionBody) => {
   const user = request.currentUser;
+  if (body.type === 'Context') {
+    // A context is the community's, made by its managers (as POST /api/contexts/{communityId}).
+    const contextId = await services.communities.createContext(user, communityId, newContextOf({ ...body, type: 'Context' }, communityId));
+    const { doc, kf6 } = await createdContext(services, contextId);
+    return { contribution: toContribution(doc), refs: [], buildson: null, ...kf6 };
+  }
   const reader = await services.canvasReader.reader(user, communityId);
   if (body.communityId !== undefined && body.communityId !== communityId) {
     throw ValidationError.field('communityId', msg('errors.fieldInvalid', { field: 'communityId' }));
