@@ -41,6 +41,9 @@ type Json = string &
         | 'to'
         | 'type'
         | 'x'
+        | 'targetId'
+        | 'authorId'
+        | 'dataId'
     ]: Json;
   };
 
@@ -235,6 +238,20 @@ describe('KF6 dialect: a KF6 client and KBDeX against Buildon', () => {
     expect(fromTo.data).toMatchObject([{ type: 'contains', _to: { _id: id } }]);
     const one = await pupil.get(`/api/links/${fromTo.data[0]?._id ?? ''}`);
     expect(one.data).toMatchObject({ from: w.welcomeViewId, to: id, _from: { type: 'View' }, _to: { title: 'Pourquoi il pleut (3)' } });
+
+    // Records: the note's creation by its author, and the classmate's own read.
+    const records = await classmate.get(`/api/records/object/${id}`);
+    expect(records.status).toBe(200);
+    expect(records.data.find((record) => record.type === 'created')).toMatchObject({ targetId: id, authorId: w.writer.authorId });
+    expect(records.data.filter((record) => record.type === 'read').map((record) => record.authorId)).toEqual([w.writer2.authorId]);
+    // History: the note's versions (three saves), each readable as the original's historical object.
+    const versions = await pupil.post(`/api/historicalobjects/${w.communityId}/search`, { query: { dataId: id } });
+    expect(versions.status).toBe(200);
+    expect(versions.data.length).toBeGreaterThanOrEqual(3);
+    expect(versions.data.every((version) => version.dataId === id)).toBe(true);
+    const version = await pupil.get(`/api/historicalobjects/${versions.data.at(-1)?._id ?? ''}`);
+    expect(version.status).toBe(200);
+    expect(version.data.dataId).toBe(id);
   });
 
   it('follows the view live as the original’s client does: socket.io at /socket.io-client, a token, linkfrom:{viewId}, a move', async () => {
