@@ -249,7 +249,7 @@ describe('KF6 dialect: a KF6 client and KBDeX against Buildon', () => {
     expect(versions.status).toBe(200);
     expect(versions.data.length).toBeGreaterThanOrEqual(3);
     expect(versions.data.every((version) => version.dataId === id)).toBe(true);
-    const version = await pupil.get(`/api/historicalobjects/${versions.data.at(-1)?._id ?? ''}`);
+    const version = await pupil.get(`/api/historicalobjects/${versions.data[versions.data.length - 1]?._id ?? ''}`);
     expect(version.status).toBe(200);
     expect(version.data.dataId).toBe(id);
   });
