@@ -14,6 +14,13 @@ type Marked<T> = { value: T; size: number; used: boolean };
 class SecondChance<T> {
   readonly #entries = new Map<string, Marked<T>>();
   #size = 0;
+  /**
+   * Where eviction goes on from: the oldest entries. One iterator kept across
+   * evictions, because a Map keeps its deleted entries as holes until it is
+   * rehashed, and a fresh iterator would walk every hole before the oldest
+   * live entry at each eviction.
+   */
+  #cursor: Iterator<[string, Marked<T>]> | null = null;
 
   constructor(
     private readonly maxEntries: number,
@@ -33,13 +40,21 @@ class SecondChance<T> {
     this.#entries.set(key, { value, size, used: false });
     this.#size += size;
     while (this.#entries.size > this.maxEntries || this.#size > this.maxSize) {
-      const [oldest, entry] = this.#entries.entries().next().value as [string, Marked<T>];
+      const [oldest, entry] = this.#oldest();
       this.#entries.delete(oldest);
       if (entry.used) {
         entry.used = false;
         this.#entries.set(oldest, entry);
       } else this.#size -= entry.size;
     }
+  }
+
+  /** The oldest entry (the map is not empty): the kept iterator's next, or a new iterator's first once it ran out. */
+  #oldest(): [string, Marked<T>] {
+    const next = this.#cursor?.next();
+    if (next && !next.done) return next.value;
+    this.#cursor = this.#entries.entries();
+    return this.#cursor.next().value as [string, Marked<T>];
   }
 
   forget(key: string): void {
@@ -52,6 +67,7 @@ class SecondChance<T> {
   clear(): void {
     this.#entries.clear();
     this.#size = 0;
+    this.#cursor = null;
   }
 
   /** What it holds now: entries, and their size in its own unit (JSON characters, ids). */

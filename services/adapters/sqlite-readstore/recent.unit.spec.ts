@@ -53,4 +53,37 @@ describe('what the SQLite read store keeps between reads', () => {
     // Each entry counts its ids and one for itself.
     expect(keys.stats()).toEqual({ entries: 1, size: 3 });
   });
+
+  it('evicts as a fresh walk from the oldest entry would, over a long run of reads, writes and forgets', () => {
+    // The reference: second chance over a Map, each eviction starting a new walk from its first entry.
+    const reference = new Map<string, boolean>();
+    const referenceRemember = (key: string, limit: number) => {
+      reference.delete(key);
+      reference.set(key, false);
+      while (reference.size > limit) {
+        const [oldest, used] = reference.entries().next().value as [string, boolean];
+        reference.delete(oldest);
+        if (used) reference.set(oldest, false);
+      }
+    };
+    const recent = new RecentDocuments(50);
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let step = 0; step < 20_000; step++) {
+      const key = `k${next(200)}`;
+      const op = next(10);
+      if (op < 5) {
+        const kept = recent.recall(key) !== undefined;
+        expect(kept, `step ${step}`).toBe(reference.has(key));
+        if (kept) reference.set(key, true);
+      } else if (op < 9) {
+        recent.remember(key, { _id: key }, 1);
+        referenceRemember(key, 50);
+      } else {
+        recent.forget(key);
+        reference.delete(key);
+      }
+    }
+    expect(recent.stats().entries).toBe(reference.size);
+  });
 });
