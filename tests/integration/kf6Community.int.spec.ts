@@ -160,7 +160,16 @@ describe('KF6 community calls', () => {
     expect(held.views.length).toBeGreaterThanOrEqual(3);
     const views = [...held.views].reverse();
     const scaffolds = [...held.scaffolds].reverse();
-    const whole = { ...held, __v: 0, title: 'Ignored title', registrationKey: 'ignored', views, scaffolds, promisingcolorobjs: [] };
+    // A manager may not change the title or a key: refused whole, nothing saved (never silently dropped).
+    const renamed = await call<Problem>(t, w.manager.token, 'PUT', `/api/communities/${w.communityId}`, {
+      ...held,
+      title: 'New title',
+      views,
+      scaffolds,
+    });
+    expect(renamed.status).toBe(403);
+    expect((await community(w.manager.token)).views).toEqual(held.views);
+    const whole = { ...held, __v: 0, views, scaffolds, promisingcolorobjs: [] };
     const saved = await call<Community>(t, w.manager.token, 'PUT', `/api/communities/${w.communityId}`, whole);
     expect(saved.status, saved.raw).toBe(200);
     expect(saved.body.views).toEqual(views);
@@ -175,7 +184,16 @@ describe('KF6 community calls', () => {
     expect(listed.body.map((view) => view._id)).toEqual(views);
     const admin = await community(w.admin.token);
     expect(admin.registrationKey).toBe('writer-key');
-    expect((admin as unknown as { title: string }).title).not.toBe('Ignored title');
+    expect((admin as unknown as { title: string }).title).not.toBe('New title');
+    // An admin's whole save (the original's community editor) keeps its changed key along with the order.
+    const byAdmin = await call<Community>(t, w.admin.token, 'PUT', `/api/communities/${w.communityId}`, {
+      ...admin,
+      registrationKey: 'writer-key-2',
+      views: held.views,
+    });
+    expect(byAdmin.status, byAdmin.raw).toBe(200);
+    expect(byAdmin.body).toMatchObject({ registrationKey: 'writer-key-2', views: held.views });
+    expect((await call(t, w.admin.token, 'PUT', `/api/communities/${w.communityId}`, { registrationKey: 'writer-key' })).status).toBe(200);
     // The order is an event of the community's stream.
     const { events } = await t.infra.commandDeps.eventStore.readStream(`community-${w.communityId}`);
     expect(events.map((event) => event.type)).toContain('CommunityViewsReordered');

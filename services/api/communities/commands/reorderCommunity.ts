@@ -31,10 +31,12 @@ export const reorderCommunity = async (
   checkOrder('scaffolds', community.scaffolds, order.scaffolds);
   const metadata = eventMetadata(deps.clock, user._id);
   const results = [];
-  if (order.views) {
+  // A whole-community save sends the orders unchanged as often as not: nothing to record then.
+  const same = (current: readonly string[], wanted: readonly string[]) => current.every((id, at) => wanted[at] === id);
+  if (order.views && !same(community.views, order.views)) {
     results.push(await runOnCommunity(deps, communityId, { type: 'ReorderViews', data: { viewIds: order.views } }, metadata));
   }
-  if (order.scaffolds) {
+  if (order.scaffolds && !same(community.scaffolds, order.scaffolds)) {
     results.push(await runOnCommunity(deps, communityId, { type: 'ReorderScaffolds', data: { scaffoldIds: order.scaffolds } }, metadata));
   }
   await settle(deps, results);
