@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contributionStreamName } from '../../contracts/events/contribution.ts';
-import { handleCommand } from '../../services/core/decider.ts';
-import { batchDecider } from '../../services/domain/contribution/batch.ts';
-import { contributionDecider } from '../../services/domain/contribution/contribution.decide.ts';
-import { call, canvasWorld, useCanvasWorld, type CanvasWorld, type Member } from '../support/canvas.ts';
+import { call, canvasWorld, contributionWith, useCanvasWorld, type CanvasWorld, type Member } from '../support/canvas.ts';
 
 /**
  * The original's community calls (issue 15 §2), sent as its client sends
@@ -14,35 +10,9 @@ type Problem = { messageCode: string; errors?: { field: string }[] };
 type Community = { _id: string; views: string[]; scaffolds: string[]; rootContextId: string; registrationKey?: string };
 type Kf6Context = { _id: string; communityId: string; type: string; title: string; data: Record<string, unknown>; authors: string[] };
 
-/** A context of `owner` (KF6 clients create them; Buildon's own create has no such type): straight through the decider. */
-const contextOf = async (w: CanvasWorld, owner: Member, title: string, permission: 'private' | 'protected'): Promise<string> => {
-  const { eventStore, projections, ids } = w.t.infra.commandDeps;
-  const contributionId = ids.next();
-  const result = await handleCommand(
-    eventStore,
-    contributionStreamName(contributionId),
-    batchDecider(contributionDecider),
-    [
-      {
-        type: 'CreateContribution',
-        data: {
-          contributionId,
-          communityId: w.communityId,
-          type: 'Context',
-          title,
-          status: 'active',
-          permission,
-          authors: [owner.authorId],
-          group: null,
-          data: {},
-        },
-      },
-    ],
-    { metadata: { actorId: owner.userId, at: new Date().toISOString() } },
-  );
-  await projections.waitFor(result.lastPosition);
-  return contributionId;
-};
+/** A context of `owner` with any permission (the route makes only protected ones by managers): straight through the decider. */
+const contextOf = (w: CanvasWorld, owner: Member, title: string, permission: 'private' | 'protected'): Promise<string> =>
+  contributionWith(w, owner, 'Context', permission, title);
 
 describe('KF6 community calls', () => {
   const { t, w } = useCanvasWorld();

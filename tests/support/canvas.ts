@@ -146,40 +146,35 @@ export const workspaceOf = async (w: CanvasWorld, who: Member): Promise<string> 
   return reply.body.viewId;
 };
 
+/** A contribution of `owner` of a type Buildon's own routes do not create this way, written straight through the decider. */
+export const contributionWith = async (
+  w: CanvasWorld,
+  owner: Member,
+  type: 'View' | 'Context',
+  permission: 'private' | 'protected' | 'public',
+  title: string,
+): Promise<string> => {
+  const { eventStore, projections, ids } = w.t.infra.commandDeps;
+  const contributionId = ids.next();
+  const data = { contributionId, communityId: w.communityId, type, title, status: 'active' as const, permission };
+  const result = await handleCommand(
+    eventStore,
+    contributionStreamName(contributionId),
+    batchDecider(contributionDecider),
+    [{ type: 'CreateContribution', data: { ...data, authors: [owner.authorId], group: null, data: {} } }],
+    { metadata: { actorId: owner.userId, at: new Date().toISOString() } },
+  );
+  await projections.waitFor(result.lastPosition);
+  return contributionId;
+};
+
 /** A view of `owner` with any permission, written straight through the decider (the editor issue changes permissions). */
-export const viewWith = async (
+export const viewWith = (
   w: CanvasWorld,
   owner: Member,
   permission: 'private' | 'protected' | 'public',
   title = `A ${permission} view`,
-): Promise<string> => {
-  const { eventStore, projections, ids } = w.t.infra.commandDeps;
-  const viewId = ids.next();
-  const result = await handleCommand(
-    eventStore,
-    contributionStreamName(viewId),
-    batchDecider(contributionDecider),
-    [
-      {
-        type: 'CreateContribution',
-        data: {
-          contributionId: viewId,
-          communityId: w.communityId,
-          type: 'View',
-          title,
-          status: 'active',
-          permission,
-          authors: [owner.authorId],
-          group: null,
-          data: {},
-        },
-      },
-    ],
-    { metadata: { actorId: owner.userId, at: new Date().toISOString() } },
-  );
-  await projections.waitFor(result.lastPosition);
-  return viewId;
-};
+): Promise<string> => contributionWith(w, owner, 'View', permission, title);
 
 /**
  * Seeds `viewId` with `refs` active notes by the world's members (a tenth of
