@@ -35,8 +35,9 @@ export type FieldError = { field: string; message: string; messageCode?: Message
 
 /**
  * RFC 9457 problem details. `message` repeats `detail` because the original
- * Knowledge Forum clients read `message`; both stay English and worded as the
- * spec says. `messageCode` names the message in a catalog of
+ * Knowledge Forum clients read `message`; both are English and worded as the
+ * spec says, or, when the request's `Accept-Language` names a language, that
+ * language's text of `messageCode` (services/api/plugins/problemLanguage.ts). `messageCode` names the message in a catalog of
  * contracts/messageCodes.ts (`<catalog>.<key>`, e.g. `messages.loginFailed`)
  * and `params` holds the values its wording needs (a number of seconds, a
  * size limit, a user name): the web client shows the translation of the code,

@@ -15,6 +15,7 @@ import { ProblemSchema } from '../../contracts/api/common.ts';
 import { ReadModelsRebuildingError } from '../../projections/backgroundRebuild.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrors, problem } from './plugins/errors.ts';
+import { problemLanguagePlugin } from './plugins/problemLanguage.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { lazySerializerFactory } from './plugins/lazySerializers.ts';
 import { jsonDepthPlugin } from './plugins/jsonDepth.ts';
@@ -135,6 +136,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
 
   app.addSchema(ProblemSchema);
   await app.register(errorsPlugin);
+  // A problem's `message` in the caller's Accept-Language, for clients that show it as is (a KF6 client).
+  await app.register(problemLanguagePlugin);
   // CSP, nosniff, frame and referrer policies, HSTS over https: on every response, errors included (issue 17 §1).
   await app.register(securityHeaders, { publicUrl: options.publicUrl ?? '' });
   // While a start rebuilds read models in the background (issue 23 §5), a command could be stored and then fail to

@@ -11,6 +11,7 @@ import {
   StorageFullError,
   TooManyAttemptsError,
 } from '../../core/errors.ts';
+import { languageOfAcceptHeader, localisedProblem } from './problemLanguage.ts';
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -123,9 +124,15 @@ const frameworkProblem = (status: number, error: FastifyError): ProblemDetails =
  * Fastify's `frameworkErrors`: a URL the router cannot decode (400) or a path parameter over the
  * router's length limit (414) answers problem JSON naming the path, as every other refusal does.
  */
-export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
-  void reply.status(status).type('application/problem+json').send(frameworkProblem(status, error));
+  // Sent before routing, so no route's hooks run: it is put into the caller's language here.
+  const language = languageOfAcceptHeader(request.headers['accept-language']);
+  const body = frameworkProblem(status, error);
+  void reply
+    .status(status)
+    .type('application/problem+json')
+    .send(language ? localisedProblem(body, language) : body);
 };
 
 /** Error codes of a full disk (SQLite, Node's file system). */
