@@ -33,6 +33,8 @@ import { LibreTranslateClient } from '../integrations/translate/libreTranslateCl
 import { translateProbe } from '../integrations/translate/translateProbe.ts';
 import type { TranslateSettings } from '../integrations/translate/translateSettings.ts';
 import translateRoutes from './routes/translate/index.ts';
+import itmRoutes from './routes/itm/index.ts';
+import { itmProbe } from '../integrations/itm/itmProbe.ts';
 import authorRoutes from './routes/authors/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import timeMachineRoutes from './routes/timemachine/index.ts';
@@ -211,7 +213,12 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     translateOption === null || translateOption instanceof LibreTranslateClient
       ? translateOption
       : new LibreTranslateClient(translateOption);
-  const probes = [googleProbe(google), translateProbe(translator), ...(options.integrationProbes ?? [])];
+  const probes = [
+    googleProbe(google),
+    translateProbe(translator),
+    itmProbe(options.services.itm ?? null),
+    ...(options.integrationProbes ?? []),
+  ];
   await app.register(authRoutes, {
     ...routeOptions,
     loginRateLimit: options.loginRateLimit ?? { max: 10, timeWindow: 60_000 },
@@ -257,6 +264,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(lexicalRoutes, routeOptions);
   await app.register(googleRoutes, { ...routeOptions, secret: options.jwtSecret, client: google });
   await app.register(translateRoutes, { ...routeOptions, translator });
+  await app.register(itmRoutes, routeOptions);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);

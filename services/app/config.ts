@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { itmSettings, type ItmSettings } from '../integrations/itm/itmSettings.ts';
 
 /**
  * Per-user limits on writes, searches and uploads (issue 17 §5): each is a
@@ -66,6 +67,8 @@ export type Config = {
   projectionsMode: 'active' | 'follower';
   /** Help-form e-mail: sent only when both `smtpUrl` and `to` are set. */
   mail: { smtpUrl: string | null; to: string | null; from: string };
+  /** The Idea Thread Mapper (issue 18 §7): null unless BUILDON_ITM_URL is set. */
+  itm: ItmSettings | null;
   /** Largest attachment upload in MB (BUILDON_UPLOAD_LIMIT_MB). */
   uploadLimitMb: number;
   /**
@@ -134,5 +137,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       to: env.BUILDON_MAIL_TO || null,
       from: env.BUILDON_MAIL_FROM || 'buildon@localhost',
     },
+    itm: itmSettings(env),
   };
 };

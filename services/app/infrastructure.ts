@@ -22,6 +22,8 @@ import { memoryReporter } from './memoryReport.ts';
 import { openReadStore } from './openReadStore.ts';
 import { openBlobStore, openEventStore, openIdempotencyStore, openJobQueue, openOnceStore } from './openStores.ts';
 import { keepSnapshots } from './readStoreSnapshot.ts';
+import { ItmClient } from '../integrations/itm/itmClient.ts';
+import { startItmJobs, type ItmJobs } from '../api/itm/itmJobs.ts';
 
 /** For entry points that choose how passwords are hashed (the seed hashes its one shared password once). */
 export { argon2Hasher, type PasswordHasher } from '../api/accounts/passwords.ts';
@@ -51,6 +53,8 @@ export type Infrastructure = AppServices & {
   analyticsJobs: AnalyticsJobs | null;
   /** The lexical jobs' trigger (issue 13), likewise. */
   lexicalJobs: AnalyticsJobs | null;
+  /** The ITM calls' trigger (issue 18 §7) where the projections are applied and ITM is configured. */
+  itmJobs: ItmJobs | null;
   /** Saves the embedded read store's snapshot now (no-op at scale). */
   snapshot(): Promise<void>;
   close(): Promise<void>;
@@ -136,6 +140,13 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
         })
       : null;
 
+  // ITM (issue 18 §7): its calls are jobs added as events arrive, where the projections are applied.
+  const itm = config.itm ? new ItmClient(config.itm) : null;
+  const itmJobs =
+    itm && projectionsMode === 'active'
+      ? startItmJobs({ eventStore, readStore: servedReadStore, queue, runner, client: itm, ...(log ? { log } : {}) })
+      : null;
+
   const { close: closeServices, ...useCases } = buildServices(
     config,
     { eventStore, readStore: servedReadStore, onceStore, blobStore, runner, secret, pointLookups: read.pointLookups },
@@ -146,6 +157,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     () => keeper.stop(),
     () => analyticsJobs?.stop(),
     () => lexicalJobs?.stop(),
+    () => itmJobs?.stop(),
     () => queue.close(),
     () => closeServices(),
     () => runner.stop(),
@@ -169,6 +181,8 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     queue,
     analyticsJobs,
     lexicalJobs,
+    itm,
+    itmJobs,
     idempotency,
     blobStore,
     onceStore,
