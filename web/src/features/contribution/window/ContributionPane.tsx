@@ -23,9 +23,10 @@ import { NoteEdit } from '../editor/NoteEdit.tsx';
 import { AuthorsTab } from '../tabs/AuthorsTab.tsx';
 import { ConnectionsTab } from '../tabs/ConnectionsTab.tsx';
 import { HistoryTab } from '../tabs/HistoryTab.tsx';
-import { PluginTab } from '../tabs/PluginTab.tsx';
 import { PromisingIdeasTab } from '../promising/PromisingIdeaMarker.tsx';
 import { PropertiesTab } from '../tabs/PropertiesTab.tsx';
+import { useItmEnabled } from '../itm/itmApi.ts';
+import { ThreadTab } from '../itm/ThreadTab.tsx';
 import { ReadTab } from '../tabs/ReadTab.tsx';
 import { ActionsBar } from './ActionsBar.tsx';
 import { SaveBar } from './SaveBar.tsx';
@@ -220,7 +221,9 @@ const LoadedPane = ({
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const TypeIcon = object.type === 'Drawing' ? PenLine : FileText;
   const showEdit = object.editable && editableKind;
-  const showThread = Boolean(plugins?.itm) && object.type === 'Note';
+  // The Thread tab: the plugin on, a contributed note, and ITM configured on this server (issue 18 §7).
+  const itmEnabled = useItmEnabled(object.communityId, Boolean(plugins?.itm) && object.type === 'Note' && !isNew);
+  const showThread = itmEnabled && object.type === 'Note' && !isNew;
   const showPromising = Boolean(plugins?.promisingnessidea);
 
   return (
@@ -362,7 +365,7 @@ const LoadedPane = ({
         </Tabs.Content>
         {showThread && (
           <Tabs.Content value="thread" className={styles.panel}>
-            <PluginTab kind="thread" />
+            <ThreadTab communityId={object.communityId} noteId={object._id} editable={object.editable} />
           </Tabs.Content>
         )}
         <Tabs.Content value="history" className={styles.panel}>
