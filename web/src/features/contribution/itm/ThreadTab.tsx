@@ -18,12 +18,13 @@ export const ThreadTab = ({ communityId, noteId, editable }: { communityId: stri
   const selectId = useId();
 
   if (threads.isPending) return <p className={styles.muted}>{t('contribution.thread.loading')}</p>;
-  if (threads.isError)
+  if (threads.isError) {
     return (
       <Alert tone="error" testId="thread-error">
         {threads.error.message}
       </Alert>
     );
+  }
 
   const all = threads.data.threads;
   const holding = all.filter((thread) => threads.data.noteThreads.includes(thread.id));
