@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { securityHeaders } from './plugins/securityHeaders.ts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import zlib from 'node:zlib';
@@ -17,7 +17,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrors, problem } from './plugins/errors.ts';
 import { problemLanguagePlugin } from './plugins/problemLanguage.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
-import { lazySerializerFactory } from './plugins/lazySerializers.ts';
+import { lazySerializerFactory, lazyValidatorCompiler } from './plugins/lazySerializers.ts';
 import { jsonDepthPlugin } from './plugins/jsonDepth.ts';
 import { defaultUserRateLimits, userRateLimits, type UserRateLimits } from './plugins/userRateLimits.ts';
 import { kf6Dialect, kf6Routes, kf6SocketPlugin } from './routes/kf6/index.ts';
@@ -133,7 +133,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     // An unreadable URL or an over-long path parameter: problem JSON naming the path (issue 17 §2).
     frameworkErrors,
   })
-    .setValidatorCompiler(TypeBoxValidatorCompiler)
+    .setValidatorCompiler(lazyValidatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>();
 
   app.addSchema(ProblemSchema);

@@ -1,4 +1,7 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { TSchema } from 'typebox';
 
 type SerializerFactory = ReturnType<typeof SerializerSelector>;
 
@@ -15,4 +18,14 @@ export const lazySerializerFactory: SerializerFactory = (externalSchemas, option
     let serialize: ((doc: unknown) => string) | undefined;
     return (doc: unknown) => (serialize ??= compile(route))(doc);
   };
+};
+
+/**
+ * The route validators (TypeBox's compiled checks), likewise each compiled on
+ * its route's first request with that part (body, query, params, headers):
+ * the same checks, none paid for at start by routes a start never serves.
+ */
+export const lazyValidatorCompiler: FastifySchemaCompiler<TSchema> = (route) => {
+  let validate: ReturnType<typeof TypeBoxValidatorCompiler> | undefined;
+  return (value: unknown) => (validate ??= TypeBoxValidatorCompiler(route))(value);
 };

@@ -1,7 +1,7 @@
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import type { FastifySchemaCompiler } from 'fastify/types/schema.js';
 import Type from 'typebox';
+import { lazyValidatorCompiler } from '../../plugins/lazySerializers.ts';
 
 /** A route's handler as an adapter sees it: the one Buildon registered, callable with this request. */
 export type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -29,7 +29,8 @@ type Validator = (data: unknown) => unknown;
 /** Checks a body against Buildon's schema or the original's, chosen by the body's shape. */
 const dialectValidator = (buildon: unknown, kf6: NonNullable<RouteAdapter['body']>): FastifySchemaCompiler<FastifySchema> => {
   const compiler = (request: Parameters<FastifySchemaCompiler<FastifySchema>>[0]) => {
-    const compile = TypeBoxValidatorCompiler as unknown as (request: { schema: unknown }) => Validator;
+    // Compiled on first use, as every route's validators are (plugins/lazySerializers.ts).
+    const compile = lazyValidatorCompiler as unknown as (request: { schema: unknown }) => Validator;
     if (request.httpPart !== 'body') return compile(request);
     const ownValidator = compile({ ...request, schema: buildon });
     const kf6Validator = compile({ ...request, schema: kf6.schema });
