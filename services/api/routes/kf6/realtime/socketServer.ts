@@ -1,8 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Server, type Socket } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 import { BuildonError, ForbiddenError, UnauthorizedError } from '../../../../core/errors.ts';
 import type { ContributionDocument } from '../../../../../projections/contributions/index.ts';
 import type { UserDocument } from '../../../../../projections/users/index.ts';
@@ -13,6 +11,7 @@ import { sessionProblem } from '../../../plugins/session.ts';
 import { verifier } from '../../../push/pushPlugin.ts';
 import { Kf6LinkPushes } from './linkPushes.ts';
 import { parseKf6Room, Kf6Rooms, type Kf6Client, type Kf6Room } from './rooms.ts';
+import { attachOnFirstUse } from './lazyAttach.ts';
 import { cutOff, queuedBytes } from './sendBuffer.ts';
 
 /** Where the original's client connects (`io('', {path: '/socket.io-client'})`). */
@@ -44,21 +43,6 @@ const isOurs = (request: IncomingMessage): boolean => {
 };
 
 /**
- * Lets the upgrade listeners already on the server (Buildon's own websocket,
- * which routes every upgrade through Fastify and would answer 404) ignore the
- * KF6 path, which socket.io's own listener takes.
- */
-const leaveUpgradesOfPath = (server: FastifyInstance['server']): void => {
-  const previous = server.listeners('upgrade') as ((request: IncomingMessage, socket: Duplex, head: Buffer) => void)[];
-  server.removeAllListeners('upgrade');
-  for (const listener of previous) {
-    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      if (!isOurs(request)) listener.call(server, request, socket, head);
-    });
-  }
-};
-
-/**
  * The KF6 real-time endpoint (issue 15 §5, fact sheet §8): a socket.io server
  * on the same HTTP server at `/socket.io-client`, speaking the protocol of the
  * original's socket.io 1.x/2.x clients (`allowEIO3`) as well as current ones.
@@ -74,8 +58,7 @@ export const kf6SocketPlugin = fp<{ services: AppServices; corsOrigins: readonly
     const stopListening = app.push.listen({ active: () => rooms.active, handle: (event) => pushes.handle(event) });
     const verify = verifier(app, services);
 
-    leaveUpgradesOfPath(app.server);
-    const io = new Server(app.server, {
+    const options = {
       path: kf6SocketPath,
       allowEIO3: true,
       serveClient: false,
@@ -84,7 +67,7 @@ export const kf6SocketPlugin = fp<{ services: AppServices; corsOrigins: readonly
       maxHttpBufferSize: 64 * 1024,
       // Only the origins of BUILDON_CORS_ORIGINS (polling from another origin); none by default.
       cors: { origin: [...corsOrigins], credentials: false },
-    });
+    };
 
     /**
      * The community of a room the user may join: a view they may read (the canvas
@@ -107,76 +90,78 @@ export const kf6SocketPlugin = fp<{ services: AppServices; corsOrigins: readonly
       return (await services.canvasReader.viewAccess(user, room.id)).view.communityId;
     };
 
-    // Who each handshake authenticated as (socket.io's own `socket.data` is untyped).
-    const identities = new WeakMap<Socket, Pick<Kf6Client, 'user' | 'session'>>();
-    io.use((socket, next) => {
-      const token = tokenOf(socket);
-      if (!token) return next(new Error('Authentication required'));
-      verify(token).then(
-        ({ user, session }) => {
-          identities.set(socket, { user, session });
-          next();
-        },
-        (error: unknown) => next(new Error(error instanceof BuildonError ? error.message : 'Authentication required')),
-      );
-    });
-
-    io.on('connection', (socket) => {
-      const identity = identities.get(socket);
-      if (!identity) return void socket.disconnect(true);
-      const client: Kf6Client = {
-        id: socket.id,
-        ...identity,
-        rooms: new Map(),
-        emit: (event, payload) => {
-          if (!rooms.clients.has(client)) return;
-          socket.emit(event, payload);
-          // Fallen too far behind (sendBuffer.ts): forgotten at once, so nothing more is queued for it.
-          if (queuedBytes(socket) > app.push.limits.maxBufferedBytes) {
-            rooms.remove(client);
-            cutOff(socket);
-          }
-        },
-        disconnect: () => socket.disconnect(true),
-      };
-      rooms.add(client);
-      // Requests of one socket are handled in order (an unsubscribe never overtakes its subscribe).
-      let queue: Promise<void> = Promise.resolve();
-      const answer = (ack: unknown, value: Parameters<Ack>[0]) => {
-        if (typeof ack === 'function') (ack as Ack)(value);
-        else if (!value.ok) socket.emit('subscribe:refused', value);
-      };
-
-      socket.on('subscribe', (name: unknown, ack?: unknown) => {
-        queue = queue.then(async () => {
-          const room = parseKf6Room(name);
-          if (!room) return answer(ack, { ok: false, room: String(name).slice(0, 80), status: 400, message: 'Unknown room' });
-          try {
-            const user = await services.accounts.getUser(client.user._id);
-            if (!user || user.blockLogin) throw new UnauthorizedError();
-            client.user = user;
-            rooms.join(client, room.name, await roomCommunity(user, room));
-            answer(ack, { ok: true, room: room.name });
-          } catch (error) {
-            const status = error instanceof BuildonError ? error.status : 500;
-            const message = error instanceof BuildonError ? error.message : 'Something went wrong on our side.';
-            answer(ack, { ok: false, room: room.name, status, message });
-          }
-        });
+    const configure = (io: Server): void => {
+      // Who each handshake authenticated as (socket.io's own `socket.data` is untyped).
+      const identities = new WeakMap<Socket, Pick<Kf6Client, 'user' | 'session'>>();
+      io.use((socket, next) => {
+        const token = tokenOf(socket);
+        if (!token) return next(new Error('Authentication required'));
+        verify(token).then(
+          ({ user, session }) => {
+            identities.set(socket, { user, session });
+            next();
+          },
+          (error: unknown) => next(new Error(error instanceof BuildonError ? error.message : 'Authentication required')),
+        );
       });
-      socket.on('unsubscribe', (name: unknown) => {
-        queue = queue.then(() => {
-          if (typeof name === 'string') rooms.leave(client, name);
+
+      io.on('connection', (socket) => {
+        const identity = identities.get(socket);
+        if (!identity) return void socket.disconnect(true);
+        const client: Kf6Client = {
+          id: socket.id,
+          ...identity,
+          rooms: new Map(),
+          emit: (event, payload) => {
+            if (!rooms.clients.has(client)) return;
+            socket.emit(event, payload);
+            // Fallen too far behind (sendBuffer.ts): forgotten at once, so nothing more is queued for it.
+            if (queuedBytes(socket) > app.push.limits.maxBufferedBytes) {
+              rooms.remove(client);
+              cutOff(socket);
+            }
+          },
+          disconnect: () => socket.disconnect(true),
+        };
+        rooms.add(client);
+        // Requests of one socket are handled in order (an unsubscribe never overtakes its subscribe).
+        let queue: Promise<void> = Promise.resolve();
+        const answer = (ack: unknown, value: Parameters<Ack>[0]) => {
+          if (typeof ack === 'function') (ack as Ack)(value);
+          else if (!value.ok) socket.emit('subscribe:refused', value);
+        };
+
+        socket.on('subscribe', (name: unknown, ack?: unknown) => {
+          queue = queue.then(async () => {
+            const room = parseKf6Room(name);
+            if (!room) return answer(ack, { ok: false, room: String(name).slice(0, 80), status: 400, message: 'Unknown room' });
+            try {
+              const user = await services.accounts.getUser(client.user._id);
+              if (!user || user.blockLogin) throw new UnauthorizedError();
+              client.user = user;
+              rooms.join(client, room.name, await roomCommunity(user, room));
+              answer(ack, { ok: true, room: room.name });
+            } catch (error) {
+              const status = error instanceof BuildonError ? error.status : 500;
+              const message = error instanceof BuildonError ? error.message : 'Something went wrong on our side.';
+              answer(ack, { ok: false, room: room.name, status, message });
+            }
+          });
         });
+        socket.on('unsubscribe', (name: unknown) => {
+          queue = queue.then(() => {
+            if (typeof name === 'string') rooms.leave(client, name);
+          });
+        });
+        socket.on('disconnect', () => rooms.remove(client));
       });
-      socket.on('disconnect', () => rooms.remove(client));
-    });
+    };
+    const socketIo = attachOnFirstUse(app.server, isOurs, () => import('socket.io'), options, configure);
 
     // Before the HTTP server closes: its open sockets would keep it waiting.
     app.addHook('preClose', async () => {
       stopListening();
-      io.disconnectSockets(true);
-      io.engine.close();
+      socketIo.close();
     });
   },
   { name: 'kf6-socket', dependencies: ['buildon-push'] },
