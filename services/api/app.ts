@@ -33,6 +33,10 @@ import { LibreTranslateClient } from '../integrations/translate/libreTranslateCl
 import { translateProbe } from '../integrations/translate/translateProbe.ts';
 import type { TranslateSettings } from '../integrations/translate/translateSettings.ts';
 import translateRoutes from './routes/translate/index.ts';
+import oidcRoutes from './routes/sso/oidc.ts';
+import { OidcClient } from '../integrations/oidc/oidcClient.ts';
+import { oidcProbe } from '../integrations/oidc/oidcProbe.ts';
+import type { OidcSettings } from '../integrations/oidc/oidcSettings.ts';
 import authorRoutes from './routes/authors/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import timeMachineRoutes from './routes/timemachine/index.ts';
@@ -88,6 +92,8 @@ export type AppOptions = {
   google?: GoogleSettings | GoogleClient | null;
   /** Translation (issue 18 §4; `translateSettings` in main.ts): none when not configured. */
   translate?: TranslateSettings | LibreTranslateClient | null;
+  /** OpenID Connect sign-in (issue 18 §1; `oidcSettings` in main.ts): none when not configured. */
+  oidc?: OidcSettings | OidcClient | null;
   /** Admin tools' probes of integrations configured outside buildApp (e-mail: `mailProbe` in main.ts). */
   integrationProbes?: readonly IntegrationProbe[];
 };
@@ -211,12 +217,16 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     translateOption === null || translateOption instanceof LibreTranslateClient
       ? translateOption
       : new LibreTranslateClient(translateOption);
-  const probes = [googleProbe(google), translateProbe(translator), ...(options.integrationProbes ?? [])];
+  const oidcOption = options.oidc ?? null;
+  const oidc = oidcOption === null || oidcOption instanceof OidcClient ? oidcOption : new OidcClient(oidcOption);
+  const probes = [oidcProbe(oidc), googleProbe(google), translateProbe(translator), ...(options.integrationProbes ?? [])];
   await app.register(authRoutes, {
     ...routeOptions,
     loginRateLimit: options.loginRateLimit ?? { max: 10, timeWindow: 60_000 },
     failedLogins: new FailureLimiter(options.failedLoginLimit ?? { max: 60, windowMs: 10 * 60_000 }),
+    signIn: { ...(oidc ? { oidc: { label: oidc.settings.label } } : {}) },
   });
+  await app.register(oidcRoutes, { ...routeOptions, secret: options.jwtSecret, client: oidc });
   await app.register(userRoutes, routeOptions);
   await app.register(recaptchaRoutes, routeOptions);
   await app.register(metaRoutes, {

@@ -13,10 +13,12 @@ export type AuthRoutesOptions = {
   services: AppServices;
   loginRateLimit: { max: number; timeWindow: number };
   failedLogins: FailureLimiter;
+  /** The sign-in methods configured besides local accounts (issue 18 §1–2), with their button labels. */
+  signIn?: { oidc?: { label: string }; ldap?: { label: string } };
 };
 
 /** POST /auth/local: userName + password → bearer token (spec §7). */
-const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { services, loginRateLimit, failedLogins }) => {
+const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { services, loginRateLimit, failedLogins, signIn = {} }) => {
   app.post(
     '/auth/local',
     {
@@ -93,7 +95,14 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
   app.get(
     '/api/auth/providers',
     { schema: { tags: ['auth'], summary: 'Sign-in methods offered besides local accounts', response: { 200: AuthProvidersReply } } },
-    async () => ({ providers: [], institutional: false }),
+    async () => ({
+      providers: signIn.oidc ? ['oidc'] : [],
+      institutional: signIn.ldap !== undefined,
+      labels: {
+        ...(signIn.oidc ? { oidc: signIn.oidc.label } : {}),
+        ...(signIn.ldap ? { ldap: signIn.ldap.label } : {}),
+      },
+    }),
   );
 
   // The spec's institutional login binds to one university's LDAP directory.
