@@ -34,6 +34,10 @@ import { translateProbe } from '../integrations/translate/translateProbe.ts';
 import type { TranslateSettings } from '../integrations/translate/translateSettings.ts';
 import translateRoutes from './routes/translate/index.ts';
 import oidcRoutes from './routes/sso/oidc.ts';
+import ldapRoutes from './routes/sso/ldap.ts';
+import { LdapDirectory } from '../integrations/ldap/ldapDirectory.ts';
+import { ldapProbe } from '../integrations/ldap/ldapProbe.ts';
+import type { LdapSettings } from '../integrations/ldap/ldapSettings.ts';
 import { OidcClient } from '../integrations/oidc/oidcClient.ts';
 import { oidcProbe } from '../integrations/oidc/oidcProbe.ts';
 import type { OidcSettings } from '../integrations/oidc/oidcSettings.ts';
@@ -94,6 +98,8 @@ export type AppOptions = {
   translate?: TranslateSettings | LibreTranslateClient | null;
   /** OpenID Connect sign-in (issue 18 §1; `oidcSettings` in main.ts): none when not configured. */
   oidc?: OidcSettings | OidcClient | null;
+  /** LDAP sign-in (issue 18 §2; `ldapSettings` in main.ts): none when not configured. */
+  ldap?: LdapSettings | LdapDirectory | null;
   /** Admin tools' probes of integrations configured outside buildApp (e-mail: `mailProbe` in main.ts). */
   integrationProbes?: readonly IntegrationProbe[];
 };
@@ -219,14 +225,24 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       : new LibreTranslateClient(translateOption);
   const oidcOption = options.oidc ?? null;
   const oidc = oidcOption === null || oidcOption instanceof OidcClient ? oidcOption : new OidcClient(oidcOption);
-  const probes = [oidcProbe(oidc), googleProbe(google), translateProbe(translator), ...(options.integrationProbes ?? [])];
-  await app.register(authRoutes, {
-    ...routeOptions,
+  const ldapOption = options.ldap ?? null;
+  const ldap = ldapOption === null || ldapOption instanceof LdapDirectory ? ldapOption : new LdapDirectory(ldapOption);
+  const probes = [oidcProbe(oidc), ldapProbe(ldap), googleProbe(google), translateProbe(translator), ...(options.integrationProbes ?? [])];
+  // One count of failed logins per address for the local and the institutional forms.
+  const logins = {
     loginRateLimit: options.loginRateLimit ?? { max: 10, timeWindow: 60_000 },
     failedLogins: new FailureLimiter(options.failedLoginLimit ?? { max: 60, windowMs: 10 * 60_000 }),
-    signIn: { ...(oidc ? { oidc: { label: oidc.settings.label } } : {}) },
+  };
+  await app.register(authRoutes, {
+    ...routeOptions,
+    ...logins,
+    signIn: {
+      ...(oidc ? { oidc: { label: oidc.settings.label } } : {}),
+      ...(ldap ? { ldap: { label: ldap.settings.label } } : {}),
+    },
   });
   await app.register(oidcRoutes, { ...routeOptions, secret: options.jwtSecret, client: oidc });
+  await app.register(ldapRoutes, { ...routeOptions, ...logins, directory: ldap });
   await app.register(userRoutes, routeOptions);
   await app.register(recaptchaRoutes, routeOptions);
   await app.register(metaRoutes, {

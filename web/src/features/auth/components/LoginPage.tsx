@@ -67,7 +67,7 @@ export const LoginPage = () => {
                 <p className={styles.cardText}>{t('auth.institutionalText')}</p>
                 <Link className={buttonClass('secondary', true)} to={withRedirect('/login/idul')}>
                   <Building2 size={18} aria-hidden="true" />
-                  {t('auth.institutionalCta')}
+                  {providers.data.labels.ldap ?? t('auth.institutionalCta')}
                 </Link>
               </Card>
             )}
