@@ -19,6 +19,7 @@ import { LimitMessages } from './catalogs/limits.ts';
 import { GoogleMessages } from './catalogs/google.ts';
 import { TranslateMessages } from './catalogs/translate.ts';
 import { ItmMessages } from './catalogs/itm.ts';
+import { SsoMessages } from './catalogs/sso.ts';
 
 /**
  * Every message the server may show a user, by catalog. Catalog `<catalog>`
@@ -51,6 +52,7 @@ export const messageCatalogs = {
   google: GoogleMessages,
   translate: TranslateMessages,
   itm: ItmMessages,
+  sso: SsoMessages,
   errors: ErrorMessages,
 } as const;
 

@@ -46,11 +46,14 @@ export const RobotCheckBody = Type.Object({ gRecaptchaResponse: Type.String({ ma
 export const RobotCheckReply = Type.Object({ responseCode: Type.Integer() });
 
 /**
- * Which sign-in methods besides local accounts this server offers: social
- * providers (browser redirect to /auth/{provider}) and the institutional
- * (LDAP) login. None are configured in this version.
+ * Which sign-in methods besides local accounts this server offers (issue 18
+ * §1–2): redirect providers (`oidc`: the browser goes to /auth/{provider}),
+ * and the institutional (LDAP) login form; each with the label the server's
+ * settings give it. Nothing is offered unless configured.
  */
 export const AuthProvidersReply = Type.Object({
   providers: Type.Array(Type.String()),
   institutional: Type.Boolean(),
+  /** The button text of each provider of `providers` and of `institutional` (`ldap`), from the settings. */
+  labels: Type.Optional(Type.Record(Type.String(), Type.String())),
 });

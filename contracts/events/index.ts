@@ -7,11 +7,13 @@ export * from './feedback.ts';
 export * from './read.ts';
 export * from './audit.ts';
 export * from './google.ts';
+export * from './externalIdentity.ts';
 
 import type { AuditEvent } from './audit.ts';
 import type { AuthorEvent } from './author.ts';
 import type { CommunityEvent } from './community.ts';
 import type { ContributionEvent } from './contribution.ts';
+import type { ExternalIdentityEvent } from './externalIdentity.ts';
 import type { FeedbackEvent } from './feedback.ts';
 import type { GoogleEvent } from './google.ts';
 import type { ReadEvent } from './read.ts';
@@ -19,5 +21,14 @@ import type { UserEvent, UserNameClaimEvent } from './user.ts';
 
 /** Every event Buildon stores. Later aggregates add their unions here. */
 export type DomainEvent =
-  UserEvent | UserNameClaimEvent | CommunityEvent | AuthorEvent | ContributionEvent | FeedbackEvent | ReadEvent | AuditEvent | GoogleEvent;
+  | UserEvent
+  | UserNameClaimEvent
+  | CommunityEvent
+  | AuthorEvent
+  | ContributionEvent
+  | FeedbackEvent
+  | ReadEvent
+  | AuditEvent
+  | GoogleEvent
+  | ExternalIdentityEvent;
 export type DomainEventType = DomainEvent['type'];

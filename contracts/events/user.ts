@@ -27,7 +27,8 @@ export type UserRegistered = Event<
     passwordHash: string;
     role: GlobalRole;
     lang: InterfaceLanguage;
-    provider: 'local' | 'operator' | 'csv';
+    /** `oidc`, `ldap`: created at a first sign-in through that directory (issue 18 §1–2). */
+    provider: 'local' | 'operator' | 'csv' | 'oidc' | 'ldap';
     /** Accounts a manager created with the user CSV: the community whose CSV it was. */
     createdInCommunity?: string;
   }

@@ -35,6 +35,14 @@ import type { TranslateSettings } from '../integrations/translate/translateSetti
 import translateRoutes from './routes/translate/index.ts';
 import itmRoutes from './routes/itm/index.ts';
 import { itmProbe } from '../integrations/itm/itmProbe.ts';
+import oidcRoutes from './routes/sso/oidc.ts';
+import ldapRoutes from './routes/sso/ldap.ts';
+import { LdapDirectory } from '../integrations/ldap/ldapDirectory.ts';
+import { ldapProbe } from '../integrations/ldap/ldapProbe.ts';
+import type { LdapSettings } from '../integrations/ldap/ldapSettings.ts';
+import { OidcClient } from '../integrations/oidc/oidcClient.ts';
+import { oidcProbe } from '../integrations/oidc/oidcProbe.ts';
+import type { OidcSettings } from '../integrations/oidc/oidcSettings.ts';
 import authorRoutes from './routes/authors/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import timeMachineRoutes from './routes/timemachine/index.ts';
@@ -90,6 +98,10 @@ export type AppOptions = {
   google?: GoogleSettings | GoogleClient | null;
   /** Translation (issue 18 §4; `translateSettings` in main.ts): none when not configured. */
   translate?: TranslateSettings | LibreTranslateClient | null;
+  /** OpenID Connect sign-in (issue 18 §1; `oidcSettings` in main.ts): none when not configured. */
+  oidc?: OidcSettings | OidcClient | null;
+  /** LDAP sign-in (issue 18 §2; `ldapSettings` in main.ts): none when not configured. */
+  ldap?: LdapSettings | LdapDirectory | null;
   /** Admin tools' probes of integrations configured outside buildApp (e-mail: `mailProbe` in main.ts). */
   integrationProbes?: readonly IntegrationProbe[];
 };
@@ -213,17 +225,33 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     translateOption === null || translateOption instanceof LibreTranslateClient
       ? translateOption
       : new LibreTranslateClient(translateOption);
+  const oidcOption = options.oidc ?? null;
+  const oidc = oidcOption === null || oidcOption instanceof OidcClient ? oidcOption : new OidcClient(oidcOption);
+  const ldapOption = options.ldap ?? null;
+  const ldap = ldapOption === null || ldapOption instanceof LdapDirectory ? ldapOption : new LdapDirectory(ldapOption);
   const probes = [
+    oidcProbe(oidc),
+    ldapProbe(ldap),
     googleProbe(google),
     translateProbe(translator),
     itmProbe(options.services.itm ?? null),
     ...(options.integrationProbes ?? []),
   ];
-  await app.register(authRoutes, {
-    ...routeOptions,
+  // One count of failed logins per address for the local and the institutional forms.
+  const logins = {
     loginRateLimit: options.loginRateLimit ?? { max: 10, timeWindow: 60_000 },
     failedLogins: new FailureLimiter(options.failedLoginLimit ?? { max: 60, windowMs: 10 * 60_000 }),
+  };
+  await app.register(authRoutes, {
+    ...routeOptions,
+    ...logins,
+    signIn: {
+      ...(oidc ? { oidc: { label: oidc.settings.label } } : {}),
+      ...(ldap ? { ldap: { label: ldap.settings.label } } : {}),
+    },
   });
+  await app.register(oidcRoutes, { ...routeOptions, secret: options.jwtSecret, client: oidc });
+  await app.register(ldapRoutes, { ...routeOptions, ...logins, directory: ldap });
   await app.register(userRoutes, routeOptions);
   await app.register(recaptchaRoutes, routeOptions);
   await app.register(metaRoutes, {

@@ -132,6 +132,21 @@ export const publicRoutes: PublicRoute[] = [
     reason: "Google's consent page sends the browser back here; the signed state names the user (issue 18 §6)",
     request: () => ({ url: '/auth/googleOAuth/getToken?code=abc&state=forged.state' }),
   },
+  {
+    route: 'GET /auth/oidc',
+    reason: 'OpenID Connect sign-in starts before login (issue 18 §1; answers 404 when not configured)',
+    request: () => ({ url: '/auth/oidc?redirect=/' }),
+  },
+  {
+    route: 'GET /auth/oidc/callback',
+    reason: "the OpenID provider sends the browser back here; the state sealed in this browser's cookie is checked",
+    request: () => ({ url: '/auth/oidc/callback?code=abc&state=forged' }),
+  },
+  {
+    route: 'POST /auth/oidc/session',
+    reason: 'hands the token of a completed OpenID sign-in to the browser holding its sealed cookie, once',
+    request: () => ({ url: '/auth/oidc/session', payload: {} }),
+  },
   { route: 'GET /api/version', reason: 'the about dialog, before login', request: () => ({ url: '/api/version' }) },
   { route: 'GET /api/changeLog', reason: "what's new, shown on the login page", request: () => ({ url: '/api/changeLog?lang=en' }) },
   {

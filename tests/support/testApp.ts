@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { buildApp } from '../../services/api/app.ts';
 import type { GoogleSettings } from '../../services/integrations/google/googleSettings.ts';
 import type { TranslateSettings } from '../../services/integrations/translate/translateSettings.ts';
+import type { OidcSettings } from '../../services/integrations/oidc/oidcSettings.ts';
+import type { LdapSettings } from '../../services/integrations/ldap/ldapSettings.ts';
 import { loadConfig, type Config } from '../../services/app/config.ts';
 import { openInfrastructure, type Infrastructure } from '../../services/app/infrastructure.ts';
 import type { PasswordHasher } from '../../services/api/accounts/passwords.ts';
@@ -79,6 +81,10 @@ export const buildTestApp = async (
     google?: GoogleSettings | null;
     /** Translation settings (tests/support/fakeLibreTranslate.ts); none by default. */
     translate?: TranslateSettings | null;
+    /** OpenID Connect sign-in settings (tests/support/oidcProvider.ts); none by default. */
+    oidc?: OidcSettings | null;
+    /** LDAP sign-in settings (tests/support/slapd.ts); none by default. */
+    ldap?: LdapSettings | null;
     /** A logger to read what the server logs (none by default). */
     logger?: FastifyBaseLogger;
   } = {},
@@ -102,6 +108,8 @@ export const buildTestApp = async (
     userRateLimits: options.userRateLimits ?? testRateLimits,
     google: options.google ?? null,
     translate: options.translate ?? null,
+    oidc: options.oidc ?? null,
+    ldap: options.ldap ?? null,
     ...(options.logger ? { logger: options.logger } : {}),
   });
 

@@ -14,6 +14,7 @@ import {
 } from './commands/sessions.ts';
 import type { SessionDocument } from '../../../projections/sessions/index.ts';
 import { register } from './commands/register.ts';
+import { signInExternal, type ExternalIdentity, type ExternalSignInResult } from './commands/externalSignIn.ts';
 import { createOrPromoteAdmin, updateUser } from './commands/updateUser.ts';
 
 export { toProfile, type AccountDeps, type Projected } from './accountContext.ts';
@@ -50,6 +51,11 @@ export class AccountService {
 
   authenticate(userName: string, password: string): Promise<UserDocument> {
     return authenticate(this.deps, userName, password);
+  }
+
+  /** A sign-in through OpenID Connect or LDAP (issue 18 §1–2): the linked user, or one joined by verified e-mail, or a new one. */
+  signInExternal(identity: ExternalIdentity): Promise<ExternalSignInResult> {
+    return signInExternal(this.deps, identity);
   }
 
   changeOwnPassword(userId: string, oldPassword: string, newPassword: string): Promise<UserDocument> {

@@ -4,6 +4,7 @@ export const paths = {
   login: '/login',
   loginLocal: '/login/local',
   loginInstitutional: '/login/idul',
+  loginSso: '/login/sso',
   signup: '/signup',
   logout: '/logout',
   settings: '/settings',

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { GuidePage } from '../features/guides/index.ts';
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { InstitutionalLoginPage, LocalLoginPage, LoginPage, LogoutPage } from '../features/auth/index.ts';
+import { InstitutionalLoginPage, LocalLoginPage, LoginPage, LogoutPage, SsoLoginPage } from '../features/auth/index.ts';
 import { CommunityManager, CommunityTopPage } from '../features/communities/index.ts';
 import { GuestHomePage, HomePage } from '../features/home/index.ts';
 import { SettingsPage } from '../features/settings/index.ts';
@@ -104,6 +104,7 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.login, element: <LoginPage /> },
         { path: paths.loginLocal, element: <LocalLoginPage /> },
         { path: paths.loginInstitutional, element: <InstitutionalLoginPage /> },
+        { path: paths.loginSso, element: <SsoLoginPage /> },
         { path: paths.signup, element: <SignupPage /> },
         { path: paths.logout, element: <LogoutPage /> },
         { path: paths.settings, element: <RequireAuth>{(me) => <SettingsPage me={me} />}</RequireAuth> },

@@ -62,7 +62,7 @@ export const register = async (
   input: { firstName: string; lastName: string; email: string; userName: string; password: string },
   options: {
     role?: GlobalRole;
-    provider?: 'local' | 'operator' | 'csv';
+    provider?: 'local' | 'operator' | 'csv' | 'oidc' | 'ldap';
     lang?: InterfaceLanguage;
     actorId?: string | null;
     createdInCommunity?: string;

@@ -2,21 +2,22 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { problemResponses } from '../../../../contracts/api/common.ts';
 import { AuthProvidersReply } from '../../../../contracts/api/meta.ts';
 import Type from 'typebox';
-import { NotFoundError, UnauthorizedError } from '../../../core/errors.ts';
+import { UnauthorizedError } from '../../../core/errors.ts';
 import type { FailureLimiter } from '../../plugins/failureLimiter.ts';
 import { sessionTokenId, tokenExpiry } from '../../plugins/session.ts';
 import { LoginBody, TokenReply } from '../../../../contracts/api/users.ts';
 import type { AppServices } from '../../../app/appServices.ts';
-import { msg } from '../../../../contracts/messageCodes.ts';
 
 export type AuthRoutesOptions = {
   services: AppServices;
   loginRateLimit: { max: number; timeWindow: number };
   failedLogins: FailureLimiter;
+  /** The sign-in methods configured besides local accounts (issue 18 §1–2), with their button labels. */
+  signIn?: { oidc?: { label: string }; ldap?: { label: string } };
 };
 
 /** POST /auth/local: userName + password → bearer token (spec §7). */
-const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { services, loginRateLimit, failedLogins }) => {
+const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { services, loginRateLimit, failedLogins, signIn = {} }) => {
   app.post(
     '/auth/local',
     {
@@ -93,26 +94,16 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { s
   app.get(
     '/api/auth/providers',
     { schema: { tags: ['auth'], summary: 'Sign-in methods offered besides local accounts', response: { 200: AuthProvidersReply } } },
-    async () => ({ providers: [], institutional: false }),
-  );
-
-  // The spec's institutional login binds to one university's LDAP directory.
-  // No directory is configured in this version; the login page hides the
-  // option, and a direct call gets a clear answer instead of a silent 404.
-  app.post(
-    '/auth/idul',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Institutional (LDAP) login: not configured on this server',
-        body: Type.Object({ username: Type.String({ maxLength: 200 }), password: Type.String({ maxLength: 1024 }) }),
-        response: { 200: TokenReply, ...problemResponses },
+    async () => ({
+      providers: signIn.oidc ? ['oidc'] : [],
+      institutional: signIn.ldap !== undefined,
+      labels: {
+        ...(signIn.oidc ? { oidc: signIn.oidc.label } : {}),
+        ...(signIn.ldap?.label ? { ldap: signIn.ldap.label } : {}),
       },
-    },
-    async () => {
-      throw new NotFoundError(msg('errors.institutionalLoginOff'));
-    },
+    }),
   );
+  // POST /auth/idul, the institutional (LDAP) login, is services/api/routes/sso/ldap.ts (issue 18 §2).
 };
 
 export default authRoutes;

@@ -2,3 +2,4 @@
 export { InstitutionalLoginPage, LocalLoginPage } from './components/LocalLoginPage.tsx';
 export { LoginPage } from './components/LoginPage.tsx';
 export { LogoutPage } from './components/LogoutPage.tsx';
+export { SsoLoginPage } from './components/SsoLoginPage.tsx';

@@ -21,6 +21,12 @@ export const useInstitutionalLogin = () =>
       api.request<TokenReply>('/auth/idul', { method: 'POST', body, redirectOnUnauthorized: false }),
   });
 
+/** POST /auth/oidc/session: the token of the OpenID sign-in this browser just completed (once, from its cookie). */
+export const useSsoSession = () =>
+  useMutation({
+    mutationFn: () => api.request<TokenReply>('/auth/oidc/session', { method: 'POST', body: {}, redirectOnUnauthorized: false }),
+  });
+
 /** POST /api/users: registration; answers the token and the new profile. */
 export const useRegister = () =>
   useMutation({
@@ -40,11 +46,16 @@ export const useRobotCheckConfig = () =>
 export const useAuthProviders = () =>
   useQuery({
     queryKey: ['auth', 'providers'],
-    queryFn: async (): Promise<{ providers: string[]; institutional: boolean }> => {
-      const reply = await api.request<{ providers?: unknown; institutional?: unknown }>('/api/auth/providers');
+    queryFn: async (): Promise<{ providers: string[]; institutional: boolean; labels: Record<string, string> }> => {
+      const reply = await api.request<{ providers?: unknown; institutional?: unknown; labels?: unknown }>('/api/auth/providers');
+      const labels =
+        reply.labels && typeof reply.labels === 'object'
+          ? Object.fromEntries(Object.entries(reply.labels).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+          : {};
       return {
         providers: Array.isArray(reply.providers) ? reply.providers.filter((p): p is string => typeof p === 'string') : [],
         institutional: reply.institutional === true,
+        labels,
       };
     },
     staleTime: Infinity,

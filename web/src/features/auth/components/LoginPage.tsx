@@ -47,8 +47,14 @@ export const LoginPage = () => {
                 <p className={styles.robotTitle}>{t('auth.socialTitle')}</p>
                 <div className={styles.social}>
                   {providers.data.providers.map((provider) => (
-                    <a key={provider} className={buttonClass('secondary')} href={`/auth/${encodeURIComponent(provider)}`}>
-                      {t('auth.socialContinue', { provider: providerLabel(provider) })}
+                    // A full page load: the server sends the browser on to the provider (issue 18 §1).
+                    <a
+                      key={provider}
+                      className={buttonClass('secondary')}
+                      href={withRedirect(`/auth/${encodeURIComponent(provider)}`)}
+                      data-testid={`sign-in-${provider}`}
+                    >
+                      {t('auth.socialContinue', { provider: providers.data.labels[provider] ?? providerLabel(provider) })}
                     </a>
                   ))}
                 </div>
@@ -61,7 +67,7 @@ export const LoginPage = () => {
                 <p className={styles.cardText}>{t('auth.institutionalText')}</p>
                 <Link className={buttonClass('secondary', true)} to={withRedirect('/login/idul')}>
                   <Building2 size={18} aria-hidden="true" />
-                  {t('auth.institutionalCta')}
+                  {providers.data.labels.ldap ?? t('auth.institutionalCta')}
                 </Link>
               </Card>
             )}
