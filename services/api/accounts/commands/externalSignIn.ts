@@ -6,7 +6,7 @@ import type { UserDocument } from '../../../../projections/users/index.ts';
 import { handleCommand } from '../../../core/decider.ts';
 import { ConflictError, ForbiddenError, ValidationError } from '../../../core/errors.ts';
 import { externalIdentityDecider, mayLinkByEmail, userNameBase, userNameCandidate } from '../../../domain/user/externalIdentity.ts';
-import { accountMetadata, getUser, usersOf, type AccountDeps } from '../accountContext.ts';
+import { accountMetadata, getUser, runOnUser, usersOf, type AccountDeps } from '../accountContext.ts';
 import { register } from './register.ts';
 
 /** What an outside directory says about the person signing in (issue 18 §1–2). */
@@ -70,7 +70,21 @@ export const signInExternal = async (
   // Two first sign-ins of one person at once: the first link wins, and both go on as its user.
   const owner = result.newState.userId;
   if (owner && owner !== user._id) return { user: allowed(await getUser(deps, owner)), how: 'known' };
+  if (how === 'email') await closePasswordDoor(deps, user._id);
   return { user: allowed(user), how };
+};
+
+/**
+ * An account joined by its e-mail signs in through its directory from then
+ * on: its password is replaced by one nobody knows, which also ends every
+ * session opened with it. Buildon never checked the e-mail a local account was
+ * registered with, so whoever registered it first (with the teacher's address,
+ * before the school turned sign-in on) keeps no way in (pre-account
+ * hijacking). An admin may set a password again.
+ */
+const closePasswordDoor = async (deps: AccountDeps, userId: string): Promise<void> => {
+  const passwordHash = await deps.passwords.hash(randomBytes(24).toString('base64url'));
+  await runOnUser(deps, userId, { type: 'ChangePassword', data: { passwordHash, by: 'operator' } }, null);
 };
 
 const allowed = (user: UserDocument): UserDocument => {

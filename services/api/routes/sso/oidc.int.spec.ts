@@ -112,6 +112,22 @@ describe('OpenID Connect sign-in (issue 18 §1)', () => {
     expect(user.userName).toBe('marie');
   });
 
+  it('shuts out whoever registered the account first: its password and sessions end when it is joined by e-mail', async () => {
+    // Someone registers with the teacher's address before the school turns sign-in on (Buildon never verified it).
+    const squatter = await t.register('lucie', 'squatter-pass1');
+    const before = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${squatter.token}` } });
+    expect(before.statusCode).toBe(200);
+    provider.accounts.set('sub-lucie', { email: 'lucie@example.org', email_verified: true, given_name: 'Lucie', family_name: 'Aubrac' });
+    const { user } = await signIn('sub-lucie');
+    expect(user._id).toBe(squatter.id);
+    const after = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${squatter.token}` } });
+    expect(after.statusCode).toBe(401);
+    const login = await t.app.inject({ method: 'POST', url: '/auth/local', payload: { userName: 'lucie', password: 'squatter-pass1' } });
+    expect(login.statusCode).toBe(401);
+    // The teacher signs in through the provider again, as before.
+    expect((await signIn('sub-lucie')).user._id).toBe(squatter.id);
+  });
+
   it('never links an unverified e-mail to an existing account: a new account is made instead', async () => {
     const paul = await t.register('paul');
     provider.accounts.set('sub-paul', { email: 'paul@example.org', email_verified: false, given_name: 'Paul', family_name: 'Imposteur' });
