@@ -7,6 +7,7 @@ export * from './feedback.ts';
 export * from './read.ts';
 export * from './audit.ts';
 export * from './google.ts';
+export * from './notification.ts';
 
 import type { AuditEvent } from './audit.ts';
 import type { AuthorEvent } from './author.ts';
@@ -14,10 +15,20 @@ import type { CommunityEvent } from './community.ts';
 import type { ContributionEvent } from './contribution.ts';
 import type { FeedbackEvent } from './feedback.ts';
 import type { GoogleEvent } from './google.ts';
+import type { NotificationEvent } from './notification.ts';
 import type { ReadEvent } from './read.ts';
 import type { UserEvent, UserNameClaimEvent } from './user.ts';
 
 /** Every event Buildon stores. Later aggregates add their unions here. */
 export type DomainEvent =
-  UserEvent | UserNameClaimEvent | CommunityEvent | AuthorEvent | ContributionEvent | FeedbackEvent | ReadEvent | AuditEvent | GoogleEvent;
+  | UserEvent
+  | UserNameClaimEvent
+  | CommunityEvent
+  | AuthorEvent
+  | ContributionEvent
+  | FeedbackEvent
+  | ReadEvent
+  | AuditEvent
+  | GoogleEvent
+  | NotificationEvent;
 export type DomainEventType = DomainEvent['type'];

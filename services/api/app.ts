@@ -33,6 +33,7 @@ import { LibreTranslateClient } from '../integrations/translate/libreTranslateCl
 import { translateProbe } from '../integrations/translate/translateProbe.ts';
 import type { TranslateSettings } from '../integrations/translate/translateSettings.ts';
 import translateRoutes from './routes/translate/index.ts';
+import notificationRoutes from './routes/notifications/index.ts';
 import authorRoutes from './routes/authors/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import timeMachineRoutes from './routes/timemachine/index.ts';
@@ -257,6 +258,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(lexicalRoutes, routeOptions);
   await app.register(googleRoutes, { ...routeOptions, secret: options.jwtSecret, client: google });
   await app.register(translateRoutes, { ...routeOptions, translator });
+  await app.register(notificationRoutes, routeOptions);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);
