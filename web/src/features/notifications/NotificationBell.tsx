@@ -23,11 +23,11 @@ export const NotificationBell = () => {
   const onNotification = useCallback(() => void queryClient.invalidateQueries({ queryKey: notificationsKey }), [queryClient]);
   useLiveNotifications(true, onNotification);
   const unread = list.data?.unread ?? 0;
-  const label = unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell');
+  const label = unread > 0 ? t('notifications.bellUnread', { n: unread }) : t('notifications.bell');
   const items = list.data?.notifications ?? [];
   const when = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'short', timeStyle: 'short' });
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
         <button type="button" className={styles.bell} aria-label={label} title={label} data-testid="nav-notifications">
           <Bell size={18} aria-hidden="true" />
@@ -41,19 +41,21 @@ export const NotificationBell = () => {
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={styles.panel} sideOffset={4} align="end" data-testid="notifications-panel">
           <div className={styles.head}>
-            <span className={styles.title}>{t('notifications.title')}</span>
-            <button
-              type="button"
+            <DropdownMenu.Label className={styles.title}>{t('notifications.title')}</DropdownMenu.Label>
+            <DropdownMenu.Item
               className={styles.markAll}
               disabled={unread === 0 || markAll.isPending}
-              onClick={() => markAll.mutate()}
+              onSelect={(event) => {
+                event.preventDefault();
+                markAll.mutate();
+              }}
               data-testid="notifications-mark-all"
             >
               {t('notifications.markAllRead')}
-            </button>
+            </DropdownMenu.Item>
           </div>
           {items.length === 0 ? (
-            <p className={styles.empty}>{t('notifications.empty')}</p>
+            <DropdownMenu.Label className={styles.empty}>{t('notifications.empty')}</DropdownMenu.Label>
           ) : (
             items.map((n) => (
               <DropdownMenu.Item key={n._id} asChild className={`${styles.item} ${n.read ? '' : styles.unread}`}>
