@@ -3,7 +3,8 @@ import type { RecordedEvent } from '../../../contracts/events/event.ts';
 import type { ContributionDocument, LinkDocument } from '../../../projections/contributions/index.ts';
 import { linksCollectionName } from '../../../projections/contributions/index.ts';
 import type { Subscription } from '../../core/eventStore.ts';
-import { seesAsManager } from '../../domain/access/researcher.ts';
+import { seesAsManager, type RoleInCommunity } from '../../domain/access/researcher.ts';
+import { usersCollectionName, type UserDocument } from '../../../projections/users/index.ts';
 import { kindOfLink } from '../../domain/notifications/recipients.ts';
 import { authorsOf, candidatesOf, contribution, membershipOf, nameOf, raise, type NotificationDeps } from './raise.ts';
 
@@ -98,6 +99,18 @@ export class Notifier {
     return { userId: event.metadata.actorId ?? member?.userId ?? '', member };
   }
 
+  private async userName(userId: string): Promise<string> {
+    const user = userId ? await this.deps.readStore.collection<UserDocument>(usersCollectionName).get(userId) : null;
+    return user ? nameOf(null, [user.firstName, user.lastName].join(' ').trim() || user.userName) : '';
+  }
+
+  /** A manager of the community, or an admin (who may be no member). */
+  private async managerActs(actor: { userId: string; member: { role: RoleInCommunity } | null }): Promise<boolean> {
+    if (actor.member && seesAsManager(actor.member.role)) return true;
+    const user = actor.userId ? await this.deps.readStore.collection<UserDocument>(usersCollectionName).get(actor.userId) : null;
+    return user?.role === 'admin';
+  }
+
   private async linked(event: RecordedEvent, link: LinkDocument): Promise<void> {
     const [from, to] = await Promise.all([contribution(this.deps, link.from), contribution(this.deps, link.to)]);
     if (!from || !to || from.status !== 'active' || to.status === 'inactive') return;
@@ -105,7 +118,7 @@ export class Notifier {
     if (!kind) return;
     const actor = await this.actor(event, from);
     // An annotation tells the note's authors only when a manager made it (a pupil's annotations are their own notes).
-    if (kind === 'annotation' && !(actor.member && seesAsManager(actor.member.role))) return;
+    if (kind === 'annotation' && !(await this.managerActs(actor))) return;
     const fromAuthors = kind === 'annotation' ? [] : (await authorsOf(this.deps, from.authors)).map((a) => a.userId);
     await raise(this.deps, {
       kind,
@@ -117,7 +130,7 @@ export class Notifier {
       candidates: await candidatesOf(this.deps, to.authors),
       excludeUserIds: fromAuthors,
       actorId: actor.userId,
-      actorName: nameOf(actor.member),
+      actorName: nameOf(actor.member, await this.userName(actor.userId)),
       contextId: null,
       metadata: { actorId: null, at: event.metadata.at, correlationId: event.eventId },
     });
@@ -136,7 +149,7 @@ export class Notifier {
       candidates: await candidatesOf(this.deps, [authorId]),
       excludeUserIds: [],
       actorId: actor.userId,
-      actorName: nameOf(actor.member),
+      actorName: nameOf(actor.member, await this.userName(actor.userId)),
       contextId: null,
       metadata: { actorId: null, at: event.metadata.at, correlationId: event.eventId },
     });
@@ -146,7 +159,7 @@ export class Notifier {
     const doc = await contribution(this.deps, contributionId);
     if (!doc || doc.status !== 'active' || comments.trim() === '') return;
     const actor = await this.actor(event, doc);
-    if (!actor.member || !seesAsManager(actor.member.role)) return;
+    if (!(await this.managerActs(actor))) return;
     await raise(this.deps, {
       kind: 'comment',
       cause: event.eventId,
@@ -156,7 +169,7 @@ export class Notifier {
       candidates: await candidatesOf(this.deps, doc.authors),
       excludeUserIds: [],
       actorId: actor.userId,
-      actorName: nameOf(actor.member),
+      actorName: nameOf(actor.member, await this.userName(actor.userId)),
       contextId: null,
       metadata: { actorId: null, at: event.metadata.at, correlationId: event.eventId },
     });

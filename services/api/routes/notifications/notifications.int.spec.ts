@@ -103,6 +103,25 @@ describe('notifications (issue 18 §5)', () => {
       .toBe(true);
   });
 
+  it("tells the author of a note a manager annotated (visibly); a classmate's annotation or a private one tells nobody", async () => {
+    const id = await note(w.writer, 'Annotated');
+    const annotate = async (who: Member, permission: 'private' | 'protected') => {
+      const reply = await call(t, who.token, 'POST', `/api/objects/${w.communityId}/${id}/annotations`, {
+        ranges: [{ start: 0, end: 9 }],
+        quote: 'Annotated',
+        text: 'Pourquoi ?',
+        permission,
+      });
+      expect(reply.status, reply.raw).toBeLessThan(300);
+    };
+    await annotate(w.writer2, 'protected');
+    await annotate(w.manager, 'private');
+    await annotate(w.manager, 'protected');
+    await expect
+      .poll(async () => (await list(w.writer)).notifications.filter((n) => n.kind === 'annotation' && n.contributionId === id).length)
+      .toBe(1);
+  });
+
   it('marks one read (only mine: 404 for anyone else) and all read, with the unread count', async () => {
     const mine = await note(w.writer, 'To be read');
     await note(w.writer2, 'Answer', mine);
