@@ -103,6 +103,24 @@ describe('notifications (issue 18 §5)', () => {
       .toBe(true);
   });
 
+  it('tells the author of a note a classmate quoted (a reference from an active note)', async () => {
+    const quoted = await note(w.writer, 'Quoted');
+    const quoting = await note(w.writer2, 'Quoting');
+    const linked = await call(t, w.writer2.token, 'POST', '/api/links', {
+      from: quoting,
+      to: quoted,
+      type: 'references',
+      data: { text: 'Quoted' },
+    });
+    expect(linked.status, linked.raw).toBeLessThan(300);
+    await expect
+      .poll(async () =>
+        (await list(w.writer)).notifications.some((n) => n.kind === 'reference' && n.contributionId === quoting && n.noteId === quoted),
+      )
+      .toBe(true);
+    expect((await list(w.writer2)).notifications.some((n) => n.kind === 'reference' && n.contributionId === quoting)).toBe(false);
+  });
+
   it("tells the author of a note a manager annotated (visibly); a classmate's annotation or a private one tells nobody", async () => {
     const id = await note(w.writer, 'Annotated');
     const annotate = async (who: Member, permission: 'private' | 'protected') => {
