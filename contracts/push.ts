@@ -1,3 +1,4 @@
+import type { Notification } from './api/notifications.ts';
 import type { ReadState, ViewLink, ViewRef } from './api/views.ts';
 
 /**
@@ -86,6 +87,13 @@ export type PresenceUser = { userId: string; authorId: string; name: string };
 /** Who has this view open (everyone subscribed, me included), on every join and leave. */
 export type PushPresence = { type: 'presence'; viewId: string; users: PresenceUser[] };
 
+/**
+ * A notification raised for me (issue 18 §5): every authenticated socket of
+ * its recipient receives it, with no subscription; nobody else's does.
+ * `unread` is my unread count after it.
+ */
+export type PushNotification = { type: 'notification'; notification: Notification; unread: number };
+
 export type PushServerMessage =
   | PushReady
   | PushSubscribed
@@ -98,7 +106,8 @@ export type PushServerMessage =
   | PushLinkRemoved
   | PushReadChanged
   | PushCanvasStale
-  | PushPresence;
+  | PushPresence
+  | PushNotification;
 
 /** Parses a client message; null when it is not one. */
 export const parsePushClientMessage = (text: string): PushClientMessage | null => {

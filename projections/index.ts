@@ -6,6 +6,7 @@ import { communitiesProjection } from './communities/index.ts';
 import { contributionsProjection } from './contributions/index.ts';
 import { feedbackProjection } from './feedback/index.ts';
 import { historyProjection } from './history/index.ts';
+import { notificationsProjection } from './notifications/index.ts';
 import { promisingIdeasProjection } from './promisingIdeas/index.ts';
 import { readsProjection } from './reads/index.ts';
 import { searchIndexProjection } from './search/index.ts';
@@ -28,4 +29,5 @@ export const allProjections: readonly Projection[] = [
   sessionsProjection,
   auditProjection,
   storageProjection,
+  notificationsProjection,
 ];

@@ -28,9 +28,6 @@ export const ErrorMessages = {
   badDateTime: '{field} must be an ISO date-time',
   jsonTooDeep: 'The request is nested more than {depth} levels deep.',
   sessionEnded: 'Your session has ended. Please log in again.',
-  /** KF6's POST /api/notifications/notify (issue 15): Buildon tells readers itself. */
-  kf6NotifyGone:
-    'This Knowledge Forum 6 call is no longer needed: Buildon tells the readers of a view about new contributions itself, in real time (websocket GET /api/socket).',
   userNotFound: 'User not found',
   userAlreadyRegistered: 'User already registered',
   unsupportedLanguage: 'Unsupported language: {lang}',

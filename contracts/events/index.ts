@@ -8,6 +8,7 @@ export * from './read.ts';
 export * from './audit.ts';
 export * from './google.ts';
 export * from './externalIdentity.ts';
+export * from './notification.ts';
 
 import type { AuditEvent } from './audit.ts';
 import type { AuthorEvent } from './author.ts';
@@ -16,6 +17,7 @@ import type { ContributionEvent } from './contribution.ts';
 import type { ExternalIdentityEvent } from './externalIdentity.ts';
 import type { FeedbackEvent } from './feedback.ts';
 import type { GoogleEvent } from './google.ts';
+import type { NotificationEvent } from './notification.ts';
 import type { ReadEvent } from './read.ts';
 import type { UserEvent, UserNameClaimEvent } from './user.ts';
 
@@ -30,5 +32,6 @@ export type DomainEvent =
   | ReadEvent
   | AuditEvent
   | GoogleEvent
-  | ExternalIdentityEvent;
+  | ExternalIdentityEvent
+  | NotificationEvent;
 export type DomainEventType = DomainEvent['type'];

@@ -43,6 +43,7 @@ import type { LdapSettings } from '../integrations/ldap/ldapSettings.ts';
 import { OidcClient } from '../integrations/oidc/oidcClient.ts';
 import { oidcProbe } from '../integrations/oidc/oidcProbe.ts';
 import type { OidcSettings } from '../integrations/oidc/oidcSettings.ts';
+import notificationRoutes from './routes/notifications/index.ts';
 import authorRoutes from './routes/authors/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import timeMachineRoutes from './routes/timemachine/index.ts';
@@ -293,6 +294,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(googleRoutes, { ...routeOptions, secret: options.jwtSecret, client: google });
   await app.register(translateRoutes, { ...routeOptions, translator });
   await app.register(itmRoutes, routeOptions);
+  await app.register(notificationRoutes, routeOptions);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);

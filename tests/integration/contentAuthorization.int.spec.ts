@@ -10,6 +10,7 @@ import { scaffoldRows } from './contentAuthorization.scaffolds.ts';
 import { googleRows } from './contentAuthorization.google.ts';
 import { translateRows } from './contentAuthorization.translate.ts';
 import { itmRows } from './contentAuthorization.itm.ts';
+import { notificationRows } from './contentAuthorization.notifications.ts';
 
 import {
   attachment,
@@ -369,6 +370,7 @@ describe('the matrices cover every route', () => {
       ...googleRows.map((row) => row.route),
       ...translateRows.map((row) => row.route),
       ...itmRows.map((row) => row.route),
+      ...notificationRows.map((row) => row.route),
       ...kf6Rows.map((row) => row.route),
       ...promisingIdeaRows.map((row) => row.route),
       ...accountRows.map((row) => row.route),
@@ -395,6 +397,7 @@ describe('the matrices cover every route', () => {
         ...googleRows,
         ...translateRows,
         ...itmRows,
+        ...notificationRows,
         ...kf6Rows,
         ...promisingIdeaRows,
       ].map((row) => row.route),

@@ -5,7 +5,7 @@ import { activate, call, createContribution, placedNote, useCanvasWorld, viewWit
 /**
  * The original's link writes and gone calls (issue 15 §2), sent as its client
  * sends them: PUT with the whole link it holds, DELETE ?userAction=true,
- * createGNoteLink, notifications/notify.
+ * createGNoteLink, and KF6's notifications/notify (now the real notify route, issue 18 §5).
  */
 type Kf6Link = Link & { _from?: { title: string; type: string }; _to?: { title: string; type: string } };
 type Problem = { message: string; messageCode: string; errors?: { field: string }[] };
@@ -101,14 +101,19 @@ describe('KF6 link writes', () => {
     expect(created.body._from?.type).toBe('View');
   });
 
-  it('POST /api/notifications/notify/{communityId} is gone (410) naming the replacement, in French for the web client', async () => {
-    const body = { author: w.writer.authorId, contribution: w.welcomeViewId, contextId: w.welcomeViewId };
-    const gone = await call<Problem>(t, w.writer.token, 'POST', `/api/notifications/notify/${w.communityId}`, body);
-    expect(gone.status).toBe(410);
-    expect(gone.body.messageCode).toBe('errors.kf6NotifyGone');
-    expect(gone.body.message).toContain('/api/socket');
-    const { default: fr } = await import('../../web/src/i18n/locales/server/fr.json', { with: { type: 'json' } });
-    expect((fr as { server: { errors: Record<string, string> } }).server.errors.kf6NotifyGone).toContain('temps réel');
+  it('POST /api/notifications/notify/{communityId} tells the authors linked to the contribution (no longer 410); members only', async () => {
+    const { noteId } = await placedNote(w, w.writer, w.welcomeViewId, 400, 400, 'Told about');
+    await createContribution(w, w.writer2, { type: 'Note', title: 'An answer', buildsOn: noteId });
+    const body = { author: w.writer.authorId, contribution: noteId, contextId: w.welcomeViewId };
+    const told = await call<{ notified: number }>(t, w.writer.token, 'POST', `/api/notifications/notify/${w.communityId}`, body);
+    expect(told.status, JSON.stringify(told.body)).toBe(200);
+    expect(told.body.notified).toBeGreaterThanOrEqual(0);
+    const wrong = await call<Problem>(t, w.writer.token, 'POST', `/api/notifications/notify/${w.communityId}`, {
+      ...body,
+      contribution: 'x',
+    });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain('contribution');
     expect((await call(t, w.outsider.token, 'POST', `/api/notifications/notify/${w.communityId}`, body)).status).toBe(403);
   });
 });

@@ -6,7 +6,9 @@ import type { UserDocument } from '../../../projections/users/index.ts';
 import { UnauthorizedError } from '../../core/errors.ts';
 import type { AppServices } from '../../app/appServices.ts';
 import { sessionProblem, type TokenPayload } from '../plugins/session.ts';
+import { MyNotifications } from '../notifications/myNotifications.ts';
 import { PushHub, type PushClient } from './hub.ts';
+import { notificationListener, UserChannels } from './userChannels.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +54,9 @@ export const pushPlugin = fp<{ services: AppServices }>(
       log: app.log,
     });
     app.decorate('push', hub);
+    // Each authenticated socket also hears its user's notifications (issue 18 §5).
+    const channels = new UserChannels();
+    hub.listen(notificationListener(channels, new MyNotifications(services.readStore), (client, message) => hub.send(client, message)));
     app.addHook('onReady', () => hub.start());
     app.addHook('onClose', () => hub.stop());
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -95,6 +100,7 @@ export const pushPlugin = fp<{ services: AppServices }>(
             client.user = user;
             client.session = session;
             clearTimeout(timer);
+            channels.join(client);
             hub.send(client, { type: 'ready', userId: user._id });
           }, refuse);
         // Messages wait for the authentication in progress, in order.
@@ -114,6 +120,7 @@ export const pushPlugin = fp<{ services: AppServices }>(
         });
         socket.on('close', () => {
           clearTimeout(timer);
+          channels.leave(client);
           hub.disconnect(client);
         });
       },

@@ -6,6 +6,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link, NavLink } from 'react-router';
 import { Dialog } from '../components/Dialog.tsx';
 import { ChangeLogList, VersionDetails } from '../features/about/index.ts';
+import { NotificationBell } from '../features/notifications/index.ts';
 import type { UserProfile } from '../lib/session.ts';
 import styles from './Navbar.module.css';
 
@@ -119,6 +120,9 @@ export const Navbar = ({ me, loggedIn }: NavbarProps) => {
           )}
           {loggedIn ? (
             <>
+              <Item>
+                <NotificationBell />
+              </Item>
               <Item>
                 <NavLink className={styles.item} to="/help/" aria-label={t('nav.feedback')} data-testid="nav-feedback">
                   <ItemContent icon={MessageSquareText} label={t('nav.feedback')} />

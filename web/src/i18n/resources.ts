@@ -61,6 +61,15 @@ import ptSearchMore from './locales/searchMore/pt.json' with { type: 'json' };
 import zhCNSearchMore from './locales/searchMore/zh_CN.json' with { type: 'json' };
 import enSearchMore from './locales/searchMore/en.json' with { type: 'json' };
 import frSearchMore from './locales/searchMore/fr.json' with { type: 'json' };
+import cnNotifications from './locales/notifications/cn.json' with { type: 'json' };
+import enNotifications from './locales/notifications/en.json' with { type: 'json' };
+import esNotifications from './locales/notifications/es.json' with { type: 'json' };
+import fiNotifications from './locales/notifications/fi.json' with { type: 'json' };
+import frNotifications from './locales/notifications/fr.json' with { type: 'json' };
+import itNotifications from './locales/notifications/it.json' with { type: 'json' };
+import jaNotifications from './locales/notifications/ja.json' with { type: 'json' };
+import ptNotifications from './locales/notifications/pt.json' with { type: 'json' };
+import zhCNNotifications from './locales/notifications/zh_CN.json' with { type: 'json' };
 import cnStats from './locales/stats/cn.json' with { type: 'json' };
 import enStats from './locales/stats/en.json' with { type: 'json' };
 import esStats from './locales/stats/es.json' with { type: 'json' };
@@ -140,7 +149,7 @@ import type { Language } from './languages.ts';
  * canvas and the contribution window keep their texts in files of their own
  * (`locales/canvas/`, `locales/contribution/`, `locales/annotations/`,
  * `locales/multilanguage/`, `locales/search/`, `locales/stats/`, `locales/scaffolds/`, `locales/lexical/`, `locales/lexicalAnalysis/`,
- * `locales/canvasNav/`, `locales/promisingIdeas/`, `locales/searchMore/`, `locales/security/`, every one in
+ * `locales/canvasNav/`, `locales/promisingIdeas/`, `locales/searchMore/`, `locales/security/`, `locales/notifications/`, every one in
  * the nine languages, and `locales/server/` for the
  * server's messages by code, contracts/messageCodes.ts), each under one top-level key,
  * merged here into the one `translation` namespace.
@@ -159,6 +168,7 @@ export type Translation = typeof fr &
   typeof frCanvasNav &
   typeof frPromisingIdeas &
   typeof frSearchMore &
+  typeof frNotifications &
   typeof frSecurity;
 
 const merge = (...parts: object[]): Translation => Object.assign({}, ...parts) as Translation;
@@ -180,6 +190,7 @@ export const locales: Record<Language, Translation> = {
     cnCanvasNav,
     cnPromisingIdeas,
     cnSearchMore,
+    cnNotifications,
     cnSecurity,
   ),
   en: merge(
@@ -197,6 +208,7 @@ export const locales: Record<Language, Translation> = {
     enCanvasNav,
     enPromisingIdeas,
     enSearchMore,
+    enNotifications,
     enSecurity,
   ),
   es: merge(
@@ -214,6 +226,7 @@ export const locales: Record<Language, Translation> = {
     esCanvasNav,
     esPromisingIdeas,
     esSearchMore,
+    esNotifications,
     esSecurity,
   ),
   fi: merge(
@@ -231,6 +244,7 @@ export const locales: Record<Language, Translation> = {
     fiCanvasNav,
     fiPromisingIdeas,
     fiSearchMore,
+    fiNotifications,
     fiSecurity,
   ),
   fr: merge(
@@ -248,6 +262,7 @@ export const locales: Record<Language, Translation> = {
     frCanvasNav,
     frPromisingIdeas,
     frSearchMore,
+    frNotifications,
     frSecurity,
   ),
   it: merge(
@@ -265,6 +280,7 @@ export const locales: Record<Language, Translation> = {
     itCanvasNav,
     itPromisingIdeas,
     itSearchMore,
+    itNotifications,
     itSecurity,
   ),
   ja: merge(
@@ -282,6 +298,7 @@ export const locales: Record<Language, Translation> = {
     jaCanvasNav,
     jaPromisingIdeas,
     jaSearchMore,
+    jaNotifications,
     jaSecurity,
   ),
   pt: merge(
@@ -299,6 +316,7 @@ export const locales: Record<Language, Translation> = {
     ptCanvasNav,
     ptPromisingIdeas,
     ptSearchMore,
+    ptNotifications,
     ptSecurity,
   ),
   zh_CN: merge(
@@ -316,6 +334,7 @@ export const locales: Record<Language, Translation> = {
     zhCNCanvasNav,
     zhCNPromisingIdeas,
     zhCNSearchMore,
+    zhCNNotifications,
     zhCNSecurity,
   ),
 };

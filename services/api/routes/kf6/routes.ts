@@ -7,7 +7,6 @@ import type { AppServices } from '../../../app/appServices.ts';
 import { Kf6ConnectionSchema, withLinkCaches } from './caches.ts';
 import kf6CommunityRoutes from './communityRoutes.ts';
 import kf6ContextRoutes from './contexts.ts';
-import kf6Gone from './gone.ts';
 import kf6NewImageRoute from './newImage.ts';
 import kf6LinkRoutes from './linkRoutes.ts';
 import kf6LinkWrites from './linkWrites.ts';
@@ -46,7 +45,6 @@ const kf6Routes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (a
   await app.register(kf6ContextRoutes, { services });
   await app.register(kf6NewImageRoute, { services });
   await app.register(kf6LinkWrites, { services });
-  await app.register(kf6Gone, { services });
 
   app.get(
     '/api/links/either/:id',
