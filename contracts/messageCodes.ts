@@ -18,6 +18,7 @@ import { LexicalMessages } from './catalogs/lexical.ts';
 import { LimitMessages } from './catalogs/limits.ts';
 import { GoogleMessages } from './catalogs/google.ts';
 import { TranslateMessages } from './catalogs/translate.ts';
+import { AiMessages } from './catalogs/ai.ts';
 
 /**
  * Every message the server may show a user, by catalog. Catalog `<catalog>`
@@ -49,6 +50,7 @@ export const messageCatalogs = {
   limits: LimitMessages,
   google: GoogleMessages,
   translate: TranslateMessages,
+  ai: AiMessages,
   errors: ErrorMessages,
 } as const;
 

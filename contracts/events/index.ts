@@ -7,7 +7,9 @@ export * from './feedback.ts';
 export * from './read.ts';
 export * from './audit.ts';
 export * from './google.ts';
+export * from './ai.ts';
 
+import type { AiEvent } from './ai.ts';
 import type { AuditEvent } from './audit.ts';
 import type { AuthorEvent } from './author.ts';
 import type { CommunityEvent } from './community.ts';
@@ -19,5 +21,5 @@ import type { UserEvent, UserNameClaimEvent } from './user.ts';
 
 /** Every event Buildon stores. Later aggregates add their unions here. */
 export type DomainEvent =
-  UserEvent | UserNameClaimEvent | CommunityEvent | AuthorEvent | ContributionEvent | FeedbackEvent | ReadEvent | AuditEvent | GoogleEvent;
+  UserEvent | UserNameClaimEvent | CommunityEvent | AuthorEvent | ContributionEvent | FeedbackEvent | ReadEvent | AuditEvent | GoogleEvent | AiEvent;
 export type DomainEventType = DomainEvent['type'];
