@@ -56,7 +56,6 @@ export const AiLogQuery = Type.Object({
   mode: Type.Optional(Type.Union(aiModes.map((mode) => Type.Literal(mode)))),
   from: Type.Optional(Type.String({ pattern: dayOrInstant, maxLength: 40 })),
   to: Type.Optional(Type.String({ pattern: dayOrInstant, maxLength: 40 })),
-  format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')])),
 });
 export type AiLogQuery = Static<typeof AiLogQuery>;
 

@@ -33,6 +33,11 @@ import { LibreTranslateClient } from '../integrations/translate/libreTranslateCl
 import { translateProbe } from '../integrations/translate/translateProbe.ts';
 import type { TranslateSettings } from '../integrations/translate/translateSettings.ts';
 import translateRoutes from './routes/translate/index.ts';
+import { aiProbe } from '../integrations/ai/aiProbe.ts';
+import type { AiSettings } from '../integrations/ai/aiSettings.ts';
+import { ChatCompletionsClient } from '../integrations/ai/chatCompletionsClient.ts';
+import { offlineSpellChecker } from '../integrations/ai/offlineSpellChecker.ts';
+import aiRoutes from './routes/ai/index.ts';
 import authorRoutes from './routes/authors/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import timeMachineRoutes from './routes/timemachine/index.ts';
@@ -88,6 +93,8 @@ export type AppOptions = {
   google?: GoogleSettings | GoogleClient | null;
   /** Translation (issue 18 §4; `translateSettings` in main.ts): none when not configured. */
   translate?: TranslateSettings | LibreTranslateClient | null;
+  /** Writing help's chat modes (issue 18 §3; `aiSettings` in main.ts): none when not configured (the quick spell-check is offline). */
+  ai?: AiSettings | ChatCompletionsClient | null;
   /** Admin tools' probes of integrations configured outside buildApp (e-mail: `mailProbe` in main.ts). */
   integrationProbes?: readonly IntegrationProbe[];
 };
@@ -211,7 +218,9 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     translateOption === null || translateOption instanceof LibreTranslateClient
       ? translateOption
       : new LibreTranslateClient(translateOption);
-  const probes = [googleProbe(google), translateProbe(translator), ...(options.integrationProbes ?? [])];
+  const aiOption = options.ai ?? null;
+  const chat = aiOption === null || aiOption instanceof ChatCompletionsClient ? aiOption : new ChatCompletionsClient(aiOption);
+  const probes = [googleProbe(google), translateProbe(translator), aiProbe(chat), ...(options.integrationProbes ?? [])];
   await app.register(authRoutes, {
     ...routeOptions,
     loginRateLimit: options.loginRateLimit ?? { max: 10, timeWindow: 60_000 },
@@ -257,6 +266,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(lexicalRoutes, routeOptions);
   await app.register(googleRoutes, { ...routeOptions, secret: options.jwtSecret, client: google });
   await app.register(translateRoutes, { ...routeOptions, translator });
+  await app.register(aiRoutes, { ...routeOptions, offline: offlineSpellChecker, chat });
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);

@@ -6,6 +6,7 @@ import { GoogleClient } from '../integrations/google/googleClient.ts';
 import { googleSettings } from '../integrations/google/googleSettings.ts';
 import { mailProbe } from '../integrations/mail/mailProbe.ts';
 import { translateSettings } from '../integrations/translate/translateSettings.ts';
+import { aiSettings } from '../integrations/ai/aiSettings.ts';
 import { openInfrastructure } from '../app/infrastructure.ts';
 import { createLogger } from '../app/logger.ts';
 import { removeServerLock, writeServerLock } from '../app/serverLock.ts';
@@ -20,9 +21,9 @@ const source = readConfigSource();
 const config = loadConfig(source.env);
 const log = createLogger(config.logLevel);
 // A wrong integration setting stops the start with its name, before any storage is opened.
-const translate = (() => {
+const { translate, ai } = (() => {
   try {
-    return translateSettings(source.env);
+    return { translate: translateSettings(source.env), ai: aiSettings(source.env) };
   } catch (error) {
     process.stderr.write(`Buildon cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
@@ -48,6 +49,7 @@ const app = await buildApp({
   // One client for the routes and the Admin tools probe (googleProbe), so that the probe shows its last error.
   google: google ? new GoogleClient(google) : null,
   translate,
+  ai,
   integrationProbes: [mailProbe(config.mail)],
 });
 log.info({ dataDir: config.dataDir, configFile: source.file, storage: infrastructure.storage }, 'storage ready');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { buildApp } from '../../services/api/app.ts';
 import type { GoogleSettings } from '../../services/integrations/google/googleSettings.ts';
 import type { TranslateSettings } from '../../services/integrations/translate/translateSettings.ts';
+import type { AiSettings } from '../../services/integrations/ai/aiSettings.ts';
 import { loadConfig, type Config } from '../../services/app/config.ts';
 import { openInfrastructure, type Infrastructure } from '../../services/app/infrastructure.ts';
 import type { PasswordHasher } from '../../services/api/accounts/passwords.ts';
@@ -79,6 +80,8 @@ export const buildTestApp = async (
     google?: GoogleSettings | null;
     /** Translation settings (tests/support/fakeLibreTranslate.ts); none by default. */
     translate?: TranslateSettings | null;
+    /** Writing help's chat settings (tests/support/fakeChatCompletions.ts); none by default. */
+    ai?: AiSettings | null;
     /** A logger to read what the server logs (none by default). */
     logger?: FastifyBaseLogger;
   } = {},
@@ -102,6 +105,7 @@ export const buildTestApp = async (
     userRateLimits: options.userRateLimits ?? testRateLimits,
     google: options.google ?? null,
     translate: options.translate ?? null,
+    ai: options.ai ?? null,
     ...(options.logger ? { logger: options.logger } : {}),
   });
 

@@ -1,5 +1,5 @@
 import type { IntegrationProbe, IntegrationState } from '../integrationStatus.ts';
-import { ChatCompletionsClient } from './chatCompletionsClient.ts';
+import type { ChatCompletionsClient } from './chatCompletionsClient.ts';
 
 /**
  * Admin tools' line for writing help (issue 18 §3, §8): configured when `BUILDON_AI_URL` is set,

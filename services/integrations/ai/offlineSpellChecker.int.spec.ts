@@ -19,7 +19,9 @@ describe('OfflineSpellChecker (nspell, dictionary-fr and dictionary-en)', () => 
   });
 
   it('lists the French misspellings with suggestions, and nothing for a correct text', { timeout: 60_000 }, async () => {
-    const answer = await collect(checker.stream({ kind: 'spell', language: 'fr', text: "Les plantes poussent dans la maisson de l'école." }));
+    const answer = await collect(
+      checker.stream({ kind: 'spell', language: 'fr', text: "Les plantes poussent dans la maisson de l'école." }),
+    );
     expect(answer).toMatch(/^maisson → .*maison/m);
     expect(answer.split('\n').filter(Boolean)).toHaveLength(1);
     expect(await collect(checker.stream({ kind: 'spell', language: 'fr', text: 'Les plantes poussent au soleil.' }))).toBe('');

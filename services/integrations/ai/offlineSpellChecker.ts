@@ -82,3 +82,6 @@ const load = async (language: Language): Promise<NSpell> => {
   }
   return speller;
 };
+
+/** The process's checker: every app built in it (tests build many) shares the loaded dictionaries. */
+export const offlineSpellChecker = new OfflineSpellChecker();
