@@ -9,6 +9,7 @@ import { researchRows } from './contentAuthorization.research.ts';
 import { scaffoldRows } from './contentAuthorization.scaffolds.ts';
 import { googleRows } from './contentAuthorization.google.ts';
 import { translateRows } from './contentAuthorization.translate.ts';
+import { aiRows } from './contentAuthorization.ai.ts';
 
 import {
   attachment,
@@ -367,6 +368,7 @@ describe('the matrices cover every route', () => {
       ...scaffoldRows.map((row) => row.route),
       ...googleRows.map((row) => row.route),
       ...translateRows.map((row) => row.route),
+      ...aiRows.map((row) => row.route),
       ...kf6Rows.map((row) => row.route),
       ...promisingIdeaRows.map((row) => row.route),
       ...accountRows.map((row) => row.route),
@@ -392,6 +394,7 @@ describe('the matrices cover every route', () => {
         ...scaffoldRows,
         ...googleRows,
         ...translateRows,
+        ...aiRows,
         ...kf6Rows,
         ...promisingIdeaRows,
       ].map((row) => row.route),
