@@ -21,5 +21,14 @@ import type { UserEvent, UserNameClaimEvent } from './user.ts';
 
 /** Every event Buildon stores. Later aggregates add their unions here. */
 export type DomainEvent =
-  UserEvent | UserNameClaimEvent | CommunityEvent | AuthorEvent | ContributionEvent | FeedbackEvent | ReadEvent | AuditEvent | GoogleEvent | AiEvent;
+  | UserEvent
+  | UserNameClaimEvent
+  | CommunityEvent
+  | AuthorEvent
+  | ContributionEvent
+  | FeedbackEvent
+  | ReadEvent
+  | AuditEvent
+  | GoogleEvent
+  | AiEvent;
 export type DomainEventType = DomainEvent['type'];

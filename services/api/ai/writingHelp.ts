@@ -1,4 +1,10 @@
-import { aiExplainMinWords, type AiMode, type SpellCheckBody, type SpellCheckChunk, type SpellCheckQuery } from '../../../contracts/api/ai.ts';
+import {
+  aiExplainMinWords,
+  type AiMode,
+  type SpellCheckBody,
+  type SpellCheckChunk,
+  type SpellCheckQuery,
+} from '../../../contracts/api/ai.ts';
 import { aiRequestStreamName, type AiHelpRequested } from '../../../contracts/events/ai.ts';
 import { msg } from '../../../contracts/messageCodes.ts';
 import { canRead } from '../../../contracts/permissions.ts';
