@@ -20,6 +20,7 @@ import { GoogleMessages } from './catalogs/google.ts';
 import { TranslateMessages } from './catalogs/translate.ts';
 import { ItmMessages } from './catalogs/itm.ts';
 import { SsoMessages } from './catalogs/sso.ts';
+import { AiMessages } from './catalogs/ai.ts';
 
 /**
  * Every message the server may show a user, by catalog. Catalog `<catalog>`
@@ -53,6 +54,7 @@ export const messageCatalogs = {
   translate: TranslateMessages,
   itm: ItmMessages,
   sso: SsoMessages,
+  ai: AiMessages,
   errors: ErrorMessages,
 } as const;
 

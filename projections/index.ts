@@ -1,4 +1,5 @@
 import type { Projection } from '../services/core/projection.ts';
+import { aiLogsProjection } from './aiLogs/index.ts';
 import { auditProjection } from './audit/index.ts';
 import { analyticsProjection } from './analytics/index.ts';
 import { authorsProjection } from './authors/index.ts';
@@ -30,4 +31,5 @@ export const allProjections: readonly Projection[] = [
   auditProjection,
   storageProjection,
   notificationsProjection,
+  aiLogsProjection,
 ];

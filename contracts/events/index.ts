@@ -9,7 +9,9 @@ export * from './audit.ts';
 export * from './google.ts';
 export * from './externalIdentity.ts';
 export * from './notification.ts';
+export * from './ai.ts';
 
+import type { AiEvent } from './ai.ts';
 import type { AuditEvent } from './audit.ts';
 import type { AuthorEvent } from './author.ts';
 import type { CommunityEvent } from './community.ts';
@@ -33,5 +35,6 @@ export type DomainEvent =
   | AuditEvent
   | GoogleEvent
   | ExternalIdentityEvent
-  | NotificationEvent;
+  | NotificationEvent
+  | AiEvent;
 export type DomainEventType = DomainEvent['type'];

@@ -44,6 +44,11 @@ import { OidcClient } from '../integrations/oidc/oidcClient.ts';
 import { oidcProbe } from '../integrations/oidc/oidcProbe.ts';
 import type { OidcSettings } from '../integrations/oidc/oidcSettings.ts';
 import notificationRoutes from './routes/notifications/index.ts';
+import { aiProbe } from '../integrations/ai/aiProbe.ts';
+import type { AiSettings } from '../integrations/ai/aiSettings.ts';
+import { ChatCompletionsClient } from '../integrations/ai/chatCompletionsClient.ts';
+import { offlineSpellChecker } from '../integrations/ai/offlineSpellChecker.ts';
+import aiRoutes from './routes/ai/index.ts';
 import authorRoutes from './routes/authors/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import timeMachineRoutes from './routes/timemachine/index.ts';
@@ -103,6 +108,8 @@ export type AppOptions = {
   oidc?: OidcSettings | OidcClient | null;
   /** LDAP sign-in (issue 18 §2; `ldapSettings` in main.ts): none when not configured. */
   ldap?: LdapSettings | LdapDirectory | null;
+  /** Writing help's chat modes (issue 18 §3; `aiSettings` in main.ts): none when not configured (the quick spell-check is offline). */
+  ai?: AiSettings | ChatCompletionsClient | null;
   /** Admin tools' probes of integrations configured outside buildApp (e-mail: `mailProbe` in main.ts). */
   integrationProbes?: readonly IntegrationProbe[];
 };
@@ -230,11 +237,14 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   const oidc = oidcOption === null || oidcOption instanceof OidcClient ? oidcOption : new OidcClient(oidcOption);
   const ldapOption = options.ldap ?? null;
   const ldap = ldapOption === null || ldapOption instanceof LdapDirectory ? ldapOption : new LdapDirectory(ldapOption);
+  const aiOption = options.ai ?? null;
+  const chat = aiOption === null || aiOption instanceof ChatCompletionsClient ? aiOption : new ChatCompletionsClient(aiOption);
   const probes = [
     oidcProbe(oidc),
     ldapProbe(ldap),
     googleProbe(google),
     translateProbe(translator),
+    aiProbe(chat),
     itmProbe(options.services.itm ?? null),
     ...(options.integrationProbes ?? []),
   ];
@@ -295,6 +305,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(translateRoutes, { ...routeOptions, translator });
   await app.register(itmRoutes, routeOptions);
   await app.register(notificationRoutes, routeOptions);
+  await app.register(aiRoutes, { ...routeOptions, offline: offlineSpellChecker, chat });
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);

@@ -8,6 +8,7 @@ import { mailProbe } from '../integrations/mail/mailProbe.ts';
 import { translateSettings } from '../integrations/translate/translateSettings.ts';
 import { oidcSettings } from '../integrations/oidc/oidcSettings.ts';
 import { ldapSettings } from '../integrations/ldap/ldapSettings.ts';
+import { aiSettings } from '../integrations/ai/aiSettings.ts';
 import { openInfrastructure } from '../app/infrastructure.ts';
 import { createLogger } from '../app/logger.ts';
 import { removeServerLock, writeServerLock } from '../app/serverLock.ts';
@@ -22,12 +23,13 @@ const source = readConfigSource();
 const config = loadConfig(source.env);
 const log = createLogger(config.logLevel);
 // A wrong integration setting stops the start with its name, before any storage is opened.
-const { translate, oidc, ldap } = (() => {
+const { translate, oidc, ldap, ai } = (() => {
   try {
     return {
       translate: translateSettings(source.env),
       oidc: oidcSettings(source.env, source.env.BUILDON_PUBLIC_URL ?? ''),
       ldap: ldapSettings(source.env),
+      ai: aiSettings(source.env),
     };
   } catch (error) {
     process.stderr.write(`Buildon cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -56,6 +58,7 @@ const app = await buildApp({
   translate,
   oidc,
   ldap,
+  ai,
   integrationProbes: [mailProbe(config.mail)],
 });
 log.info({ dataDir: config.dataDir, configFile: source.file, storage: infrastructure.storage }, 'storage ready');

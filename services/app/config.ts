@@ -12,6 +12,8 @@ export type UserRateLimits = {
   uploadsPerMinute: number;
   /** Translations (issue 18 §4), each up to four calls to the translation server; `defaultUserRateLimits`' when absent. */
   translationsPerMinute?: number;
+  /** Writing-help requests (issue 18 §3), each a call to the chat server or a spell-check; `defaultUserRateLimits`' when absent. */
+  aiRequestsPerMinute?: number;
 };
 
 /**
@@ -29,6 +31,9 @@ export const defaultUserRateLimits: Required<UserRateLimits> = {
   // A pupil translates a note, perhaps both ways, and reads it: 20 a minute is far above that, and bounds what
   // one account costs the translation server.
   translationsPerMinute: 20,
+  // The editor locks its button 40 s after each use (spec part 1 §9): 6 a minute leaves room for a pupil using
+  // two modes, and bounds what a script with one account costs the chat server.
+  aiRequestsPerMinute: 6,
 };
 
 /**
@@ -78,7 +83,8 @@ export type Config = {
   communityQuotaMb: number;
   /**
    * Per-user requests a minute (issue 17 §5; 0 = no limit): BUILDON_WRITES_PER_MINUTE (default 120),
-   * BUILDON_SEARCHES_PER_MINUTE (60), BUILDON_UPLOADS_PER_MINUTE (30), BUILDON_TRANSLATIONS_PER_MINUTE (20).
+   * BUILDON_SEARCHES_PER_MINUTE (60), BUILDON_UPLOADS_PER_MINUTE (30), BUILDON_TRANSLATIONS_PER_MINUTE (20),
+   * BUILDON_AI_REQUESTS_PER_MINUTE (6).
    */
   userRateLimits: UserRateLimits;
 };
@@ -130,6 +136,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         env.BUILDON_TRANSLATIONS_PER_MINUTE,
         defaultUserRateLimits.translationsPerMinute,
         'BUILDON_TRANSLATIONS_PER_MINUTE',
+      ),
+      aiRequestsPerMinute: integer(
+        env.BUILDON_AI_REQUESTS_PER_MINUTE,
+        defaultUserRateLimits.aiRequestsPerMinute,
+        'BUILDON_AI_REQUESTS_PER_MINUTE',
       ),
     },
     mail: {

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       searchesPerMinute: 60,
       uploadsPerMinute: 30,
       translationsPerMinute: 20,
+      aiRequestsPerMinute: 6,
     });
     const set = loadConfig({
       BUILDON_COMMUNITY_QUOTA_MB: '0',
@@ -28,9 +29,16 @@ describe('loadConfig', () => {
       BUILDON_SEARCHES_PER_MINUTE: '10',
       BUILDON_UPLOADS_PER_MINUTE: '5',
       BUILDON_TRANSLATIONS_PER_MINUTE: '3',
+      BUILDON_AI_REQUESTS_PER_MINUTE: '2',
     });
     expect(set.communityQuotaMb).toBe(0);
-    expect(set.userRateLimits).toEqual({ writesPerMinute: 0, searchesPerMinute: 10, uploadsPerMinute: 5, translationsPerMinute: 3 });
+    expect(set.userRateLimits).toEqual({
+      writesPerMinute: 0,
+      searchesPerMinute: 10,
+      uploadsPerMinute: 5,
+      translationsPerMinute: 3,
+      aiRequestsPerMinute: 2,
+    });
     expect(() => loadConfig({ BUILDON_WRITES_PER_MINUTE: 'lots' })).toThrow(/BUILDON_WRITES_PER_MINUTE/);
     expect(() => loadConfig({ BUILDON_COMMUNITY_QUOTA_MB: '-1' })).toThrow(/BUILDON_COMMUNITY_QUOTA_MB/);
   });

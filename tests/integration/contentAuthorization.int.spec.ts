@@ -11,6 +11,7 @@ import { googleRows } from './contentAuthorization.google.ts';
 import { translateRows } from './contentAuthorization.translate.ts';
 import { itmRows } from './contentAuthorization.itm.ts';
 import { notificationRows } from './contentAuthorization.notifications.ts';
+import { aiRows } from './contentAuthorization.ai.ts';
 
 import {
   attachment,
@@ -371,6 +372,7 @@ describe('the matrices cover every route', () => {
       ...translateRows.map((row) => row.route),
       ...itmRows.map((row) => row.route),
       ...notificationRows.map((row) => row.route),
+      ...aiRows.map((row) => row.route),
       ...kf6Rows.map((row) => row.route),
       ...promisingIdeaRows.map((row) => row.route),
       ...accountRows.map((row) => row.route),
@@ -398,6 +400,7 @@ describe('the matrices cover every route', () => {
         ...translateRows,
         ...itmRows,
         ...notificationRows,
+        ...aiRows,
         ...kf6Rows,
         ...promisingIdeaRows,
       ].map((row) => row.route),

@@ -8,6 +8,7 @@ import type { GoogleSettings } from '../../services/integrations/google/googleSe
 import type { TranslateSettings } from '../../services/integrations/translate/translateSettings.ts';
 import type { OidcSettings } from '../../services/integrations/oidc/oidcSettings.ts';
 import type { LdapSettings } from '../../services/integrations/ldap/ldapSettings.ts';
+import type { AiSettings } from '../../services/integrations/ai/aiSettings.ts';
 import { loadConfig, type Config } from '../../services/app/config.ts';
 import { openInfrastructure, type Infrastructure } from '../../services/app/infrastructure.ts';
 import type { PasswordHasher } from '../../services/api/accounts/passwords.ts';
@@ -85,6 +86,8 @@ export const buildTestApp = async (
     oidc?: OidcSettings | null;
     /** LDAP sign-in settings (tests/support/slapd.ts); none by default. */
     ldap?: LdapSettings | null;
+    /** Writing help's chat settings (tests/support/fakeChatCompletions.ts); none by default. */
+    ai?: AiSettings | null;
     /** A logger to read what the server logs (none by default). */
     logger?: FastifyBaseLogger;
   } = {},
@@ -110,6 +113,7 @@ export const buildTestApp = async (
     translate: options.translate ?? null,
     oidc: options.oidc ?? null,
     ldap: options.ldap ?? null,
+    ai: options.ai ?? null,
     ...(options.logger ? { logger: options.logger } : {}),
   });
 

@@ -8,13 +8,14 @@ import { defaultUserRateLimits } from '../../app/config.ts';
 
 export { defaultUserRateLimits, type UserRateLimits } from '../../app/config.ts';
 
-export type RateLimitedKind = 'writes' | 'searches' | 'uploads' | 'translations';
+export type RateLimitedKind = 'writes' | 'searches' | 'uploads' | 'translations' | 'aiRequests';
 
 const messageOf: Record<RateLimitedKind, MessageCode> = {
   writes: 'limits.tooManyWrites',
   searches: 'limits.tooManySearches',
   uploads: 'limits.tooManyUploads',
   translations: 'translate.tooManyTranslations',
+  aiRequests: 'ai.tooManyRequests',
 };
 
 type Bucket = { tokens: number; at: number };
@@ -75,6 +76,8 @@ export const rateLimitedKind = (route: Pick<RouteOptions, 'method' | 'url' | 'co
   if (route.url.startsWith('/api/upload/')) return 'uploads';
   // Each translation costs calls to the translation server (issue 18 §4), whatever its method.
   if (route.url === '/api/translate') return 'translations';
+  // Each writing-help request costs a call to the chat server, or a spell-check (issue 18 §3).
+  if (route.url === '/api/ai/spellCheck') return 'aiRequests';
   if (/\/search(\/|$)/.test(route.url)) return 'searches';
   const methods = [route.method].flat().map(String);
   if (!methods.some((method) => writeMethods.has(method))) return null;
@@ -95,9 +98,10 @@ export const userRateLimits = fp<{ limits: UserRateLimits }>(
       searches: limits.searchesPerMinute,
       uploads: limits.uploadsPerMinute,
       translations: limits.translationsPerMinute ?? defaultUserRateLimits.translationsPerMinute,
+      aiRequests: limits.aiRequestsPerMinute ?? defaultUserRateLimits.aiRequestsPerMinute,
     };
     const buckets = new Map<RateLimitedKind, TokenBuckets>();
-    for (const kind of ['writes', 'searches', 'uploads', 'translations'] as const) {
+    for (const kind of ['writes', 'searches', 'uploads', 'translations', 'aiRequests'] as const) {
       if (perMinute[kind] > 0) buckets.set(kind, new TokenBuckets(perMinute[kind]));
     }
 

@@ -17,6 +17,7 @@ export const paths = {
   authorManager: '/authormanager/:communityId',
   groupManager: '/groupmanager/:communityId',
   help: '/help',
+  aiLogs: '/ai-logs',
   view: '/view/:viewId',
   viewWithMenu: '/view/:viewId/:menuStatus',
   contribution: '/contribution/:contributionId',

@@ -32,6 +32,7 @@ const AuthorManagerPage = lazy(() =>
 const GroupManagerPage = lazy(() =>
   import('../features/groups/components/GroupManagerPage.tsx').then((m) => ({ default: m.GroupManagerPage })),
 );
+const AiLogsPage = lazy(() => import('../features/contribution/ai/AiLogsPage.tsx').then((m) => ({ default: m.AiLogsPage })));
 const HelpPage = lazy(() => import('../features/help/components/HelpPage.tsx').then((m) => ({ default: m.HelpPage })));
 const loadViewPage = () => import('../features/view/components/ViewPage.tsx');
 const ViewPage = lazy(() => loadViewPage().then((m) => ({ default: m.ViewPage })));
@@ -120,6 +121,7 @@ export const createAppRouter = (queryClient: QueryClient) => {
         { path: paths.authorManager, element: <RequireAuth>{() => <AuthorManagerPage />}</RequireAuth> },
         { path: paths.groupManager, element: <RequireAuth>{() => <GroupManagerPage />}</RequireAuth> },
         { path: paths.help, element: <RequireAuth>{(me) => <HelpPage me={me} />}</RequireAuth> },
+        { path: paths.aiLogs, element: <RequireAuth>{(me) => <AiLogsPage isAdmin={me.role === 'admin'} />}</RequireAuth> },
         {
           path: paths.view,
           loader: viewLoader,

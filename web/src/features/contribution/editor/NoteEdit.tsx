@@ -23,6 +23,7 @@ import { ProseMirrorEditor } from './ProseMirrorEditor.tsx';
 import { createEditorState } from './setup.ts';
 import { ScaffoldPanel } from './ScaffoldPanel.tsx';
 import { Toolbar } from './Toolbar.tsx';
+import { WritingHelp } from '../ai/WritingHelp.tsx';
 import styles from './Editor.module.css';
 
 const idIn = (text: string): string | null => text.match(/[0-9a-f]{24}/)?.[0] ?? null;
@@ -36,6 +37,7 @@ export const NoteEdit = ({
   storedWordCount,
   storedData,
   resolveAttachment,
+  writingHelp,
 }: {
   session: EditSession;
   viewRef: React.MutableRefObject<EditorView | null>;
@@ -45,6 +47,8 @@ export const NoteEdit = ({
   /** The note's data as last loaded or saved: its supports' and references' link ids go into the editor. */
   storedData: Record<string, unknown>;
   resolveAttachment: AttachmentResolver;
+  /** The note's community and id: the writing help beside the editor (issue 18 §3). */
+  writingHelp?: { communityId: string; contributionId: string };
 }) => {
   const { t } = useTranslation();
   const [editorState, setEditorState] = useState<EditorState | null>(null);
@@ -160,7 +164,18 @@ export const NoteEdit = ({
             {t('contribution.wordCount', { count: words })}
           </p>
         </div>
-        <ScaffoldPanel scaffolds={scaffolds} loading={scaffoldsLoading} onInsert={insert} disabled={!editorState} />
+        <div>
+          <ScaffoldPanel scaffolds={scaffolds} loading={scaffoldsLoading} onInsert={insert} disabled={!editorState} />
+          {writingHelp && (
+            <WritingHelp
+              communityId={writingHelp.communityId}
+              contributionId={writingHelp.contributionId}
+              text={() =>
+                [session.title.trim(), viewRef.current ? plainTextOf(viewRef.current.state.doc).trim() : ''].filter(Boolean).join('\n\n')
+              }
+            />
+          )}
+        </div>
       </div>
       <div className={styles.keywords}>
         <TextField

@@ -322,6 +322,7 @@ const LoadedPane = ({
                 storedWordCount={object.wordCount}
                 storedData={object.data}
                 resolveAttachment={resolveAttachment}
+                writingHelp={{ communityId: object.communityId, contributionId: object._id }}
               />
             ) : (
               <Suspense fallback={<p className={styles.status}>{t('contribution.loading')}</p>}>
