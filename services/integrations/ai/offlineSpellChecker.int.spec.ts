@@ -41,4 +41,14 @@ describe('OfflineSpellChecker (nspell, dictionary-fr and dictionary-en)', () => 
     expect(ticks).toBeGreaterThan(0);
     expect(fresh.available()).toBe(true);
   });
+
+  it('lets a dictionary go when unused for a while, and loads it again when asked', { timeout: 30_000 }, async () => {
+    const forgetful = new OfflineSpellChecker(200);
+    expect(await collect(forgetful.stream({ kind: 'spell', language: 'en', text: 'The plnts.' }))).toMatch(/^plnts/m);
+    expect(forgetful.holds('en')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(forgetful.holds('en')).toBe(false);
+    expect(await collect(forgetful.stream({ kind: 'spell', language: 'en', text: 'The plnts.' }))).toMatch(/^plnts/m);
+    expect(forgetful.holds('en')).toBe(true);
+  });
 });

@@ -24,10 +24,23 @@ export const wordsOf = (text: string): string[] =>
  */
 export class OfflineSpellChecker implements WritingHelper {
   private readonly loading = new Map<Language, Promise<NSpell>>();
+  private readonly idleTimers = new Map<Language, NodeJS.Timeout>();
+
+  /**
+   * @param idleMs A dictionary unused this long is let go (the French one holds hundreds of MB:
+   *   a district's server keeps it only while its classes spell-check) and loaded again when asked.
+   */
+  constructor(private readonly idleMs = 15 * 60_000) {}
+
+  /** Whether `language`'s dictionary is loaded or loading now. */
+  holds(language: Language): boolean {
+    return this.loading.has(language);
+  }
 
   async *stream(task: WritingTask): AsyncGenerator<string> {
     if (task.kind !== 'spell') return;
     const speller = await this.speller(task.language);
+    this.forgetWhenIdle(task.language);
     const seen = new Set<string>();
     for (const word of wordsOf(task.text)) {
       if (seen.size >= maxWords) break;
@@ -48,6 +61,16 @@ export class OfflineSpellChecker implements WritingHelper {
     } catch {
       return false;
     }
+  }
+
+  private forgetWhenIdle(language: Language): void {
+    clearTimeout(this.idleTimers.get(language));
+    const timer = setTimeout(() => {
+      this.idleTimers.delete(language);
+      this.loading.delete(language);
+    }, this.idleMs);
+    timer.unref();
+    this.idleTimers.set(language, timer);
   }
 
   /** The checker of `language`, loaded once (concurrent first requests share the load). */
