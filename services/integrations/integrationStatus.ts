@@ -35,3 +35,22 @@ export class LastError {
     return this.value;
   }
 }
+
+/** What an adapter offers its probe: a short check that its server answers, and the last error it met. */
+export type ProbedAdapter = { reachable(): Promise<boolean>; readonly lastError: LastError };
+
+/**
+ * The probe of an adapter, or of none (not configured): whether its server
+ * answers, its last error, and `detail` (a public fact such as its host).
+ */
+export const adapterProbe = <A extends ProbedAdapter>(
+  name: IntegrationName,
+  adapter: A | null,
+  detail: (adapter: A) => string,
+): IntegrationProbe => ({
+  name,
+  async check(): Promise<IntegrationState> {
+    if (!adapter) return { name, configured: false, reachable: null, lastError: null, detail: null };
+    return { name, configured: true, reachable: await adapter.reachable(), lastError: adapter.lastError.get(), detail: detail(adapter) };
+  },
+});

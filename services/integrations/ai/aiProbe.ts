@@ -1,4 +1,4 @@
-import type { IntegrationProbe, IntegrationState } from '../integrationStatus.ts';
+import { adapterProbe, type IntegrationProbe } from '../integrationStatus.ts';
 import type { ChatCompletionsClient } from './chatCompletionsClient.ts';
 
 /**
@@ -6,16 +6,5 @@ import type { ChatCompletionsClient } from './chatCompletionsClient.ts';
  * reachable when its `/models` answers, the last error a request met. `detail` is the server's
  * host and the model name (the offline quick spell-check is always there and needs no line).
  */
-export const aiProbe = (client: ChatCompletionsClient | null): IntegrationProbe => ({
-  name: 'ai',
-  async check(): Promise<IntegrationState> {
-    if (!client) return { name: 'ai', configured: false, reachable: null, lastError: null, detail: null };
-    return {
-      name: 'ai',
-      configured: true,
-      reachable: await client.reachable(),
-      lastError: client.lastError.get(),
-      detail: `${new URL(client.settings.url).host} (${client.settings.model})`,
-    };
-  },
-});
+export const aiProbe = (client: ChatCompletionsClient | null): IntegrationProbe =>
+  adapterProbe('ai', client, (chat) => `${new URL(chat.settings.url).host} (${chat.settings.model})`);

@@ -1,4 +1,4 @@
-import type { IntegrationProbe, IntegrationState } from '../integrationStatus.ts';
+import { adapterProbe, type IntegrationProbe } from '../integrationStatus.ts';
 import { GoogleClient } from './googleClient.ts';
 import type { GoogleSettings } from './googleSettings.ts';
 
@@ -10,19 +10,5 @@ import type { GoogleSettings } from './googleSettings.ts';
 export const googleProbe = (config: GoogleSettings | GoogleClient | null): IntegrationProbe => {
   // Pass the client the routes use (main.ts does) so that its last error shows; settings alone probe a new one.
   const client = config === null || config instanceof GoogleClient ? config : new GoogleClient(config);
-  return probeOf(client);
+  return adapterProbe('google', client, (google) => new URL(google.settings.tokenUrl).host);
 };
-
-const probeOf = (client: GoogleClient | null): IntegrationProbe => ({
-  name: 'google',
-  async check(): Promise<IntegrationState> {
-    if (!client) return { name: 'google', configured: false, reachable: null, lastError: null, detail: null };
-    return {
-      name: 'google',
-      configured: true,
-      reachable: await client.reachable(),
-      lastError: client.lastError.get(),
-      detail: new URL(client.settings.tokenUrl).host,
-    };
-  },
-});

@@ -1,4 +1,4 @@
-import type { IntegrationProbe, IntegrationState } from '../integrationStatus.ts';
+import { adapterProbe, type IntegrationProbe } from '../integrationStatus.ts';
 import type { ItmClient } from './itmClient.ts';
 
 /**
@@ -6,16 +6,5 @@ import type { ItmClient } from './itmClient.ts';
  * `BUILDON_ITM_URL` is set, reachable when that server answers, the last
  * error a call met. `detail` is the server's host only.
  */
-export const itmProbe = (client: ItmClient | null): IntegrationProbe => ({
-  name: 'itm',
-  async check(): Promise<IntegrationState> {
-    if (!client) return { name: 'itm', configured: false, reachable: null, lastError: null, detail: null };
-    return {
-      name: 'itm',
-      configured: true,
-      reachable: await client.reachable(),
-      lastError: client.lastError.get(),
-      detail: new URL(client.settings.url).host,
-    };
-  },
-});
+export const itmProbe = (client: ItmClient | null): IntegrationProbe =>
+  adapterProbe('itm', client, (itm) => new URL(itm.settings.url).host);

@@ -1,4 +1,4 @@
-import type { IntegrationProbe, IntegrationState } from '../integrationStatus.ts';
+import { adapterProbe, type IntegrationProbe } from '../integrationStatus.ts';
 import { LdapDirectory } from './ldapDirectory.ts';
 import type { LdapSettings } from './ldapSettings.ts';
 
@@ -9,17 +9,5 @@ import type { LdapSettings } from './ldapSettings.ts';
  */
 export const ldapProbe = (config: LdapSettings | LdapDirectory | null): IntegrationProbe => {
   const directory = config === null || config instanceof LdapDirectory ? config : new LdapDirectory(config);
-  return {
-    name: 'ldap',
-    async check(): Promise<IntegrationState> {
-      if (!directory) return { name: 'ldap', configured: false, reachable: null, lastError: null, detail: null };
-      return {
-        name: 'ldap',
-        configured: true,
-        reachable: await directory.reachable(),
-        lastError: directory.lastError.get(),
-        detail: new URL(directory.settings.url).host,
-      };
-    },
-  };
+  return adapterProbe('ldap', directory, (ldap) => new URL(ldap.settings.url).host);
 };

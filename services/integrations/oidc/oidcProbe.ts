@@ -1,4 +1,4 @@
-import type { IntegrationProbe, IntegrationState } from '../integrationStatus.ts';
+import { adapterProbe, type IntegrationProbe } from '../integrationStatus.ts';
 import { OidcClient } from './oidcClient.ts';
 import type { OidcSettings } from './oidcSettings.ts';
 
@@ -10,17 +10,5 @@ import type { OidcSettings } from './oidcSettings.ts';
 export const oidcProbe = (config: OidcSettings | OidcClient | null): IntegrationProbe => {
   // Pass the client the routes use (buildApp does) so that its last error shows; settings alone probe a new one.
   const client = config === null || config instanceof OidcClient ? config : new OidcClient(config);
-  return {
-    name: 'oidc',
-    async check(): Promise<IntegrationState> {
-      if (!client) return { name: 'oidc', configured: false, reachable: null, lastError: null, detail: null };
-      return {
-        name: 'oidc',
-        configured: true,
-        reachable: await client.reachable(),
-        lastError: client.lastError.get(),
-        detail: new URL(client.settings.issuer).host,
-      };
-    },
-  };
+  return adapterProbe('oidc', client, (oidc) => new URL(oidc.settings.issuer).host);
 };

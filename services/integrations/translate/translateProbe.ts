@@ -1,4 +1,4 @@
-import type { IntegrationProbe, IntegrationState } from '../integrationStatus.ts';
+import { adapterProbe, type IntegrationProbe } from '../integrationStatus.ts';
 import { LibreTranslateClient } from './libreTranslateClient.ts';
 import type { TranslateSettings } from './translateSettings.ts';
 
@@ -10,17 +10,5 @@ import type { TranslateSettings } from './translateSettings.ts';
 export const translateProbe = (config: TranslateSettings | LibreTranslateClient | null): IntegrationProbe => {
   // Pass the client the route uses (buildApp does) so that its last error shows; settings alone probe a new one.
   const client = config === null || config instanceof LibreTranslateClient ? config : new LibreTranslateClient(config);
-  return {
-    name: 'translate',
-    async check(): Promise<IntegrationState> {
-      if (!client) return { name: 'translate', configured: false, reachable: null, lastError: null, detail: null };
-      return {
-        name: 'translate',
-        configured: true,
-        reachable: await client.reachable(),
-        lastError: client.lastError.get(),
-        detail: new URL(client.settings.url).host,
-      };
-    },
-  };
+  return adapterProbe('translate', client, (translate) => new URL(translate.settings.url).host);
 };
