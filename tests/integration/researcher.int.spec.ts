@@ -29,6 +29,9 @@ const ownAccountRoutes = new Set([
   'PUT /api/users/:id/lang',
   'PUT /api/users/myRegistrations/order',
   'POST /api/recaptcha',
+  // Marking one's own notifications read (issue 18 §5): the researcher's own, like any user's.
+  'POST /api/notifications/read',
+  'POST /api/notifications/:notificationId/read',
 ]);
 
 /** Fills a registered route's parameters with the world's ids (the class's own, so only the role can refuse). */
