@@ -62,3 +62,10 @@ export type NotifyBody = Static<typeof NotifyBody>;
 
 export const NotifyReply = Type.Object({ notified: Type.Integer() });
 export type NotifyReply = Static<typeof NotifyReply>;
+
+/** GET/PUT /api/notifications/digest: the caller's daily e-mail (`available`: this server sends e-mail and the caller has an address). */
+export const DigestReply = Type.Object({ available: Type.Boolean(), daily: Type.Boolean() });
+export type DigestReply = Static<typeof DigestReply>;
+
+export const DigestBody = Type.Object({ daily: Type.Boolean() }, { additionalProperties: false });
+export type DigestBody = Static<typeof DigestBody>;

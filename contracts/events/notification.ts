@@ -37,4 +37,9 @@ export type NotificationRaised = Event<
 /** The user marked these notifications read, or all raised up to now (`all`). */
 export type NotificationsRead = Event<'NotificationsRead', { userId: string; notificationIds: string[]; all: boolean }>;
 
-export type NotificationEvent = NotificationRaised | NotificationsRead;
+/** The user asks for (or stops) a daily e-mail of their unread notifications (issue 18 §5). */
+export type NotificationDigestChosen = Event<'NotificationDigestChosen', { userId: string; daily: boolean }>;
+/** A daily e-mail went out with the unread notifications raised up to `upTo` (ISO instant). */
+export type NotificationDigestSent = Event<'NotificationDigestSent', { userId: string; upTo: string; count: number }>;
+
+export type NotificationEvent = NotificationRaised | NotificationsRead | NotificationDigestChosen | NotificationDigestSent;

@@ -21,6 +21,16 @@ export type NotificationDocument = Versioned & {
 
 export const notificationsCollectionName = 'notifications';
 
+/** A user's daily e-mail choice and how far it went: `_id` is the user id. */
+export type NotificationDigestDocument = Versioned & {
+  _id: string;
+  daily: boolean;
+  /** The last digest covered notifications raised up to this instant (null: none sent yet). */
+  sentUpTo: string | null;
+};
+
+export const notificationDigestsCollectionName = 'notificationDigests';
+
 const raised = (event: RecordedEvent<NotificationEvent & { type: 'NotificationRaised' }>): Omit<NotificationDocument, '_position'> => {
   const d = event.data;
   return {
@@ -42,17 +52,30 @@ const raised = (event: RecordedEvent<NotificationEvent & { type: 'NotificationRa
 /** Per-user notifications, folded from the `notifications-{userId}` streams. */
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 1,
-  collections: [{ name: notificationsCollectionName, indexes: [['userId'], ['userId', 'readAt']] }],
-  handles: ['NotificationRaised', 'NotificationsRead'],
+  version: 2,
+  collections: [
+    { name: notificationsCollectionName, indexes: [['userId'], ['userId', 'readAt']] },
+    { name: notificationDigestsCollectionName, indexes: [['daily']] },
+  ],
+  handles: ['NotificationRaised', 'NotificationsRead', 'NotificationDigestChosen', 'NotificationDigestSent'],
   apply: async (event, context) => {
     const e = event as RecordedEvent<NotificationEvent>;
     const notifications = context.collection<NotificationDocument>(notificationsCollectionName);
+    if (e.type === 'NotificationDigestChosen' || e.type === 'NotificationDigestSent') {
+      const digests = context.collection<NotificationDigestDocument>(notificationDigestsCollectionName);
+      const { userId } = e.data;
+      await evolveDocument(digests, userId, event, (current) => {
+        const base = current ?? { _id: userId, daily: false, sentUpTo: null };
+        return e.type === 'NotificationDigestChosen' ? { ...base, daily: e.data.daily } : { ...base, sentUpTo: e.data.upTo };
+      });
+      return;
+    }
     if (e.type === 'NotificationRaised') {
       // Raised twice (two triggers of one cause): the first stays, read or not.
       await evolveDocument(notifications, e.data.notificationId, event, (current) => current ?? raised(e as never));
       return;
     }
+    if (e.type !== 'NotificationsRead') return;
     const { userId, notificationIds, all } = e.data;
     const at = event.metadata.at;
     const targets = all

@@ -5,6 +5,7 @@ import type { OnceStore } from '../core/onceStore.ts';
 import type { ReadStore } from '../core/readStore.ts';
 import type { MemoryReport } from './memoryReport.ts';
 import type { ProjectionRunner } from '../../projections/runner.ts';
+import type { NotificationDigests } from '../api/notifications/digest.ts';
 import type { ItmClient } from '../integrations/itm/itmClient.ts';
 import type { RobotCheck } from '../integrations/robot-check/robotCheck.ts';
 import type { CommandDeps } from '../core/commandDeps.ts';
@@ -53,6 +54,8 @@ export type AppServices = {
   storage: { eventStore: string; readStore: string; jobQueue: string };
   /** What holds the server's memory now (GET /api/admin/memory). */
   memory: () => MemoryReport;
+  /** The daily e-mail of unread notifications (issue 18 §5). */
+  notificationDigests?: NotificationDigests;
   /** The ITM server's adapter (issue 18 §7) when BUILDON_ITM_URL is set. */
   itm?: ItmClient | null;
 };

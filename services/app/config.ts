@@ -72,6 +72,10 @@ export type Config = {
   projectionsMode: 'active' | 'follower';
   /** Help-form e-mail: sent only when both `smtpUrl` and `to` are set. */
   mail: { smtpUrl: string | null; to: string | null; from: string };
+  /** Buildon's public address (BUILDON_PUBLIC_URL, no trailing slash), for links in e-mails; '' when unset. */
+  publicUrl: string;
+  /** The hour (0–23, the server's local time) of the daily notification e-mails (BUILDON_DIGEST_HOUR); sent only with SMTP. */
+  digestHour: number;
   /** The Idea Thread Mapper (issue 18 §7): null unless BUILDON_ITM_URL is set. */
   itm: ItmSettings | null;
   /** Largest attachment upload in MB (BUILDON_UPLOAD_LIMIT_MB). */
@@ -94,6 +98,12 @@ const integer = (value: string | undefined, fallback: number, name: string): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return parsed;
+};
+
+const hourOfDay = (value: string | undefined): number => {
+  const hour = integer(value, 17, 'BUILDON_DIGEST_HOUR');
+  if (hour > 23) throw new Error('BUILDON_DIGEST_HOUR must be an hour of the day, 0 to 23');
+  return hour;
 };
 
 const readStoreKind = (value: string | undefined): Config['embeddedReadStore'] => {
@@ -148,6 +158,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       to: env.BUILDON_MAIL_TO || null,
       from: env.BUILDON_MAIL_FROM || 'buildon@localhost',
     },
+    publicUrl: (env.BUILDON_PUBLIC_URL ?? '').trim().replace(/\/+$/, ''),
+    digestHour: hourOfDay(env.BUILDON_DIGEST_HOUR),
     itm: itmSettings(env),
   };
 };

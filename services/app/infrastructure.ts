@@ -24,6 +24,8 @@ import { openBlobStore, openEventStore, openIdempotencyStore, openJobQueue, open
 import { keepSnapshots } from './readStoreSnapshot.ts';
 import { ItmClient } from '../integrations/itm/itmClient.ts';
 import { startItmJobs, type ItmJobs } from '../api/itm/itmJobs.ts';
+import { NotificationDigests, startDigestJobs } from '../api/notifications/digest.ts';
+import { smtpMailer } from '../integrations/mail/mailer.ts';
 
 /** For entry points that choose how passwords are hashed (the seed hashes its one shared password once). */
 export { argon2Hasher, type PasswordHasher } from '../api/accounts/passwords.ts';
@@ -147,6 +149,20 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
       ? startItmJobs({ eventStore, readStore: servedReadStore, queue, runner, client: itm, ...(log ? { log } : {}) })
       : null;
 
+  // The daily e-mail of unread notifications (issue 18 §5): with SMTP, run where the projections are applied.
+  const digestMailer = config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl) : null;
+  const notificationDigests = new NotificationDigests({
+    eventStore,
+    readStore: servedReadStore,
+    projections: runner,
+    clock,
+    mail: digestMailer ? { mailer: digestMailer, from: config.mail.from } : null,
+    publicUrl: config.publicUrl,
+  });
+  if (digestMailer && projectionsMode === 'active') {
+    startDigestJobs({ queue, digests: notificationDigests, clock, hour: config.digestHour, ...(log ? { log } : {}) });
+  }
+
   const { close: closeServices, ...useCases } = buildServices(
     config,
     { eventStore, readStore: servedReadStore, onceStore, blobStore, runner, secret, pointLookups: read.pointLookups },
@@ -158,6 +174,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     () => analyticsJobs?.stop(),
     () => lexicalJobs?.stop(),
     () => itmJobs?.stop(),
+    () => digestMailer?.close(),
     () => queue.close(),
     () => closeServices(),
     () => runner.stop(),
@@ -183,6 +200,7 @@ export const openInfrastructure = async (config: Config, options: Infrastructure
     lexicalJobs,
     itm,
     itmJobs,
+    notificationDigests,
     idempotency,
     blobStore,
     onceStore,

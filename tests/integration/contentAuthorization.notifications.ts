@@ -60,4 +60,16 @@ export const notificationRows: Row[] = [
       return { url: '/api/notifications/read' };
     },
   },
+  {
+    route: 'GET /api/notifications/digest',
+    variant: 'my own choice of the daily e-mail',
+    expect: { ...anyUser, researcher: 'ok' },
+    request: () => ({ url: '/api/notifications/digest' }),
+  },
+  {
+    route: 'PUT /api/notifications/digest',
+    variant: 'my own choice only (it names nobody else)',
+    expect: { ...anyUser, researcher: 'ok' },
+    request: () => ({ url: '/api/notifications/digest', payload: { daily: true } }),
+  },
 ];

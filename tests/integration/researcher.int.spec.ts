@@ -32,6 +32,7 @@ const ownAccountRoutes = new Set([
   // Marking one's own notifications read (issue 18 §5): the researcher's own, like any user's.
   'POST /api/notifications/read',
   'POST /api/notifications/:notificationId/read',
+  'PUT /api/notifications/digest',
 ]);
 
 /** Fills a registered route's parameters with the world's ids (the class's own, so only the role can refuse). */

@@ -1,7 +1,7 @@
 import type { EventStore, Subscription } from '../../core/eventStore.ts';
 import type { JobQueue } from '../../core/jobQueue.ts';
 import type { ReadStore } from '../../core/readStore.ts';
-import type { ItmClient } from '../../integrations/itm/itmClient.ts';
+import { ItmError, type ItmClient } from '../../integrations/itm/itmClient.ts';
 import type { AppliedLog } from '../analytics/jobTrigger.ts';
 import { docToKf6Html } from '../routes/kf6/html.ts';
 import { itmCallFor, itmEventTypes, type ItmCall } from './itmCalls.ts';
@@ -31,7 +31,13 @@ type ThreadsReply = { id: unknown; threads?: { id: unknown }[] }[];
 const broadcastToThreads = async (client: ItmClient, call: ItmCall, log?: Log): Promise<void> => {
   try {
     const noteId = call.fields.note_id;
-    const projects = await client.iius<ThreadsReply>(call.server, '/IIUSs/project/get_by_note_id', call.communityId, { note_id: noteId });
+    // ITM answers `failure` for a note in no thread: nothing to refresh, and nothing to log.
+    const projects = await client
+      .iius<ThreadsReply>(call.server, '/IIUSs/project/get_by_note_id', call.communityId, { note_id: noteId })
+      .catch((error: unknown) => {
+        if (error instanceof ItmError && error.refused) return [];
+        throw error;
+      });
     for (const project of projects ?? []) {
       for (const thread of project.threads ?? []) {
         await client.wsg(call.server, '/ITM3/msg/broadcast', call.communityId, {

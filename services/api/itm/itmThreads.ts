@@ -58,7 +58,10 @@ export class ItmThreads {
     const [mine, holding] = await Promise.all([
       client.iius<ItmProjects>(server, '/IIUSs/project/get_by_user_id', communityId, fields),
       // ITM answers `failure` for a note in no thread: that is an empty list, not an error.
-      client.iius<ItmProjects>(server, '/IIUSs/project/get_by_note_id', communityId, { note_id: noteId }).catch(() => []),
+      client.iius<ItmProjects>(server, '/IIUSs/project/get_by_note_id', communityId, { note_id: noteId }).catch((error: unknown) => {
+        if (error instanceof ItmError && error.refused) return [];
+        throw error;
+      }),
     ]).catch(unavailable);
     return { threads: threadsOf(mine), noteThreads: threadsOf(holding).map((thread) => thread.id) };
   }

@@ -41,6 +41,9 @@ describe('ItmClient', () => {
       .iius(fake.url, '/IIUSs/note/add', 'c1', {})
       .catch((e: unknown) => e);
     expect((refused as Error).message).toBe('ITM /IIUSs/note/add: bad token');
+    // ITM answering `failure` (here: a note in no thread) is told apart from ITM not answering.
+    expect((refused as ItmError).refused).toBe(true);
+    expect((error as ItmError).refused).toBe(false);
     const state = await itmProbe(client).check();
     expect(state).toMatchObject({ name: 'itm', configured: true, reachable: true, detail: new URL(fake.url).host });
     expect(state.lastError?.message).toBe('ITM /IIUSs/note/add: HTTP 500');

@@ -8,6 +8,8 @@ export class ItmError extends Error {
   constructor(
     readonly path: string,
     reason: string,
+    /** ITM answered, with `code: "failure"` (a note in no thread, say), rather than failing to answer. */
+    readonly refused = false,
   ) {
     super(`ITM ${path}: ${reason}`);
     this.name = 'ItmError';
@@ -104,7 +106,7 @@ export class ItmClient {
     }
     const reply = (await response.json().catch(() => null)) as ItmReply<T> | null;
     if (reply?.code !== 'success') {
-      throw new ItmError(path, typeof reply?.desc === 'string' ? reply.desc.slice(0, 200) : 'no success code');
+      throw new ItmError(path, typeof reply?.desc === 'string' ? reply.desc.slice(0, 200) : 'no success code', reply?.code === 'failure');
     }
     return reply.obj;
   }

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommunityAdmin, Feedback } from '../../../../contracts/api/communities.ts';
 import { createCommunity, joinCommunity } from '../../../../tests/support/communities.ts';
@@ -10,35 +8,9 @@ import { buildApp } from '../../app.ts';
 import type { Config } from '../../../app/config.ts';
 import { openInfrastructure, type Infrastructure } from '../../../app/infrastructure.ts';
 import { useTestApp } from '../../../../tests/support/suite.ts';
+import { startSmtpCatcher } from '../../../../tests/support/smtpCatcher.ts';
 
 type Problem = { message: string; errors?: { field: string; message: string }[] };
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP catcher on 127.0.0.1 (no TLS, no auth) that keeps every message. */
-const startSmtpCatcher = async () => {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-};
-
 /** An app over its own temp storage with this mail configuration. */
 const appWithMail = async (mail: Config['mail']) => {
   const dataDir = tempDataDir();

@@ -6,11 +6,14 @@ import {
   NotificationsReadReply,
   NotifyBody,
   NotifyReply,
+  DigestBody,
+  DigestReply,
 } from '../../../../contracts/api/notifications.ts';
 import { problemResponses } from '../../../../contracts/api/common.ts';
 import { CommunityIdParams } from '../../../../contracts/api/communities.ts';
 import type { AppServices } from '../../../app/appServices.ts';
 import { NotificationService } from '../../notifications/notificationService.ts';
+import { NotificationDigests } from '../../notifications/digest.ts';
 import { Notifier } from '../../notifications/notifier.ts';
 
 /**
@@ -32,6 +35,38 @@ const notificationRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> =
   app.addHook('onReady', () => notifier.start());
   app.addHook('onClose', () => notifier.stop());
   const tags = ['notifications'];
+
+  // Apps built without the infrastructure's (tests of other things): no e-mail, the choice still kept.
+  const digests =
+    services.notificationDigests ??
+    new NotificationDigests({ ...services.commandDeps, projections: services.runner, mail: null, publicUrl: '' });
+
+  app.get(
+    '/api/notifications/digest',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Whether I get a daily e-mail of my unread notifications (and whether this server sends e-mail)',
+        response: { 200: DigestReply, ...problemResponses },
+      },
+    },
+    async (request) => digests.status(request.currentUser),
+  );
+
+  app.put(
+    '/api/notifications/digest',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Asks for, or stops, the daily e-mail of my unread notifications',
+        body: DigestBody,
+        response: { 200: DigestReply, ...problemResponses },
+      },
+    },
+    async (request) => digests.choose(request.currentUser, request.body.daily),
+  );
 
   app.get(
     '/api/notifications',

@@ -4,7 +4,7 @@ import { Bell } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { notificationsKey, useMarkAllRead, useMarkRead, useNotifications } from './api.ts';
+import { notificationsKey, useChooseDigest, useDigest, useMarkAllRead, useMarkRead, useNotifications } from './api.ts';
 import { useLiveNotifications } from './liveNotifications.ts';
 import { badgeText, notificationHref, sentenceKey } from './model.ts';
 import styles from './Notifications.module.css';
@@ -20,6 +20,8 @@ export const NotificationBell = () => {
   const list = useNotifications(true);
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
+  const digest = useDigest(true);
+  const chooseDigest = useChooseDigest();
   const onNotification = useCallback(() => void queryClient.invalidateQueries({ queryKey: notificationsKey }), [queryClient]);
   useLiveNotifications(true, onNotification);
   const unread = list.data?.unread ?? 0;
@@ -67,6 +69,22 @@ export const NotificationBell = () => {
                 </Link>
               </DropdownMenu.Item>
             ))
+          )}
+          {digest.data?.available && (
+            <>
+              <DropdownMenu.Separator className={styles.separator} />
+              <DropdownMenu.CheckboxItem
+                className={styles.digest}
+                checked={digest.data.daily}
+                disabled={chooseDigest.isPending}
+                onSelect={(event) => event.preventDefault()}
+                onCheckedChange={(checked) => chooseDigest.mutate(checked)}
+                data-testid="notifications-digest"
+              >
+                <DropdownMenu.ItemIndicator className={styles.digestMark}>✓</DropdownMenu.ItemIndicator>
+                {t('notifications.digest.daily')}
+              </DropdownMenu.CheckboxItem>
+            </>
           )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationListReply, NotificationsReadReply } from '../../../../contracts/api/notifications.ts';
+import type { DigestReply, NotificationListReply, NotificationsReadReply } from '../../../../contracts/api/notifications.ts';
 import { api } from '../../lib/api.ts';
 
 export const notificationsKey = ['notifications'] as const;
@@ -35,5 +35,26 @@ export const useMarkAllRead = () => {
   return useMutation({
     mutationFn: () => api.request<NotificationsReadReply>('/api/notifications/read', { method: 'POST' }),
     onSettled: refresh,
+  });
+};
+
+const digestKey = ['notifications', 'digest'] as const;
+
+/** GET /api/notifications/digest: whether I get the daily e-mail, and whether this server can send it. */
+export const useDigest = (enabled: boolean) =>
+  useQuery({
+    queryKey: digestKey,
+    queryFn: () => api.request<DigestReply>('/api/notifications/digest'),
+    enabled,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+
+/** PUT /api/notifications/digest. */
+export const useChooseDigest = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (daily: boolean) => api.request<DigestReply>('/api/notifications/digest', { method: 'PUT', body: { daily } }),
+    onSuccess: (reply) => queryClient.setQueryData(digestKey, reply),
   });
 };
