@@ -84,7 +84,9 @@ describe('the daily notification e-mail', () => {
     expect(mail?.to).toHaveLength(1);
     expect(mail?.from).toBe('buildon@ecole.example');
     const text = decoded(mail?.raw ?? '');
-    expect(text).toContain(`a élaboré sur votre note avec « Elles tournent avec le soleil » : https://buildon.ecole.example/contribution/${theirs}`);
+    expect(text).toContain(
+      `a élaboré sur votre note avec « Elles tournent avec le soleil » : https://buildon.ecole.example/contribution/${theirs}`,
+    );
     expect(text).toContain('Résumé quotidien par e-mail');
     expect(mail?.raw).toMatch(/Subject: .*Buildon/);
     // Nothing new since: no second e-mail.
