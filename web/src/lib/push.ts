@@ -68,6 +68,8 @@ export class PushConnection {
   private socketToken: string | null = null;
   private ready = false;
   private readonly watchers = new Map<string, Set<ViewChannelListener>>();
+  /** Listeners of what the server sends the user wherever they are (notifications, issue 18 §5). */
+  private readonly userListeners = new Set<(message: PushServerMessage) => void>();
   /** Views the server confirmed, with the position it gave (a late watcher hears it too). */
   private readonly confirmed = new Map<string, number>();
   private attempts = 0;
@@ -98,7 +100,26 @@ export class PushConnection {
       socket.close();
     }
     this.attempts = 0;
-    if (token && this.watchers.size > 0) this.connect();
+    if (token && this.active) this.connect();
+  }
+
+  /** Someone listens: a view watched, or the user's own messages. */
+  private get active(): boolean {
+    return this.watchers.size > 0 || this.userListeners.size > 0;
+  }
+
+  /**
+   * Hears the messages the server sends the user whatever views are open (a
+   * notification), on the same shared socket, kept open while listened to.
+   * @returns the function that stops listening
+   */
+  watchUser(listener: (message: PushServerMessage) => void): () => void {
+    this.userListeners.add(listener);
+    this.cancelIdleClose();
+    if (!this.socket) this.connect();
+    return () => {
+      if (this.userListeners.delete(listener) && !this.active) this.scheduleIdleClose();
+    };
   }
 
   /**
@@ -131,7 +152,7 @@ export class PushConnection {
     this.watchers.delete(viewId);
     this.confirmed.delete(viewId);
     this.send({ type: 'unsubscribe', viewId });
-    if (this.watchers.size === 0) this.scheduleIdleClose();
+    if (!this.active) this.scheduleIdleClose();
   }
 
   private send(message: PushClientMessage): void {
@@ -143,7 +164,7 @@ export class PushConnection {
     if (this.retry !== null) this.timers.clearTimeout(this.retry);
     this.retry = null;
     const token = this.options.token();
-    if (!token || this.watchers.size === 0) return;
+    if (!token || !this.active) return;
     const socket = this.options.open();
     this.socket = socket;
     this.socketToken = token;
@@ -165,11 +186,11 @@ export class PushConnection {
       if (event.code === pushCloseCodes.unauthorized) {
         // A token rotated meanwhile reconnects (tokenChanged, or here if it came first); the same token means the session ended.
         const current = this.options.token();
-        if (current && current !== token && this.watchers.size > 0) this.connect();
+        if (current && current !== token && this.active) this.connect();
         else if (current === token) this.options.onSessionEnded?.(token);
         return;
       }
-      if (this.watchers.size === 0) return;
+      if (!this.active) return;
       this.attempts += 1;
       this.retry = this.timers.setTimeout(
         () => {
@@ -196,6 +217,10 @@ export class PushConnection {
       return;
     }
     if (message.type === 'pong' || message.type === 'unsubscribed') return;
+    if (message.type === 'notification') {
+      for (const listener of [...this.userListeners]) listener(message);
+      return;
+    }
     // My read state follows me in every view; everything else names its view.
     const listeners =
       message.type === 'read.changed'
@@ -224,7 +249,7 @@ export class PushConnection {
     this.cancelIdleClose();
     this.idle = this.timers.setTimeout(() => {
       this.idle = null;
-      if (this.watchers.size > 0) return;
+      if (this.active) return;
       if (this.retry !== null) this.timers.clearTimeout(this.retry);
       this.retry = null;
       const socket = this.socket;
