@@ -2,7 +2,6 @@ import { ArrowDown, ArrowUp, Plus, Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import {
   noteColours,
   offeredPluginFlags,
@@ -128,7 +127,7 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
               onChange={(event) => setData((d) => ({ ...d, plugins: { ...d.plugins, aiLogText: event.target.checked } }))}
               data-flag="aiLogText"
             />
-            <Link to={`${paths.aiLogs}?communityId=${communityId}`} data-testid="ai-logs-link">
+            <Link to={`/ai-logs?communityId=${communityId}`} data-testid="ai-logs-link">
               {t('communitySettings.aiLogs')}
             </Link>
           </fieldset>
