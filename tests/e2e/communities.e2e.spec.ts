@@ -391,11 +391,13 @@ describeBrowser('communities, authors and help in the browser', () => {
       'Amélioration des idées',
       'Theory Building',
     ]);
-    // Only settings that do something are offered (issue 21 §15): no ITM, Google, translation or analytics plugins yet;
-    // promising ideas since issue 14 §3, their colours only while that plugin is on.
+    // Only settings that do something are offered (issue 21 §15): no ITM, Google or translation plugins on a server without
+    // them, no analytics plugins; promising ideas since issue 14 §3, their colours only while that plugin is on; whether the
+    // writing help's log keeps the texts (issue 18 §3).
     expect(
       (await page.locator('input[data-flag]').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-flag')))).sort(),
     ).toEqual([
+      'aiLogText',
       'drawonimage',
       'enableFavourites',
       'filter',

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeItm } from '../support/fakeItm.ts';
-import { checkPage, describeBrowser, useBrowserApp } from './harness.ts';
+import type { CommunitySettings } from '../../contracts/api/communities.ts';
+import { ok } from './api.ts';
+import { checkPage, describeBrowser, openPageAs, useBrowserApp } from './harness.ts';
 import { noteClass, type NoteClass } from './noteClass.ts';
 
 /**
  * Issue 18 §7 in the browser, against a local ITM protocol fake (tests/support/fakeItm.ts): the
- * contribution window's "Fil" tab shows only when the community's itm plugin is on; a pupil adds
+ * teacher turns the itm plugin on from the settings page; the contribution window's "Fil" tab
+ * shows only when it is on; a pupil adds
  * the note to a thread of the class's ITM project and sees it listed, in French; a later save of
  * the note reaches ITM from the server.
  */
@@ -29,8 +32,24 @@ describeBrowser('ITM: the Thread tab', () => {
     expect(await page.getByTestId('tab-thread').count()).toBe(0);
   });
 
+  it('is offered on the settings page, since this server has ITM, and turned on there by the teacher', async () => {
+    const page = await openPageAs(app, cls.teacher.token, `/communitysettings/${cls.community._id}`);
+    const itm = page.locator('input[data-flag="itm"]');
+    await itm.waitFor();
+    expect(await page.getByText('Gestionnaire de fils (ITM)').count()).toBe(1);
+    // The writing help's log keeps texts only when a manager says so: offered too, off.
+    expect(await page.locator('input[data-flag="aiLogText"]').isChecked()).toBe(false);
+    await itm.check();
+    await page.getByTestId('settings-save').click();
+    await expect
+      .poll(
+        async () =>
+          (await ok<CommunitySettings>(app.url, `/api/communities/${cls.community._id}/settings`, cls.teacher.token)).data.plugins.itm,
+      )
+      .toBe(true);
+  });
+
   it('lists no thread, adds the note to one and shows it; the note’s save reached ITM', async () => {
-    await cls.setPlugins({ itm: true });
     const page = await cls.openNote();
     await page.getByTestId('tab-thread').click();
     await page.getByTestId('thread-none').waitFor();

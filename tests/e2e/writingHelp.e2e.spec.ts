@@ -83,11 +83,15 @@ describeBrowser('writing help (issue 18 §3)', () => {
 
     const teacher = await app.newPage();
     await loginThroughUi(teacher, app.url, cls.teacher.userName, cls.teacher.password);
-    await teacher.goto(`${app.url}/ai-logs?communityId=${cls.community._id}`);
+    // From the community's settings, where the teacher decides what the log keeps.
+    await teacher.goto(`${app.url}/communitysettings/${cls.community._id}`);
+    await teacher.getByTestId('ai-logs-link').click();
+    await teacher.waitForURL((u) => u.pathname === '/ai-logs' && u.searchParams.get('communityId') === cls.community._id);
     await teacher.getByTestId('ai-logs-table').waitFor();
     const rows = await teacher.locator('[data-testid="ai-logs-table"] tbody tr').allTextContents();
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(rows.join('\n')).toContain('lina');
+
     expect(rows.join('\n')).toContain("Vérifier l'orthographe");
     await screenshots(teacher, 'ai-logs');
   });

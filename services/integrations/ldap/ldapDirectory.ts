@@ -1,4 +1,9 @@
-import { Client, InvalidCredentialsError, ResultCodeError, type Entry } from 'ldapts';
+import type * as LdaptsModule from 'ldapts';
+import type { Client, Entry } from 'ldapts';
+
+let ldaptsModule: Promise<typeof LdaptsModule> | null = null;
+/** ldapts, loaded on the first institutional login: a school without LDAP never pays for it at start. */
+const loadLdapts = (): Promise<typeof LdaptsModule> => (ldaptsModule ??= import('ldapts'));
 import { LastError } from '../integrationStatus.ts';
 import { filterFor, type LdapSettings } from './ldapSettings.ts';
 
@@ -36,8 +41,9 @@ export class LdapDirectory {
 
   constructor(readonly settings: LdapSettings) {}
 
-  private client(): Client {
-    return new Client({ url: this.settings.url, timeout: timeoutMs, connectTimeout: timeoutMs });
+  private async client(timeout = timeoutMs): Promise<Client> {
+    const { Client: LdapClient } = await loadLdapts();
+    return new LdapClient({ url: this.settings.url, timeout, connectTimeout: timeout });
   }
 
   async authenticate(userName: string, password: string): Promise<LdapIdentity | null> {
@@ -46,11 +52,11 @@ export class LdapDirectory {
     try {
       const entry = await this.find(userName);
       if (!entry) return null;
-      const asPerson = this.client();
+      const asPerson = await this.client();
       try {
         await asPerson.bind(entry.dn, password);
       } catch (error) {
-        if (error instanceof InvalidCredentialsError) return null;
+        if (error instanceof (await loadLdapts()).InvalidCredentialsError) return null;
         throw error;
       } finally {
         await asPerson.unbind().catch(() => undefined);
@@ -70,7 +76,7 @@ export class LdapDirectory {
   }
 
   private async find(userName: string): Promise<Entry | null> {
-    const client = this.client();
+    const client = await this.client();
     try {
       if (this.settings.bindDn) await client.bind(this.settings.bindDn, this.settings.bindPassword);
       const { searchEntries } = await client.search(this.settings.searchBase, {
@@ -87,14 +93,14 @@ export class LdapDirectory {
 
   /** Whether the directory answers (a bind of the service account, or a base search): for the probe. */
   async reachable(): Promise<boolean> {
-    const client = new Client({ url: this.settings.url, timeout: 3_000, connectTimeout: 3_000 });
+    const client = await this.client(3_000);
     try {
       if (this.settings.bindDn) await client.bind(this.settings.bindDn, this.settings.bindPassword);
       else await client.search(this.settings.searchBase, { scope: 'base', attributes: ['1.1'] });
       return true;
     } catch (error) {
       // An LDAP refusal is an answer: the server is there.
-      return error instanceof ResultCodeError;
+      return error instanceof (await loadLdapts()).ResultCodeError;
     } finally {
       await client.unbind().catch(() => undefined);
     }

@@ -1,4 +1,9 @@
-import * as openid from 'openid-client';
+import type * as OpenidModule from 'openid-client';
+
+type Openid = typeof OpenidModule;
+let openidModule: Promise<Openid> | null = null;
+/** openid-client, loaded on the first sign-in: a school without OpenID Connect never pays for it at start. */
+const loadOpenid = (): Promise<Openid> => (openidModule ??= import('openid-client'));
 import { LastError } from '../integrationStatus.ts';
 import type { OidcSettings } from './oidcSettings.ts';
 
@@ -48,7 +53,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
  */
 export class OidcClient {
   readonly lastError = new LastError();
-  private configuration: Promise<openid.Configuration> | null = null;
+  private configuration: Promise<OpenidModule.Configuration> | null = null;
 
   constructor(readonly settings: OidcSettings) {}
 
@@ -56,13 +61,15 @@ export class OidcClient {
     return new URL(this.settings.issuer).protocol === 'http:';
   }
 
-  private config(): Promise<openid.Configuration> {
-    this.configuration ??= openid
-      .discovery(new URL(this.settings.issuer), this.settings.clientId, this.settings.clientSecret, undefined, {
-        // http only for a provider on this machine (oidcSettings refuses any other).
-        ...(this.insecure() ? { execute: [openid.allowInsecureRequests] } : {}),
-        [openid.customFetch]: (url, options) => fetch(url, { ...(options as RequestInit), signal: AbortSignal.timeout(timeoutMs) }),
-      })
+  private config(): Promise<OpenidModule.Configuration> {
+    this.configuration ??= loadOpenid()
+      .then((openid) =>
+        openid.discovery(new URL(this.settings.issuer), this.settings.clientId, this.settings.clientSecret, undefined, {
+          // http only for a provider on this machine (oidcSettings refuses any other).
+          ...(this.insecure() ? { execute: [openid.allowInsecureRequests] } : {}),
+          [openid.customFetch]: (url, options) => fetch(url, { ...(options as RequestInit), signal: AbortSignal.timeout(timeoutMs) }),
+        }),
+      )
       .catch((error: unknown) => {
         this.configuration = null;
         throw new OidcError('unavailable', 'the OpenID provider did not answer its discovery document', { cause: error });
@@ -73,7 +80,7 @@ export class OidcClient {
   /** New secrets and the provider's authorization page for them, coming back to `redirectUri`. */
   async start(redirectUri: string): Promise<{ url: string; secrets: OidcRequestSecrets }> {
     try {
-      const config = await this.config();
+      const [openid, config] = await Promise.all([loadOpenid(), this.config()]);
       const secrets = { state: openid.randomState(), nonce: openid.randomNonce(), codeVerifier: openid.randomPKCECodeVerifier() };
       const url = openid.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
@@ -96,14 +103,14 @@ export class OidcClient {
     try {
       return await this.exchange(callbackUrl, redirectUri, secrets);
     } catch (error) {
-      const failure = error instanceof OidcError ? error : classify(error);
+      const failure = error instanceof OidcError ? error : classify(await loadOpenid(), error);
       if (failure.kind !== 'denied') this.lastError.record(failure);
       throw failure;
     }
   }
 
   private async exchange(callbackUrl: URL, redirectUri: string, secrets: OidcRequestSecrets): Promise<OidcIdentity> {
-    const config = await this.config();
+    const [openid, config] = await Promise.all([loadOpenid(), this.config()]);
     // openid-client compares the redirect URI it sends with the one of the request: the callback's own address.
     const current = new URL(redirectUri);
     current.search = callbackUrl.search;
@@ -146,7 +153,7 @@ export class OidcClient {
   }
 }
 
-const classify = (error: unknown): OidcError => {
+const classify = (openid: Openid, error: unknown): OidcError => {
   if (error instanceof openid.AuthorizationResponseError) {
     return new OidcError('denied', `the OpenID provider answered ${error.error}`, { cause: error });
   }

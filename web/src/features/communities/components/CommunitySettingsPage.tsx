@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, Plus, Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
   noteColours,
   offeredPluginFlags,
@@ -22,6 +22,7 @@ import type { UserProfile } from '../../../lib/session.ts';
 import { useCommunityScaffolds, useCommunitySettings, useMyAuthor } from '../../../lib/community.ts';
 import { useCommunity, useSaveCommunitySettings } from '../api/communities.ts';
 import { useTranslationConfigured } from '../../../lib/translation.ts';
+import { useIntegrationPluginFlags } from '../integrationPlugins.ts';
 import { serverMessage } from '../../../components/serverMessage.ts';
 import { noteLanguages } from '../noteLanguages.ts';
 import { TemplatesCard } from './TemplatesCard.tsx';
@@ -55,7 +56,9 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
   const [langError, setLangError] = useState<string | undefined>();
   const addScaffoldId = `add-${useId().replace(/:/g, '')}`;
   // The translation plugins work only where the server translates (issue 18 §4): offered there alone.
-  const pluginFlags = useTranslationConfigured() ? [...offeredPluginFlags, ...translationPluginFlags] : offeredPluginFlags;
+  const translation = useTranslationConfigured() ? translationPluginFlags : [];
+  // Likewise ITM and Google Docs / Drive (issue 18 §6, §7), where this server has them configured.
+  const pluginFlags = [...offeredPluginFlags, ...translation, ...useIntegrationPluginFlags(communityId)];
   useEffect(() => {
     setData(settings.data);
     setScaffoldIds(settings.scaffoldIds);
@@ -117,6 +120,16 @@ const SettingsForm = ({ communityId, settings, scaffolds, canSave }: SettingsFor
                 data-flag={flag}
               />
             ))}
+            {/* Not one of KF6's flags: the writing help's log keeps the texts sent only when a manager says so (issue 18 §3). */}
+            <Checkbox
+              label={t('communitySettings.aiLogText')}
+              checked={(data.plugins as Partial<Record<string, boolean>>).aiLogText === true}
+              onChange={(event) => setData((d) => ({ ...d, plugins: { ...d.plugins, aiLogText: event.target.checked } }))}
+              data-flag="aiLogText"
+            />
+            <Link to={`/ai-logs?communityId=${communityId}`} data-testid="ai-logs-link">
+              {t('communitySettings.aiLogs')}
+            </Link>
           </fieldset>
         </Card>
 
