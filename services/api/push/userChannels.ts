@@ -12,19 +12,25 @@ import type { PushListener } from './hub.ts';
  */
 export class UserChannels {
   private readonly byUser = new Map<string, Set<PushClient>>();
+  /** The user each socket joined as: leaving finds its channel without walking every user's. */
+  private readonly joinedAs = new Map<PushClient, string>();
 
   join(client: PushClient): void {
     const userId = client.user?._id;
     if (!userId) return;
+    if (this.joinedAs.get(client) !== userId) this.leave(client);
     let clients = this.byUser.get(userId);
     if (!clients) this.byUser.set(userId, (clients = new Set()));
     clients.add(client);
+    this.joinedAs.set(client, userId);
   }
 
   leave(client: PushClient): void {
-    for (const [userId, clients] of this.byUser) {
-      if (clients.delete(client) && clients.size === 0) this.byUser.delete(userId);
-    }
+    const userId = this.joinedAs.get(client);
+    if (userId === undefined) return;
+    this.joinedAs.delete(client);
+    const clients = this.byUser.get(userId);
+    if (clients?.delete(client) && clients.size === 0) this.byUser.delete(userId);
   }
 
   clientsOf(userId: string): readonly PushClient[] {
