@@ -3,6 +3,7 @@ import type { Clock } from '../../core/clock.ts';
 import type { EventStore, Subscription } from '../../core/eventStore.ts';
 import type { JobQueue } from '../../core/jobQueue.ts';
 import type { ReadStore } from '../../core/readStore.ts';
+import { SerialSteps } from '../../core/serialSteps.ts';
 import { communitiesChangedAfter } from './aggregateStore.ts';
 
 /** Where the log is applied: how far, and a way to wait for an event to be applied. */
@@ -50,7 +51,7 @@ export const followCommunityChanges = (options: CommunityJobTriggerOptions): Ana
   // Settles when `stop()` is called: a scan waiting for the projections gives up then, so stopping never waits on them.
   let signalStop = (): void => undefined;
   const stopping = new Promise<void>((resolve) => (signalStop = resolve));
-  let running: Promise<void> = Promise.resolve();
+  const steps = new SerialSteps();
   let scheduled = false;
 
   const enqueue = async (communityId: string): Promise<void> => {
@@ -79,18 +80,18 @@ export const followCommunityChanges = (options: CommunityJobTriggerOptions): Ana
   const schedule = (): void => {
     if (scheduled || stopped) return;
     scheduled = true;
-    running = running
-      .then(pause)
-      .then(scan)
-      .catch((err: unknown) => log?.error({ err, job: jobName }, 'enqueuing analytics jobs failed; the next event tries again'));
+    steps.add(
+      () => pause().then(scan),
+      (err) => log?.error({ err, job: jobName }, 'enqueuing analytics jobs failed; the next event tries again'),
+    );
   };
 
-  running = options
-    .stale()
-    .then(async (communities) => {
-      for (const communityId of communities) if (!stopped) await enqueue(communityId);
-    })
-    .catch((err: unknown) => log?.error({ err, job: jobName }, 'enqueuing stale analytics results failed'));
+  steps.add(
+    async () => {
+      for (const communityId of await options.stale()) if (!stopped) await enqueue(communityId);
+    },
+    (err) => log?.error({ err, job: jobName }, 'enqueuing stale analytics results failed'),
+  );
 
   let subscription: Subscription | null = eventStore.subscribeToAll({
     after: runner.position,
@@ -106,18 +107,13 @@ export const followCommunityChanges = (options: CommunityJobTriggerOptions): Ana
   });
 
   return {
-    idle: async () => {
-      for (let last: Promise<void> | null = null; last !== running;) {
-        last = running;
-        await running;
-      }
-    },
+    idle: () => steps.idle(),
     stop: async () => {
       stopped = true;
       signalStop();
       await subscription?.close();
       subscription = null;
-      await running;
+      await steps.idle();
     },
   };
 };

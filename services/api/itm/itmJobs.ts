@@ -1,6 +1,7 @@
 import type { EventStore, Subscription } from '../../core/eventStore.ts';
 import type { JobQueue } from '../../core/jobQueue.ts';
 import type { ReadStore } from '../../core/readStore.ts';
+import { SerialSteps } from '../../core/serialSteps.ts';
 import { ItmError, type ItmClient } from '../../integrations/itm/itmClient.ts';
 import type { AppliedLog } from '../analytics/jobTrigger.ts';
 import { docToKf6Html } from '../routes/kf6/html.ts';
@@ -104,17 +105,18 @@ export const startItmJobs = (options: ItmJobsOptions): ItmJobs => {
   );
 
   let stopped = false;
-  let running: Promise<void> = Promise.resolve();
+  const steps = new SerialSteps();
   const enqueue = (event: Parameters<typeof itmCallFor>[1]): void => {
-    running = running
-      .then(async () => {
+    steps.add(
+      async () => {
         if (stopped) return;
         await runner.waitFor(event.globalPosition, 30_000);
         const call = await itmCallFor(deps, event);
         // One job per event: another node following the same log adds the same id, which the queue keeps once.
         if (call && !stopped) await queue.add(itmCallJobName, call, { jobId: `itm-${event.eventId}`, attempts, backoffMs });
-      })
-      .catch((err: unknown) => log?.error({ err, eventId: event.eventId }, 'an ITM call could not be queued'));
+      },
+      (err) => log?.error({ err, eventId: event.eventId }, 'an ITM call could not be queued'),
+    );
   };
 
   let subscription: Subscription | null = eventStore.subscribeToAll({
@@ -129,17 +131,12 @@ export const startItmJobs = (options: ItmJobsOptions): ItmJobs => {
   });
 
   return {
-    idle: async () => {
-      for (let last: Promise<void> | null = null; last !== running;) {
-        last = running;
-        await running;
-      }
-    },
+    idle: () => steps.idle(),
     stop: async () => {
       stopped = true;
       await subscription?.close();
       subscription = null;
-      await running;
+      await steps.idle();
     },
   };
 };
