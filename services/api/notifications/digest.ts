@@ -112,16 +112,21 @@ export class NotificationDigests {
     if (!mail) return 0;
     const now = this.deps.clock.now();
     let sent = 0;
-    for (const choice of await this.digests.find({ daily: true })) {
-      const user = await this.deps.readStore.collection<UserDocument>(usersCollectionName).get(choice._id);
+    const choices = await this.digests.find({ daily: true });
+    // One query for every opted-in user: a district has thousands of them.
+    const users = new Map(
+      (
+        await this.deps.readStore.collection<UserDocument>(usersCollectionName).find({ _id: { $in: choices.map((choice) => choice._id) } })
+      ).map((user) => [user._id, user]),
+    );
+    for (const choice of choices) {
+      const user = users.get(choice._id);
       if (!user || user.blockLogin || !user.email.trim()) continue;
       const since = choice.sentUpTo ?? new Date(now.getTime() - dayMs).toISOString();
       const upTo = now.toISOString();
-      const unread = (
-        await this.deps.readStore
-          .collection<NotificationDocument>(notificationsCollectionName)
-          .find({ userId: user._id, readAt: null }, { sort: { at: -1, _id: -1 } })
-      ).filter((doc) => doc.at > since && doc.at <= upTo);
+      const unread = await this.deps.readStore
+        .collection<NotificationDocument>(notificationsCollectionName)
+        .find({ userId: user._id, readAt: null, at: { $gt: since, $lte: upTo } }, { sort: { at: -1, _id: -1 } });
       if (unread.length === 0) continue;
       try {
         await mail.mailer.send({ from: mail.from, to: user.email, ...digestMail(unread, this.deps.publicUrl, user.lang || 'fr') });
