@@ -87,14 +87,14 @@ export class WritingHelp {
   }
 
   /** The answer's chunks; the request is logged once the answer ends, fails or the caller leaves. */
-  async *run(request: PreparedRequest, signal?: AbortSignal): AsyncGenerator<SpellCheckChunk> {
+  async *run(request: PreparedRequest, signal?: AbortSignal, remainingRequests: number | null = null): AsyncGenerator<SpellCheckChunk> {
     const started = Date.now();
     let status: number | null = null;
     let outcome: 'ok' | 'failed' = 'failed';
     try {
       for await (const partial of request.helper.stream(request.task, signal)) yield { partial };
       outcome = 'ok';
-      yield { final: true, remainingRequests: null };
+      yield { final: true, remainingRequests };
     } catch (error) {
       status = error instanceof WritingHelpError ? error.status : 0;
       if (!signal?.aborted) yield { error: msg('ai.failed').code, status: status || 502 };

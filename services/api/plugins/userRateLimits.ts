@@ -8,6 +8,13 @@ import { defaultUserRateLimits } from '../../app/config.ts';
 
 export { defaultUserRateLimits, type UserRateLimits } from '../../app/config.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Requests of this route's kind the caller may still make now; unset when the kind is not limited. */
+    requestsLeft?: number;
+  }
+}
+
 export type RateLimitedKind = 'writes' | 'searches' | 'uploads' | 'translations' | 'aiRequests';
 
 const messageOf: Record<RateLimitedKind, MessageCode> = {
@@ -49,6 +56,13 @@ export class TokenBuckets {
     }
     this.buckets.set(key, { tokens: tokens - 1, at: now });
     return null;
+  }
+
+  /** Whole requests `key` may still make at once now (what the writing help's reply calls `remainingRequests`). */
+  left(key: string): number {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return this.perMinute;
+    return Math.floor(Math.min(this.perMinute, bucket.tokens + ((this.now() - bucket.at) * this.perMinute) / 60_000));
   }
 
   /** Forgets the users whose bucket is full again (a minute without requests): memory follows recent activity. */
@@ -114,6 +128,7 @@ export const userRateLimits = fp<{ limits: UserRateLimits }>(
         if (!userId) return;
         const wait = limiter.take(userId);
         if (wait !== null) throw new TooManyAttemptsError(wait, msg(messageOf[kind], { seconds: wait }));
+        request.requestsLeft = limiter.left(userId);
       };
       route.preHandler = [...(route.preHandler ? [route.preHandler].flat() : []), check];
     });

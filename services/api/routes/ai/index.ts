@@ -17,8 +17,8 @@ const CommunityParams = Type.Object({ communityId: Type.String({ pattern: object
  * (fact sheet §3.2: no guard, the body's `kf_user_id` trusted), the caller must be signed in, a
  * member of `params.community_id` and able to read `params.contribution_id`; requests are counted
  * against BUILDON_AI_REQUESTS_PER_MINUTE. The reply streams as KF6's: JSON objects `{partial}`
- * separated by blank lines, then `{final: true, remainingRequests}` (or `{error, status}` when the
- * helper breaks off), uncompressed so that each piece reaches the editor as it comes.
+ * separated by blank lines, then `{final: true, remainingRequests}` (how many more this minute's
+ * limit allows now; null with no limit) or `{error, status}` when the helper breaks off, uncompressed so that each piece reaches the editor as it comes.
  */
 const aiRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; offline: WritingHelper; chat: WritingHelper | null }> = async (
   app,
@@ -60,7 +60,7 @@ const aiRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; offline: Writ
         if (!reply.raw.writableFinished) leaving.abort();
       });
       const chunks = async function* () {
-        for await (const chunk of help.run(prepared, leaving.signal)) yield `${JSON.stringify(chunk)}\n\n`;
+        for await (const chunk of help.run(prepared, leaving.signal, request.requestsLeft ?? null)) yield `${JSON.stringify(chunk)}\n\n`;
       };
       return (
         reply
