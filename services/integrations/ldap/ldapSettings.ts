@@ -16,6 +16,21 @@ export type LdapSettings = {
   searchFilter: string;
   /** The institutional login's button text. */
   label: string;
+  /**
+   * Whether an entry's `mail` counts as verified, so that a first sign-in joins the local account
+   * with that address (BUILDON_LDAP_MAIL_VERIFIED, default true: a school's directory is the school's
+   * own). A directory where people may change their own `mail` must say false: an entry then always
+   * gets an account of its own.
+   */
+  mailVerified: boolean;
+};
+
+const yesOrNo = (value: string | undefined, name: string, otherwise: boolean): boolean => {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '') return otherwise;
+  if (['true', '1', 'yes'].includes(text)) return true;
+  if (['false', '0', 'no'].includes(text)) return false;
+  throw new Error(`${name} must be true or false`);
 };
 
 export const ldapSettings = (env: NodeJS.ProcessEnv): LdapSettings | null => {
@@ -39,6 +54,7 @@ export const ldapSettings = (env: NodeJS.ProcessEnv): LdapSettings | null => {
     searchBase,
     searchFilter,
     label: (env.BUILDON_LDAP_LABEL ?? '').trim().slice(0, 80),
+    mailVerified: yesOrNo(env.BUILDON_LDAP_MAIL_VERIFIED, 'BUILDON_LDAP_MAIL_VERIFIED', true),
   };
 };
 

@@ -23,6 +23,15 @@ describe('LDAP settings and filters (issue 18 §2)', () => {
       searchBase: 'ou=people,dc=x',
       searchFilter: '(uid={username})',
       label: '',
+      mailVerified: true,
     });
+  });
+
+  it("trusts the directory's mail unless BUILDON_LDAP_MAIL_VERIFIED says not to", () => {
+    const base = { BUILDON_LDAP_URL: 'ldaps://x', BUILDON_LDAP_SEARCH_BASE: 'dc=x' };
+    expect(ldapSettings({ ...base, BUILDON_LDAP_MAIL_VERIFIED: 'false' })?.mailVerified).toBe(false);
+    expect(ldapSettings({ ...base, BUILDON_LDAP_MAIL_VERIFIED: ' No ' })?.mailVerified).toBe(false);
+    expect(ldapSettings({ ...base, BUILDON_LDAP_MAIL_VERIFIED: 'true' })?.mailVerified).toBe(true);
+    expect(() => ldapSettings({ ...base, BUILDON_LDAP_MAIL_VERIFIED: 'maybe' })).toThrow(/BUILDON_LDAP_MAIL_VERIFIED/);
   });
 });

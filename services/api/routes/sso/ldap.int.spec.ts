@@ -93,6 +93,27 @@ describeLdap('LDAP sign-in (issue 18 §2)', () => {
     expect(reply.json<{ messageCode: string }>().messageCode).toBe('sso.noEmail');
   });
 
+  it('never joins an existing account by e-mail when the operator says the directory’s mail is not verified', async () => {
+    directory.add({ uid: 'paul', password: 'pw-paul', mail: 'paul@example.org', givenName: 'Paul', sn: 'Imposteur' });
+    const wary = await buildTestApp({
+      ldap: ldapSettings({ ...directory.env('IDUL'), BUILDON_LDAP_MAIL_VERIFIED: 'false' }),
+      loginRateLimit: { max: 1_000, timeWindow: 60_000 },
+    });
+    try {
+      const paul = await wary.register('paul');
+      const reply = await wary.app.inject({ method: 'POST', url: '/auth/idul', payload: { username: 'paul', password: 'pw-paul' } });
+      expect(reply.statusCode, reply.body).toBe(200);
+      const signedIn = (
+        await wary.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(reply.json<{ token: string }>().token) })
+      ).json<{ _id: string }>();
+      expect(signedIn._id).not.toBe(paul.id);
+      // The local account keeps its own password.
+      expect(await wary.login('paul', 'secret-pass-1')).toBeTruthy();
+    } finally {
+      await wary.close();
+    }
+  });
+
   it('answers 503 when the directory is down, and Admin tools shows it without the bind password', async () => {
     const admin = await t.admin();
     const list = async () =>

@@ -22,7 +22,7 @@ export type LdapRoutesOptions = {
  * account, bind as the entry found. The person's user is found, linked or
  * created by the same rules as OpenID Connect (externalSignIn.ts: the entry
  * is the identity; its `mail` joins an existing account, the directory being
- * the school's own), and the reply is a session token as `/auth/local`'s,
+ * the school's own, unless BUILDON_LDAP_MAIL_VERIFIED=false), and the reply is a session token as `/auth/local`'s,
  * with the same limits on attempts. Without settings: 404 "not configured".
  */
 const ldapRoutes: FastifyPluginAsyncTypebox<LdapRoutesOptions> = async (app, { services, directory, loginRateLimit, failedLogins }) => {
@@ -62,8 +62,9 @@ const ldapRoutes: FastifyPluginAsyncTypebox<LdapRoutesOptions> = async (app, { s
         failedLogins.fail(address);
         throw new UnauthorizedError(msg('sso.ldapLoginFailed'));
       }
-      // The directory is the school's own: its `mail` counts as verified for linking.
-      const { user } = await services.accounts.signInExternal({ kind: 'ldap', emailVerified: identity.email !== null, ...identity });
+      // The directory is the school's own: its `mail` counts as verified for linking, unless the operator says otherwise.
+      const emailVerified = identity.email !== null && directory.settings.mailVerified;
+      const { user } = await services.accounts.signInExternal({ kind: 'ldap', emailVerified, ...identity });
       return { token: await app.openSession(user, request) };
     },
   );
