@@ -52,6 +52,20 @@ describeBrowser('OpenID Connect sign-in in the browser', () => {
     expect(((await me.json()) as { _id: string })._id).toBe(marie.id);
     // The token was handed over once: the cookie that carried it is gone.
     expect((await page.context().cookies()).filter((c) => c.name.startsWith('buildon_'))).toEqual([]);
+
+    // Logging out of Buildon also offers to sign out at the provider, then comes home: on a shared
+    // classroom computer the next pupil's "Continuer avec …" asks for their own name again.
+    await page.goto(`${app.url}/logout`);
+    await page.waitForURL((u) => u.origin === provider.issuer);
+    await screenshots(page, 'oidc-provider-logout');
+    await page.locator('button[name="logout"][value="yes"]').click();
+    await page.waitForURL(`${app.url}/`);
+    expect(await page.evaluate(() => localStorage.getItem('buildon.token'))).toBeNull();
+    expect(await fetch(`${app.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status)).toBe(401);
+    await page.goto(`${app.url}/login`);
+    await page.getByTestId('sign-in-oidc').click();
+    await page.waitForURL((u) => u.origin === provider.issuer);
+    await page.locator('input[name="login"]').waitFor();
   });
 
   it('shows why a sign-in failed, in French, with the way back', async () => {

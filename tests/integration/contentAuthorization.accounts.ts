@@ -143,6 +143,11 @@ export const publicRoutes: PublicRoute[] = [
     request: () => ({ url: '/auth/oidc/callback?code=abc&state=forged' }),
   },
   {
+    route: 'GET /auth/oidc/logout',
+    reason: "after Buildon's logout, sends the browser on to the OpenID provider's sign-out page, which asks before it signs anyone out",
+    request: () => ({ url: '/auth/oidc/logout' }),
+  },
+  {
     route: 'POST /auth/oidc/session',
     reason: 'hands the token of a completed OpenID sign-in to the browser holding its sealed cookie, once',
     request: () => ({ url: '/auth/oidc/session', payload: {} }),

@@ -56,6 +56,7 @@ export const startOidcProvider = async (): Promise<TestOidcProvider> => {
             client_id: clientId,
             client_secret: clientSecret,
             redirect_uris: [`${buildonUrl.replace(/\/+$/, '')}${oidcCallbackPath}`],
+            post_logout_redirect_uris: [`${buildonUrl.replace(/\/+$/, '')}/`],
             token_endpoint_auth_method: 'client_secret_post',
           },
         ],

@@ -140,6 +140,22 @@ export class OidcClient {
     };
   }
 
+  /**
+   * The provider's end-session page (RP-initiated logout) coming back to `postLogoutRedirectUri`, or
+   * null when the provider has none (Google) or does not answer: on a classroom's shared computer the
+   * next pupil must not find the provider still signed in as the last one.
+   */
+  async endSessionUrl(postLogoutRedirectUri: string): Promise<string | null> {
+    try {
+      const [openid, config] = await Promise.all([loadOpenid(), this.config()]);
+      if (!config.serverMetadata().end_session_endpoint) return null;
+      return openid.buildEndSessionUrl(config, { post_logout_redirect_uri: postLogoutRedirectUri }).href;
+    } catch (error) {
+      this.lastError.record(error);
+      return null;
+    }
+  }
+
   /** Whether the discovery document answers (any HTTP status counts): for the probe. */
   async reachable(): Promise<boolean> {
     try {

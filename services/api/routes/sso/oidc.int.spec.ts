@@ -211,6 +211,19 @@ describe('OpenID Connect sign-in (issue 18 §1)', () => {
     expect(line).toMatchObject({ configured: true, reachable: true, detail: new URL(provider.issuer).host });
   });
 
+  it("after Buildon's logout, sends the browser to the provider's sign-out page, which comes back to Buildon's home", async () => {
+    const reply = await t.app.inject({ method: 'GET', url: '/auth/oidc/logout' });
+    expect(reply.statusCode).toBe(302);
+    const url = new URL(String(reply.headers.location));
+    expect(url.origin).toBe(provider.issuer);
+    expect(url.searchParams.get('client_id')).toBe(provider.clientId);
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${publicUrl}/`);
+    // The provider knows that address for this client: its sign-out page answers (a confirmation form), not an error.
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/logout|sign-out|signout/i);
+  });
+
   it('logs neither the code, the state, the client secret nor a token', () => {
     const all = logged.join('\n');
     expect(all).toContain('/auth/oidc/callback');

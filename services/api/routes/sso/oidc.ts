@@ -45,7 +45,9 @@ const failureCode = (error: OidcError): MessageCode =>
  * cookie for the web page (`/login/sso`) to take it once with
  * `POST /auth/oidc/session`: it never travels in an address. Any failure comes
  * back to that page with the message's code (`?error=sso.badState`).
- * Always registered; without settings the three routes answer 404.
+ * `GET /auth/oidc/logout`, where the web page goes after Buildon's logout of
+ * such a session, sends the browser on to the provider's end-session page.
+ * Always registered; without settings the four routes answer 404.
  */
 const oidcRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; secret: string; client: OidcClient | null }> = async (
   app,
@@ -131,6 +133,23 @@ const oidcRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; secret: str
         if (error instanceof BuildonError && error.status < 500) return reply.redirect(failed(error.messageCode), 302);
         throw error;
       }
+    },
+  );
+
+  app.get(
+    '/auth/oidc/logout',
+    {
+      schema: {
+        tags,
+        summary: "After Buildon's logout: the OpenID provider's own sign-out page (when it has one), back to Buildon's home",
+        response: { ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      const oidc = configured();
+      const home = `${oidc.settings.publicUrl || `${request.protocol}://${request.host}`}/`;
+      // No session needed: Buildon's own session is already over, and the provider asks before signing anyone out.
+      return reply.redirect((await oidc.endSessionUrl(home)) ?? '/', 302);
     },
   );
 

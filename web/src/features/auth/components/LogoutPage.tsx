@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api.ts';
 import { useClearSession } from '../../../lib/session.ts';
 import { tokenStore } from '../../../lib/tokenStore.ts';
+import { takeProviderSession } from '../providerSession.ts';
 
 /**
  * /logout: ends the session on the server (the token is refused from then on
@@ -11,6 +12,7 @@ import { tokenStore } from '../../../lib/tokenStore.ts';
  * failed request still logs out this browser. Through the api client, as
  * every write: an Idempotency-Key (issue 22 §5), retried after a dropped
  * connection or a 503; a 401 (the session already over) does not navigate.
+ * A session from the OpenID provider goes on to the provider's sign-out page.
  */
 export const LogoutPage = () => {
   const { t } = useTranslation();
@@ -22,7 +24,8 @@ export const LogoutPage = () => {
       if (done) return;
       done = true;
       clearSession();
-      void navigate('/', { replace: true });
+      if (takeProviderSession()) window.location.assign('/auth/oidc/logout');
+      else void navigate('/', { replace: true });
     };
     if (!tokenStore.get()) return finish();
     void api.request('/auth/logout', { method: 'POST', redirectOnUnauthorized: false }).then(finish, finish);

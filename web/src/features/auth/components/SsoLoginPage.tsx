@@ -35,7 +35,7 @@ export const SsoLoginPage = () => {
     // Once: the token can be taken once, and React may run an effect twice.
     asked.current = true;
     session.mutateAsync().then(
-      ({ token }) => finishLogin(token),
+      ({ token }) => finishLogin(token, true),
       (failure: unknown) => setError(failure instanceof ApiError ? failure.message : t('common.genericError')),
     );
   }, [error, session, finishLogin, t]);
