@@ -21,7 +21,11 @@ import { authorsOf, candidatesOf, contribution, membershipOf, nameOf, raise, typ
  * store, so two API nodes following the same log (or the link and the
  * activation of one build-on) raise each notification once.
  */
-export type NotifierDeps = NotificationDeps & { log?: { error(obj: object, msg: string): void } };
+export type NotifierDeps = NotificationDeps & {
+  log?: { error(obj: object, msg: string): void };
+  /** Names the saved position in `_notifier` (one per notifier; tests keep their own). */
+  checkpointId?: string;
+};
 
 const activating = (event: RecordedEvent<ContributionEvent>): boolean =>
   (event.type === 'ContributionStatusChanged' && event.data.status === 'active') ||
@@ -30,44 +34,96 @@ const activating = (event: RecordedEvent<ContributionEvent>): boolean =>
 
 const arrowTypes = ['buildson', 'references', 'annotates'];
 
+/** Where the notifier keeps the position it reached in the log. */
+export const notifierCollection = '_notifier';
+type NotifierCheckpoint = { _id: string; position: number };
+const saveEveryMs = 1_000;
+const newsWindowMs = 24 * 3600_000;
+
 export class Notifier {
   private subscription: Subscription | null = null;
   private stopped = false;
+  /** The last event seen, and the last position written to `_notifier`. */
+  private position = 0;
+  private saved = 0;
+  private saveTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly deps: NotifierDeps) {}
 
-  /** Follows the log from its head (what happened while no server ran was already told or is not news). */
+  /**
+   * Follows the log from where it stopped (`_notifier`'s saved position), so
+   * that what was written while it did not run (a restart's last moments, the
+   * CLI) is told too; the first time, from the log's head.
+   */
   async start(): Promise<void> {
     if (this.subscription || this.stopped) return;
-    this.follow(await this.deps.eventStore.headPosition());
+    await this.deps.readStore.ensureCollection({ name: notifierCollection });
+    const head = await this.deps.eventStore.headPosition();
+    const saved = await this.checkpoint().get(this.checkpointId);
+    // A saved position past the head belongs to another log (a data folder replaced): from the head then.
+    this.position = saved && saved.position <= head ? saved.position : head;
+    if (this.position !== saved?.position) await this.checkpoint().put({ _id: this.checkpointId, position: this.position });
+    this.saved = this.position;
+    this.follow(this.position);
+    this.saveTimer = setInterval(() => void this.save(), saveEveryMs);
+    this.saveTimer.unref();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.saveTimer) clearInterval(this.saveTimer);
+    this.saveTimer = null;
     await this.subscription?.close();
     this.subscription = null;
+    await this.save();
+  }
+
+  private get checkpointId(): string {
+    return this.deps.checkpointId ?? 'position';
+  }
+
+  private checkpoint() {
+    return this.deps.readStore.collection<NotifierCheckpoint>(notifierCollection);
+  }
+
+  /** Writes the position reached, if it moved (two nodes may both write: a restart then replays a little, which the once store absorbs). */
+  private async save(): Promise<void> {
+    const position = this.position;
+    if (position <= this.saved) return;
+    try {
+      await this.checkpoint().put({ _id: this.checkpointId, position });
+      this.saved = position;
+    } catch (error) {
+      this.deps.log?.error({ err: error }, 'notifier position not saved; a restart replays from the last one');
+    }
   }
 
   private follow(after: number): void {
-    let position = after;
     this.subscription = this.deps.eventStore.subscribeToAll({
       after,
       onEvent: async (event) => {
-        position = event.globalPosition;
-        if (!event.streamName.startsWith('contribution-')) return;
-        try {
-          await this.handle(event as RecordedEvent<ContributionEvent>);
-        } catch (error) {
-          this.deps.log?.error({ err: error, event: event.type, position: event.globalPosition }, 'notifier failed on event');
+        if (event.streamName.startsWith('contribution-') && this.isNews(event)) {
+          try {
+            await this.handle(event as RecordedEvent<ContributionEvent>);
+          } catch (error) {
+            this.deps.log?.error({ err: error, event: event.type, position: event.globalPosition }, 'notifier failed on event');
+          }
         }
+        this.position = event.globalPosition;
       },
       onError: (error) => {
         this.subscription = null;
         if (this.stopped) return;
         this.deps.log?.error({ err: error }, 'notifier subscription failed; resubscribing');
-        setTimeout(() => this.follow(position), 500).unref();
+        setTimeout(() => this.follow(this.position), 500).unref();
       },
     });
+  }
+
+  /** An event older than a day when reached (an archive imported, a long outage) is history, not news. */
+  private isNews(event: RecordedEvent): boolean {
+    const at = Date.parse(event.metadata.at);
+    return Number.isNaN(at) || this.deps.clock.now().getTime() - at <= newsWindowMs;
   }
 
   /** Raises what one event calls for (exported for the tests through `handle`). */

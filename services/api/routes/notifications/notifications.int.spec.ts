@@ -3,6 +3,8 @@ import type { NotificationListReply, NotifyReply } from '../../../../contracts/a
 import type { PushServerMessage } from '../../../../contracts/push.ts';
 import { call, createContribution, type Member, useCanvasWorld } from '../../../../tests/support/canvas.ts';
 import { PushClient } from '../../../../tests/support/push.ts';
+import type { RecordedEvent } from '../../../../contracts/events/event.ts';
+import { Notifier, notifierCollection } from '../../notifications/notifier.ts';
 
 type Problem = { status: number; errors?: { field: string }[] };
 
@@ -195,5 +197,53 @@ describe('notifications (issue 18 §5)', () => {
     // A private note of the pupil is "not found" to the classmate.
     const secret = await note(w.writer, 'Secret', undefined, 'private');
     expect((await call(t, w.writer2.token, 'POST', url, { author: w.writer2.authorId, contribution: secret })).status).toBe(404);
+  });
+});
+
+describe('the notifier across a restart (issue 18 §5)', () => {
+  const notifierOf = (checkpointId: string, seen: RecordedEvent[], clock = t.infra.commandDeps.clock) => {
+    const notifier = new Notifier({
+      ...t.infra.commandDeps,
+      clock,
+      once: t.infra.onceStore,
+      eventStore: t.infra.eventStore,
+      projections: t.infra.runner,
+      checkpointId,
+    });
+    notifier.handle = async (event) => void seen.push(event);
+    return notifier;
+  };
+
+  it('goes on from where it stopped: a build-on written while it was down is still seen; a day-old one is history', async () => {
+    const original = await note(w.writer, 'Before the restart');
+    const first = notifierOf('restart-test', []);
+    await first.start();
+    await first.stop();
+
+    // While this notifier is down, a classmate builds on the note.
+    const buildOn = await note(w.writer2, 'While it was down', original);
+
+    const seen: RecordedEvent[] = [];
+    const again = notifierOf('restart-test', seen);
+    await again.start();
+    await expect.poll(() => seen.some((e) => e.type === 'LinkCreated' && JSON.stringify(e.data).includes(buildOn))).toBe(true);
+    await again.stop();
+
+    // The same events reached two days later (an archive imported, a long outage): nothing is news.
+    await t.infra.readStore.collection(notifierCollection).put({ _id: 'late-test', position: 0 });
+    const later = { now: () => new Date(Date.now() + 2 * 24 * 3600_000) };
+    const stale: RecordedEvent[] = [];
+    const late = notifierOf('late-test', stale, later);
+    await late.start();
+    const head = await t.infra.eventStore.headPosition();
+    await expect
+      .poll(
+        async () =>
+          ((await t.infra.readStore.collection<{ _id: string; position: number }>(notifierCollection).get('late-test'))?.position ?? 0) >=
+          head,
+      )
+      .toBe(true);
+    await late.stop();
+    expect(stale).toEqual([]);
   });
 });
