@@ -140,35 +140,36 @@ export const DriveImportDialog = ({
                   {t('canvas.drive.empty')}
                 </p>
               ) : (
-                <ul className={styles.list} role="radiogroup" aria-label={t('canvas.drive.title')} data-testid="drive-files">
+                <div className={styles.list} role="radiogroup" aria-label={t('canvas.drive.title')} data-testid="drive-files">
                   {listed.map((file) => {
                     const kind = driveKind(file.mimeType);
                     const { icon: Icon, colour } = driveKindLook[kind];
                     const modified = date(file.modifiedTime);
                     return (
-                      <li key={file.id}>
-                        <label className={styles.file} data-testid="drive-file" data-file-id={file.id}>
-                          <input
-                            type="radio"
-                            name="drive-file"
-                            className={styles.radio}
-                            value={file.id}
-                            checked={chosen === file.id}
-                            onChange={() => setChosen(file.id)}
-                          />
-                          <Icon size={24} color={colour} aria-label={t(`canvas.drive.kinds.${kind}`)} role="img" />
-                          <span className={styles.name}>
-                            <strong>{file.name}</strong>
-                            <span>
-                              {t(`canvas.drive.kinds.${kind}`)}
-                              {modified ? ` · ${t('canvas.drive.modified', { date: modified })}` : ''}
-                            </span>
+                      <label key={file.id} className={styles.file} data-testid="drive-file" data-file-id={file.id}>
+                        <input
+                          type="radio"
+                          name="drive-file"
+                          className={styles.radio}
+                          value={file.id}
+                          checked={chosen === file.id}
+                          onChange={() => {
+                            setChosen(file.id);
+                            setMessage(null);
+                          }}
+                        />
+                        <Icon size={24} color={colour} aria-label={t(`canvas.drive.kinds.${kind}`)} role="img" />
+                        <span className={styles.name}>
+                          <strong>{file.name}</strong>
+                          <span>
+                            {t(`canvas.drive.kinds.${kind}`)}
+                            {modified ? ` · ${t('canvas.drive.modified', { date: modified })}` : ''}
                           </span>
-                        </label>
-                      </li>
+                        </span>
+                      </label>
                     );
                   })}
-                </ul>
+                </div>
               )}
               {files.hasNextPage && (
                 <Button
