@@ -61,5 +61,34 @@ export const GoogleImportBody = Type.Object({
   placement: PlacementSchema,
 });
 export const GoogleImportReply = Type.Object({
-  data: Type.Object({ attachmentId: ObjectIdSchema, version: Type.Integer(), size: Type.Integer() }),
+  data: Type.Object({
+    attachmentId: ObjectIdSchema,
+    version: Type.Integer(),
+    size: Type.Integer(),
+    /** The sniffed type and an image's size: the canvas shows an image in place, at most 200 px wide. */
+    mime: Type.Optional(Type.String()),
+    width: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    height: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  }),
 });
+export type GoogleImportReply = Static<typeof GoogleImportReply>;
+
+/** POST /auth/googleFile/list (spec part 2 §7: `{userName, pageToken}`): the view the files would go on names the community. */
+export const GoogleListBody = Type.Object({
+  ...userNameIgnored,
+  viewId: ObjectIdSchema,
+  /** Drive's `nextPageToken` of the previous page; absent for the first. */
+  pageToken: Type.Optional(Type.String({ minLength: 1, maxLength: 2_000 })),
+});
+export const DriveFileSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  /** Drive's type: `application/vnd.google-apps.document` for a Google Doc, else the file's own. */
+  mimeType: Type.String(),
+  modifiedTime: Type.Union([Type.String(), Type.Null()]),
+});
+export type DriveFileEntry = Static<typeof DriveFileSchema>;
+export const GoogleListReply = Type.Object({
+  data: Type.Object({ files: Type.Array(DriveFileSchema), nextPageToken: Type.Union([Type.String(), Type.Null()]) }),
+});
+export type GoogleListReply = Static<typeof GoogleListReply>;

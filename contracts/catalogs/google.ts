@@ -9,4 +9,5 @@ export const GoogleMessages = {
   notANote: 'A Google Doc can only be made from a note.',
   noEmail: 'Your account has no e-mail address to share the Google Doc with.',
   unavailable: 'Google did not answer; try again later.',
+  notImportable: 'This kind of Google file cannot be put on a view.',
 } as const;

@@ -2,13 +2,15 @@ import type { CommunitySettings } from '../../contracts/api/communities.ts';
 import type { FakeGoogle } from '../support/fakeGoogle.ts';
 import { samplePng } from '../support/objects.ts';
 import { bearer } from '../support/testApp.ts';
-import { anyUser, classReaders, must, note, own, type Row, type User, type World } from './contentAuthorization.world.ts';
+import { anyUser, classReaders, must, note, own, view, type Row, type User, type World } from './contentAuthorization.world.ts';
 
 /**
  * The rows of the content authorization matrix about Google Docs / Drive (issue 18 §6; run by
  * contentAuthorization.google.int.spec.ts against tests/support/fakeGoogle.ts): a Doc is made from,
- * brought back into, or shared for a note only by who may edit it; a Drive file goes onto a view only
- * by who may add to it. Each caller who may gets through Google's consent first, as in the browser.
+ * brought back into, or shared for a note only by who may edit it; a Drive file goes onto a view, and
+ * the caller's Drive files are listed for it, only for who may add to the view (a protected view of
+ * the pupil: not the classmate, who reads it). Each caller who may gets through Google's consent
+ * first, as in the browser.
  */
 
 /** Set by the spec before the rows run. */
@@ -47,6 +49,21 @@ const noteWithDoc = async (w: World) => {
   });
   if (reply.statusCode !== 200) throw new Error(`create: ${reply.statusCode} ${reply.body}`);
   return { noteId: id, docId: reply.json<{ data: { docId: string } }>().data.docId };
+};
+
+/** The view the Drive rows put files on: the welcome view (every member adds to it), or a protected view of the pupil. */
+const driveView = async (w: World, which: 'welcome' | 'protected') => (which === 'welcome' ? w.welcomeViewId : view(w, 'protected'));
+
+/** A PNG in the caller's Drive (seen by that grant alone, as with the drive.file scope), and the import's body. */
+const driveImport = async (w: World, which: 'welcome' | 'protected') => {
+  await ready(w);
+  const fake = googleFake.current;
+  const owner = w.caller === 'anonymous' ? undefined : fake?.refreshTokens.at(-1);
+  const fileId = fake?.addFile('leaf.png', 'image/png', samplePng(4, 4), owner) ?? '';
+  return {
+    url: '/auth/googleFile/import',
+    payload: { communityId: w.communityId, fileId, placement: { viewId: await driveView(w, which), x: 10, y: 10 } },
+  };
 };
 
 export const googleRows: Row[] = [
@@ -90,13 +107,29 @@ export const googleRows: Row[] = [
   {
     route: 'POST /auth/googleFile/import',
     expect: classReaders,
+    request: (w) => driveImport(w, 'welcome'),
+  },
+  {
+    route: 'POST /auth/googleFile/import',
+    variant: 'onto a protected view of the pupil',
+    expect: own,
+    request: (w) => driveImport(w, 'protected'),
+  },
+  {
+    route: 'POST /auth/googleFile/list',
+    expect: classReaders,
     request: async (w) => {
       await ready(w);
-      const fileId = googleFake.current?.addFile('leaf.png', 'image/png', samplePng(4, 4)) ?? '';
-      return {
-        url: '/auth/googleFile/import',
-        payload: { communityId: w.communityId, fileId, placement: { viewId: w.welcomeViewId, x: 10, y: 10 } },
-      };
+      return { url: '/auth/googleFile/list', payload: { viewId: w.welcomeViewId } };
+    },
+  },
+  {
+    route: 'POST /auth/googleFile/list',
+    variant: 'for a protected view of the pupil',
+    expect: own,
+    request: async (w) => {
+      await ready(w);
+      return { url: '/auth/googleFile/list', payload: { viewId: await view(w, 'protected') } };
     },
   },
 ];

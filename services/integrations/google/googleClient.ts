@@ -16,6 +16,15 @@ const timeoutMs = 15_000;
 /** Metadata of a Drive file, as files.get answers with `fields=id,name,mimeType,size`. */
 export type DriveFile = { id: string; name: string; mimeType: string; size: number | null };
 
+/** One page of files.list: the fields the import dialog shows, and the next page's token. */
+export type DriveFilePage = {
+  files: { id: string; name: string; mimeType: string; modifiedTime: string | null }[];
+  nextPageToken: string | null;
+};
+
+/** What files.list asks for: no folders, nothing in the trash, newest first. */
+const listQuery = "trashed = false and mimeType != 'application/vnd.google-apps.folder'";
+
 /**
  * The HTTP adapter of Google's OAuth 2.0 token endpoint, Drive v3 and Docs
  * v1: only the calls Buildon makes, with fetch. Each call records its failure
@@ -83,8 +92,39 @@ export class GoogleClient {
 
   /** Drive v3 files.export as text/plain, at most `maxBytes`. */
   async exportText(accessToken: string, fileId: string, maxBytes: number): Promise<string> {
-    const url = `${this.files()}/${encodeURIComponent(fileId)}/export?mimeType=text%2Fplain`;
-    return new TextDecoder().decode(await this.bytes('files.export', accessToken, url, maxBytes));
+    return new TextDecoder().decode(await this.exportAs(accessToken, fileId, 'text/plain', maxBytes));
+  }
+
+  /** Drive v3 files.export of a Google-native file (Docs, Sheets, Slides, Drawings) as `mimeType`, refused beyond `maxBytes`. */
+  exportAs(accessToken: string, fileId: string, mimeType: string, maxBytes: number): Promise<Uint8Array> {
+    const url = `${this.files()}/${encodeURIComponent(fileId)}/export?mimeType=${encodeURIComponent(mimeType)}`;
+    return this.bytes('files.export', accessToken, url, maxBytes);
+  }
+
+  /**
+   * Drive v3 files.list: one page of the files Buildon may see (with the
+   * drive.file scope, those it created or the user opened with it), only the
+   * fields shown, newest first.
+   */
+  async listFiles(accessToken: string, pageToken: string | null, pageSize: number): Promise<DriveFilePage> {
+    const url = new URL(this.files());
+    url.searchParams.set('q', listQuery);
+    url.searchParams.set('orderBy', 'modifiedTime desc');
+    url.searchParams.set('pageSize', String(pageSize));
+    url.searchParams.set('fields', 'nextPageToken,files(id,name,mimeType,modifiedTime)');
+    if (pageToken) url.searchParams.set('pageToken', pageToken);
+    const reply = await this.json<{ files?: Partial<DriveFilePage['files'][number]>[]; nextPageToken?: string }>(
+      'files.list',
+      accessToken,
+      url.toString(),
+      {},
+    );
+    const files = (reply.files ?? []).flatMap((file) =>
+      typeof file.id === 'string' && typeof file.name === 'string' && typeof file.mimeType === 'string'
+        ? [{ id: file.id, name: file.name, mimeType: file.mimeType, modifiedTime: file.modifiedTime ?? null }]
+        : [],
+    );
+    return { files, nextPageToken: typeof reply.nextPageToken === 'string' ? reply.nextPageToken : null };
   }
 
   /** Drive v3 files.get: the file's name, type and size. */

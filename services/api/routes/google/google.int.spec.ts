@@ -5,6 +5,7 @@ import type { ViewCanvasReply } from '../../../../contracts/api/views.ts';
 import type { CommunitySettings } from '../../../../contracts/api/communities.ts';
 import frServer from '../../../../web/src/i18n/locales/server/fr.json' with { type: 'json' };
 import { call, canvasWorld, createContribution, placedNote, type CanvasWorld, type Member } from '../../../../tests/support/canvas.ts';
+import { joinCommunity } from '../../../../tests/support/communities.ts';
 import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../../../tests/support/fakeGoogle.ts';
 import { samplePng } from '../../../../tests/support/objects.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/support/testApp.ts';
@@ -274,5 +275,131 @@ describe('a grant revoked at Google', () => {
     const reply = await call<Problem>(t, member.token, 'POST', '/auth/googleFile/create', { noteId, title: 'Doc', scaffolds: [] });
     expect(reply.status).toBe(409);
     expect(await status(member)).toMatchObject({ data: false });
+  });
+});
+
+describe('the Drive files a member may import (POST /auth/googleFile/list)', () => {
+  type Listed = {
+    data: { files: { id: string; name: string; mimeType: string; modifiedTime: string | null }[]; nextPageToken: string | null };
+  };
+  const list = (who: { token: string }, body: Record<string, unknown> = {}) =>
+    call<Listed & Problem>(t, who.token, 'POST', '/auth/googleFile/list', { viewId: w.welcomeViewId, ...body });
+
+  it("lists the caller's own files, newest first, with only the fields shown, and pages through them", async () => {
+    await authorise(w.writer2);
+    const grant = fake.refreshTokens.at(-1) ?? '';
+    const older = fake.addFile('Photo du potager.jpg', 'image/jpeg', samplePng(4, 4), grant);
+    const doc = fake.addFile('Notre hypothèse', 'application/vnd.google-apps.document', new Uint8Array(), grant);
+    fake.addFile('Sondage', 'application/vnd.google-apps.form', new Uint8Array(), grant);
+    fake.addFile('Dossier', 'application/vnd.google-apps.folder', new Uint8Array(), grant);
+    await authorise(w.manager);
+    const someoneElse = fake.addFile('Bulletin.pdf', 'application/pdf', new Uint8Array(8), fake.refreshTokens.at(-1));
+
+    const reply = await list(w.writer2);
+    expect(reply.status, reply.raw).toBe(200);
+    const ids = reply.body.data.files.map((file) => file.id);
+    // Newest first; the form (not importable) and the folder are left out; the teacher's file is not the pupil's.
+    expect(ids.indexOf(doc)).toBeLessThan(ids.indexOf(older));
+    expect(reply.body.data.files.map((file) => file.name)).not.toContain('Sondage');
+    expect(reply.body.data.files.map((file) => file.name)).not.toContain('Dossier');
+    expect(ids).not.toContain(someoneElse);
+    const listedDoc = reply.body.data.files.find((file) => file.id === doc);
+    expect(Object.keys(listedDoc ?? {}).sort()).toEqual(['id', 'mimeType', 'modifiedTime', 'name']);
+    expect(listedDoc).toMatchObject({ name: 'Notre hypothèse', mimeType: 'application/vnd.google-apps.document' });
+    expect(typeof listedDoc?.modifiedTime).toBe('string');
+    const asked = fake.requests.filter((request) => request.path === '/drive/v3/files').at(-1);
+    const query = new URLSearchParams(asked?.search ?? '');
+    expect(query.get('fields')).toBe('nextPageToken,files(id,name,mimeType,modifiedTime)');
+    expect(query.get('orderBy')).toBe('modifiedTime desc');
+    expect(query.get('q')).toContain("mimeType != 'application/vnd.google-apps.folder'");
+
+    for (let index = 0; index < 26; index++) fake.addFile(`Image ${index}.png`, 'image/png', samplePng(2, 2), grant);
+    const first = await list(w.writer2);
+    expect(first.body.data.files).toHaveLength(25);
+    expect(first.body.data.nextPageToken).toEqual(expect.any(String));
+    const second = await list(w.writer2, { pageToken: first.body.data.nextPageToken });
+    expect(second.status, second.raw).toBe(200);
+    const all = [...first.body.data.files, ...second.body.data.files].map((file) => file.id);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toEqual(expect.arrayContaining([doc, older]));
+    expect(second.body.data.nextPageToken).toBeNull();
+  });
+
+  it('refuses, in French, who may not add to the view, the plugin off and a user who has not authorised', async () => {
+    await authorise(w.writer);
+    // A view of the teacher, protected: the pupil reads it but may not add to it.
+    const created = await call<{ _id: string }>(t, w.manager.token, 'POST', `/api/communities/${w.communityId}/views`, {
+      title: 'Consignes',
+    });
+    expect(created.status, created.raw).toBe(201);
+    const viewId = created.body._id;
+    const permission = { permission: 'protected', group: null };
+    expect((await call(t, w.manager.token, 'PUT', `/api/objects/${w.communityId}/${viewId}/permission`, permission)).status).toBe(200);
+    const refused = await list(w.writer, { viewId });
+    expect(refused.status).toBe(403);
+    expect(french(refused.body.messageCode)).toBe("Vous n'avez pas le droit de modifier cette perspective.");
+    const imported = await call<Problem>(t, w.writer.token, 'POST', '/auth/googleFile/import', {
+      communityId: w.communityId,
+      fileId: fake.addFile('x.png', 'image/png', samplePng(2, 2)),
+      placement: { viewId, x: 1, y: 1 },
+    });
+    expect(imported.status).toBe(403);
+    expect(french(imported.body.messageCode)).toBe("Vous n'avez pas le droit de modifier cette perspective.");
+
+    await plugins({ googledrive: false });
+    const off = await list(w.writer);
+    expect(off.status).toBe(403);
+    expect(french(off.body.messageCode)).toBe("Google Docs ou Drive n'est pas activé dans cette communauté.");
+    await plugins({ googledrive: true });
+
+    const stranger = await list(w.outsider);
+    expect(stranger.status).toBe(403);
+    const newcomer = await t.register(`newcomer${process.pid}`);
+    await joinCommunity(t, newcomer.token, newcomer.id, w.communityId, 'writer-key');
+    const unknown = await call<Problem>(t, newcomer.token, 'POST', '/auth/googleFile/list', { viewId: w.welcomeViewId });
+    expect(unknown.status).toBe(409);
+    expect(french(unknown.body.messageCode)).toBe("Autorisez d'abord Buildon à utiliser votre compte Google.");
+    const bad = await call<Problem>(t, w.writer.token, 'POST', '/auth/googleFile/list', { viewId: 'nope', pageToken: '' });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('Google-native files imported from Drive', () => {
+  type Imported = { data: { attachmentId: string; mime?: string; width?: number | null; height?: number | null } } & Problem;
+  const importFile = (fileId: string) =>
+    call<Imported>(t, w.writer.token, 'POST', '/auth/googleFile/import', {
+      communityId: w.communityId,
+      fileId,
+      placement: { viewId: w.welcomeViewId, x: 400, y: 200 },
+    });
+
+  it('exports a Google Doc, Sheet or Slides deck as PDF and a Drawing as PNG (shown in place), named after the file', async () => {
+    await authorise(w.writer);
+    for (const kind of ['document', 'spreadsheet', 'presentation']) {
+      const fileId = fake.addFile(`Exposé ${kind}`, `application/vnd.google-apps.${kind}`, new Uint8Array());
+      const reply = await importFile(fileId);
+      expect(reply.status, reply.raw).toBe(200);
+      expect(reply.body.data.mime).toBe('application/pdf');
+      const attachment = (await call<ObjectReply>(t, w.writer.token, 'GET', `/api/objects/${reply.body.data.attachmentId}`)).body;
+      expect(attachment.title).toBe(`Exposé ${kind}.pdf`);
+    }
+    const exports = fake.requests.filter((request) => request.path.endsWith('/export')).map((request) => request.search);
+    expect(exports.at(-1)).toBe('?mimeType=application%2Fpdf');
+
+    const drawing = fake.addFile('Schéma du cycle', 'application/vnd.google-apps.drawing', new Uint8Array());
+    const reply = await importFile(drawing);
+    expect(reply.status, reply.raw).toBe(200);
+    expect(reply.body.data).toMatchObject({ mime: 'image/png', width: 160, height: 120 });
+  });
+
+  it('refuses, in French, a kind Drive cannot export (a form), creating nothing', async () => {
+    const form = fake.addFile('Sondage', 'application/vnd.google-apps.form', new Uint8Array());
+    const before = (await t.infra.eventStore.readAll()).length;
+    const reply = await importFile(form);
+    expect(reply.status).toBe(400);
+    expect(french(reply.body.errors?.[0]?.messageCode ?? reply.body.messageCode)).toBe(
+      'Ce type de fichier Google ne peut pas être placé sur une perspective.',
+    );
+    expect((await t.infra.eventStore.readAll()).length).toBe(before);
   });
 });

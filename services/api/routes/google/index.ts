@@ -10,6 +10,8 @@ import {
   GoogleExportReply,
   GoogleImportBody,
   GoogleImportReply,
+  GoogleListBody,
+  GoogleListReply,
   GoogleOAuthUrlBody,
   GoogleOAuthUrlReply,
   GoogleStatusBody,
@@ -21,6 +23,7 @@ import { NotFoundError, ValidationError } from '../../../core/errors.ts';
 import type { GoogleClient } from '../../../integrations/google/googleClient.ts';
 import { googleCallbackPath } from '../../../integrations/google/googleSettings.ts';
 import { importFromDrive } from '../../google/driveImport.ts';
+import { listDriveFiles } from '../../google/driveList.ts';
 import { GoogleAccounts } from '../../google/googleAccounts.ts';
 import { GoogleDocs } from '../../google/googleDocs.ts';
 
@@ -37,7 +40,13 @@ const googleRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; secret: s
   app,
   { services, secret, client },
 ) => {
-  const deps = { ...services.commandDeps, access: services.access, objects: services.objects, canvas: services.canvas };
+  const deps = {
+    ...services.commandDeps,
+    access: services.access,
+    objects: services.objects,
+    canvas: services.canvas,
+    reader: services.canvasReader,
+  };
   const accounts = client ? new GoogleAccounts({ ...deps, client, secret, once: services.onceStore }) : null;
   const docs = client && accounts ? new GoogleDocs({ ...deps, client, accounts }) : null;
   const configured = () => {
@@ -139,6 +148,29 @@ const googleRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; secret: s
   );
 
   app.post(
+    '/auth/googleFile/list',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "One page of the caller's Drive files that can be put on the view (plugin googledrive; who may add to the view)",
+        body: GoogleListBody,
+        response: { 200: GoogleListReply, ...responses },
+      },
+    },
+    async (request) => {
+      const { client: driveClient, accounts: driveAccounts } = configured();
+      const { viewId, pageToken } = request.body;
+      return {
+        data: await listDriveFiles({ ...deps, client: driveClient, accounts: driveAccounts }, request.currentUser, {
+          viewId,
+          pageToken: pageToken ?? null,
+        }),
+      };
+    },
+  );
+
+  app.post(
     '/auth/googleFile/import',
     {
       preHandler: app.authenticate,
@@ -157,7 +189,8 @@ const googleRoutes: FastifyPluginAsyncTypebox<{ services: AppServices; secret: s
         fileId,
         ...placement,
       });
-      return { data: { attachmentId: result.attachmentId, version: result.upload.version, size: result.upload.size } };
+      const { version, size, mime, width, height } = result.upload;
+      return { data: { attachmentId: result.attachmentId, version, size, mime, width, height } };
     },
   );
 };

@@ -3,6 +3,7 @@ import { useAtom } from 'jotai';
 import {
   Briefcase,
   CircleHelp,
+  CloudDownload,
   DoorOpen,
   FilePlus,
   Filter,
@@ -66,6 +67,7 @@ import { viewportStorageKey, visibleCanvasRect } from '../canvas/viewport.ts';
 import { planeOf, planeZoom } from '../canvas/viewportDom.ts';
 import styles from './View.module.css';
 import { failureText } from '../../../components/serverMessage.ts';
+import { DriveImportDialog, useGoogleConfigured, type DriveImported } from '../drive/DriveImportDialog.tsx';
 
 type MenuState = { client: Point; at: Point; refId: string | null };
 type Notice = { id: number; tone: 'error' | 'success' | 'info'; text: string };
@@ -119,6 +121,8 @@ export const ViewScreen = ({
   // Embedded views (rise-above notes, view windows) stay live too: refs moved into them appear.
   const live = useViewLive(viewId, true);
   const noticeId = useRef(0);
+  // Import from Google Drive (issue 18 §6): where the chosen file goes; null while the dialog is closed.
+  const [driveAt, setDriveAt] = useState<Point | null>(null);
 
   const notify: Notify = useCallback((tone, text) => {
     const id = ++noticeId.current;
@@ -135,6 +139,8 @@ export const ViewScreen = ({
   const override = overrides[viewId];
   const setting: ViewSetting = useMemo(() => ({ ...data.viewSetting, ...(override ?? {}) }), [data.viewSetting, override]);
   const plugins = data.context.plugins;
+  const wantsDrive = plugins.googledrive && data.editable && !reduced;
+  const driveOffered = useGoogleConfigured(wantsDrive) && wantsDrive;
   const scaffolds = useCommunityScaffolds(communityId, plugins.filter && panel === 'filter');
   const supportScaffold = useMemo(
     () => new Map((scaffolds.data ?? []).flatMap((scaffold) => scaffold.supports.map((support) => [support._id, scaffold._id] as const))),
@@ -268,6 +274,30 @@ export const ViewScreen = ({
     window.open(url, '_blank', asWindow ? 'popup,width=900,height=640' : undefined);
   };
 
+  /** After an upload onto the canvas: the canvas read again, and an image shown in place, at most 200 px wide (fact sheet §10.1). */
+  const showUploaded = useCallback(
+    async (attachmentId: string, uploaded: { mime?: unknown; width?: unknown; height?: unknown } | null) => {
+      await actions.refetch();
+      const ref = client.getQueryData<ViewCanvasReply>(canvasKey(viewId))?.refs.find((r) => r.to === attachmentId);
+      if (!ref || typeof uploaded?.mime !== 'string' || !uploaded.mime.startsWith('image/')) return;
+      const natural =
+        typeof uploaded.width === 'number' && typeof uploaded.height === 'number' && uploaded.width > 0
+          ? { w: uploaded.width, h: uploaded.height }
+          : null;
+      const width = natural ? Math.min(natural.w, 200) : 200;
+      await actions.setData([ref], {
+        showInPlace: true,
+        width,
+        height: natural ? Math.max(1, Math.round((natural.h * width) / natural.w)) : 150,
+      });
+    },
+    [actions, client, viewId],
+  );
+  const driveImported = (imported: DriveImported) => {
+    setDriveAt(null);
+    void showUploaded(imported.attachmentId, imported).then(() => notify('success', t('canvas.drive.imported', { name: imported.name })));
+  };
+
   const handleDrop = useDropHandler(
     useMemo(
       () => ({
@@ -302,21 +332,7 @@ export const ViewScreen = ({
                   width?: unknown;
                   height?: unknown;
                 } | null;
-                await actions.refetch();
-                // A dropped image shows in place, at most 200 px wide (fact sheet §10.1).
-                const ref = client.getQueryData<ViewCanvasReply>(canvasKey(viewId))?.refs.find((r) => r.to === attachment._id);
-                if (ref && typeof uploaded?.mime === 'string' && uploaded.mime.startsWith('image/')) {
-                  const natural =
-                    typeof uploaded.width === 'number' && typeof uploaded.height === 'number' && uploaded.width > 0
-                      ? { w: uploaded.width, h: uploaded.height }
-                      : null;
-                  const width = natural ? Math.min(natural.w, 200) : 200;
-                  void actions.setData([ref], {
-                    showInPlace: true,
-                    width,
-                    height: natural ? Math.max(1, Math.round((natural.h * width) / natural.w)) : 150,
-                  });
-                }
+                await showUploaded(attachment._id, uploaded);
               } catch {
                 notify('error', t('canvas.msg.uploadFailed'));
               }
@@ -329,7 +345,7 @@ export const ViewScreen = ({
         },
         unsupported: () => notify('error', t('canvas.msg.dropUnsupported')),
       }),
-      [data.editable, newNoteAt, notify, t, actions, slots.uploadAttachment, communityId, openCreated, client, viewId],
+      [data.editable, newNoteAt, notify, t, actions, slots.uploadAttachment, communityId, openCreated, showUploaded],
     ),
   );
 
@@ -373,6 +389,7 @@ export const ViewScreen = ({
       : canvasMenuEntries(t, data.editable, clipboard?.title ?? null, {
           paste: () => clipboard && void actions.paste(clipboard, menu.at),
           newNote: () => void newNoteAt(menu.at),
+          ...(driveOffered ? { importFromDrive: () => setDriveAt(menu.at) } : {}),
         })
     : [];
 
@@ -394,6 +411,9 @@ export const ViewScreen = ({
         icon: PenTool,
         onClick: () => void actions.create('Drawing', scrollOrigin()).then((d) => d && openCreated(d._id, t('canvas.kind.drawing'))),
       },
+      ...(driveOffered
+        ? [{ id: 'google-drive', label: t('canvas.drive.tool'), icon: CloudDownload, onClick: () => setDriveAt(scrollOrigin()) }]
+        : []),
       ...(slots.uploadAttachment
         ? [
             {
@@ -630,6 +650,16 @@ export const ViewScreen = ({
         }}
       />
       <AskDialog ask={ask} close={closeAsk} />
+      {driveOffered && (
+        <DriveImportDialog
+          open={driveAt !== null}
+          communityId={communityId}
+          viewId={viewId}
+          at={driveAt ?? { x: 100, y: 100 }}
+          onClose={() => setDriveAt(null)}
+          onImported={driveImported}
+        />
+      )}
       {notices.length > 0 && (
         <div className={styles.notices} data-testid="canvas-notices">
           {notices.map((notice) => (

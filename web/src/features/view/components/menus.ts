@@ -1,6 +1,7 @@
 import {
   AppWindow,
   ClipboardPaste,
+  CloudDownload,
   Copy,
   ExternalLink,
   Eye,
@@ -161,12 +162,12 @@ export const refMenuEntries = (t: TFunction, viewer: Viewer, ref: ViewRef, refs:
   return entries;
 };
 
-/** The canvas menu: paste (only with a copied ref), new note here. */
+/** The canvas menu: paste (only with a copied ref), new note here, and import from cloud drive (Google Drive, when offered). */
 export const canvasMenuEntries = (
   t: TFunction,
   editable: boolean,
   clipboardTitle: string | null,
-  actions: { paste: () => void; newNote: () => void },
+  actions: { paste: () => void; newNote: () => void; importFromDrive?: () => void },
 ): MenuEntry[] => [
   {
     kind: 'item',
@@ -177,4 +178,7 @@ export const canvasMenuEntries = (
     onSelect: actions.paste,
   },
   { kind: 'item', id: 'new-note', label: t('canvas.menu.newNoteHere'), icon: FilePlus, disabled: !editable, onSelect: actions.newNote },
+  ...(actions.importFromDrive
+    ? [{ kind: 'item' as const, id: 'import-drive', label: t('canvas.drive.menu'), icon: CloudDownload, onSelect: actions.importFromDrive }]
+    : []),
 ];
