@@ -18,9 +18,10 @@ export const compressReply = (body: Buffer, encoding: ReplyEncoding): Buffer =>
   encoding === 'br' ? zlib.brotliCompressSync(body, brotliOptions) : zlib.gzipSync(body, gzipOptions);
 
 /**
- * The encoding to answer with for an `Accept-Encoding` header, as
- * @fastify/compress negotiates it: the highest quality among ours, brotli
- * first on a tie; `x-gzip` is gzip and `*` any; null for none (identity).
+ * The encoding to answer with for an `Accept-Encoding` header (RFC 9110
+ * §12.5.3), as @fastify/compress negotiates it: the highest quality among
+ * ours, brotli first on a tie; `x-gzip` is gzip, `*` any not named, `q=0`
+ * refuses; null for none (identity).
  */
 export const negotiateEncoding = (header: string | undefined): ReplyEncoding | null => {
   if (!header) return null;
