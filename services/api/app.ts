@@ -9,7 +9,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { ProblemSchema } from '../../contracts/api/common.ts';
 import { ReadModelsRebuildingError } from '../../projections/backgroundRebuild.ts';
@@ -74,6 +73,7 @@ import researchRoutes from './routes/research/index.ts';
 import userRoutes from './routes/users/index.ts';
 import type { AppServices } from '../app/appServices.ts';
 import { msg } from '../../contracts/messageCodes.ts';
+import { brotliOptions, compressionThreshold, gzipOptions, replyEncodings } from './plugins/replyCompression.ts';
 
 export type AppOptions = {
   services: AppServices;
@@ -189,15 +189,14 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   await app.register(userRateLimits, { limits: options.userRateLimits ?? defaultUserRateLimits });
   // JSON nested absurdly deep is a 400 before it is parsed (issue 20 §0).
   await app.register(jsonDepthPlugin);
-  // Brotli or gzip for every compressible reply of 1 KiB or more, the web app's files included (issue 16 §3).
-  // Fast settings: a 300 KiB canvas takes 0.9 ms at brotli 1 (39 KiB) against 2.3 ms at 4 (36 KiB) and far
-  // more at 11, the default; the canvas load itself costs about 2 ms of CPU.
+  // Brotli or gzip for every compressible reply of 1 KiB or more, the web app's files included (issue 16 §3),
+  // at the fast settings of plugins/replyCompression.ts (the canvas keeps its replies compressed with them).
   await app.register(compress, {
     global: true,
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
-    zlibOptions: { level: 1 },
+    encodings: [...replyEncodings],
+    threshold: compressionThreshold,
+    brotliOptions,
+    zlibOptions: gzipOptions,
   });
   await app.register(swagger, {
     openapi: {

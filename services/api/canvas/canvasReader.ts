@@ -88,9 +88,13 @@ export class CanvasReader {
   signedImageUrl(url: string, id: string, version: number, userId: string): string {
     const secret = this.deps.secret;
     if (!secret) return url;
+    return `${url}${signedQuery(secret, id, version, this.imageLinkExpiry(), userId)}`;
+  }
+
+  /** The expiry (seconds since the epoch) of the image links signed now: a canvas reply is the same until it moves. */
+  imageLinkExpiry(): number {
     const now = this.deps.nowSeconds?.() ?? Math.floor(Date.now() / 1000);
-    const expires = Math.ceil((now + 600) / 300) * 300;
-    return `${url}${signedQuery(secret, id, version, expires, userId)}`;
+    return Math.ceil((now + 600) / 300) * 300;
   }
 
   /** The documents with these ids (missing ones left out), in one batch. */

@@ -32,8 +32,7 @@ import Type from 'typebox';
 import { SpecAnnotationBody } from '../../../../contracts/api/annotations.ts';
 import { annotationServiceFor } from '../../annotations/annotationService.ts';
 import type { AppServices } from '../../../app/appServices.ts';
-import { loadCanvas } from '../../canvas/queries/loadCanvas.ts';
-import { matchesIfNoneMatch, readPositionEtag, revalidatedPrivately } from '../../plugins/readPositionEtag.ts';
+import { canvasLoadHandler } from './canvasLoad.ts';
 
 /**
  * The view canvas (issue 5): the one-request canvas load, creating
@@ -42,7 +41,8 @@ import { matchesIfNoneMatch, readPositionEtag, revalidatedPrivately } from '../.
  * CanvasService.
  */
 const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async (app, { services }) => {
-  const { canvas, canvasReader } = services;
+  const { canvas } = services;
+  const serveCanvas = canvasLoadHandler(services);
   const tags = ['canvas'];
 
   app.get(
@@ -61,19 +61,7 @@ const canvasRoutes: FastifyPluginAsyncTypebox<{ services: AppServices }> = async
         },
       },
     },
-    async (request, reply) => {
-      // Taken before the read: the canvas shows at least every change up to it.
-      const position = services.runner.position;
-      const { currentUser: user, params } = request;
-      const etag = readPositionEtag(position, user._id, `canvas:${params.viewId}`);
-      reply.header('etag', etag).header('cache-control', revalidatedPrivately);
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-        // The view's gate still applies: a 304 tells nothing to one who may not read it.
-        await canvasReader.viewAccess(user, params.viewId);
-        return reply.code(304).send(null);
-      }
-      return { ...(await loadCanvas(canvasReader, user, params.viewId)), position };
-    },
+    async (request, reply) => serveCanvas(request, reply, request.params),
   );
 
   app.post(
