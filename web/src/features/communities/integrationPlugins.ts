@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PluginFlag } from '../../../../contracts/api/communities.ts';
-import type { GoogleStatusReply } from '../../../../contracts/api/google.ts';
 import type { ItmStatusReply } from '../../../../contracts/api/itm.ts';
 import { api } from '../../lib/api.ts';
+import { useGoogleStatus } from '../../lib/googleStatus.ts';
 
 /**
  * The plugins of the integrations this server has configured (issue 18 §6,
@@ -18,12 +18,7 @@ export const useIntegrationPluginFlags = (communityId: string): PluginFlag[] => 
     retry: false,
     staleTime: 5 * 60_000,
   });
-  const google = useQuery({
-    queryKey: ['google', 'status'],
-    queryFn: () => api.request<GoogleStatusReply>('/auth/googleOAuth/checkStatus', { method: 'POST', body: {} }),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  const google = useGoogleStatus();
   return [
     ...(itm.data?.configured ? (['itm'] as const) : []),
     ...(google.data?.configured ? (['googledocs', 'googledrive'] as const) : []),

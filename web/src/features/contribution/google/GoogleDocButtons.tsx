@@ -1,12 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FileText, FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GoogleStatusReply } from '../../../../../contracts/api/google.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { failureText } from '../../../components/serverMessage.ts';
 import { api } from '../../../lib/api.ts';
+import { useGoogleStatus } from '../../../lib/googleStatus.ts';
 import { resourceKeys } from '../../../lib/community.ts';
 import type { ObjectReply } from '../api/objects.ts';
 
@@ -20,11 +20,7 @@ export const GoogleDocButtons = ({ object, viewId }: { object: ObjectReply; view
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const status = useQuery({
-    queryKey: ['google', 'status'],
-    queryFn: () => api.request<GoogleStatusReply>('/auth/googleOAuth/checkStatus', { method: 'POST', body: {} }),
-    retry: false,
-  });
+  const status = useGoogleStatus();
   /** Runs `action` once Google is authorised; else goes to the consent page. */
   const authorised = async (action: () => Promise<void>) => {
     setMessage(null);

@@ -1,14 +1,15 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GoogleImportReply, GoogleListReply, GoogleStatusReply } from '../../../../../contracts/api/google.ts';
+import type { GoogleImportReply, GoogleListReply } from '../../../../../contracts/api/google.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
 import dialogStyles from '../../../components/Dialog.module.css';
 import { failureText } from '../../../components/serverMessage.ts';
 import { api } from '../../../lib/api.ts';
+import { useGoogleStatus } from '../../../lib/googleStatus.ts';
 import type { Point } from '../canvas/model.ts';
 import { driveKind, driveKindLook } from './driveFiles.ts';
 import styles from './DriveImportDialog.module.css';
@@ -16,13 +17,7 @@ import styles from './DriveImportDialog.module.css';
 export type DriveImported = GoogleImportReply['data'] & { name: string };
 
 /** Whether the server has Google configured (the tool is offered then alone, with the community's googledrive plugin). */
-export const useGoogleConfigured = (enabled: boolean): boolean =>
-  useQuery({
-    queryKey: ['google', 'status'],
-    queryFn: () => api.request<GoogleStatusReply>('/auth/googleOAuth/checkStatus', { method: 'POST', body: {} }),
-    enabled,
-    retry: false,
-  }).data?.configured === true;
+export const useGoogleConfigured = (enabled: boolean): boolean => useGoogleStatus(enabled).data?.configured === true;
 
 /**
  * "Importer depuis Google Drive" (issue 18 §6; spec part 2: the toolbar's
@@ -50,12 +45,7 @@ export const DriveImportDialog = ({
   const { t, i18n } = useTranslation();
   const [chosen, setChosen] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const status = useQuery({
-    queryKey: ['google', 'status'],
-    queryFn: () => api.request<GoogleStatusReply>('/auth/googleOAuth/checkStatus', { method: 'POST', body: {} }),
-    enabled: open,
-    retry: false,
-  });
+  const status = useGoogleStatus(open);
   const authorised = status.data?.data === true;
   const files = useInfiniteQuery({
     queryKey: ['google', 'drive', viewId],
