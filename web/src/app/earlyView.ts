@@ -1,0 +1,27 @@
+import { sendEarly } from '../lib/earlyFetch.ts';
+import { tokenStore } from '../lib/tokenStore.ts';
+import { paths } from './paths.ts';
+
+/**
+ * Opening a view (issue 16 §2): the first module the app evaluates sends the
+ * view's canvas request and asks for the view screen's code, so that the server
+ * answers and the code arrives while the rest of the app is still being
+ * evaluated (the route's loader used to start both only after that). Only with
+ * a session: without one the view sends to the login page anyway.
+ */
+const viewPath = new RegExp(`^${paths.view.replace(':viewId', '([^/]+)')}(?:/[^/]+)?/?$`);
+
+const match = viewPath.exec(window.location.pathname);
+const token = tokenStore.get();
+if (match?.[1] && token) {
+  let viewId: string | null = null;
+  try {
+    viewId = decodeURIComponent(match[1]);
+  } catch {
+    viewId = null; // a malformed address: the route answers it as before
+  }
+  if (viewId) {
+    sendEarly(`/api/views/${encodeURIComponent(viewId)}/canvas`, `Bearer ${token}`);
+    void import('../features/view/components/ViewPage.tsx').catch(() => undefined);
+  }
+}
