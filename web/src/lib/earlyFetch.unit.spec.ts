@@ -32,6 +32,15 @@ describe('early fetch', () => {
     expect(takeEarly('/api/views/v1/canvas', { ...get('Bearer a'), method: 'POST', body: '{}' })).toBeNull();
   });
 
+  it('keeps one answer per path', async () => {
+    stub();
+    sendEarly('/api/users/me', 'Bearer a');
+    sendEarly('/api/views/v1/canvas', 'Bearer a');
+    expect(takeEarly('/api/views/v1/canvas', get('Bearer a'))).not.toBeNull();
+    expect(takeEarly('/api/users/me', get('Bearer a'))).not.toBeNull();
+    expect(takeEarly('/api/users/me', get('Bearer a'))).toBeNull();
+  });
+
   it('is dropped when stale', () => {
     stub();
     const now = vi.spyOn(Date, 'now').mockReturnValue(1_000);
