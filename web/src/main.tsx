@@ -1,3 +1,5 @@
+// First: a view's canvas request and code leave before the rest of the app is evaluated (issue 16 §2).
+import './app/earlyView.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';

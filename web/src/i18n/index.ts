@@ -1,8 +1,10 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, isLanguage, languageInfo, type Language } from './languages.ts';
+import { frenchLocale } from './frenchLocale.ts';
+import { defaultLanguage, isLanguage, languageInfo, languages, type Language } from './languages.ts';
+import { lazyLocaleBackend } from './lazyLocales.ts';
 import { withAllPluralForms } from './pluralForms.ts';
-import { locales, type Translation } from './resources.ts';
+import type { Translation } from './resources.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -29,8 +31,9 @@ const syncDocumentLanguage = (lang: string): void => {
 };
 
 /**
- * The options i18next starts with: the nine locales, French the default and
- * the fallback of a key a locale lacks (locales.unit.spec.ts checks it).
+ * The options i18next starts with: the locales given (the app gives French
+ * alone and loads the others when chosen), French the default and the
+ * fallback of a key a locale lacks (locales.unit.spec.ts checks it).
  */
 export const i18nOptions = (resources: Record<string, object>, lng: string) =>
   ({
@@ -39,16 +42,26 @@ export const i18nOptions = (resources: Record<string, object>, lng: string) =>
     ),
     lng,
     fallbackLng: defaultLanguage,
-    supportedLngs: Object.keys(resources),
+    supportedLngs: [...languages],
+    // The languages not given load through the backend, if one is used (lazyLocales.ts).
+    partialBundledLanguages: true,
     load: 'currentOnly',
     interpolation: { escapeValue: false },
   }) as const;
 
-/** Initialises i18next with the nine locales; French is the default and the fallback. */
+/**
+ * Initialises i18next with French (the default and the fallback) in hand and
+ * the eight other locales loaded on demand (issue 16 §2: the first chunk of
+ * the app no longer carries nine languages); `init` and `changeLanguage` wait
+ * for the language they need.
+ */
 export const initI18n = async (): Promise<typeof i18next> => {
   if (!i18next.isInitialized) {
     i18next.on('languageChanged', syncDocumentLanguage);
-    await i18next.use(initReactI18next).init(i18nOptions(locales, storedLanguage()));
+    await i18next
+      .use(initReactI18next)
+      .use(lazyLocaleBackend)
+      .init(i18nOptions({ fr: frenchLocale }, storedLanguage()));
     syncDocumentLanguage(i18next.language);
   }
   return i18next;

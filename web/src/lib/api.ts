@@ -1,5 +1,6 @@
 import type { FieldError, ProblemDetails } from '../../../contracts/errors.ts';
 import type { MessageCode, MessageParams } from '../../../contracts/messageCodes.ts';
+import { takeEarly } from './earlyFetch.ts';
 import { messageText } from './messages.ts';
 import { tokenStore as defaultTokenStore, type TokenStore } from './tokenStore.ts';
 
@@ -217,7 +218,8 @@ export const safeRedirect = (value: string | null | undefined): string => {
 
 /** The application's client. */
 export const api: ApiClient = createApiClient({
-  fetch: (...args) => globalThis.fetch(...args),
+  // A request sent before the app's code ran (app/earlyView.ts) answers its first twin.
+  fetch: (input, init) => takeEarly(input, init) ?? globalThis.fetch(input, init),
   tokens: defaultTokenStore,
   onUnauthorized: (message) => unauthorizedHandler(message),
 });
