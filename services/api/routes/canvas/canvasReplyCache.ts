@@ -15,6 +15,9 @@ type Entry = {
   bytes: number;
 };
 
+/** One entry per view and reader. */
+const keyOf = (viewId: string, readerId: string): string => `${viewId}\u0000${readerId}`;
+
 /** 32 MiB: about 200 canvases of 200 refs (135 KiB of JSON and 6 KiB of brotli each). */
 export const defaultCanvasCacheBytes = 32 * 1024 * 1024;
 
@@ -63,7 +66,7 @@ export class CanvasReplyCache {
     if (at.position < this.#highestPosition) this.clear();
     this.#highestPosition = at.position;
     const stamp = `${at.position}/${at.variant}`;
-    const key = `${viewId}\u0000${readerId}`;
+    const key = keyOf(viewId, readerId);
     const found = this.#entries.get(key);
     if (found && found.stamp === stamp) {
       // Most recently used: to the end of the map's order.
@@ -101,7 +104,7 @@ export class CanvasReplyCache {
     if (!body) {
       body = compressReply(reply.json, encoding);
       reply.encoded[encoding] = body;
-      const key = `${viewId}\u0000${readerId}`;
+      const key = keyOf(viewId, readerId);
       const entry = this.#entries.get(key);
       if (entry?.reply === reply) this.#grow(key, entry, body.length);
     }
